@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+import type { ServiceName } from './services.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route, enforced by the gateway: `public` (no token), `any`
+ * (any signed-in user) or a list of roles. Ownership (only the course's
+ * instructor, ...) is the owning service's job.
+ */
+export type Guard = 'public' | 'any' | readonly Role[];
+
+/** A fixed-window limit counted in Redis, shared by every gateway replica. */
+export interface RateLimit {
+  /** requests allowed per window */
+  limit: number;
+  windowSeconds: number;
+  /** what the counter is keyed by besides the route: the client address, and optionally a body field */
+  keyBodyField?: string;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface RouteDef<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** NATS request-reply subject, `<service>.<entity>.<verb>`; unique */
+  subject: string;
+  service: ServiceName;
+  method: HttpMethod;
+  /** path under /api, parameters written `{name}` as in ROUTES.md */
+  path: string;
+  guard: Guard;
+  summary: string;
+  params: P;
+  query: Q;
+  body: B;
+  /** how the browser sends the body; `form` is urlencoded or multipart fields */
+  bodyKind: 'json' | 'form';
+  response: R;
+  /** `file`: the response is a FileRef; the gateway streams the stored file */
+  responseKind: 'json' | 'file';
+  successStatus: number;
+  rateLimit?: RateLimit;
+  /** the access token may also come as `?token=` (file downloads opened by the browser) */
+  tokenInQuery: boolean;
+}
+
+export interface RouteSpec<
+  P extends AnyObject | undefined,
+  Q extends AnyObject | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+> {
+  subject: string;
+  service: ServiceName;
+  method: HttpMethod;
+  path: string;
+  guard: Guard;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyKind?: 'json' | 'form';
+  response: R;
+  responseKind?: 'json' | 'file';
+  successStatus?: number;
+  rateLimit?: RateLimit;
+  tokenInQuery?: boolean;
+}
+
+/** Declares one endpoint. Everything else (gateway, handler, client, OpenAPI) derives from it. */
+export function defineRoute<
+  R extends z.ZodType,
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  return {
+    ...spec,
+    params: spec.params as P,
+    query: spec.query as Q,
+    body: spec.body as B,
+    bodyKind: spec.bodyKind ?? 'json',
+    responseKind: spec.responseKind ?? 'json',
+    successStatus: spec.successStatus ?? 200,
+    tokenInQuery: spec.tokenInQuery ?? false,
+  };
+}
+
+type InferOr<T, D> = T extends z.ZodType ? z.infer<T> : D;
+type InputOr<T, D> = T extends z.ZodType ? z.input<T> : D;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any, any>;
+
+/** What a handler receives after validation. */
+export interface RouteInput<Rt extends AnyRoute> {
+  params: InferOr<Rt['params'], Record<string, never>>;
+  query: InferOr<Rt['query'], Record<string, never>>;
+  body: InferOr<Rt['body'], undefined>;
+}
+/** What a caller sends (before defaults are applied). */
+export interface RouteRequest<Rt extends AnyRoute> {
+  params: InputOr<Rt['params'], undefined>;
+  query: InputOr<Rt['query'], undefined>;
+  body: InputOr<Rt['body'], undefined>;
+}
+export type RouteOutput<Rt extends AnyRoute> = z.infer<Rt['response']>;
+
+/** Builds a concrete URL path from a route's template. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** A stored file handed back by a route whose responseKind is `file`. */
+export const FileRefSchema = z.object({
+  storage_key: z.string(),
+  filename: z.string(),
+  content_type: z.string(),
+});
+export type FileRef = z.infer<typeof FileRefSchema>;

@@ -1,0 +1,152 @@
+import { defineRoute, FileRefSchema } from '../common/route.js';
+import { IdParams, MessageResponse } from '../common/ids.js';
+import * as s from './schemas.js';
+
+const service = 'identity' as const;
+
+export const identityRoutes = {
+  register: defineRoute({
+    subject: 'identity.auth.register', service, method: 'POST', path: '/auth/register', guard: 'public',
+    summary: 'Create an account with e-mail and password (admin never self-registers)',
+    body: s.RegisterRequest, response: s.AuthResponse, successStatus: 201,
+    rateLimit: { limit: 10, windowSeconds: 600 },
+  }),
+  login: defineRoute({
+    subject: 'identity.auth.login', service, method: 'POST', path: '/auth/login', guard: 'public',
+    summary: 'Sign in with e-mail and password',
+    body: s.LoginRequest, response: s.AuthResponse,
+    rateLimit: { limit: 10, windowSeconds: 60, keyBodyField: 'email' },
+  }),
+  crossPortalLogin: defineRoute({
+    subject: 'identity.auth.cross-portal-login', service, method: 'POST', path: '/auth/cross-portal-login', guard: 'public',
+    summary: 'Sign in and receive the portals (institutions) the user can enter',
+    body: s.LoginRequest, response: s.CrossPortalLoginResponse,
+    rateLimit: { limit: 10, windowSeconds: 60, keyBodyField: 'email' },
+  }),
+  sessionExchange: defineRoute({
+    subject: 'identity.auth.session', service, method: 'POST', path: '/auth/session', guard: 'public',
+    summary: 'Exchange an external (Google) sign-in session for a platform token',
+    body: s.SessionExchangeRequest, bodyKind: 'form', response: s.SessionExchangeResponse,
+    rateLimit: { limit: 20, windowSeconds: 60 },
+  }),
+  devProviderSession: defineRoute({
+    subject: 'identity.auth.dev-provider-session', service, method: 'POST', path: '/auth/dev-provider/session', guard: 'public',
+    summary: 'Local development sign-in provider standing in for Google (disabled unless GOOGLE_PROVIDER=dev)',
+    body: s.DevProviderSessionRequest, response: s.DevProviderSessionResponse,
+    rateLimit: { limit: 20, windowSeconds: 60 },
+  }),
+  sendOtp: defineRoute({
+    subject: 'identity.phone.send-otp', service, method: 'POST', path: '/auth/phone/send-otp', guard: 'public',
+    summary: 'Send a sign-in code to a registered phone; 404 when the phone has no account',
+    body: s.SendOtpRequest, response: s.SendOtpResponse,
+    rateLimit: { limit: 5, windowSeconds: 600, keyBodyField: 'phone' },
+  }),
+  verifyOtp: defineRoute({
+    subject: 'identity.phone.verify-otp', service, method: 'POST', path: '/auth/phone/verify-otp', guard: 'public',
+    summary: 'Sign in with the code sent to the phone',
+    body: s.VerifyOtpRequest, response: s.AuthResponse,
+    rateLimit: { limit: 10, windowSeconds: 600, keyBodyField: 'phone' },
+  }),
+  completePhoneRegistration: defineRoute({
+    subject: 'identity.phone.complete-registration', service, method: 'POST', path: '/auth/phone/complete-registration', guard: 'public',
+    summary: 'Register with a phone: without code a code is sent, with the code the account is created',
+    body: s.CompleteRegistrationRequest, response: s.CompleteRegistrationResponse,
+    rateLimit: { limit: 5, windowSeconds: 600, keyBodyField: 'phone' },
+  }),
+  me: defineRoute({
+    subject: 'identity.auth.me', service, method: 'GET', path: '/auth/me', guard: 'any',
+    summary: 'The signed-in user', response: s.UserSchema,
+  }),
+  logout: defineRoute({
+    subject: 'identity.auth.logout', service, method: 'POST', path: '/auth/logout', guard: 'any',
+    summary: 'Sign out: the token is revoked on the server', response: MessageResponse,
+  }),
+  portalContext: defineRoute({
+    subject: 'identity.auth.portal-context', service, method: 'GET', path: '/auth/portal-context', guard: 'any',
+    summary: 'The portals (institutions) the user can switch to', response: s.PortalContextResponse,
+  }),
+  switchPortal: defineRoute({
+    subject: 'identity.auth.switch-portal', service, method: 'POST', path: '/auth/switch-portal', guard: 'any',
+    summary: 'A token scoped to another institution the user belongs to',
+    body: s.SwitchPortalRequest, response: s.SwitchPortalResponse,
+  }),
+  grantSubsidiaryAccess: defineRoute({
+    subject: 'identity.auth.grant-subsidiary-access', service, method: 'POST', path: '/auth/grant-subsidiary-access', guard: ['institution'],
+    summary: 'Give a user access to an institution in the caller\'s own hierarchy',
+    body: s.GrantSubsidiaryAccessRequest, response: MessageResponse,
+  }),
+  comingSoonSubscribe: defineRoute({
+    subject: 'identity.coming-soon.subscribe', service, method: 'POST', path: '/coming-soon/subscribe', guard: 'public',
+    summary: 'Be notified at launch (idempotent)', body: s.ComingSoonRequest, response: MessageResponse,
+    rateLimit: { limit: 10, windowSeconds: 600 },
+  }),
+  updateProfile: defineRoute({
+    subject: 'identity.user.update-profile', service, method: 'PUT', path: '/users/profile', guard: 'any',
+    summary: 'Edit name and e-mail', body: s.ProfileUpdateRequest, response: s.UserResponse,
+  }),
+  updateNotificationSettings: defineRoute({
+    subject: 'identity.user.update-notification-settings', service, method: 'PUT', path: '/users/notification-settings', guard: 'any',
+    summary: 'Notification toggles', body: s.NotificationSettingsSchema, response: s.NotificationSettingsResponse,
+  }),
+  changePassword: defineRoute({
+    subject: 'identity.user.change-password', service, method: 'PUT', path: '/users/change-password', guard: 'any',
+    summary: 'Change password; the current password is checked; other sessions are signed out',
+    body: s.ChangePasswordRequest, response: MessageResponse,
+    rateLimit: { limit: 10, windowSeconds: 600 },
+  }),
+  enable2fa: defineRoute({
+    subject: 'identity.user.enable-2fa', service, method: 'POST', path: '/users/enable-2fa', guard: 'any',
+    summary: 'Start two-factor setup: a new TOTP secret and its QR code (data URL)', response: s.Enable2faResponse,
+  }),
+  confirm2fa: defineRoute({
+    subject: 'identity.user.confirm-2fa', service, method: 'POST', path: '/users/confirm-2fa', guard: 'any',
+    summary: 'Finish two-factor setup with a code from the authenticator; sign-in then asks for a code',
+    body: s.Confirm2faRequest, response: MessageResponse,
+    rateLimit: { limit: 10, windowSeconds: 600 },
+  }),
+  exportData: defineRoute({
+    subject: 'identity.user.export-data', service, method: 'GET', path: '/users/export-data', guard: 'any',
+    summary: 'All of the user\'s data from every service, gathered by a background job, as a JSON file',
+    response: FileRefSchema, responseKind: 'file', tokenInQuery: true,
+  }),
+  deleteAccount: defineRoute({
+    subject: 'identity.user.delete-account', service, method: 'DELETE', path: '/users/delete-account', guard: 'any',
+    summary: 'Schedule the account for deletion and revoke every token', response: s.DeleteAccountResponse,
+  }),
+  telegramLinkStatus: defineRoute({
+    subject: 'identity.telegram.link-status', service, method: 'GET', path: '/telegram/link-status', guard: 'any',
+    summary: 'Whether a Telegram account is linked', response: s.TelegramLinkStatus,
+  }),
+  telegramGenerateLinkCode: defineRoute({
+    subject: 'identity.telegram.generate-link-code', service, method: 'POST', path: '/telegram/generate-link-code', guard: 'any',
+    summary: 'A code to send to the bot, valid 5 minutes', response: s.TelegramLinkCodeResponse,
+  }),
+  telegramUnlink: defineRoute({
+    subject: 'identity.telegram.unlink', service, method: 'DELETE', path: '/telegram/unlink', guard: 'any',
+    summary: 'Unlink the Telegram account', response: MessageResponse,
+  }),
+  adminListUsers: defineRoute({
+    subject: 'identity.admin.list-users', service, method: 'GET', path: '/admin/users', guard: ['admin'],
+    summary: 'All users', query: s.AdminUsersQuery, response: s.AdminUsersResponse,
+  }),
+  adminCreateUser: defineRoute({
+    subject: 'identity.admin.create-user', service, method: 'POST', path: '/admin/users', guard: ['admin'],
+    summary: 'Create a user of any role', body: s.AdminCreateUserRequest, response: s.AdminCreateUserResponse, successStatus: 201,
+  }),
+  adminDeleteUser: defineRoute({
+    subject: 'identity.admin.delete-user', service, method: 'DELETE', path: '/admin/users/{id}', guard: ['admin'],
+    summary: 'Delete a user (schedules deletion, revokes tokens); admins cannot be deleted',
+    params: IdParams, response: MessageResponse,
+  }),
+  adminAnalytics: defineRoute({
+    subject: 'identity.admin.analytics', service, method: 'GET', path: '/admin/analytics', guard: ['admin'],
+    summary: 'Platform totals from identity\'s data and read models fed by events', response: s.AdminAnalyticsResponse,
+  }),
+} as const;
+
+/** Bus-only subjects (no HTTP route): called by other apps, never by the browser. */
+export const identityInternal = {
+  telegramConfirmLink: { subject: 'identity.telegram.confirm-link', request: s.TelegramConfirmLinkRequest, response: MessageResponse },
+} as const;
+
+export type IdentityRoutes = typeof identityRoutes;

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { RoleSchema, SelfRegisterRoleSchema } from '../common/roles.js';
+import { IdSchema } from '../common/ids.js';
+
+// Field names are the ones the browser of the spec sends and reads.
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_MAX_ATTEMPTS = 5;
+export const TELEGRAM_LINK_CODE_TTL_SECONDS = 300;
+export const DELETE_CONFIRMATION_PHRASE = 'DELETE MY ACCOUNT';
+
+const trimmed = (label: string, max = 200) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address' }).max(254));
+export const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(256, 'Password is too long');
+/** International format, e.g. +251911234567 (the spec's placeholder is Ethiopian). */
+export const PhoneSchema = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .transform((s) => s.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone number in international format, e.g. +251911234567'));
+export const OtpCodeSchema = z.string({ error: 'Code is required' }).trim().regex(/^\d{6}$/, 'The code has 6 digits');
+
+export const NotificationSettingsSchema = z.object({
+  email: z.boolean(),
+  studyReminders: z.boolean(),
+  assignmentDeadlines: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+export const PortalSchema = z.object({
+  institution_id: IdSchema,
+  name: z.string(),
+  subdomain: z.string().nullable(),
+  role: z.string(),
+  is_primary: z.boolean(),
+  is_current: z.boolean(),
+});
+export type Portal = z.infer<typeof PortalSchema>;
+
+export const InstitutionRefSchema = z.object({ id: IdSchema, name: z.string(), subdomain: z.string().nullable() });
+
+export const UserSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: RoleSchema,
+  institution: InstitutionRefSchema.nullable(),
+  available_portals: z.array(PortalSchema),
+  profile_image: z.string().nullable(),
+  notification_settings: NotificationSettingsSchema,
+  two_factor_enabled: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResponse = z.object({ token: z.string(), user: UserSchema });
+
+export const RegisterRequest = z.object({
+  name: trimmed('Name'),
+  email: EmailSchema,
+  password: PasswordSchema,
+  phone: PhoneSchema.optional().nullable(),
+  otp: OtpCodeSchema.optional().nullable(),
+  role: SelfRegisterRoleSchema,
+  /** referral code from the ?ref= link */
+  ref: z.string().trim().max(64).optional().nullable(),
+});
+export const LoginRequest = z.object({
+  email: EmailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  /** authenticator code, required once two-factor authentication is on */
+  totp_code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits').optional(),
+});
+export const CrossPortalLoginResponse = z.object({
+  access_token: z.string(),
+  user: UserSchema,
+  institution: InstitutionRefSchema.nullable(),
+  available_portals: z.array(PortalSchema),
+});
+export const SessionExchangeRequest = z.object({
+  session_id: z.string({ error: 'session_id is required' }).trim().min(1, 'session_id is required').max(512),
+  role: SelfRegisterRoleSchema.optional(),
+});
+export const SessionExchangeResponse = z.object({ session_token: z.string(), user: UserSchema });
+export const DevProviderSessionRequest = z.object({ email: EmailSchema, name: trimmed('Name') });
+export const DevProviderSessionResponse = z.object({ session_id: z.string() });
+
+export const SendOtpRequest = z.object({
+  phone: PhoneSchema,
+  name: trimmed('Name').optional(),
+  role: SelfRegisterRoleSchema.optional(),
+});
+export const SendOtpResponse = z.object({ message: z.string(), expires_in: z.number().int() });
+export const VerifyOtpRequest = z.object({ phone: PhoneSchema, code: OtpCodeSchema });
+export const CompleteRegistrationRequest = z.object({
+  phone: PhoneSchema,
+  name: trimmed('Name'),
+  role: SelfRegisterRoleSchema,
+  /** absent: a code is sent to the phone; present: the account is created */
+  code: OtpCodeSchema.optional(),
+});
+export const CompleteRegistrationResponse = z.union([
+  AuthResponse,
+  z.object({ otp_sent: z.literal(true), message: z.string(), expires_in: z.number().int() }),
+]);
+
+export const PortalContextResponse = z.object({ available_portals: z.array(PortalSchema) });
+export const SwitchPortalRequest = z.object({ target_institution_id: IdSchema });
+export const SwitchPortalResponse = z.object({ access_token: z.string(), institution: InstitutionRefSchema });
+export const GrantSubsidiaryAccessRequest = z.object({
+  institution_id: IdSchema,
+  user_email: EmailSchema,
+  role: SelfRegisterRoleSchema,
+  permissions: z.array(z.string().max(64)).max(50).default([]),
+  access_level: z.enum(['standard', 'admin', 'readonly']).default('standard'),
+});
+
+export const ComingSoonRequest = z.object({ email: EmailSchema });
+
+export const ProfileUpdateRequest = z
+  .object({
+    name: trimmed('Full Name').optional(),
+    email: EmailSchema.optional(),
+    profile_image: z.url({ error: 'Must be a URL' }).max(2048).nullable().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+export const UserResponse = z.object({ user: UserSchema });
+export const NotificationSettingsResponse = z.object({ notification_settings: NotificationSettingsSchema });
+export const ChangePasswordRequest = z.object({
+  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(256),
+  new_password: z
+    .string({ error: 'New password is required' })
+    .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters long!`)
+    .max(256),
+});
+export const Enable2faResponse = z.object({
+  message: z.string(),
+  qr_code: z.string(),
+  secret: z.string(),
+  otpauth_url: z.string(),
+});
+export const Confirm2faRequest = z.object({ code: OtpCodeSchema });
+export const DeleteAccountResponse = z.object({ message: z.string(), deletion_scheduled_at: z.string() });
+
+export const TelegramLinkStatus = z.object({
+  linked: z.boolean(),
+  telegram_username: z.string().nullable(),
+  linked_at: z.string().nullable(),
+});
+export const TelegramLinkCodeResponse = z.object({ code: z.string(), expires_at: z.string(), expires_in: z.number() });
+/** Sent by the Telegram bot (bus only) when a user types /start <code>. */
+export const TelegramConfirmLinkRequest = z.object({
+  code: z.string().trim().min(1),
+  telegram_user_id: z.string().min(1).max(64),
+  telegram_username: z.string().max(64).nullable(),
+});
+
+export const AdminUserSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: RoleSchema,
+  status: z.enum(['active', 'pending_deletion']),
+  created_at: z.string(),
+});
+export const AdminUsersQuery = z.object({
+  role: RoleSchema.optional(),
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const AdminUsersResponse = z.object({ users: z.array(AdminUserSchema), total: z.number().int() });
+export const AdminCreateUserRequest = z.object({
+  email: EmailSchema,
+  name: trimmed('Name'),
+  password: PasswordSchema,
+  role: RoleSchema,
+});
+export const AdminCreateUserResponse = z.object({ user: AdminUserSchema });
+export const AdminAnalyticsResponse = z.object({
+  total_users: z.number().int(),
+  total_courses: z.number().int(),
+  total_sessions: z.number().int(),
+  revenue_stats: z.object({ total_revenue: z.number(), monthly_revenue: z.number() }),
+  user_counts: z.record(z.string(), z.number().int()),
+  popular_courses: z.array(z.object({ id: z.string(), title: z.string(), enrollment_count: z.number().int() })),
+});

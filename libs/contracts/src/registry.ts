@@ -1,0 +1,17 @@
+import type { AnyRoute } from './common/route.js';
+import type { EventDef } from './common/event.js';
+import { identityRoutes } from './identity/routes.js';
+import { identityEvents } from './identity/events.js';
+
+/** Every HTTP route of the platform, grouped by owning service. */
+export const routesByService = {
+  identity: identityRoutes,
+} as const;
+
+export const ALL_ROUTES: readonly AnyRoute[] = Object.values(routesByService).flatMap((g) => Object.values(g) as AnyRoute[]);
+
+export const ALL_EVENTS: readonly EventDef[] = [...Object.values(identityEvents)];
+
+export function findEvent(name: string): EventDef | undefined {
+  return ALL_EVENTS.find((e) => e.name === name);
+}
