@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { EventDef } from '@lp/contracts';
+
+/** Anything that runs SQL: a TypeORM EntityManager inside a transaction, or a DataSource. */
+export interface SqlRunner {
+  query<T = unknown>(sql: string, params?: unknown[]): Promise<T>;
+}
+
+/**
+ * Writes an event into the outbox table, inside the caller's transaction, so the
+ * event exists exactly when the change it describes exists. The relay publishes it.
+ */
+export async function writeEvent<E extends EventDef>(
+  tx: SqlRunner,
+  event: E,
+  payload: z.input<E['schema']>,
+  requestId?: string,
+): Promise<string> {
+  const data = event.schema.parse(payload);
+  const id = randomUUID();
+  await tx.query('INSERT INTO outbox (id, name, payload, request_id) VALUES ($1, $2, $3, $4)', [
+    id,
+    event.name,
+    JSON.stringify(data),
+    requestId ?? null,
+  ]);
+  return id;
+}
+
+/** The tables every service that emits or consumes events has; run by its first migration. */
+export const BUS_TABLES_UP = [
+  `CREATE TABLE IF NOT EXISTS outbox (
+     id uuid PRIMARY KEY,
+     seq bigserial NOT NULL,
+     name text NOT NULL,
+     payload jsonb NOT NULL,
+     request_id text,
+     occurred_at timestamptz NOT NULL DEFAULT now(),
+     published_at timestamptz
+   )`,
+  `CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON outbox (seq) WHERE published_at IS NULL`,
+  `CREATE TABLE IF NOT EXISTS inbox (
+     event_id uuid NOT NULL,
+     consumer text NOT NULL,
+     handled_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (event_id, consumer)
+   )`,
+];
+export const BUS_TABLES_DOWN = ['DROP TABLE IF EXISTS inbox', 'DROP TABLE IF EXISTS outbox'];

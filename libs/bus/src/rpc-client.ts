@@ -1,0 +1,60 @@
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { AppError, BUS_HEADERS, type AnyRoute, type Caller, type RouteOutput } from '@lp/contracts';
+import { decode, encode, errorFromReply, type Reply, type RpcRequest } from './wire.js';
+import { subjectFor } from './connection.js';
+
+export interface CallContext {
+  requestId: string;
+  caller?: Caller | null;
+  timeoutMs?: number;
+}
+
+/** Gateway-to-service (and service-to-service) calls over NATS request-reply. */
+export class RpcClient {
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix: string,
+    private readonly defaultTimeoutMs = 10_000,
+  ) {}
+
+  callRoute<R extends AnyRoute>(route: R, req: RpcRequest, ctx: CallContext): Promise<RouteOutput<R>> {
+    return this.request(route.subject, req, ctx) as Promise<RouteOutput<R>>;
+  }
+
+  async request<T = unknown>(subject: string, payload: unknown, ctx: CallContext): Promise<T> {
+    const h = natsHeaders();
+    h.set(BUS_HEADERS.requestId, ctx.requestId);
+    if (ctx.caller) {
+      h.set(BUS_HEADERS.userId, ctx.caller.userId);
+      h.set(BUS_HEADERS.role, ctx.caller.role);
+      h.set(BUS_HEADERS.sessionId, ctx.caller.sessionId);
+      if (ctx.caller.institutionId) h.set(BUS_HEADERS.institutionId, ctx.caller.institutionId);
+    }
+    let msg;
+    try {
+      msg = await this.nc.request(subjectFor(this.prefix, subject), encode(payload), {
+        timeout: ctx.timeoutMs ?? this.defaultTimeoutMs,
+        headers: h,
+      });
+    } catch (e) {
+      throw translateNatsError(e, subject);
+    }
+    const reply = decode<Reply<T>>(msg.data);
+    if (!reply.ok) throw errorFromReply(reply);
+    return reply.data;
+  }
+}
+
+function translateNatsError(e: unknown, subject: string): AppError {
+  const service = subject.split('.')[0] ?? 'service';
+  const name = e instanceof Error ? e.name : '';
+  const msg = e instanceof Error ? e.message : String(e);
+  const cause = e instanceof Error && e.cause instanceof Error ? e.cause.name : '';
+  if (name === 'NoRespondersError' || cause === 'NoRespondersError' || /no responders/i.test(msg)) {
+    return new AppError(503, 'SERVICE_UNAVAILABLE', `The ${service} service is not available right now. Please try again shortly.`);
+  }
+  if (name === 'TimeoutError' || cause === 'TimeoutError' || /timeout/i.test(msg)) {
+    return new AppError(504, 'SERVICE_TIMEOUT', `The ${service} service did not answer in time. Please try again.`);
+  }
+  return new AppError(503, 'SERVICE_UNAVAILABLE', 'The service is not reachable right now. Please try again shortly.');
+}

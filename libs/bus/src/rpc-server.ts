@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import {
+  AppError,
+  BUS_HEADERS,
+  ROLES,
+  zodIssuesToFieldErrors,
+  type AnyRoute,
+  type Caller,
+  type Role,
+  type RouteInput,
+  type RouteOutput,
+} from '@lp/contracts';
+import { decode, encode, type Reply, type RpcRequest } from './wire.js';
+import { subjectFor } from './connection.js';
+
+export interface HandlerContext {
+  requestId: string;
+  /** null on public routes and bus-only calls without a user */
+  caller: Caller | null;
+  log: Logger;
+}
+
+export type RouteHandler<R extends AnyRoute> = (input: RouteInput<R>, ctx: HandlerContext) => Promise<RouteOutput<R>>;
+export type RawHandler = (payload: unknown, ctx: HandlerContext) => Promise<unknown>;
+
+/** Binds handlers to subjects; one queue group per service so replicas share the load. */
+export class RpcServer {
+  private readonly subs: Subscription[] = [];
+  private inflight = 0;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix: string,
+    private readonly queue: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** A route: input validated with the route's schemas, output stripped to the declared response. */
+  route<R extends AnyRoute>(route: R, handler: RouteHandler<R>): void {
+    this.raw(route.subject, async (payload, ctx) => {
+      const req = (payload ?? {}) as Partial<RpcRequest>;
+      const input = {
+        params: parsePart(route.params, req.params, 'params'),
+        query: parsePart(route.query, req.query, 'query'),
+        body: parsePart(route.body, req.body, 'body'),
+      } as RouteInput<R>;
+      if (route.guard !== 'public' && !ctx.caller) throw AppError.unauthenticated();
+      const out = await handler(input, ctx);
+      const parsed = (route.response as z.ZodType).safeParse(out);
+      if (!parsed.success) {
+        ctx.log.error({ issues: parsed.error.issues, subject: route.subject }, 'handler answered outside its contract');
+        throw new Error(`response of ${route.subject} does not match its contract`);
+      }
+      return parsed.data;
+    });
+  }
+
+  /** A bus-only subject with its own request/response schemas. */
+  internal<Req extends z.ZodType, Res extends z.ZodType>(
+    def: { subject: string; request: Req; response: Res },
+    handler: (payload: z.infer<Req>, ctx: HandlerContext) => Promise<z.infer<Res>>,
+  ): void {
+    this.raw(def.subject, async (payload, ctx) => {
+      const parsed = def.request.safeParse(payload);
+      if (!parsed.success) throw AppError.validation(zodIssuesToFieldErrors(parsed.error.issues));
+      return def.response.parse(await handler(parsed.data, ctx));
+    });
+  }
+
+  raw(subject: string, handler: RawHandler): void {
+    const sub = this.nc.subscribe(subjectFor(this.prefix, subject), {
+      queue: this.queue,
+      callback: (err, msg) => {
+        if (err) {
+          this.log.error({ err, subject }, 'subscription error');
+          return;
+        }
+        this.inflight++;
+        void this.dispatch(subject, msg, handler).finally(() => this.inflight--);
+      },
+    });
+    this.subs.push(sub);
+  }
+
+  private async dispatch(subject: string, msg: Msg, handler: RawHandler): Promise<void> {
+    const requestId = msg.headers?.get(BUS_HEADERS.requestId) || randomUUID();
+    const caller = callerFromHeaders(msg);
+    const log = this.log.child({ requestId, userId: caller?.userId, subject });
+    let reply: Reply;
+    try {
+      const payload = msg.data.length ? decode<unknown>(msg.data) : {};
+      reply = { ok: true, data: await handler(payload, { requestId, caller, log }) };
+    } catch (e) {
+      reply = toErrorReply(e, log);
+    }
+    if (msg.reply) msg.respond(encode(reply));
+  }
+
+  /** Stops taking new requests and waits (bounded) for those in flight. */
+  async drain(timeoutMs = 5000): Promise<void> {
+    for (const s of this.subs) s.unsubscribe();
+    const until = Date.now() + timeoutMs;
+    while (this.inflight > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return part === 'body' ? undefined : {};
+  const r = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (!r.success) throw AppError.validation(zodIssuesToFieldErrors(r.error.issues, part === 'body' ? '' : part));
+  return r.data;
+}
+
+function callerFromHeaders(msg: Msg): Caller | null {
+  const userId = msg.headers?.get(BUS_HEADERS.userId);
+  const role = msg.headers?.get(BUS_HEADERS.role) as Role | undefined;
+  if (!userId || !role || !(ROLES as readonly string[]).includes(role)) return null;
+  return {
+    userId,
+    role,
+    sessionId: msg.headers?.get(BUS_HEADERS.sessionId) ?? '',
+    institutionId: msg.headers?.get(BUS_HEADERS.institutionId) || null,
+  };
+}
+
+/** Known errors keep their status; anything else is a 500 with an id, its cause logged, never sent. */
+export function toErrorReply(e: unknown, log: Logger): Extract<Reply, { ok: false }> {
+  if (AppError.isAppError(e)) return { ok: false, status: e.status, error: e.toBody() };
+  const errorId = randomUUID();
+  log.error({ err: e, errorId }, 'unhandled error in handler');
+  return {
+    ok: false,
+    status: 500,
+    error_id: errorId,
+    error: { detail: `Something went wrong on our side. Reference: ${errorId}`, code: 'INTERNAL', errors: [] },
+  };
+}

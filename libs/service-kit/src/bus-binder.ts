@@ -1,0 +1,87 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AppError, systemSubjects, ExportUserDataRequest, type AnyRoute, type EventDef, type ServiceName } from '@lp/contracts';
+import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type RouteHandler } from '@lp/bus';
+import { EVENT_META, EXPORT_META, INTERNAL_META, ROUTE_META, type InternalDef } from './decorators.js';
+import { LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
+import type { Logger } from './logger.js';
+import type { ServiceKitOptions } from './service-kit.module.js';
+import type { z } from 'zod';
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** Finds @Handles/@HandlesInternal/@OnEvent/@ExportsUserData methods and binds them; owns the bus lifecycle. */
+@Injectable()
+export class BusBinder implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly startedAt = Date.now();
+  readonly boundSubjects: string[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    @Inject(RpcServer) private readonly server: RpcServer,
+    @Inject(EventConsumer) private readonly consumer: EventConsumer,
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(NATS) private readonly nc: NatsConnection,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(SERVICE_OPTIONS) private readonly opts: ServiceKitOptions,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const exporters: Array<(userId: string) => Promise<Record<string, unknown>>> = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, Method> | undefined;
+      if (!instance || typeof instance !== 'object') continue;
+      const proto = Object.getPrototypeOf(instance) as object;
+      for (const name of this.scanner.getAllMethodNames(proto)) {
+        const fn = instance[name]!.bind(instance);
+        const route = Reflect.getMetadata(ROUTE_META, proto, name) as AnyRoute | undefined;
+        if (route) {
+          this.server.route(route, fn as RouteHandler<AnyRoute>);
+          this.boundSubjects.push(route.subject);
+        }
+        const internal = Reflect.getMetadata(INTERNAL_META, proto, name) as InternalDef<z.ZodType, z.ZodType> | undefined;
+        if (internal) {
+          this.server.internal(internal, fn as (p: unknown, c: HandlerContext) => Promise<unknown>);
+          this.boundSubjects.push(internal.subject);
+        }
+        const event = Reflect.getMetadata(EVENT_META, proto, name) as EventDef | undefined;
+        if (event) this.consumer.on(event, fn as never);
+        if (Reflect.getMetadata(EXPORT_META, proto, name)) exporters.push(fn as (u: string) => Promise<Record<string, unknown>>);
+      }
+    }
+    const service = this.opts.service as ServiceName;
+    this.server.raw(systemSubjects.health(service), async () => {
+      const db = this.opts.database === false ? true : await this.ds.query('SELECT 1').then(() => true, () => false);
+      return { service, status: db ? 'ok' : 'degraded', db, uptime_s: Math.round((Date.now() - this.startedAt) / 1000) };
+    });
+    if (exporters.length) {
+      this.server.raw(systemSubjects.exportUserData(service), async (payload) => {
+        const parsed = ExportUserDataRequest.safeParse(payload);
+        if (!parsed.success) throw AppError.badRequest('BAD_REQUEST', 'user_id is required');
+        const parts = await Promise.all(exporters.map((e) => e(parsed.data.user_id)));
+        return { service, data: Object.assign({}, ...parts) as Record<string, unknown> };
+      });
+    }
+    if (this.opts.database !== false) this.relay.start();
+    await this.consumer.start();
+    this.log.info({ subjects: this.boundSubjects.length, events: this.consumer.eventNames }, 'service ready');
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.server.drain();
+    await this.consumer.stop();
+    await this.relay.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.nc.drain().catch(() => undefined);
+    if (this.ds.isInitialized) await this.ds.destroy();
+    this.redis.disconnect();
+  }
+}

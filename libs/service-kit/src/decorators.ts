@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import type { z } from 'zod';
+import type { AnyRoute, EventDef } from '@lp/contracts';
+import type { EventContext, HandlerContext, RouteHandler } from '@lp/bus';
+
+export const ROUTE_META = Symbol('lp:route');
+export const INTERNAL_META = Symbol('lp:internal');
+export const EVENT_META = Symbol('lp:event');
+export const EXPORT_META = Symbol('lp:export');
+
+/** Binds a method to a route of libs/contracts; the method's types follow from the declaration. */
+export function Handles<R extends AnyRoute>(route: R) {
+  return (target: object, key: string | symbol, _desc: TypedPropertyDescriptor<RouteHandler<R>>): void => {
+    Reflect.defineMetadata(ROUTE_META, route, target, key);
+  };
+}
+
+export interface InternalDef<Req extends z.ZodType, Res extends z.ZodType> {
+  subject: string;
+  request: Req;
+  response: Res;
+}
+/** Binds a method to a bus-only subject (no HTTP route). */
+export function HandlesInternal<Req extends z.ZodType, Res extends z.ZodType>(def: InternalDef<Req, Res>) {
+  return (
+    target: object,
+    key: string | symbol,
+    _desc: TypedPropertyDescriptor<(payload: z.infer<Req>, ctx: HandlerContext) => Promise<z.infer<Res>>>,
+  ): void => {
+    Reflect.defineMetadata(INTERNAL_META, def, target, key);
+  };
+}
+
+/** Consumes an event; runs inside the inbox transaction given in ctx.tx. */
+export function OnEvent<E extends EventDef>(event: E) {
+  return (
+    target: object,
+    key: string | symbol,
+    _desc: TypedPropertyDescriptor<(payload: z.infer<E['schema']>, ctx: EventContext) => Promise<void>>,
+  ): void => {
+    Reflect.defineMetadata(EVENT_META, event, target, key);
+  };
+}
+
+/** The service's part of a user's data export: (userId) => a JSON-able record. */
+export function ExportsUserData() {
+  return (
+    target: object,
+    key: string | symbol,
+    _desc: TypedPropertyDescriptor<(userId: string) => Promise<Record<string, unknown>>>,
+  ): void => {
+    Reflect.defineMetadata(EXPORT_META, true, target, key);
+  };
+}
