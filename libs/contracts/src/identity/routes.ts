@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineRoute, FileRefSchema } from '../common/route.js';
 import { IdParams, MessageResponse } from '../common/ids.js';
 import * as s from './schemas.js';
@@ -147,6 +148,8 @@ export const identityRoutes = {
 /** Bus-only subjects (no HTTP route): called by other apps, never by the browser. */
 export const identityInternal = {
   telegramConfirmLink: { subject: 'identity.telegram.confirm-link', request: s.TelegramConfirmLinkRequest, response: MessageResponse },
+  /** demo data and first admin: creates the user when the e-mail is unknown, else leaves it as it is */
+  ensureUser: { subject: 'identity.seed.ensure-user', request: s.AdminCreateUserRequest, response: z.object({ id: z.string(), created: z.boolean() }) },
 } as const;
 
 export type IdentityRoutes = typeof identityRoutes;

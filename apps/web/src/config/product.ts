@@ -1,0 +1,14 @@
+/** The product's name as users see it; also names downloaded files. */
+export const PRODUCT_NAME = 'LearnHub';
+
+/** Every call goes through the gateway under this path (proxied in development). */
+export const API_BASE = '/api';
+
+/** Notifications auto-hide after this long (spec 2, section 8). */
+export const TOAST_DURATION_MS = 4000;
+
+/**
+ * Where the Google button sends the browser. In this build the provider is the
+ * local development provider, a page of this app that returns with `#session_id=`.
+ */
+export const GOOGLE_SIGN_IN_PATH = '/auth/dev-google';
