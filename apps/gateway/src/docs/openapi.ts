@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { AnyRoute } from '@lp/contracts';
+import { ErrorBodySchema } from '@lp/contracts';
+
+type Json = Record<string, unknown>;
+
+const schema = (s: z.ZodType, io: 'input' | 'output'): Json => {
+  const out = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Json;
+  delete out.$schema;
+  return out;
+};
+
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'Validation failed',
+  '401': 'Missing, expired or revoked token',
+  '403': 'Not allowed for this role or this resource',
+  '404': 'Unknown resource',
+  '409': 'Conflict',
+  '422': 'Business rule refused the change',
+  '429': 'Rate limited',
+  '504': 'The owning service did not answer in time',
+};
+
+/** The OpenAPI document, generated from the same declarations the gateway routes with. */
+export function buildOpenApi(routes: readonly AnyRoute[]): Json {
+  const paths: Record<string, Json> = {};
+  for (const r of routes) {
+    const parameters: Json[] = [];
+    for (const [loc, s] of [['path', r.params], ['query', r.query]] as const) {
+      if (!s) continue;
+      const js = schema(s, 'input') as { properties?: Record<string, Json>; required?: string[] };
+      for (const [name, prop] of Object.entries(js.properties ?? {})) {
+        parameters.push({ name, in: loc, required: loc === 'path' || (js.required ?? []).includes(name), schema: prop });
+      }
+    }
+    if (r.tokenInQuery) parameters.push({ name: 'token', in: 'query', required: false, schema: { type: 'string' }, description: 'access token, for downloads opened by the browser' });
+    const errors = Object.fromEntries(
+      Object.entries(ERROR_RESPONSES)
+        .filter(([code]) => !(r.guard === 'public' && (code === '401' || code === '403')))
+        .map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+    );
+    const op: Json = {
+      operationId: r.subject,
+      summary: r.summary,
+      tags: [r.service],
+      parameters,
+      'x-guard': r.guard,
+      ...(r.guard === 'public' ? { security: [] } : {}),
+      ...(r.rateLimit ? { 'x-rate-limit': r.rateLimit } : {}),
+      responses: {
+        [String(r.successStatus)]: r.responseKind === 'file'
+          ? { description: 'A file download', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+          : { description: 'OK', content: { 'application/json': { schema: schema(r.response, 'output') } } },
+        ...errors,
+      },
+    };
+    if (r.body) {
+      const type = r.bodyKind === 'form' ? 'multipart/form-data' : 'application/json';
+      op.requestBody = { required: true, content: { [type]: { schema: schema(r.body, 'input') } } };
+    }
+    const path = `/api${r.path}`;
+    paths[path] = { ...(paths[path] ?? {}), [r.method.toLowerCase()]: op };
+  }
+  paths['/api/health'] = {
+    get: { operationId: 'gateway.health', summary: 'Health of the gateway and of every service', tags: ['gateway'], security: [], responses: { '200': { description: 'All services answer' }, '503': { description: 'A service is down' } } },
+  };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'LearnHub API', version: '1.0.0', description: 'Every route of the platform, generated from libs/contracts.' },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: schema(ErrorBodySchema, 'output') },
+    },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,41 @@
+import { extname } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '@lp/contracts';
+import { LocalFileStore, type FileStore } from '@lp/storage';
+
+/** A file part of a multipart body, stored before the service is asked; the service gets this reference. */
+export interface UploadedFileRef {
+  storage_key: string;
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
+/**
+ * Reads a form body: urlencoded fields (already parsed by the content-type parser)
+ * or multipart fields and files. Files go to storage; only references travel on.
+ */
+export async function readFormBody(request: FastifyRequest, store: FileStore, uploadLimit: number): Promise<Record<string, unknown>> {
+  if (!request.isMultipart()) return (request.body as Record<string, unknown> | undefined) ?? {};
+  const fields: Record<string, unknown> = {};
+  for await (const part of request.parts({ limits: { fileSize: uploadLimit, files: 5, fields: 100 } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = part.value;
+      continue;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    if (part.file.truncated) {
+      throw new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.round(uploadLimit / 1_048_576)} MB`, [
+        { path: part.fieldname, message: 'File too large' },
+      ]);
+    }
+    const data = Buffer.concat(chunks);
+    if (data.length === 0) throw AppError.validation([{ path: part.fieldname, message: 'The file is empty' }], 'The file is empty');
+    const key = LocalFileStore.newKey('uploads', extname(part.filename).toLowerCase().slice(0, 10) || '.bin');
+    await store.put(key, data);
+    const ref: UploadedFileRef = { storage_key: key, filename: part.filename, content_type: part.mimetype, size: data.length };
+    fields[part.fieldname] = ref;
+  }
+  return fields;
+}

@@ -1,0 +1,35 @@
+import type { Redis } from 'ioredis';
+import { AppError, type AnyRoute } from '@lp/contracts';
+
+/**
+ * Fixed-window counters in Redis, shared by every gateway replica. Keyed by route,
+ * client address and, for sign-in and OTP, the e-mail or phone being tried, so a
+ * guesser is slowed per account as well as per address.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly scale: number,
+  ) {}
+
+  async check(route: AnyRoute, ip: string, body: unknown): Promise<{ remaining: number; reset: number } | null> {
+    const rl = route.rateLimit;
+    if (!rl || this.scale === 0) return null;
+    const limit = Math.max(1, Math.round(rl.limit * this.scale));
+    let key = `${this.prefix}rl:${route.subject}:${ip}`;
+    if (rl.keyBodyField && body && typeof body === 'object') {
+      const v = (body as Record<string, unknown>)[rl.keyBodyField];
+      if (typeof v === 'string') key += `:${v.trim().toLowerCase()}`;
+    }
+    const [[, count], [, ttl]] = (await this.redis.multi().incr(key).ttl(key).exec()) as [[null, number], [null, number]];
+    if (ttl < 0) await this.redis.expire(key, rl.windowSeconds);
+    const reset = ttl < 0 ? rl.windowSeconds : ttl;
+    if (count > limit) {
+      const e = new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${reset} seconds.`);
+      (e as AppError & { retryAfter?: number }).retryAfter = reset;
+      throw e;
+    }
+    return { remaining: limit - count, reset };
+  }
+}

@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { LogController, type FastifyInstance } from 'fastify';
+import { ALL_ROUTES } from '@lp/contracts';
+import { RpcClient } from '@lp/bus';
+import { RevocationStore, TokenService } from '@lp/auth';
+import type { FileStore } from '@lp/storage';
+import { createLogger } from '@lp/service-kit';
+import { FILE_STORE, GatewayModule } from './gateway.module.js';
+import { loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
+import { GatewayExceptionFilter } from './http/exception.filter.js';
+import { registerRoutes } from './routing/route-registrar.js';
+import { RateLimiter } from './routing/rate-limiter.js';
+import { registerHealth } from './health/health.js';
+import { buildOpenApi } from './docs/openapi.js';
+import { registerSpa } from './static/spa.js';
+
+export interface Gateway {
+  app: NestFastifyApplication;
+  url: string;
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds and starts the gateway; tests call this with their own env and port 0. */
+export async function createGateway(overrides: Record<string, string | undefined> = {}): Promise<Gateway> {
+  const env: GatewayEnv = loadGatewayEnv(overrides);
+  const logger = createLogger('gateway', env.LOG_LEVEL, env.NODE_ENV);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // one line per request, written by the onResponse hook below, instead of fastify's two
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: false,
+    // a caller's request id is kept when it looks like one, so a trace spans systems
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.create(overrides), adapter, { logger: ['error', 'warn'] });
+  app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  });
+  await fastify.register(multipart);
+  await fastify.register(swagger, { mode: 'static', specification: { document: buildOpenApi(ALL_ROUTES) as never } });
+  await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerHealth(fastify, app.get(RpcClient));
+  registerRoutes(fastify, ALL_ROUTES, {
+    rpc: app.get(RpcClient),
+    tokens: app.get(TokenService),
+    revocations: app.get(RevocationStore),
+    limiter: app.get(RateLimiter),
+    store: app.get<FileStore>(FILE_STORE),
+    uploadLimit: env.UPLOAD_LIMIT_BYTES,
+    log: logger,
+  });
+  const hasSpa = await registerSpa(fastify, env.WEB_DIST);
+  app.useGlobalFilters(new GatewayExceptionFilter(hasSpa));
+
+  await app.listen(env.PORT, env.HOST);
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
