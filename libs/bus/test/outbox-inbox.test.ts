@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { defineEvent } from '@lp/contracts';
+import { testEnv } from '@lp/testing';
+import { connectBus, encode, ensureEventStream, eventSubject, EventConsumer, OutboxRelay, writeEvent } from '../src/index.js';
+import { busDatabase, freePort, OwnNats, silent, waitFor } from './helpers.js';
+
+const thingHappened = defineEvent({
+  name: 'test.thing.happened',
+  service: 'identity',
+  summary: 'a test event',
+  schema: z.object({ v: z.literal(1), note: z.string() }),
+});
+
+describe('outbox relay and inbox', () => {
+  let nats: OwnNats;
+  let nc: NatsConnection;
+  let database: Awaited<ReturnType<typeof busDatabase>>;
+  const prefix = testEnv().BUS_PREFIX!;
+
+  beforeAll(async () => {
+    nats = new OwnNats(await freePort());
+    await nats.start();
+    nc = await connectBus({ url: nats.url, prefix, name: 'test' });
+    await ensureEventStream(nc, prefix);
+    database = await busDatabase();
+  });
+
+  afterAll(async () => {
+    await nc.close();
+    await nats.stop();
+    await database.drop();
+  });
+
+  it('publishes an event written while NATS was down once NATS is back, and it is applied once', async () => {
+    const consumer = new EventConsumer(nc, database.db, prefix, 'consumer-a', silent);
+    consumer.on(thingHappened, async (payload, { tx }) => {
+      await tx.query('INSERT INTO applied (note) VALUES ($1)', [payload.note]);
+    });
+    await consumer.start();
+    const relay = new OutboxRelay(nc, database.db, prefix, silent, { intervalMs: 50, publishTimeoutMs: 500 });
+    relay.start();
+
+    await nats.stop();
+    await database.db.transaction((tx) => writeEvent(tx, thingHappened, { v: 1, note: 'while-down' }));
+    // the relay tries and fails while NATS is away; the row stays unpublished
+    await new Promise((r) => setTimeout(r, 1200));
+    const pending = await database.pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+    expect(pending.rows[0].n).toBe(1);
+
+    await nats.start();
+    await waitFor(async () => {
+      const r = await database.pool.query("SELECT count(*)::int AS n FROM applied WHERE note = 'while-down'");
+      return r.rows[0].n === 1;
+    }, 20_000);
+    const published = await database.pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NOT NULL');
+    expect(published.rows[0].n).toBe(1);
+
+    // a relay replay of the same row (crash between publish and mark) is dropped by JetStream's dedupe
+    await database.pool.query('UPDATE outbox SET published_at = NULL');
+    await relay.tick();
+    await new Promise((r) => setTimeout(r, 500));
+    const applied = await database.pool.query("SELECT count(*)::int AS n FROM applied WHERE note = 'while-down'");
+    expect(applied.rows[0].n).toBe(1);
+
+    await relay.stop();
+    await consumer.stop();
+  }, 60_000);
+
+  it('applies a redelivered event once (inbox), even past the dedupe window', async () => {
+    const consumer = new EventConsumer(nc, database.db, prefix, 'consumer-b', silent);
+    consumer.on(thingHappened, async (payload, { tx }) => {
+      await tx.query('INSERT INTO applied (note) VALUES ($1)', [payload.note]);
+    });
+    await consumer.start();
+    const js = jetstream(nc);
+    const envelope = { id: '8d0e4b8e-7a0a-4c1e-9d55-3b0b1d6b2f10', name: thingHappened.name, occurred_at: new Date().toISOString(), payload: { v: 1, note: 'twice' } };
+    // two different message ids: JetStream keeps both, so only the inbox stands between them
+    await js.publish(eventSubject(prefix, thingHappened.name), encode(envelope), { msgID: 'copy-1' });
+    await js.publish(eventSubject(prefix, thingHappened.name), encode(envelope), { msgID: 'copy-2' });
+    await waitFor(async () => {
+      const r = await database.pool.query("SELECT count(*)::int AS n FROM inbox WHERE consumer = 'consumer-b'");
+      return r.rows[0].n >= 1;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const applied = await database.pool.query("SELECT count(*)::int AS n FROM applied WHERE note = 'twice'");
+    expect(applied.rows[0].n).toBe(1);
+    await consumer.stop();
+  }, 30_000);
+
+  it('retries an event whose handler failed, without applying it twice', async () => {
+    const consumer = new EventConsumer(nc, database.db, prefix, 'consumer-c', silent);
+    let calls = 0;
+    consumer.on(thingHappened, async (payload, { tx }) => {
+      calls++;
+      await tx.query('INSERT INTO applied (note) VALUES ($1)', [`${payload.note}-c`]);
+      if (calls === 1) throw new Error('transient failure');
+    });
+    await consumer.start();
+    await database.db.transaction((tx) => writeEvent(tx, thingHappened, { v: 1, note: 'flaky' }));
+    const relay = new OutboxRelay(nc, database.db, prefix, silent, { intervalMs: 50 });
+    relay.start();
+    await waitFor(async () => {
+      const r = await database.pool.query("SELECT count(*)::int AS n FROM applied WHERE note = 'flaky-c'");
+      return r.rows[0].n === 1;
+    }, 15_000);
+    expect(calls).toBeGreaterThanOrEqual(2);
+    await relay.stop();
+    await consumer.stop();
+  }, 30_000);
+
+  it('refuses to write an event whose payload breaks its schema', async () => {
+    await expect(
+      database.db.transaction((tx) => writeEvent(tx, thingHappened, { v: 1, note: 5 } as never)),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { z } from 'zod';
+import { AppError, defineRoute } from '@lp/contracts';
+import { testEnv } from '@lp/testing';
+import { connectBus, RpcClient, RpcServer } from '../src/index.js';
+import { silent } from './helpers.js';
+
+const echo = defineRoute({
+  subject: 'identity.test.echo', service: 'identity', method: 'POST', path: '/test/echo', guard: 'any', summary: 'echo',
+  body: z.object({ text: z.string().min(1) }),
+  response: z.object({ text: z.string(), user: z.string() }),
+});
+
+describe('request-reply', () => {
+  const env = testEnv();
+  let nc: NatsConnection;
+  let server: RpcServer;
+  let client: RpcClient;
+  const caller = { userId: 'u-1', role: 'learner' as const, sessionId: 's-1', institutionId: null };
+
+  beforeAll(async () => {
+    nc = await connectBus({ url: env.NATS_URL!, prefix: env.BUS_PREFIX!, name: 'test' });
+    server = new RpcServer(nc, env.BUS_PREFIX!, 'test', silent);
+    client = new RpcClient(nc, env.BUS_PREFIX!, 2000);
+    server.route(echo, async (input, ctx) => {
+      if (input.body.text === 'conflict') throw AppError.conflict('DUPLICATE', 'Already there');
+      if (input.body.text === 'boom') throw new Error('database password is hunter2');
+      if (input.body.text === 'slow') await new Promise((r) => setTimeout(r, 500));
+      return { text: input.body.text, user: ctx.caller!.userId, secret: 'stripped' } as never;
+    });
+  });
+  afterAll(async () => {
+    await server.drain();
+    await nc.close();
+  });
+
+  it('carries the caller in headers and strips fields outside the response contract', async () => {
+    const out = await client.callRoute(echo, { params: {}, query: {}, body: { text: 'hi' } }, { requestId: 'r-1', caller });
+    expect(out).toEqual({ text: 'hi', user: 'u-1' });
+  });
+
+  it('keeps an AppError status across the wire', async () => {
+    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: 'conflict' } }, { requestId: 'r', caller })).rejects.toMatchObject({
+      status: 409,
+      code: 'DUPLICATE',
+      detail: 'Already there',
+    });
+  });
+
+  it('turns an unexpected error into a 500 with a reference and no internal message', async () => {
+    const e = await client.callRoute(echo, { params: {}, query: {}, body: { text: 'boom' } }, { requestId: 'r', caller }).catch((x: unknown) => x as AppError);
+    expect(e).toBeInstanceOf(AppError);
+    expect(e.status).toBe(500);
+    expect(e.detail).not.toContain('hunter2');
+    expect(e.detail).toMatch(/Reference: [0-9a-f-]{36}/);
+  });
+
+  it('validates input on the service side too', async () => {
+    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: '' } }, { requestId: 'r', caller })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('refuses a call without a caller on a guarded route', async () => {
+    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: 'x' } }, { requestId: 'r' })).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('answers 504 when the service is too slow and 503 when nobody listens', async () => {
+    await expect(client.request(echo.subject, { body: { text: 'slow' } }, { requestId: 'r', caller, timeoutMs: 100 })).rejects.toMatchObject({ status: 504, code: 'SERVICE_TIMEOUT' });
+    await expect(client.request('identity.nobody.home', {}, { requestId: 'r', caller })).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+});
