@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { EventEnvelope } from '@lp/contracts';
 import { eventSubject } from './connection.js';
 import { encode } from './wire.js';
+import { ensureEventStream } from './streams.js';
 import type { SqlRunner } from './outbox.js';
 
 export interface TransactionalDb {
@@ -28,6 +29,7 @@ interface OutboxRow {
  */
 export class OutboxRelay {
   private readonly js: JetStreamClient;
+  private streamReady = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
@@ -35,7 +37,7 @@ export class OutboxRelay {
   private lastCleanup = 0;
 
   constructor(
-    nc: NatsConnection,
+    private readonly nc: NatsConnection,
     private readonly db: TransactionalDb,
     private readonly prefix: string,
     private readonly log: Logger,
@@ -77,6 +79,17 @@ export class OutboxRelay {
   /** One batch. Answers true when a full batch went out (there may be more). */
   async tick(): Promise<boolean> {
     const batch = this.opts.batch ?? 200;
+    if (!this.streamReady) {
+      // an emitter must not depend on some consumer having created the stream first
+      try {
+        await ensureEventStream(this.nc, this.prefix);
+        this.streamReady = true;
+      } catch (e) {
+        if (!this.failing) this.log.warn({ err: e }, 'cannot reach JetStream; events stay in the outbox until it is back');
+        this.failing = true;
+        return false;
+      }
+    }
     const published = await this.db.transaction(async (tx) => {
       const rows = await tx.query<OutboxRow[]>(
         `SELECT id, name, payload, request_id, occurred_at FROM outbox
@@ -98,6 +111,7 @@ export class OutboxRelay {
         } catch (e) {
           if (!this.failing) this.log.warn({ err: e }, 'cannot publish events; they stay in the outbox and go out when NATS is back');
           this.failing = true;
+          this.streamReady = false;
           break;
         }
       }

@@ -1,0 +1,443 @@
+// `npm start`: the whole platform at one URL, from a fresh clone.
+//   1. npm install when node_modules is missing or older than package-lock.json
+//   2. build the server apps (swc) and the SPA (Vite)
+//   3. provision PostgreSQL, NATS (JetStream) and Redis (infra/provision.mjs)
+//   4. start every app in apps/*/src/main.ts: the services, then worker, then gateway
+//   5. wait for GET /api/health, seed the demo data (infra/seed.mjs), print a banner
+// Ctrl-C / SIGTERM stops every app (SIGTERM, SIGKILL after 10 s), then what step 3
+// started. An app that dies on its own stops everything (exit 1).
+//   --seed-only       seed a running stack and exit
+//   --force-embedded  start our own PostgreSQL/NATS/Redis even if some are running
+//   --no-web          do not build the SPA (the gateway serves whatever apps/web/dist has)
+// Env: PORT (gateway, default 3000), BUS_PREFIX, LOG_LEVEL, POSTGRES_URL/NATS_URL/REDIS_URL.
+// Only Node built-ins are imported statically: dependencies may not be installed yet.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const PORT = Number(process.env.PORT || 3000);
+const BUS_PREFIX = process.env.BUS_PREFIX ?? '';
+const GRACE_MS = 10_000;
+const HEALTH_TIMEOUT_MS = Number(process.env.START_TIMEOUT_S || 60) * 1000;
+const stackFile = join(root, '.data', 'stack.json');
+
+// `npm start | tee log` and Ctrl-C: tee dies first; writing on must not crash the shutdown
+for (const s of [process.stdout, process.stderr])
+  s.on('error', (e) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+const paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+const say = (line) => console.log(`${paint('1', '[start]')} ${line}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const since = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+
+// ------------------------------------------------------------------ --seed-only
+
+if (args.has('--seed-only')) {
+  let natsUrl = process.env.NATS_URL;
+  if (!natsUrl && existsSync(stackFile)) {
+    const s = JSON.parse(readFileSync(stackFile, 'utf8'));
+    if (isAlive(s.pid)) natsUrl = s.NATS_URL; // the stack npm start is running now
+  }
+  natsUrl ??= 'nats://127.0.0.1:4222';
+  const { seed } = await import('./seed.mjs');
+  try {
+    await seed({ natsUrl, busPrefix: BUS_PREFIX });
+    console.log('[seed] done');
+    process.exit(0);
+  } catch (e) {
+    console.error(`[seed] FAILED against ${natsUrl}: ${e.message}`);
+    process.exit(1);
+  }
+}
+
+function isAlive(pid) {
+  try {
+    return !!pid && process.kill(pid, 0);
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+// ------------------------------------------------------------------ state and shutdown
+
+/** @type {Array<{ name: string, child: import('node:child_process').ChildProcess, lines: string[], exited: boolean }>} */
+const apps = [];
+let infra = null; // what provision() returned
+let phase = 'prepare'; // prepare | boot | running | stopping
+
+async function shutdown(code, why) {
+  if (phase === 'stopping') return;
+  phase = 'stopping';
+  if (why) say(why);
+  const running = apps.filter((a) => !a.exited);
+  if (running.length) say(`stopping ${running.map((a) => a.name).join(', ')}`);
+  // in reverse start order: the gateway (no new requests), then the worker, then the
+  // services, each group SIGTERM then SIGKILL after GRACE_MS
+  const rank = (n) => (n === 'gateway' ? 0 : n === 'worker' ? 1 : 2);
+  for (const r of [0, 1, 2]) {
+    const group = running.filter((a) => rank(a.name) === r && !a.exited);
+    if (!group.length) continue;
+    for (const a of group) signal(a, 'SIGTERM');
+    const until = Date.now() + GRACE_MS;
+    while (group.some((a) => !a.exited) && Date.now() < until) await sleep(50);
+    for (const a of group.filter((x) => !x.exited)) {
+      say(`${a.name} did not stop within ${GRACE_MS / 1000} s: SIGKILL`);
+      signal(a, 'SIGKILL', true);
+    }
+    while (group.some((a) => !a.exited)) await sleep(20);
+  }
+  if (infra) await infra.stop().catch((e) => say(`stopping infrastructure: ${e.message}`));
+  rmSync(stackFile, { force: true });
+  say(code === 0 ? 'stopped' : `stopped (exit ${code})`);
+  process.exit(code);
+}
+
+function signal(app, sig, group = false) {
+  try {
+    process.kill(group ? -app.child.pid : app.child.pid, sig);
+  } catch {
+    /* already gone */
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (phase === 'prepare') {
+      // npm install / build / provision: nothing of ours is serving yet; provision's
+      // exit hook stops whatever server it had started
+      say(`${sig}: aborting`);
+      process.exit(130);
+    }
+    if (phase === 'stopping') {
+      say(`${sig} again: killing everything now`);
+      for (const a of apps) if (!a.exited) signal(a, 'SIGKILL', true);
+      return;
+    }
+    void shutdown(0, `${sig}: shutting down (again to force)`);
+  });
+}
+
+function printTails(list = apps, n = 25) {
+  for (const a of list) {
+    console.log(paint('1', `---- last lines of ${a.name}${a.exited ? ` (exited ${a.exitInfo})` : ''} ----`));
+    console.log(a.lines.length ? a.lines.slice(-n).join('\n') : '(no output)');
+  }
+}
+
+// ------------------------------------------------------------------ 1. install
+
+function ensureInstalled() {
+  const lock = join(root, 'package-lock.json');
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  let why = null;
+  if (!existsSync(join(root, 'node_modules'))) why = 'node_modules is missing';
+  else if (!existsSync(marker)) why = 'node_modules/.package-lock.json is missing';
+  else if (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs) why = 'package-lock.json is newer than node_modules';
+  if (!why) return;
+  const t = Date.now();
+  say(`npm install (${why})`);
+  // never `npm ci` (TOOLING trap 5: the lock file lacks other platforms' optional binaries)
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    say(`npm install failed (exit ${r.status})`);
+    process.exit(r.status || 1);
+  }
+  // npm leaves the marker alone when nothing changed: touch it so we do not install again
+  if (existsSync(marker)) utimesSync(marker, new Date(), new Date());
+  say(`npm install done in ${since(t)}`);
+}
+
+// ------------------------------------------------------------------ 4. apps
+
+/** Every apps/<name>/src/main.ts except web: services first, then worker, then gateway. */
+function discoverApps() {
+  const names = readdirSync(join(root, 'apps'))
+    .filter((n) => n !== 'web' && existsSync(join(root, 'apps', n, 'src', 'main.ts')))
+    .sort();
+  const rank = (n) => (n === 'gateway' ? 2 : n === 'worker' ? 1 : 0);
+  return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const LEVEL_COLOR = { trace: '90', debug: '90', info: '32', warn: '33', error: '31', fatal: '41;97' };
+const NAME_COLORS = ['36', '35', '34', '33', '32', '96', '95', '94', '93', '92'];
+const SKIP = new Set(['level', 'time', 'pid', 'hostname', 'service', 'msg', 'v']);
+
+const short = (v, max = 160) => {
+  const s = typeof v === 'string' ? (/[\s"=]/.test(v) ? JSON.stringify(v) : v) : JSON.stringify(v);
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+};
+
+/** A pino JSON line as `level msg key=value ...` (plus the stack of an error); other lines as they are. */
+function formatLine(line) {
+  if (!line.startsWith('{')) return [line];
+  let o;
+  try {
+    o = JSON.parse(line);
+  } catch {
+    return [line];
+  }
+  if (typeof o !== 'object' || o === null || !('level' in o)) return [line];
+  const level = LEVELS[o.level] ?? String(o.level);
+  const parts = [paint(LEVEL_COLOR[level] ?? '0', level.padEnd(5)), o.msg ?? ''];
+  const extra = [];
+  for (const [k, v] of Object.entries(o)) {
+    if (SKIP.has(k) || v === undefined) continue;
+    if ((k === 'err' || k === 'error') && v && typeof v === 'object') {
+      parts.push(`${k}=${short(`${v.type ?? 'Error'}: ${v.message ?? ''}`, 300)}`);
+      if (v.stack && o.level >= 50)
+        extra.push(
+          ...String(v.stack)
+            .split('\n')
+            .slice(1, 8)
+            .map((s) => `    ${s.trim()}`),
+        );
+      continue;
+    }
+    if (k === 'req' && v && typeof v === 'object') {
+      parts.push(`${v.method ?? ''} ${v.url ?? ''}`.trim());
+      continue;
+    }
+    if (k === 'res' && v && typeof v === 'object') {
+      parts.push(`-> ${v.statusCode ?? ''}`);
+      continue;
+    }
+    parts.push(`${k}=${short(v)}`);
+  }
+  return [parts.filter(Boolean).join(' '), ...extra];
+}
+
+function pipeLines(stream, onLine) {
+  let buf = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buf += chunk;
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      onLine(buf.slice(0, i).replace(/\r$/, ''));
+      buf = buf.slice(i + 1);
+    }
+  });
+  stream.on('end', () => buf && onLine(buf));
+}
+
+function startApp(name, env, index) {
+  const tag = paint(NAME_COLORS[index % NAME_COLORS.length], `[${name}]`);
+  const child = spawn(process.execPath, ['--enable-source-maps', join('apps', name, 'dist', 'main.js')], {
+    cwd: root,
+    env: name === 'gateway' ? { ...env, PORT: String(PORT) } : env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group: a terminal Ctrl-C reaches only us, and we stop the apps in order
+  });
+  const app = { name, child, lines: [], exited: false, exitInfo: '' };
+  const onLine = (raw) => {
+    if (!raw.trim()) return;
+    // our own health polls while booting would flood the screen
+    if (phase === 'boot' && name === 'gateway' && raw.includes('"/api/health"')) return;
+    for (const l of formatLine(raw)) {
+      app.lines.push(l);
+      if (app.lines.length > 200) app.lines.splice(0, 100);
+      console.log(`${tag} ${l}`);
+    }
+  };
+  pipeLines(child.stdout, onLine);
+  pipeLines(child.stderr, onLine);
+  child.on('error', (e) => onLine(`failed to start: ${e.message}`));
+  child.on('exit', (code, sig) => {
+    app.exited = true;
+    app.exitInfo = sig ? `signal ${sig}` : `code ${code}`;
+    if (phase !== 'stopping') {
+      say(paint('31', `${name} exited unexpectedly (${app.exitInfo})`));
+      printTails([app], 40);
+      void shutdown(1, 'an app died: stopping everything');
+    }
+  });
+  apps.push(app);
+  return app;
+}
+
+/** `<service>.system.health` over NATS: every service-kit app answers it (any replica). */
+async function natsHealthy(nc, name) {
+  try {
+    const msg = await nc.request(`${BUS_PREFIX}${name}.system.health`, '{}', { timeout: 1500 });
+    const r = JSON.parse(new TextDecoder().decode(msg.data));
+    return r.ok === true && r.data?.status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(test, timeoutMs, everyMs = 300) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (phase === 'stopping') return false;
+    if (await test()) return true;
+    await sleep(everyMs);
+  }
+  return false;
+}
+
+async function httpHealth() {
+  try {
+    const r = await fetch(`http://localhost:${PORT}/api/health`, { signal: AbortSignal.timeout(3000) });
+    await r.arrayBuffer().catch(() => undefined);
+    return r.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function banner(webBuilt, hasGateway) {
+  const url = `http://localhost:${PORT}`;
+  const w = 64;
+  const line = (s = '') => `  ${s}`;
+  const out = [
+    '',
+    paint('1;32', '='.repeat(w)),
+    ...(hasGateway
+      ? [
+          paint('1', line(`LearnHub is running at ${url}`)),
+          line(webBuilt ? 'the web app at /, the API at /api' : 'the API at /api (no web app built)'),
+        ]
+      : [paint('1', line('LearnHub services are running (no apps/gateway yet: nothing serves HTTP)'))]),
+    '',
+    line('Demo accounts (password for all: Password123!):'),
+    ...DEMO.map((a) => line(`  ${a.role.padEnd(12)} ${a.email.padEnd(28)} ${a.name}`)),
+    '',
+    line(`Infrastructure: ${infra.POSTGRES_URL}  ${infra.NATS_URL}  ${infra.REDIS_URL}`),
+    line(`Apps: ${apps.map((a) => a.name).join(', ')}`),
+    line('Stop: Ctrl-C (stops the apps and whatever npm start started)'),
+    paint('1;32', '='.repeat(w)),
+    '',
+  ];
+  console.log(out.join('\n'));
+}
+let DEMO = [];
+
+// ------------------------------------------------------------------ main
+
+const t0 = Date.now();
+ensureInstalled();
+
+const tBuild = Date.now();
+const { buildServer, buildWeb } = await import('./build.mjs');
+const files = await buildServer().catch((e) => {
+  say(`server build failed: ${e.message}`);
+  process.exit(1);
+});
+say(`server apps built (${files} files) in ${since(tBuild)}`);
+const webBuilt = existsSync(join(root, 'apps', 'web', 'vite.config.ts')) && !args.has('--no-web');
+if (webBuilt) {
+  const tWeb = Date.now();
+  try {
+    buildWeb();
+  } catch (e) {
+    say(`web build failed: ${e.message}`);
+    process.exit(1);
+  }
+  say(`web app built in ${since(tWeb)}`);
+} else say(args.has('--no-web') ? '--no-web: skipping the web build' : 'apps/web/vite.config.ts not found: skipping the web build');
+
+const appNames = discoverApps();
+if (!appNames.length) {
+  say('no app found (apps/<name>/src/main.ts)');
+  process.exit(1);
+}
+
+const { provision } = await import('./provision.mjs');
+try {
+  infra = await provision({ forceEmbedded: args.has('--force-embedded') });
+} catch (e) {
+  say(`provisioning failed: ${e.message}`);
+  process.exit(1);
+}
+mkdirSync(join(root, '.data', 'storage'), { recursive: true });
+writeFileSync(
+  stackFile,
+  JSON.stringify(
+    { pid: process.pid, PORT, POSTGRES_URL: infra.POSTGRES_URL, NATS_URL: infra.NATS_URL, REDIS_URL: infra.REDIS_URL },
+    null,
+    2,
+  ) + '\n',
+);
+
+phase = 'boot';
+const env = {
+  ...process.env,
+  NODE_ENV: 'development',
+  GOOGLE_PROVIDER: 'dev',
+  STORAGE_DIR: join(root, '.data', 'storage'),
+  POSTGRES_URL: infra.POSTGRES_URL,
+  NATS_URL: infra.NATS_URL,
+  REDIS_URL: infra.REDIS_URL,
+};
+delete env.PORT; // only the gateway gets PORT
+
+const { connect } = await import('@nats-io/transport-node');
+const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'lp-start' });
+
+const groups = [
+  appNames.filter((n) => n !== 'worker' && n !== 'gateway'),
+  appNames.filter((n) => n === 'worker'),
+  appNames.filter((n) => n === 'gateway'),
+];
+let idx = 0;
+for (const group of groups) {
+  if (!group.length || phase === 'stopping') continue;
+  const tg = Date.now();
+  say(`starting ${group.join(', ')}`);
+  for (const name of group) startApp(name, env, idx++);
+  if (group[0] === 'gateway') break;
+  // the next group starts once this one answers its health subject (the gateway check below is the real gate)
+  const ok = await waitFor(async () => (await Promise.all(group.map((n) => natsHealthy(nc, n)))).every(Boolean), HEALTH_TIMEOUT_MS);
+  if (phase === 'stopping') break;
+  if (ok) say(`${group.join(', ')} ready in ${since(tg)}`);
+  else if (!appNames.includes('gateway')) {
+    printTails();
+    await shutdown(1, `${group.join(', ')} did not answer <service>.system.health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+  } else
+    say(paint('33', `${group.join(', ')} not healthy after ${HEALTH_TIMEOUT_MS / 1000} s; going on, the gateway health check decides`));
+}
+
+if (phase !== 'stopping' && appNames.includes('gateway')) {
+  const tg = Date.now();
+  const ok = await waitFor(httpHealth, HEALTH_TIMEOUT_MS, 1000);
+  if (!ok && phase !== 'stopping') {
+    let body = '';
+    try {
+      body = await (await fetch(`http://localhost:${PORT}/api/health`, { signal: AbortSignal.timeout(3000) })).text();
+    } catch (e) {
+      body = e.cause?.message ?? e.message;
+    }
+    printTails();
+    await shutdown(
+      1,
+      `GET http://localhost:${PORT}/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (last: ${body.slice(0, 500)})`,
+    );
+  } else if (ok) say(`GET /api/health answers 200 (${since(tg)})`);
+} else if (phase !== 'stopping') say(paint('33', 'no apps/gateway yet: nothing serves HTTP; the services answer on NATS'));
+await nc.close().catch(() => undefined);
+
+if (phase !== 'stopping') {
+  const tSeed = Date.now();
+  try {
+    const seedMod = await import('./seed.mjs');
+    DEMO = seedMod.demoAccounts;
+    await seedMod.seed({ natsUrl: infra.NATS_URL, busPrefix: BUS_PREFIX, log: (l) => console.log(`${paint('1', '[seed]')} ${l}`) });
+    say(`demo data seeded in ${since(tSeed)}`);
+  } catch (e) {
+    printTails();
+    await shutdown(1, `seeding failed: ${e.message}`);
+  }
+}
+
+if (phase !== 'stopping') {
+  phase = 'running';
+  say(`up in ${since(t0)}`);
+  banner(webBuilt, appNames.includes('gateway'));
+}

@@ -1,0 +1,166 @@
+// `npm test`: the whole suite against real services.
+//   provision PostgreSQL/NATS/Redis (infra/provision.mjs: env URLs, else localhost, else
+//   embedded) -> build (swc; Vite when apps/web has a config) -> Jest unit -> Jest service
+//   -> Jest api -> Playwright e2e (only when e2e/playwright.config.ts exists).
+// Stops at the first failing step with its exit code; prints the wall time of each step
+// and, last, one line `TOTAL: N passed, N failed` over Jest and Playwright.
+// Tests make their own throwaway databases and bus prefixes (libs/testing), so this can
+// run beside `npm start`.
+//   --force-embedded  provision our own PostgreSQL/NATS/Redis (path (c)) even if some run
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { provision, root } from './provision.mjs';
+
+const args = new Set(process.argv.slice(2));
+const tmp = mkdtempSync(join(tmpdir(), 'lp-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+const say = (line) => console.log(`[test] ${line}`);
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+let infra = null;
+let current = null; // the child running now
+let interrupted = null;
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (interrupted) return;
+    interrupted = sig;
+    say(`${sig}: stopping`);
+    // a terminal Ctrl-C reaches the child too; a SIGTERM sent to us alone does not
+    if (current && current.exitCode === null) current.kill(sig);
+    else void finish(130);
+  });
+}
+
+async function finish(code) {
+  if (infra) await infra.stop().catch((e) => say(`stopping infrastructure: ${e.message}`));
+  rmSync(tmp, { recursive: true, force: true });
+  console.log('');
+  for (const t of timings) say(`${t.ok ? 'ok  ' : 'FAIL'} ${t.name.padEnd(34)} ${secs(t.ms).padStart(8)}`);
+  // the line CI reads: alone on its line
+  console.log(`TOTAL: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  process.exit(code);
+}
+
+/** Runs one step, times it, stops everything at the first failure (with its exit code). */
+async function step(name, fn) {
+  const t = Date.now();
+  say(`---- ${name}`);
+  let code;
+  try {
+    code = (await fn()) ?? 0;
+  } catch (e) {
+    say(`${name}: ${e.message}`);
+    code = 1;
+  }
+  const ms = Date.now() - t;
+  timings.push({ name, ms, ok: code === 0 });
+  say(`${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${secs(ms)}`);
+  if (interrupted) await finish(130);
+  if (code !== 0) await finish(code);
+}
+
+function run(cmd, argv, env) {
+  return new Promise((resolve) => {
+    current = spawn(cmd, argv, { cwd: root, env, stdio: 'inherit' });
+    current.on('error', (e) => {
+      say(`${cmd}: ${e.message}`);
+      resolve(1);
+    });
+    current.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1)));
+  });
+}
+
+const readJson = (p) => {
+  try {
+    return JSON.parse(readFileSync(p, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+async function jest(project, extra = []) {
+  const out = join(tmp, `jest-${project}.json`);
+  const code = await run(
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      'node_modules/jest/bin/jest.js',
+      '--selectProjects',
+      project,
+      ...extra,
+      '--passWithNoTests',
+      '--json',
+      `--outputFile=${out}`,
+    ],
+    childEnv(),
+  );
+  const r = readJson(out);
+  if (r) {
+    // a suite that fails before running any test (syntax, import) counts as one failure
+    const failed = r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+    totals.passed += r.numPassedTests;
+    totals.failed += failed;
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    say(`jest ${project}: ${r.numTotalTests} tests, ${r.numPassedTests} passed, ${failed} failed (${r.numTotalTestSuites} suites)`);
+  } else if (code !== 0) totals.failed += 1; // Jest itself failed before writing its results
+  return code;
+}
+
+async function playwright() {
+  // Debian's Chromium, never `npx playwright install` (TOOLING trap 13)
+  const ch = spawnSync(
+    'sh',
+    ['-c', 'test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)'],
+    { stdio: 'inherit' },
+  );
+  if (ch.status !== 0) throw new Error('could not install Debian chromium');
+  const out = join(tmp, 'playwright.json');
+  const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    ...childEnv(),
+    CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    PLAYWRIGHT_JSON_OUTPUT_FILE: out,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  const r = readJson(out);
+  if (r?.stats) {
+    const s = r.stats;
+    const passed = (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.passed += passed;
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+    say(`playwright: ${passed} passed (${s.flaky ?? 0} flaky), ${s.unexpected ?? 0} failed, ${s.skipped ?? 0} skipped`);
+    if (code === 0 && r.errors?.length) say(`playwright reported ${r.errors.length} error(s) outside tests`);
+  } else if (code !== 0) totals.failed += 1;
+  return code;
+}
+
+const childEnv = () => ({ ...process.env, POSTGRES_URL: infra.POSTGRES_URL, NATS_URL: infra.NATS_URL, REDIS_URL: infra.REDIS_URL });
+
+// ------------------------------------------------------------------ main
+
+const t0 = Date.now();
+await step('provision', async () => {
+  infra = await provision({ forceEmbedded: args.has('--force-embedded') });
+});
+await step('build server (swc)', async () => {
+  const { buildServer } = await import('./build.mjs');
+  const n = await buildServer();
+  say(`${n} files`);
+});
+if (existsSync(join(root, 'apps', 'web', 'vite.config.ts'))) {
+  await step('build web (vite)', async () => {
+    const { buildWeb } = await import('./build.mjs');
+    buildWeb();
+  });
+}
+await step('jest unit', () => jest('unit'));
+await step('jest service', () => jest('service', ['--runInBand']));
+await step('jest api', () => jest('api', ['--runInBand']));
+if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) await step('playwright e2e', playwright);
+else say('e2e/playwright.config.ts not found: no Playwright run');
+say(`all steps passed in ${secs(Date.now() - t0)}`);
+await finish(totals.failed ? 1 : 0);
