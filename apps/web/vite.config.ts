@@ -13,5 +13,21 @@ export default defineConfig({
   },
   server: { proxy: { '/api': gateway } },
   preview: { proxy: { '/api': gateway } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // libraries change less often than the app, so they get their own long-cached chunks
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+            { name: 'ui', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });

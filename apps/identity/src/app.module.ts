@@ -1,16 +1,137 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceKitModule } from '@lp/service-kit';
-import { UserEntity } from './entities/user.entity.js';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { RevocationStore, TokenService } from '@lp/auth';
+import { ENV, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
+import { IdentityEnvSchema, googleProviderOf, type IdentityEnv } from './config/identity-env.js';
+import { Clock } from './common/clock.js';
+import { identityEntities } from './entities/index.js';
 import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
+import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';
 import { AuthHandlers } from './modules/auth/auth.handlers.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { PasswordHasher } from './modules/auth/password-hasher.js';
+import { RegistrationService } from './modules/auth/registration.service.js';
+import { SignInService } from './modules/auth/sign-in.service.js';
+import { ExternalIdentityProvider } from './modules/auth/external-identity.provider.js';
+import { DevIdentityProvider, DisabledIdentityProvider } from './modules/auth/dev-identity.provider.js';
+import { PhoneHandlers } from './modules/phone/phone.handlers.js';
+import { PhoneService } from './modules/phone/phone.service.js';
+import { OtpService } from './modules/phone/otp.service.js';
+import { OtpRepository } from './modules/phone/otp.repository.js';
+import { SmsProvider } from './modules/phone/sms.provider.js';
+import { DevSmsProvider } from './modules/phone/dev-sms.provider.js';
+import { SessionsRepository } from './modules/sessions/sessions.repository.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
+import { RevocationWarmer } from './modules/sessions/revocation-warmer.service.js';
+import { UsersHandlers } from './modules/users/users.handlers.js';
+import { UsersService } from './modules/users/users.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UserViewService } from './modules/users/user-view.service.js';
+import { TwoFactorService } from './modules/users/two-factor.service.js';
+import { AccountDeletionService } from './modules/users/account-deletion.service.js';
+import { PortalsHandlers } from './modules/portals/portals.handlers.js';
+import { PortalsService } from './modules/portals/portals.service.js';
+import { PortalsRepository } from './modules/portals/portals.repository.js';
+import { ComingSoonHandlers } from './modules/coming-soon/coming-soon.handlers.js';
+import { ComingSoonService } from './modules/coming-soon/coming-soon.service.js';
+import { ComingSoonRepository } from './modules/coming-soon/coming-soon.repository.js';
+import { TelegramHandlers } from './modules/telegram/telegram.handlers.js';
+import { TelegramService } from './modules/telegram/telegram.service.js';
+import { TelegramRepository } from './modules/telegram/telegram.repository.js';
+import { AdminHandlers } from './modules/admin/admin.handlers.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { AdminRepository } from './modules/admin/admin.repository.js';
+import { DataExportHandlers } from './modules/data-export/data-export.handlers.js';
+import { DataExportService } from './modules/data-export/data-export.service.js';
+import { DataExportQueue } from './modules/data-export/data-export.queue.js';
+import { UserDataExporter } from './modules/data-export/user-data.exporter.js';
+
+/** The pluggable edges: tokens, revocation, external sign-in and SMS delivery. */
+const infrastructure: Provider[] = [
+  Clock,
+  { provide: TokenService, inject: [ENV], useFactory: (env: IdentityEnv) => new TokenService(env.JWT_SECRET) },
+  { provide: RevocationStore, inject: [REDIS], useFactory: (redis: Redis) => new RevocationStore(redis) },
+  {
+    provide: ExternalIdentityProvider,
+    inject: [ENV, REDIS],
+    useFactory: (env: IdentityEnv, redis: Redis) =>
+      googleProviderOf(env) === 'dev'
+        ? new DevIdentityProvider(redis, env.BUS_PREFIX, env.DEV_PROVIDER_SESSION_TTL_SECONDS)
+        : new DisabledIdentityProvider(),
+  },
+  {
+    provide: SmsProvider,
+    inject: [ENV, LOGGER],
+    useFactory: (env: IdentityEnv, log: Logger) => {
+      const smsLog = log.child({ component: 'sms' });
+      if (env.NODE_ENV === 'production')
+        smsLog.warn('the development SMS provider writes sign-in codes to the log; configure a real provider');
+      return new DevSmsProvider(smsLog);
+    },
+  },
+];
+
+const features: Provider[] = [
+  // auth
+  AuthHandlers,
+  AuthService,
+  PasswordHasher,
+  RegistrationService,
+  SignInService,
+  // phone
+  PhoneHandlers,
+  PhoneService,
+  OtpService,
+  OtpRepository,
+  // sessions
+  SessionsRepository,
+  SessionsService,
+  RevocationWarmer,
+  // users
+  UsersHandlers,
+  UsersService,
+  UsersRepository,
+  UserViewService,
+  TwoFactorService,
+  AccountDeletionService,
+  // portals
+  PortalsHandlers,
+  PortalsService,
+  PortalsRepository,
+  // coming soon
+  ComingSoonHandlers,
+  ComingSoonService,
+  ComingSoonRepository,
+  // telegram
+  TelegramHandlers,
+  TelegramService,
+  TelegramRepository,
+  // admin
+  AdminHandlers,
+  AdminService,
+  AdminRepository,
+  // data export
+  DataExportHandlers,
+  DataExportService,
+  DataExportQueue,
+  UserDataExporter,
+];
 
 @Module({})
 export class IdentityModule {
   static create(env?: Record<string, string | undefined>): DynamicModule {
     return {
       module: IdentityModule,
-      imports: [ServiceKitModule.forRoot({ service: 'identity', entities: [UserEntity], migrations: [Initial1763769600000], ...(env ? { env } : {}) })],
-      providers: [AuthHandlers],
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'identity',
+          entities: identityEntities,
+          migrations: [Initial1763769600000, Accounts1763856000000],
+          envSchema: IdentityEnvSchema,
+          ...(env ? { env } : {}),
+        }),
+      ],
+      providers: [...infrastructure, ...features],
     };
   }
 }

@@ -7,3 +7,4 @@ export * from './unit-of-work.js';
 export * from './service-kit.module.js';
 export * from './bus-binder.js';
 export * from './bootstrap.js';
+export * from './queues.js';

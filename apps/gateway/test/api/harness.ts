@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { testEnv, startTestService, type TestService } from '@lp/testing';
 // The API tests exercise the assembled stack: the gateway with the real services behind it.
 import { IdentityModule } from '../../../identity/src/app.module.js';
+import { WorkerModule } from '../../../worker/src/app.module.js';
+import { Redis } from 'ioredis';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -16,6 +18,7 @@ export interface Stack {
   url: string;
   gateway: ChildProcess;
   identity: TestService;
+  worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
   stop(): Promise<void>;
 }
@@ -23,12 +26,14 @@ export interface Stack {
 export async function startStack(extra: Record<string, string> = {}): Promise<Stack> {
   const env = testEnv({ PORT: '0', HOST: '127.0.0.1', WEB_DIST: '/nonexistent', RATE_LIMIT_SCALE: '50', GOOGLE_PROVIDER: 'dev', ...extra });
   const identity = await startTestService(IdentityModule.create(env), env);
+  const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
     env,
     url,
     gateway,
     identity,
+    worker,
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -54,6 +59,8 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
         gateway.once('exit', () => done());
         gateway.kill('SIGTERM');
       });
+      await worker.stop();
+      await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!);
       await identity.stop();
     },
   };
@@ -96,5 +103,22 @@ async function spawnGateway(env: Record<string, string>): Promise<{ child: Child
     if (up) return { child, url };
     if (Date.now() > until) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Rate-limit counters and queues of this run. */
+async function cleanRedis(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: null });
+  try {
+    for (const pattern of [`${prefix}*`, `lp:${prefix.replace(/\.$/, '')}:*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
   }
 }

@@ -1,16 +1,34 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { NotificationSettings, Role } from '@lp/contracts';
 
+export type UserStatus = 'active' | 'pending_deletion';
+
 @Entity({ name: 'users' })
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ type: 'text' }) name!: string;
   @Column({ type: 'text', nullable: true }) email!: string | null;
   @Column({ type: 'text', nullable: true }) phone!: string | null;
+  @Column({ type: 'timestamptz', name: 'phone_verified_at', nullable: true }) phoneVerifiedAt!: Date | null;
   @Column({ type: 'text', name: 'password_hash', nullable: true }) passwordHash!: string | null;
   @Column({ type: 'text' }) role!: Role;
   @Column({ type: 'text', name: 'profile_image', nullable: true }) profileImage!: string | null;
   @Column({ type: 'jsonb', name: 'notification_settings' }) notificationSettings!: NotificationSettings;
+  @Column({ type: 'text', default: 'active' }) status!: UserStatus;
+  @Column({ type: 'timestamptz', name: 'deletion_scheduled_at', nullable: true }) deletionScheduledAt!: Date | null;
+  /** tokens issued at or before this instant are refused (account deletion) */
+  @Column({ type: 'timestamptz', name: 'tokens_valid_after', nullable: true }) tokensValidAfter!: Date | null;
+  @Column({ type: 'text', name: 'totp_secret', nullable: true }) totpSecret!: string | null;
+  @Column({ type: 'text', name: 'totp_pending_secret', nullable: true }) totpPendingSecret!: string | null;
+  @Column({ type: 'timestamptz', name: 'totp_enabled_at', nullable: true }) totpEnabledAt!: Date | null;
+  /** last accepted TOTP time step: a code is accepted once */
+  @Column({
+    type: 'bigint',
+    name: 'totp_last_step',
+    nullable: true,
+    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
+  })
+  totpLastStep!: number | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

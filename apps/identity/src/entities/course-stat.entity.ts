@@ -1,0 +1,10 @@
+import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** Read model fed by catalog events; admin analytics reads it. */
+@Entity({ name: 'course_stats' })
+export class CourseStatEntity {
+  @PrimaryColumn({ type: 'uuid', name: 'course_id' }) courseId!: string;
+  @Column({ type: 'text' }) title!: string;
+  @Column({ type: 'int', name: 'enrollment_count', default: 0 }) enrollmentCount!: number;
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
+}

@@ -1,0 +1,21 @@
+import { ComingSoonSubscriptionEntity } from './coming-soon-subscription.entity.js';
+import { CourseStatEntity } from './course-stat.entity.js';
+import { OtpCodeEntity } from './otp-code.entity.js';
+import { PlatformStatEntity } from './platform-stat.entity.js';
+import { PortalMembershipEntity } from './portal-membership.entity.js';
+import { SessionEntity } from './session.entity.js';
+import { TelegramLinkCodeEntity } from './telegram-link-code.entity.js';
+import { TelegramLinkEntity } from './telegram-link.entity.js';
+import { UserEntity } from './user.entity.js';
+
+export const identityEntities = [
+  UserEntity,
+  SessionEntity,
+  OtpCodeEntity,
+  TelegramLinkEntity,
+  TelegramLinkCodeEntity,
+  ComingSoonSubscriptionEntity,
+  PortalMembershipEntity,
+  CourseStatEntity,
+  PlatformStatEntity,
+];

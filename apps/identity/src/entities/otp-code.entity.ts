@@ -1,0 +1,12 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** The one live phone code per phone number; only its keyed hash is stored. */
+@Entity({ name: 'otp_codes' })
+export class OtpCodeEntity {
+  @PrimaryColumn({ type: 'text' }) phone!: string;
+  @Column({ type: 'text', name: 'code_hash' }) codeHash!: string;
+  @Column({ type: 'timestamptz', name: 'expires_at' }) expiresAt!: Date;
+  @Column({ type: 'int', default: 0 }) attempts!: number;
+  @Column({ type: 'timestamptz', name: 'consumed_at', nullable: true }) consumedAt!: Date | null;
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
+}

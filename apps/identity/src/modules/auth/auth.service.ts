@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { Caller, DevProviderSessionRequest, LoginRequest, RegisterRequest, SessionExchangeRequest } from '@lp/contracts';
+import { UnitOfWork } from '@lp/service-kit';
+import { identityErrors } from '../../common/identity-errors.js';
+import { fail, succeed, unwrap } from '../../common/outcome.js';
+import { Clock } from '../../common/clock.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { TwoFactorService } from '../users/two-factor.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { OtpService } from '../phone/otp.service.js';
+import { otpError } from '../phone/otp.util.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RegistrationService, withAccountConflicts } from './registration.service.js';
+import { SignInService, type SignedIn } from './sign-in.service.js';
+import { ExternalIdentityProvider } from './external-identity.provider.js';
+import { DevIdentityProvider } from './dev-identity.provider.js';
+
+type Register = z.infer<typeof RegisterRequest>;
+type Login = z.infer<typeof LoginRequest>;
+type SessionExchange = z.infer<typeof SessionExchangeRequest>;
+type DevProviderSession = z.infer<typeof DevProviderSessionRequest>;
+
+/** Registration and sign-in with e-mail and password or an external provider; sign-out. */
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(RegistrationService) private readonly registration: RegistrationService,
+    @Inject(SignInService) private readonly signIn: SignInService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
+    @Inject(OtpService) private readonly otp: OtpService,
+    @Inject(ExternalIdentityProvider) private readonly provider: ExternalIdentityProvider,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** A phone given at registration must be proven with the code sent to it. */
+  async register(body: Register, requestId: string): Promise<SignedIn> {
+    const phone = body.phone ?? null;
+    const otp = body.otp ?? null;
+    if (phone && !otp) throw identityErrors.otpRequired();
+    const passwordHash = await this.hasher.hash(body.password);
+    const outcome = await withAccountConflicts(
+      this.uow.run(async (tx) => {
+        if (phone && otp) {
+          if (await this.users.findByPhone(phone, tx)) throw identityErrors.phoneTaken();
+          const checked = await this.otp.consume(tx, phone, otp);
+          if (checked !== 'ok') return fail<SignedIn>(otpError(checked));
+        }
+        const user = await this.registration.createAccount(
+          tx,
+          {
+            name: body.name,
+            email: body.email,
+            phone,
+            phoneVerifiedAt: phone ? this.clock.now() : null,
+            passwordHash,
+            role: body.role,
+            ref: body.ref ?? null,
+          },
+          requestId,
+        );
+        return succeed(await this.signIn.start(tx, user));
+      }),
+    );
+    return unwrap(outcome);
+  }
+
+  async login(body: Login): Promise<SignedIn> {
+    const found = await this.users.findByEmail(body.email);
+    const passwordOk = await this.hasher.verify(found?.passwordHash ?? null, body.password);
+    if (!found || !passwordOk) throw identityErrors.invalidCredentials();
+    this.signIn.assertMaySignIn(found);
+    return this.uow.run(async (tx) => {
+      const user = await this.users.findByIdForUpdate(tx, found.id);
+      if (!user) throw identityErrors.invalidCredentials();
+      this.signIn.assertMaySignIn(user);
+      await this.twoFactor.checkSignIn(tx, user, body.totp_code);
+      return this.signIn.start(tx, user);
+    });
+  }
+
+  async logout(caller: Caller): Promise<void> {
+    await this.uow.run((tx) => this.sessions.revoke(tx, caller.userId, caller.sessionId));
+  }
+
+  async createDevSession(body: DevProviderSession): Promise<string> {
+    if (!(this.provider instanceof DevIdentityProvider)) throw identityErrors.devProviderDisabled();
+    return this.provider.createSession(body);
+  }
+
+  /** An external sign-in: the known account with that e-mail, or a new one with the chosen role. */
+  async exchangeSession(body: SessionExchange, requestId: string): Promise<SignedIn> {
+    const person = await this.provider.resolve(body.session_id);
+    if (!person) throw identityErrors.invalidExternalSession();
+    const existing = await this.users.findByEmail(person.email);
+    if (existing) {
+      this.signIn.assertMaySignIn(existing);
+      return this.uow.run((tx) => this.signIn.start(tx, existing));
+    }
+    return withAccountConflicts(
+      this.uow.run(async (tx) => {
+        const user = await this.registration.createAccount(
+          tx,
+          {
+            name: person.name,
+            email: person.email,
+            phone: null,
+            phoneVerifiedAt: null,
+            passwordHash: null,
+            role: body.role ?? 'learner',
+            ref: null,
+          },
+          requestId,
+        );
+        return this.signIn.start(tx, user);
+      }),
+    );
+  }
+}

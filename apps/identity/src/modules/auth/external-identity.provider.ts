@@ -1,0 +1,13 @@
+/** A person as an external sign-in provider (Google) vouches for them. */
+export interface ExternalIdentity {
+  provider: string;
+  subject: string;
+  email: string;
+  name: string;
+}
+
+/** Turns the session id the browser brings back from the provider into an identity (or null when unknown/expired/used). */
+export abstract class ExternalIdentityProvider {
+  abstract readonly name: string;
+  abstract resolve(sessionId: string): Promise<ExternalIdentity | null>;
+}

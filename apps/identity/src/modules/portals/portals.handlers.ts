@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import type { HandlerContext } from '@lp/bus';
+import { Handles } from '@lp/service-kit';
+import { callerOf } from '../../common/caller.util.js';
+import { PortalsService } from './portals.service.js';
+
+type R = typeof identityRoutes;
+
+@Injectable()
+export class PortalsHandlers {
+  constructor(@Inject(PortalsService) private readonly portals: PortalsService) {}
+
+  @Handles(identityRoutes.portalContext)
+  async portalContext(_input: RouteInput<R['portalContext']>, ctx: HandlerContext): Promise<RouteOutput<R['portalContext']>> {
+    return { available_portals: await this.portals.context(callerOf(ctx)) };
+  }
+
+  @Handles(identityRoutes.switchPortal)
+  async switchPortal(input: RouteInput<R['switchPortal']>, ctx: HandlerContext): Promise<RouteOutput<R['switchPortal']>> {
+    const { token, institution } = await this.portals.switchTo(callerOf(ctx), input.body.target_institution_id);
+    return { access_token: token, institution };
+  }
+
+  @Handles(identityRoutes.grantSubsidiaryAccess)
+  async grantSubsidiaryAccess(
+    input: RouteInput<R['grantSubsidiaryAccess']>,
+    ctx: HandlerContext,
+  ): Promise<RouteOutput<R['grantSubsidiaryAccess']>> {
+    await this.portals.grantAccess(callerOf(ctx), input.body);
+    return { message: `Access granted to ${input.body.user_email}` };
+  }
+}

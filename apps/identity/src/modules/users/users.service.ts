@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { identityEvents, type Caller, type NotificationSettings, type ProfileUpdateRequest, type User } from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
+import { UnitOfWork } from '@lp/service-kit';
+import type { UserEntity } from '../../entities/user.entity.js';
+import { identityErrors } from '../../common/identity-errors.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { withAccountConflicts } from '../auth/registration.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersRepository } from './users.repository.js';
+import { UserViewService } from './user-view.service.js';
+import { AccountDeletionService } from './account-deletion.service.js';
+
+type ProfileUpdate = z.infer<typeof ProfileUpdateRequest>;
+
+/** The signed-in user's own account: profile, settings, password, deletion. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(UserViewService) private readonly views: UserViewService,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
+    @Inject(AccountDeletionService) private readonly deletion: AccountDeletionService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  /** The caller's account, refused once it is gone or leaving (tokens may outlive Redis). */
+  async activeUser(userId: string): Promise<UserEntity> {
+    const user = await this.users.findById(userId);
+    if (!user) throw identityErrors.accountGone();
+    if (user.status === 'pending_deletion') throw identityErrors.pendingDeletion();
+    return user;
+  }
+
+  async me(caller: Caller): Promise<User> {
+    return this.views.view(await this.activeUser(caller.userId), caller.institutionId);
+  }
+
+  async updateProfile(caller: Caller, patch: ProfileUpdate, requestId: string): Promise<User> {
+    const updated = await withAccountConflicts(
+      this.uow.run(async (tx) => {
+        const user = await this.users.findByIdForUpdate(tx, caller.userId);
+        if (!user || user.status !== 'active') throw identityErrors.accountGone();
+        if (patch.email && patch.email !== user.email) {
+          const owner = await this.users.findByEmail(patch.email, tx);
+          if (owner && owner.id !== user.id) throw identityErrors.emailTaken();
+        }
+        const next = {
+          name: patch.name ?? user.name,
+          email: patch.email ?? user.email,
+          profileImage: patch.profile_image === undefined ? user.profileImage : patch.profile_image,
+        };
+        await this.users.update(tx, user.id, next);
+        await writeEvent(
+          tx,
+          identityEvents.userUpdated,
+          { v: 1, user_id: user.id, name: next.name, email: next.email, role: user.role, profile_image: next.profileImage },
+          requestId,
+        );
+        return { ...user, ...next };
+      }),
+    );
+    return this.views.view(updated, caller.institutionId);
+  }
+
+  async updateNotificationSettings(caller: Caller, settings: NotificationSettings): Promise<NotificationSettings> {
+    await this.activeUser(caller.userId);
+    await this.uow.run((tx) => this.users.update(tx, caller.userId, { notificationSettings: settings }));
+    return settings;
+  }
+
+  /** The current password is checked here, never trusted from the browser; every other session ends. */
+  async changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await this.activeUser(caller.userId);
+    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) throw identityErrors.invalidCurrentPassword();
+    const passwordHash = await this.hasher.hash(newPassword);
+    await this.uow.run(async (tx) => {
+      await this.users.update(tx, user.id, { passwordHash });
+      await this.sessions.revokeOthers(tx, user.id, caller.sessionId);
+    });
+  }
+
+  deleteAccount(caller: Caller, requestId: string): Promise<Date> {
+    return this.deletion.schedule(caller.userId, 'self', requestId);
+  }
+}

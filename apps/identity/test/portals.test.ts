@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { identityRoutes } from '@lp/contracts';
+import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
+
+jest.setTimeout(30_000);
+
+let h: IdentityHarness;
+beforeAll(async () => {
+  h = await IdentityHarness.start();
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+/** What institution events will write into the read model one day. */
+async function addMembership(
+  userId: string,
+  o: { institutionId?: string; name?: string; role?: string; accessLevel?: string; primary?: boolean } = {},
+) {
+  const institutionId = o.institutionId ?? randomUUID();
+  await h.svc.ds.query(
+    `INSERT INTO portal_memberships (institution_id, user_id, institution_name, subdomain, role, access_level, is_primary)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [institutionId, userId, o.name ?? 'Acme Academy', 'acme', o.role ?? 'institution', o.accessLevel ?? 'standard', o.primary ?? true],
+  );
+  return institutionId;
+}
+
+describe('portal context and switching', () => {
+  it('a new user has no portals and cannot switch (403 NO_PORTAL_ACCESS)', async () => {
+    const r = await h.register();
+    await expect(h.call(identityRoutes.portalContext, {}, r.caller)).resolves.toEqual({ available_portals: [] });
+    await expectAppError(
+      h.call(identityRoutes.switchPortal, { body: { target_institution_id: randomUUID() } }, r.caller),
+      403,
+      'NO_PORTAL_ACCESS',
+    );
+  });
+
+  it('lists memberships, scopes sign-in to the primary portal and switches to another', async () => {
+    const r = await h.register({ role: 'institution' });
+    const primary = await addMembership(r.userId, { name: 'Alpha', primary: true });
+    const second = await addMembership(r.userId, { name: 'Beta', role: 'instructor', primary: false });
+
+    const login = await h.call(identityRoutes.crossPortalLogin, { body: { email: r.email, password: r.password } });
+    expect(login.institution).toEqual({ id: primary, name: 'Alpha', subdomain: 'acme' });
+    expect(login.user.institution).toEqual({ id: primary, name: 'Alpha', subdomain: 'acme' });
+    expect(login.available_portals.map((p) => [p.name, p.is_primary, p.is_current])).toEqual([
+      ['Alpha', true, true],
+      ['Beta', false, false],
+    ]);
+    const caller = h.callerOf(login.access_token);
+    expect(caller.institutionId).toBe(primary);
+
+    const switched = await h.call(identityRoutes.switchPortal, { body: { target_institution_id: second } }, caller);
+    expect(switched.institution).toEqual({ id: second, name: 'Beta', subdomain: 'acme' });
+    const scoped = h.callerOf(switched.access_token);
+    expect(scoped).toMatchObject({ userId: r.userId, institutionId: second });
+    const ctx = await h.call(identityRoutes.portalContext, {}, scoped);
+    expect(ctx.available_portals.find((p) => p.is_current)?.institution_id).toBe(second);
+    expect((await h.call(identityRoutes.me, {}, scoped)).available_portals.find((p) => p.is_current)?.name).toBe('Beta');
+  });
+});
+
+describe('grant subsidiary access', () => {
+  it('is refused (403) unless the caller administers that institution', async () => {
+    const owner = await h.register({ role: 'institution' });
+    const target = await h.register();
+    const body = { institution_id: randomUUID(), user_email: target.email, role: 'learner' as const };
+    await expectAppError(h.call(identityRoutes.grantSubsidiaryAccess, { body }, owner.caller), 403, 'NOT_INSTITUTION_ADMIN');
+    const plain = await addMembership(owner.userId, { role: 'learner', accessLevel: 'standard' });
+    await expectAppError(
+      h.call(identityRoutes.grantSubsidiaryAccess, { body: { ...body, institution_id: plain } }, owner.caller),
+      403,
+      'NOT_INSTITUTION_ADMIN',
+    );
+  });
+
+  it('answers 404 for an unknown e-mail', async () => {
+    const owner = await h.register({ role: 'institution' });
+    const inst = await addMembership(owner.userId);
+    await expectAppError(
+      h.call(
+        identityRoutes.grantSubsidiaryAccess,
+        { body: { institution_id: inst, user_email: uniqueEmail(), role: 'learner' } },
+        owner.caller,
+      ),
+      404,
+      'USER_NOT_FOUND',
+    );
+  });
+
+  it('gives the user a portal on that institution, which they can then switch to', async () => {
+    const owner = await h.register({ role: 'institution' });
+    const inst = await addMembership(owner.userId, { name: 'Gamma School' });
+    const target = await h.register();
+    await expect(
+      h.call(
+        identityRoutes.grantSubsidiaryAccess,
+        {
+          body: {
+            institution_id: inst,
+            user_email: target.email.toUpperCase(),
+            role: 'instructor',
+            access_level: 'readonly',
+            permissions: ['view_courses'],
+          },
+        },
+        owner.caller,
+      ),
+    ).resolves.toEqual({ message: expect.any(String) });
+    const ctx = await h.call(identityRoutes.portalContext, {}, target.caller);
+    expect(ctx.available_portals).toEqual([
+      { institution_id: inst, name: 'Gamma School', subdomain: 'acme', role: 'instructor', is_primary: true, is_current: true },
+    ]);
+    const [row] = await h.svc.ds.query(
+      'SELECT access_level, permissions FROM portal_memberships WHERE institution_id = $1 AND user_id = $2',
+      [inst, target.userId],
+    );
+    expect(row).toEqual({ access_level: 'readonly', permissions: ['view_courses'] });
+    await expect(h.call(identityRoutes.switchPortal, { body: { target_institution_id: inst } }, target.caller)).resolves.toMatchObject({
+      institution: { id: inst, name: 'Gamma School' },
+    });
+    // granting again updates the same membership
+    await h.call(
+      identityRoutes.grantSubsidiaryAccess,
+      { body: { institution_id: inst, user_email: target.email, role: 'mentor' } },
+      owner.caller,
+    );
+    expect((await h.call(identityRoutes.portalContext, {}, target.caller)).available_portals.map((p) => p.role)).toEqual(['mentor']);
+  });
+
+  it('members with admin access may grant too', async () => {
+    const staff = await h.register({ role: 'instructor' });
+    const inst = await addMembership(staff.userId, { role: 'instructor', accessLevel: 'admin' });
+    const target = await h.register();
+    await h.call(
+      identityRoutes.grantSubsidiaryAccess,
+      { body: { institution_id: inst, user_email: target.email, role: 'learner' } },
+      staff.caller,
+    );
+    expect((await h.call(identityRoutes.portalContext, {}, target.caller)).available_portals).toHaveLength(1);
+  });
+});
+
+describe('coming soon', () => {
+  it('subscribes an e-mail once, however often it is sent', async () => {
+    const email = uniqueEmail();
+    const first = await h.call(identityRoutes.comingSoonSubscribe, { body: { email } });
+    expect(first).toEqual({ message: "Thank you! We'll notify you when we launch." });
+    await h.call(identityRoutes.comingSoonSubscribe, { body: { email: email.toUpperCase() } });
+    await Promise.all([1, 2, 3].map(() => h.call(identityRoutes.comingSoonSubscribe, { body: { email } })));
+    const [{ count }] = await h.svc.ds.query('SELECT count(*)::int AS count FROM coming_soon_subscriptions WHERE email = $1', [email]);
+    expect(count).toBe(1);
+  });
+
+  it('needs a valid e-mail (400)', async () => {
+    await expectAppError(h.call(identityRoutes.comingSoonSubscribe, { body: { email: 'nope' } }), 400, 'VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,128 @@
+import { fillPath, type AnyRoute, type RouteOutput, type RouteRequest } from '@lp/contracts';
+import { API_BASE } from '../config/product';
+import { ApiError } from './api-error';
+import { readToken } from './token-store';
+
+type Part<T, Key extends string> = [T] extends [undefined]
+  ? { [K in Key]?: undefined }
+  : {} extends T
+    ? { [K in Key]?: T }
+    : { [K in Key]: T };
+
+/**
+ * What a call of `Rt` needs, read off its declaration: `params` when the path has
+ * `{param}`s, `query` when it declares one (optional if every field is), `body`
+ * when it declares one. Keys a route does not declare cannot be passed.
+ */
+export type RouteArgs<Rt extends AnyRoute> = Part<RouteRequest<Rt>['params'], 'params'> &
+  Part<RouteRequest<Rt>['query'], 'query'> &
+  Part<RouteRequest<Rt>['body'], 'body'>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** No second argument is needed when a route declares nothing the caller must send. */
+export type CallRest<Rt extends AnyRoute> = {} extends RouteArgs<Rt>
+  ? [args?: RouteArgs<Rt> & CallOptions]
+  : [args: RouteArgs<Rt> & CallOptions];
+
+interface LooseArgs extends CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+function buildUrl(route: AnyRoute, args: LooseArgs): string {
+  const path = `${API_BASE}${fillPath(route.path, args.params)}`;
+  if (!args.query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(args.query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Form bodies go as multipart fields: the gateway parses multipart, and files may ride along. */
+function toFormData(body: unknown): FormData {
+  const form = new FormData();
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body)) {
+      if (value === undefined || value === null) continue;
+      form.append(key, value instanceof Blob ? value : String(value));
+    }
+  }
+  return form;
+}
+
+function buildInit(route: AnyRoute, args: LooseArgs): RequestInit {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const init: RequestInit = { method: route.method, headers, signal: args.signal ?? null };
+  // An empty JSON body with a JSON content type is rejected by the gateway, so bodiless calls send neither.
+  if (args.body !== undefined) {
+    if (route.bodyKind === 'form') {
+      init.body = toFormData(args.body);
+    } else {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(args.body);
+    }
+  }
+  return init;
+}
+
+async function send(route: AnyRoute, args: LooseArgs): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(route, args), buildInit(route, args));
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw ApiError.network(cause);
+  }
+  if (!response.ok) throw ApiError.fromResponse(response.status, await readJson(response));
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls one declared route. Method, path, body encoding and the shape of the
+ * answer all come from the route's declaration in @lp/contracts.
+ */
+export async function callRoute<Rt extends AnyRoute>(route: Rt, ...rest: CallRest<Rt>): Promise<RouteOutput<Rt>> {
+  if (route.responseKind === 'file') throw new Error(`${route.subject} answers a file; use fetchRouteFile`);
+  const response = await send(route, (rest[0] ?? {}) as LooseArgs);
+  // The gateway validates what it sends; re-parsing here would only turn additive server changes into failures.
+  return (await readJson(response)) as RouteOutput<Rt>;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** the name the server suggested in Content-Disposition, if any */
+  suggestedName: string | null;
+}
+
+function filenameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) return decodeURIComponent(encoded[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? null;
+}
+
+/** Fetches a route whose responseKind is `file` as a blob, with the bearer header. */
+export async function fetchRouteFile<Rt extends AnyRoute>(route: Rt, ...rest: CallRest<Rt>): Promise<DownloadedFile> {
+  const response = await send(route, (rest[0] ?? {}) as LooseArgs);
+  return { blob: await response.blob(), suggestedName: filenameFrom(response.headers.get('Content-Disposition')) };
+}

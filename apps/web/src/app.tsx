@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { createQueryClient } from './api/query-client';
+import { SessionProvider } from './features/auth/session-provider';
+import { createAppRouter } from './routes/router';
+import { ToastProvider } from './ui';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import type { NotificationSettings, User } from '@lp/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Label, Switch, useToast } from '../../ui';
+import { SettingRow } from './setting-row';
+import { SettingsSection } from './settings-section';
+import { useUpdateNotificationSettings } from './use-notification-settings';
+
+type SettingKey = keyof NotificationSettings;
+
+const SETTINGS: readonly SettingKey[] = ['email', 'studyReminders', 'assignmentDeadlines'];
+
+export function NotificationSettingsCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const update = useUpdateNotificationSettings();
+  const idPrefix = useId();
+  const current = user.notification_settings;
+
+  const toggle = (key: SettingKey, value: boolean) =>
+    update.mutate(
+      { ...current, [key]: value },
+      { onError: () => toast({ title: t('account.notifications.failure'), tone: 'error' }) },
+    );
+
+  return (
+    <SettingsSection title={t('account.notifications.title')} description={t('account.notifications.description')} testId="account-notifications">
+      <div className="divide-y divide-slate-200">
+        {SETTINGS.map((key) => {
+          const id = `${idPrefix}-${key}`;
+          return (
+            <SettingRow
+              key={key}
+              inline
+              title={<Label htmlFor={id}>{t(`account.notifications.${key}`)}</Label>}
+              hint={t(`account.notifications.${key}Hint`)}
+              hintId={`${id}-hint`}
+              control={
+                <Switch
+                  id={id}
+                  checked={current[key]}
+                  onCheckedChange={(value) => toggle(key, value)}
+                  disabled={update.isPending}
+                  aria-describedby={`${id}-hint`}
+                  data-testid={`toggle-${key}`}
+                />
+              }
+            />
+          );
+        })}
+      </div>
+    </SettingsSection>
+  );
+}

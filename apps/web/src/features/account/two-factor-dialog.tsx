@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Confirm2faRequest, type identityRoutes, type RouteOutput } from '@lp/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useDetailOrMessage } from '../../api/error-text';
+import { useValidationText } from '../../i18n/validation-text';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  useToast,
+} from '../../ui';
+import { useConfirmTwoFactor } from './use-two-factor';
+
+export type TwoFactorSetup = RouteOutput<typeof identityRoutes.enable2fa>;
+
+interface TwoFactorDialogProps {
+  setup: TwoFactorSetup | null;
+  onClose: () => void;
+}
+
+/** Shows the QR code and secret from enable-2fa and finishes with a code from the authenticator. */
+export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const { toast } = useToast();
+  const detailOrMessage = useDetailOrMessage();
+  const confirm = useConfirmTwoFactor();
+  const form = useForm({ resolver: zodResolver(Confirm2faRequest), defaultValues: { code: '' } });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.handleSubmit((values) =>
+    confirm.mutate(values, {
+      onSuccess: () => {
+        toast({ title: t('account.twoFactor.success'), tone: 'success' });
+        close();
+      },
+      onError: (error) => toast({ title: t('account.twoFactor.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
+    }),
+  );
+
+  return (
+    <Dialog open={setup !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent data-testid="two-factor-dialog">
+        <DialogHeader>
+          <DialogTitle>{t('account.twoFactor.title')}</DialogTitle>
+          <DialogDescription>{t('account.twoFactor.initiated')}</DialogDescription>
+        </DialogHeader>
+        {setup && (
+          <div className="space-y-4">
+            <img
+              src={setup.qr_code}
+              alt={t('account.twoFactor.qrAlt')}
+              className="mx-auto size-48 rounded-lg border border-slate-200 bg-white p-2"
+              data-testid="two-factor-qr"
+            />
+            <div className="space-y-1 text-sm">
+              <p className="text-slate-700">{t('account.twoFactor.secret')}</p>
+              <code className="block rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900" data-testid="two-factor-secret">
+                {setup.secret}
+              </code>
+            </div>
+            <form onSubmit={submit} noValidate className="space-y-4">
+              <FormField label={t('account.twoFactor.code')} error={vt(errors.code?.message)}>
+                {(field) => (
+                  <Input
+                    {...field}
+                    {...form.register('code')}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    placeholder={t('auth.placeholders.code')}
+                    data-testid="two-factor-code"
+                  />
+                )}
+              </FormField>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">{t('common.cancel')}</Button>
+                </DialogClose>
+                <Button type="submit" loading={confirm.isPending} data-testid="two-factor-confirm">
+                  {t('account.twoFactor.confirm')}
+                </Button>
+              </DialogFooter>
+            </form>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CompleteRegistrationRequest, VerifyOtpRequest, type SelfRegisterRole } from '@lp/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { detailOr } from '../../../api/error-text';
+import { useValidationText } from '../../../i18n/validation-text';
+import { Alert, Button, FormField, Input } from '../../../ui';
+import type { SignedInSession } from '../session-storage';
+import { useConfirmPhoneCode, useRequestPhoneCode, type PhoneCodeRequest, type PhoneFlow } from '../use-phone-auth';
+
+const DetailsFields = CompleteRegistrationRequest.pick({ name: true, phone: true });
+const CodeFields = VerifyOtpRequest.pick({ code: true });
+
+interface CodeStep {
+  flow: PhoneFlow;
+  request: PhoneCodeRequest;
+}
+
+interface PhoneSignInProps {
+  role: SelfRegisterRole;
+  onSignedIn: (session: SignedInSession) => void;
+}
+
+/** Spec 4: name and phone first, then the code that was sent. */
+export function PhoneSignIn({ role, onSignedIn }: PhoneSignInProps) {
+  const [step, setStep] = useState<CodeStep | null>(null);
+  if (step) return <PhoneCodeForm step={step} onBack={() => setStep(null)} onSignedIn={onSignedIn} />;
+  return <PhoneDetailsForm role={role} onCodeSent={setStep} onSignedIn={onSignedIn} />;
+}
+
+interface PhoneDetailsFormProps {
+  role: SelfRegisterRole;
+  onCodeSent: (step: CodeStep) => void;
+  onSignedIn: (session: SignedInSession) => void;
+}
+
+function PhoneDetailsForm({ role, onCodeSent, onSignedIn }: PhoneDetailsFormProps) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const requestCode = useRequestPhoneCode();
+  const form = useForm({ resolver: zodResolver(DetailsFields), defaultValues: { name: '', phone: '' } });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    const request = { ...values, role };
+    requestCode.mutate(request, {
+      onSuccess: (outcome) =>
+        outcome.kind === 'signed-in' ? onSignedIn(outcome.session) : onCodeSent({ flow: outcome.flow, request }),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid="phone-details-form">
+      <FormField label={t('auth.fields.name')} error={vt(errors.name?.message)}>
+        {(field) => (
+          <Input {...field} {...form.register('name')} autoComplete="name" placeholder={t('auth.placeholders.name')} data-testid="auth-name" />
+        )}
+      </FormField>
+      <FormField label={t('auth.fields.phone')} error={vt(errors.phone?.message)}>
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder={t('auth.placeholders.phone')}
+            data-testid="auth-phone"
+          />
+        )}
+      </FormField>
+      {requestCode.isError && (
+        <Alert tone="error" data-testid="auth-error">
+          {detailOr(requestCode.error, t('auth.errors.phoneFailed'))}
+        </Alert>
+      )}
+      <Button type="submit" className="w-full" loading={requestCode.isPending} data-testid="auth-submit">
+        {t('auth.phone.sendCode')}
+      </Button>
+    </form>
+  );
+}
+
+interface PhoneCodeFormProps {
+  step: CodeStep;
+  onBack: () => void;
+  onSignedIn: (session: SignedInSession) => void;
+}
+
+function PhoneCodeForm({ step, onBack, onSignedIn }: PhoneCodeFormProps) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const confirm = useConfirmPhoneCode();
+  const form = useForm({ resolver: zodResolver(CodeFields), defaultValues: { code: '' } });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(({ code }) =>
+    confirm.mutate({ flow: step.flow, request: step.request, code }, { onSuccess: onSignedIn }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid="phone-code-form">
+      <Alert tone="info">{t('auth.phone.codeSent', { phone: step.request.phone })}</Alert>
+      <FormField label={t('auth.fields.code')} error={vt(errors.code?.message)}>
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('auth.placeholders.code')}
+            data-testid="auth-code"
+            autoFocus
+          />
+        )}
+      </FormField>
+      {confirm.isError && (
+        <Alert tone="error" data-testid="auth-error">
+          {detailOr(confirm.error, t('auth.errors.phoneFailed'))}
+        </Alert>
+      )}
+      <Button type="submit" className="w-full" loading={confirm.isPending} data-testid="auth-submit">
+        {t('auth.phone.verify')}
+      </Button>
+      <Button variant="link" className="w-full" onClick={onBack}>
+        {t('auth.phone.changeNumber')}
+      </Button>
+    </form>
+  );
+}

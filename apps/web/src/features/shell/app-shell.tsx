@@ -1,0 +1,56 @@
+import type { User } from '@lp/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { cn, focusRing } from '../../ui';
+import { dashboardPath } from '../auth/dashboard-path';
+import { BrandLogo } from './brand-logo';
+import { MAIN_NAV_ID, MainNav } from './main-nav';
+import { PortalSwitcher } from './portal-switcher';
+import { UserMenu } from './user-menu';
+
+/** Spec 2.4: the frame of every signed-in page. */
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // A chosen link closes the phone menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto max-w-7xl px-3 sm:px-6">
+          <div className="flex h-16 items-center gap-2">
+            <button
+              type="button"
+              className={cn(
+                'inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden',
+                focusRing,
+              )}
+              aria-expanded={menuOpen}
+              aria-controls={MAIN_NAV_ID}
+              onClick={() => setMenuOpen((open) => !open)}
+              data-testid="nav-menu-button"
+            >
+              <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                {menuOpen ? <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /> : <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />}
+              </svg>
+              <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+            </button>
+            <BrandLogo to={dashboardPath(user.role)} compactBelowSm />
+            <div className="ml-auto flex items-center gap-2">
+              <PortalSwitcher user={user} />
+              <UserMenu user={user} />
+            </div>
+          </div>
+          <MainNav role={user.role} mobileOpen={menuOpen} />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:py-10">
+        {children}
+      </main>
+    </div>
+  );
+}

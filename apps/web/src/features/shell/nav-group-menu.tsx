@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { cn, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, focusRing } from '../../ui';
+import type { NavGroupDef } from './navigation';
+
+/** A titled group of links (Learning, Community, AI Assistants) as a menu on wider screens. */
+export function NavGroupMenu({ group }: { group: NavGroupDef }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const active = group.links.some((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        data-testid={`nav-group-${group.group}`}
+        className={cn(
+          'inline-flex h-9 cursor-pointer items-center gap-1 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
+          active ? 'bg-primary-soft text-primary-strong' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+          focusRing,
+        )}
+      >
+        {t(`nav.groups.${group.group}`)}
+        <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
+          <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" />
+        </svg>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        {group.links.map((link) => (
+          <DropdownMenuItem key={link.to} asChild>
+            <Link to={link.to} aria-current={pathname === link.to ? 'page' : undefined}>
+              {t(`areas.${link.area}`)}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { cn, focusRing } from '../../ui';
+
+interface NavLinkItemProps {
+  to: string;
+  children: ReactNode;
+  /** stacked rows in the phone menu, inline pills on wider screens */
+  layout: 'inline' | 'stacked';
+  end?: boolean;
+}
+
+export function NavLinkItem({ to, children, layout, end }: NavLinkItemProps) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        cn(
+          'rounded-lg text-sm font-medium transition-colors',
+          layout === 'inline' ? 'inline-flex h-9 items-center px-3 whitespace-nowrap' : 'flex min-h-11 items-center px-3',
+          isActive ? 'bg-primary-soft text-primary-strong' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+          focusRing,
+        )
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}

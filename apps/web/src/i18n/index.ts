@@ -1,0 +1,23 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { PRODUCT_NAME } from '../config/product';
+import en from './en.json';
+
+/** Add a language by adding its catalog here; screens only know keys. */
+export const resources = { en: { translation: en } } as const;
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: 'en',
+  fallbackLng: 'en',
+  initAsync: false,
+  showSupportNotice: false,
+  interpolation: { escapeValue: false, defaultVariables: { product: PRODUCT_NAME } },
+});
+
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
+document.documentElement.lang = i18n.language;
+
+export { i18n };

@@ -1,0 +1,105 @@
+import type { Guard, Role } from '@lp/contracts';
+import { createElement, type ReactElement } from 'react';
+import { AccountSettingsPage } from '../features/account/account-settings-page';
+import { DevGooglePage } from '../features/auth/dev-google-page';
+import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
+import { RoleDashboardPage } from '../features/dashboard/role-dashboard-page';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { NotYetAvailablePage } from '../features/errors/not-yet-available-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import type { AreaKey } from '../i18n/catalog-keys';
+
+/**
+ * One row per route of spec 1 section 2.5 (plus this app's own pages). The guard
+ * has the gateway's meaning: 'public', 'any' signed-in user, or a list of roles.
+ * Non-public rows render inside the dashboard shell.
+ */
+export interface RouteEntry {
+  path: string;
+  guard: Guard;
+  element: ReactElement;
+}
+
+/** A screen that a later issue builds; until then one honest page names it. */
+const notYetAvailable = (area: AreaKey): ReactElement => createElement(NotYetAvailablePage, { area });
+const dashboard = (role: Role): ReactElement => createElement(RoleDashboardPage, { role, key: role });
+
+const LEARNER: Guard = ['learner'];
+const INSTRUCTOR_INSTITUTION: Guard = ['instructor', 'institution'];
+const INSTRUCTOR_ADMIN: Guard = ['instructor', 'admin'];
+const ASSESSMENT_AUTHORS: Guard = ['instructor', 'mentor', 'institution'];
+const AI_ADVISORS: Guard = ['learner', 'instructor', 'mentor', 'admin'];
+
+export const routeTable: readonly RouteEntry[] = [
+  // '/' shows the landing; a signed-in visitor is sent on to their dashboard (admin's is /admin/dashboard).
+  { path: '/', guard: 'public', element: createElement(LandingPage) },
+  { path: '/coming-soon', guard: 'public', element: createElement(ComingSoonPage) },
+  { path: '/auth/dev-google', guard: 'public', element: createElement(DevGooglePage) },
+
+  { path: '/learner/dashboard', guard: ['learner'], element: dashboard('learner') },
+  { path: '/instructor/dashboard', guard: ['instructor'], element: dashboard('instructor') },
+  { path: '/mentor/dashboard', guard: ['mentor'], element: dashboard('mentor') },
+  { path: '/institution/dashboard', guard: ['institution'], element: dashboard('institution') },
+  { path: '/admin/dashboard', guard: ['admin'], element: dashboard('admin') },
+
+  { path: '/courses', guard: LEARNER, element: notYetAvailable('browseCourses') },
+  { path: '/marketplace', guard: 'any', element: notYetAvailable('marketplace') },
+  { path: '/course/:id', guard: 'any', element: notYetAvailable('courseDetail') },
+  { path: '/course/:courseId/learn', guard: 'any', element: notYetAvailable('courseLearn') },
+  { path: '/instructor/create', guard: INSTRUCTOR_INSTITUTION, element: notYetAvailable('createCourse') },
+  { path: '/instructor/courses', guard: INSTRUCTOR_INSTITUTION, element: notYetAvailable('instructorCourses') },
+  { path: '/instructor/course/:id', guard: INSTRUCTOR_INSTITUTION, element: notYetAvailable('courseManagement') },
+  { path: '/instructor/course/:id/lessons', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('lessonManager') },
+  { path: '/instructor/course/:courseId/quiz/create', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('quizBuilder') },
+  { path: '/instructor/course/:courseId/exam/create', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('examBuilder') },
+  { path: '/lessons/:lessonId', guard: 'any', element: notYetAvailable('lessonViewer') },
+  { path: '/quiz/:id', guard: 'any', element: notYetAvailable('quiz') },
+  { path: '/mock-tests', guard: LEARNER, element: notYetAvailable('mockTests') },
+  { path: '/mock-test/:id', guard: LEARNER, element: notYetAvailable('mockTest') },
+  { path: '/mock-test-manager', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('mockTestManager') },
+
+  // Declared twice in the source (any user, then learner only); the first match wins.
+  { path: '/ai-tutor', guard: 'any', element: notYetAvailable('aiTutor') },
+  { path: '/profile', guard: 'any', element: createElement(ProfilePage) },
+  { path: '/account-settings', guard: 'any', element: createElement(AccountSettingsPage) },
+  { path: '/knowledge-hub', guard: 'any', element: notYetAvailable('knowledgeHub') },
+
+  { path: '/mentors', guard: LEARNER, element: notYetAvailable('mentors') },
+  { path: '/mentor/:id/book', guard: LEARNER, element: notYetAvailable('mentorBooking') },
+  { path: '/my-sessions', guard: LEARNER, element: notYetAvailable('mySessions') },
+  { path: '/sessions/:id/success', guard: LEARNER, element: notYetAvailable('sessionSuccess') },
+
+  { path: '/community', guard: 'any', element: notYetAvailable('studyGroups') },
+  { path: '/qa', guard: 'any', element: notYetAvailable('qa') },
+  { path: '/qa/:id', guard: 'any', element: notYetAvailable('qaQuestion') },
+  { path: '/leaderboard', guard: 'any', element: notYetAvailable('leaderboard') },
+  { path: '/referrals', guard: 'any', element: notYetAvailable('referrals') },
+
+  { path: '/institution/onboard', guard: 'any', element: notYetAvailable('institutionOnboard') },
+  { path: '/institution/course/:id/edit', guard: 'any', element: notYetAvailable('institutionCourseEdit') },
+  { path: '/institution/course/:id/manage', guard: 'any', element: notYetAvailable('institutionCourseManage') },
+  { path: '/institution/course/:id/analytics', guard: 'any', element: notYetAvailable('institutionCourseAnalytics') },
+  { path: '/institution/course/:courseId/quiz/create', guard: 'any', element: notYetAvailable('institutionQuizBuilder') },
+  { path: '/institution/course/:courseId/exam/create', guard: 'any', element: notYetAvailable('institutionExamBuilder') },
+
+  { path: '/wallet', guard: 'any', element: notYetAvailable('wallet') },
+  { path: '/subscriptions', guard: 'any', element: notYetAvailable('plans') },
+  { path: '/earnings', guard: ['instructor', 'mentor'], element: notYetAvailable('earnings') },
+
+  { path: '/ai-features', guard: 'any', element: notYetAvailable('aiFeatures') },
+  { path: '/ai/recommendations', guard: 'any', element: notYetAvailable('aiRecommendations') },
+  { path: '/ai/learning-path', guard: 'any', element: notYetAvailable('aiLearningPath') },
+  { path: '/ai/summarizer', guard: 'any', element: notYetAvailable('aiSummarizer') },
+  { path: '/ai/career-matching', guard: 'any', element: notYetAvailable('aiCareerMatching') },
+  { path: '/ai-code-reviewer', guard: AI_ADVISORS, element: notYetAvailable('aiCodeReviewer') },
+  { path: '/ai-career-advisor', guard: AI_ADVISORS, element: notYetAvailable('aiCareerAdvisor') },
+  { path: '/ai/exam-generator', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('aiExamGenerator') },
+
+  { path: '/assignments', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('assignments') },
+  { path: '/assignments/:assignmentId/submissions', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('assignmentSubmissions') },
+  { path: '/my-assignments', guard: LEARNER, element: notYetAvailable('myAssignments') },
+  { path: '/assignments/:assignmentId', guard: 'any', element: notYetAvailable('assignmentDetail') },
+
+  { path: '*', guard: 'public', element: createElement(NotFoundPage) },
+];
