@@ -3,6 +3,8 @@ import { API_BASE } from '../config/product';
 import { ApiError } from './api-error';
 import { readToken } from './token-store';
 
+// `{} extends T` asks "is every field of T optional?": the empty object type is the point here.
+/* eslint-disable @typescript-eslint/no-empty-object-type */
 type Part<T, Key extends string> = [T] extends [undefined]
   ? { [K in Key]?: undefined }
   : {} extends T
@@ -26,6 +28,8 @@ export interface CallOptions {
 export type CallRest<Rt extends AnyRoute> = {} extends RouteArgs<Rt>
   ? [args?: RouteArgs<Rt> & CallOptions]
   : [args: RouteArgs<Rt> & CallOptions];
+
+/* eslint-enable @typescript-eslint/no-empty-object-type */
 
 interface LooseArgs extends CallOptions {
   params?: Record<string, string | number>;
