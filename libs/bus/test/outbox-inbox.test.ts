@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { jetstream } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { defineEvent } from '@lp/contracts';
 import { testEnv } from '@lp/testing';
-import { connectBus, encode, ensureEventStream, eventSubject, EventConsumer, OutboxRelay, writeEvent } from '../src/index.js';
+import { connectBus, encode, ensureEventStream, eventSubject, EventConsumer, OutboxRelay, streamName, writeEvent } from '../src/index.js';
 import { busDatabase, freePort, OwnNats, silent, waitFor } from './helpers.js';
 
 const thingHappened = defineEvent({
@@ -110,6 +110,22 @@ describe('outbox relay and inbox', () => {
     await relay.stop();
     await consumer.stop();
   }, 30_000);
+
+  it('creates the event stream itself when no consumer has yet', async () => {
+    const fresh = `${testEnv().BUS_PREFIX}`;
+    const other = await busDatabase();
+    try {
+      await other.db.transaction((tx) => writeEvent(tx, thingHappened, { v: 1, note: 'first-ever' }));
+      const relay = new OutboxRelay(nc, other.db, fresh, silent, { intervalMs: 50 });
+      await relay.tick();
+      const jsm = await jetstreamManager(nc);
+      const info = await jsm.streams.info(streamName(fresh));
+      expect(info.state.messages).toBe(1);
+      await jsm.streams.delete(streamName(fresh));
+    } finally {
+      await other.drop();
+    }
+  });
 
   it('refuses to write an event whose payload breaks its schema', async () => {
     await expect(

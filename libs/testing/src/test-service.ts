@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dropDatabase } from '@lp/service-kit';
+import { connectBus, streamName } from '@lp/bus';
+import { jetstreamManager } from '@nats-io/jetstream';
 
 export interface TestService {
   app: INestApplicationContext;
@@ -23,6 +25,19 @@ export async function startTestService(module: DynamicModule, env: Record<string
     async stop() {
       await app.close();
       if (dbName) await dropDatabase(env.POSTGRES_URL!, dbName);
+      await deleteTestStream(env);
     },
   };
+}
+
+/** The run's JetStream stream lives on the shared NATS: remove it so runs leave nothing behind. */
+async function deleteTestStream(env: Record<string, string>): Promise<void> {
+  if (!env.BUS_PREFIX) return; // never the real stream
+  const nc = await connectBus({ url: env.NATS_URL!, prefix: env.BUS_PREFIX, name: 'test-cleanup' });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(streamName(env.BUS_PREFIX)).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
 }
