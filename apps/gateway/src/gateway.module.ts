@@ -25,7 +25,7 @@ export class GatewayModule implements OnApplicationShutdown {
         { provide: ENV, useFactory: () => loadGatewayEnv(overrides) },
         { provide: LOGGER, inject: [ENV], useFactory: (env: GatewayEnv) => createLogger('gateway', env.LOG_LEVEL, env.NODE_ENV) },
         { provide: NATS, inject: [ENV], useFactory: (env: GatewayEnv) => connectBus({ url: env.NATS_URL, prefix: env.BUS_PREFIX, name: 'gateway' }) },
-        { provide: REDIS, inject: [ENV], useFactory: (env: GatewayEnv) => new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) },
+        { provide: REDIS, inject: [ENV], useFactory: (env: GatewayEnv) => new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) },
         { provide: RpcClient, inject: [NATS, ENV], useFactory: (nc: NatsConnection, env: GatewayEnv) => new RpcClient(nc, env.BUS_PREFIX, env.RPC_TIMEOUT_MS) },
         { provide: TokenService, inject: [ENV], useFactory: (env: GatewayEnv) => new TokenService(env.JWT_SECRET) },
         { provide: RevocationStore, inject: [REDIS], useFactory: (r: Redis) => new RevocationStore(r) },

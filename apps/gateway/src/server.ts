@@ -53,7 +53,8 @@ export async function createGateway(overrides: Record<string, string | undefined
     reply.header('x-request-id', request.id);
   });
   fastify.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    const userId = (request as typeof request & { userId?: string }).userId;
+    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId }, 'request completed');
   });
   await fastify.register(multipart);
   await fastify.register(swagger, { mode: 'static', specification: { document: buildOpenApi(ALL_ROUTES) as never } });

@@ -41,7 +41,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
 async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyReply, deps: RoutingDeps): Promise<FastifyReply> {
   try {
     const caller = await authenticate(request, route, deps.tokens, deps.revocations);
-    if (caller) request.log = request.log.child({ userId: caller.userId });
+    if (caller) (request as FastifyRequest & { userId?: string }).userId = caller.userId;
     const rawBody = route.bodyKind === 'form' ? await readFormBody(request, deps.store, deps.uploadLimit) : request.body;
     const limit = await deps.limiter.check(route, request.ip, rawBody);
     if (limit) reply.header('x-ratelimit-remaining', String(limit.remaining));

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { NotificationSettings, Role } from '@lp/contracts';
 import { UserEntity } from '../../entities/user.entity.js';
 import { likePattern, queryRows } from '../../common/sql.util.js';
+import type { MembershipView, UserRow } from './user.mapper.js';
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { email: true, studyReminders: true, assignmentDeadlines: true };
 
@@ -29,6 +30,18 @@ export class UsersRepository {
 
   private repo(tx?: EntityManager) {
     return (tx ?? this.ds.manager).getRepository(UserEntity);
+  }
+
+  /**
+   * The user and their memberships in one round trip with fixed SQL text: this is
+   * GET /auth/me, the hottest read of the platform (see bench/).
+   */
+  async findViewById(id: string): Promise<{ user: UserRow; memberships: MembershipView[] } | null> {
+    const rows: Array<UserRow & { memberships: MembershipView[] }> = await this.ds.query(FIND_VIEW_SQL, [id]);
+    const row = rows[0];
+    if (!row) return null;
+    const { memberships, ...user } = row;
+    return { user: { ...user, createdAt: new Date(user.createdAt) }, memberships };
   }
 
   findById(id: string, tx?: EntityManager): Promise<UserEntity | null> {
@@ -88,3 +101,14 @@ export class UsersRepository {
       .getMany();
   }
 }
+
+const FIND_VIEW_SQL = `
+  SELECT u.id, u.name, u.email, u.phone, u.role, u.profile_image AS "profileImage",
+         u.notification_settings AS "notificationSettings", u.totp_enabled_at AS "totpEnabledAt",
+         u.created_at AS "createdAt", u.status,
+         COALESCE((SELECT json_agg(json_build_object(
+                     'institutionId', m.institution_id, 'institutionName', m.institution_name,
+                     'subdomain', m.subdomain, 'role', m.role, 'isPrimary', m.is_primary)
+                   ORDER BY m.is_primary DESC, m.institution_name)
+                   FROM portal_memberships m WHERE m.user_id = u.id), '[]'::json) AS memberships
+    FROM users u WHERE u.id = $1`;

@@ -4,6 +4,7 @@ import { identityEvents, type Caller, type NotificationSettings, type ProfileUpd
 import { writeEvent } from '@lp/bus';
 import { UnitOfWork } from '@lp/service-kit';
 import type { UserEntity } from '../../entities/user.entity.js';
+import { toUser } from './user.mapper.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { withAccountConflicts } from '../auth/registration.service.js';
@@ -35,7 +36,10 @@ export class UsersService {
   }
 
   async me(caller: Caller): Promise<User> {
-    return this.views.view(await this.activeUser(caller.userId), caller.institutionId);
+    const view = await this.users.findViewById(caller.userId);
+    if (!view) throw identityErrors.accountGone();
+    if (view.user.status === 'pending_deletion') throw identityErrors.pendingDeletion();
+    return toUser(view.user, view.memberships, caller.institutionId);
   }
 
   async updateProfile(caller: Caller, patch: ProfileUpdate, requestId: string): Promise<User> {

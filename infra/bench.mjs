@@ -1,0 +1,729 @@
+// `npm run bench`: what the gateway + NATS + service stack costs against bare Fastify,
+// measured in one run on this machine (not part of the tests).
+//
+//   (a) no-op through the stack   target: GET /api/auth/me with a valid token of a user
+//                                          that does not exist (identity answers 404
+//                                          after one primary-key probe of a missing row)
+//                                 baseline: bare Fastify GET /hello
+//   (b) GET /api/auth/me          target: the same route for a real user
+//                                 baseline: bare Fastify doing the same JWT check, the
+//                                          same Redis MGET and the same user query (pg)
+//
+// Each scenario is measured closed-loop (autocannon, BENCH_CONNECTIONS connections, the
+// most req/s) and at equal load (the same fixed open-loop rate for baseline and target,
+// for the p50 added by the stack), baseline and target alternating, BENCH_ROUNDS rounds
+// (at least 3), medians reported. Results: bench/results/<timestamp>.json and latest.md.
+//
+// The stack runs like production: `node apps/identity/dist/main.js` and
+// `node apps/gateway/dist/main.js` as child processes (NODE_ENV=production,
+// LOG_LEVEL=warn, RATE_LIMIT_SCALE=0) on a throwaway DB_PREFIX/BUS_PREFIX, so it never
+// touches `npm start`'s data; the databases, stream and keys of the run are removed at
+// the end, also after a failure or Ctrl-C.
+//
+// Env: BENCH_QUICK=1 (smoke run: 1 round, 2 s), BENCH_ROUNDS, BENCH_DURATION (s),
+// BENCH_WARMUP (s), BENCH_CONNECTIONS, BENCH_RATE (fixed equal-load rate; default: half
+// the lower closed-loop req/s of round 1, at most BENCH_RATE_MAX=1000), BENCH_LIGHT_RATE
+// (a second, light equal load, default 100 req/s, 0 = off), BENCH_PACED_SOCKETS,
+// BENCH_PACED_DURATION, BENCH_NO_BUILD=1 (use the dist/ as it is), BENCH_ONLY=a|b,
+// BENCH_LOG_LEVEL / BENCH_DB_POOL_SIZE (stack settings, for experiments), BENCH_ME_QUERIES
+// (user,memberships | user: what baseline (b) reads), BENCH_HOLD=1 (start everything,
+// print URLs and tokens, measure nothing, wait for Ctrl-C: for profiling by hand),
+// POSTGRES_URL / NATS_URL / REDIS_URL (else infra/provision.mjs or localhost).
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Children, freePort, tail } from '../bench/lib/proc.mjs';
+import { closedLoop, paced, sleep } from '../bench/lib/load.mjs';
+import { cpuDelta, cpuSnapshot } from '../bench/lib/cpu.mjs';
+import { acquireServices, deleteRedisKeys, deleteStream, dropDatabases } from '../bench/lib/resources.mjs';
+import { consoleTable, goalCheck, markdown, summarize } from '../bench/lib/report.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = join(root, 'bench', 'results');
+const say = (line) => console.log(`[bench] ${line}`);
+const startedAt = new Date();
+const t0 = Date.now();
+
+// ---------------------------------------------------------------- settings
+
+const env = process.env;
+const quick = env.BENCH_QUICK === '1';
+function num(name, fallback) {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}=${v} is not a positive number`);
+  return n;
+}
+const notes = [];
+const config = {
+  quick,
+  rounds: Math.round(num('BENCH_ROUNDS', quick ? 1 : 3)),
+  durationS: num('BENCH_DURATION', quick ? 2 : 10),
+  warmupS: num('BENCH_WARMUP', quick ? 1 : 2),
+  connections: Math.round(num('BENCH_CONNECTIONS', 32)),
+  pacedSockets: Math.round(num('BENCH_PACED_SOCKETS', 32)),
+  pacedDurationS: num('BENCH_PACED_DURATION', quick ? 2 : 10),
+  pacedWarmupS: num('BENCH_PACED_WARMUP', 1),
+  fixedRate: env.BENCH_RATE ? num('BENCH_RATE') : null,
+  rateMax: num('BENCH_RATE_MAX', 1000),
+  /** a second, light equal load (0 = off): the latency the hops add with next to no queueing */
+  lightRate: env.BENCH_LIGHT_RATE === '0' ? 0 : num('BENCH_LIGHT_RATE', 100),
+  /** scenarios, in this order; `s` (gateway + NATS + a do-nothing RpcServer service) is opt-in: BENCH_STUB=1 */
+  only: env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : env.BENCH_STUB === '1' ? ['a', 's', 'b'] : ['a', 'b'],
+  /** what baseline (b) reads: `user,memberships` mirrors identity's me today; `user` is the user query alone */
+  meQueries: env.BENCH_ME_QUERIES || 'user,memberships',
+  stackEnv: {
+    NODE_ENV: 'production',
+    LOG_LEVEL: env.BENCH_LOG_LEVEL || 'warn',
+    RATE_LIMIT_SCALE: '0',
+    DB_POOL_SIZE: env.BENCH_DB_POOL_SIZE || env.DB_POOL_SIZE || '10',
+  },
+};
+if (!quick && config.rounds < 3) {
+  notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
+  config.rounds = 3;
+}
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b'].includes(s)))
+  throw new Error(`BENCH_ONLY=${env.BENCH_ONLY}: a comma list of a, s, b`);
+
+// ---------------------------------------------------------------- run state and cleanup
+
+const runId = randomBytes(4).toString('hex');
+const dbPrefix = `bench_${runId}_`;
+const busPrefix = `bench${runId}.`;
+const stubPrefix = `bench${runId}s.`; // scenario (s): second gateway + do-nothing service
+const jwtSecret = `bench-${randomBytes(24).toString('hex')}`; // 54 chars
+const tmpDir = mkdtempSync(join(os.tmpdir(), `lp-bench-${runId}-`));
+const children = new Children(tmpDir);
+let services = null;
+const redisKeys = [];
+let failed = false;
+let backgroundCores = NaN;
+
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    try {
+      await children.stopAll();
+    } catch (e) {
+      say(`cleanup: stopping children: ${e.message}`);
+    }
+    if (services) {
+      await dropDatabases(services.POSTGRES_URL, dbPrefix).then(
+        (d) => d.length && say(`cleanup: dropped ${d.join(', ')}`),
+        (e) => say(`cleanup: dropping ${dbPrefix}* databases failed: ${e.message}`),
+      );
+      await deleteStream(services.NATS_URL, busPrefix).then(
+        (s) => s && say(`cleanup: deleted JetStream stream ${s}`),
+        (e) => say(`cleanup: JetStream stream of ${busPrefix}: ${e.message}`),
+      );
+      await deleteRedisKeys(
+        services.REDIS_URL,
+        [busPrefix, stubPrefix].flatMap((p) => [`${p}*`, `lp:${p.replace(/\.$/, '')}:*`]),
+        redisKeys,
+      ).catch((e) => say(`cleanup: Redis keys: ${e.message}`));
+      await services.stop().catch((e) => say(`cleanup: stopping services: ${e.message}`));
+    }
+    if (failed) say(`logs of the run kept in ${tmpDir}`);
+    else rmSync(tmpDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+let signals = 0;
+for (const [sig, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+]) {
+  process.on(sig, () => {
+    if (++signals > 1) {
+      children.killAllSync();
+      process.exit(code);
+    }
+    failed = true;
+    say(`${sig}: stopping and cleaning up (again to force)`);
+    cleanup().finally(() => process.exit(code));
+  });
+}
+process.on('exit', () => children.killAllSync());
+
+// ---------------------------------------------------------------- helpers
+
+async function http(url, { method = 'GET', headers = {}, body, timeoutMs = 5000 } = {}) {
+  const r = await fetch(url, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await r.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: r.status, json, text };
+}
+
+/** The child's first stdout line that is JSON with ready: true. */
+function readyLine(entry) {
+  try {
+    for (const line of readFileSync(entry.logPath, 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const j = JSON.parse(line);
+      if (j.ready) return j;
+    }
+  } catch {
+    /* not yet */
+  }
+  return null;
+}
+
+const fmt = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '-');
+const fmtInt = (v) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '-');
+const sortKeys = (v) =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sortKeys(v[k])]),
+      )
+    : v;
+
+function gitInfo() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: 'unknown', dirty: false };
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  say(
+    `run ${runId}: ${quick ? 'QUICK smoke run, ' : ''}${config.rounds} round(s), closed loop ${config.connections} connections x ${config.durationS} s (+${config.warmupS} s warm-up), equal load ${config.pacedDurationS} s`,
+  );
+  say(
+    `load generator: autocannon + paced client in this process, on the same ${os.cpus().length}-core machine as the servers; load average now ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+
+  // build
+  if (env.BENCH_NO_BUILD === '1') {
+    say('BENCH_NO_BUILD=1: using the dist/ folders as they are');
+  } else {
+    const { buildServer } = await import(pathToFileURL(join(root, 'infra', 'build.mjs')).href);
+    const tb = Date.now();
+    const n = await buildServer();
+    say(`built ${n} files with swc in ${Date.now() - tb} ms`);
+  }
+
+  // PostgreSQL / NATS / Redis
+  services = await acquireServices(root);
+  say(`services via ${services.via}: ${services.POSTGRES_URL}  ${services.NATS_URL}  ${services.REDIS_URL}`);
+  for (const [k, v] of Object.entries(services.sources ?? {})) say(`  ${k}: ${v}`);
+
+  const stackEnv = {
+    ...process.env,
+    ...config.stackEnv,
+    POSTGRES_URL: services.POSTGRES_URL,
+    NATS_URL: services.NATS_URL,
+    REDIS_URL: services.REDIS_URL,
+    DB_PREFIX: dbPrefix,
+    BUS_PREFIX: busPrefix,
+    JWT_SECRET: jwtSecret,
+    STORAGE_DIR: join(tmpDir, 'storage'),
+    WEB_DIST: join(tmpDir, 'no-web-dist'),
+    HOST: '127.0.0.1',
+  };
+
+  // the run's JetStream event stream, as on a deployed platform (identity's outbox relay
+  // publishes into it; without it the relay retries every second)
+  {
+    const { connectBus, ensureEventStream } = await import('@lp/bus');
+    const nc = await connectBus({ url: services.NATS_URL, prefix: busPrefix, name: 'lp-bench' });
+    try {
+      say(`JetStream stream ${await ensureEventStream(nc, busPrefix)} created for the run`);
+    } finally {
+      await nc.close();
+    }
+  }
+
+  // the stack: identity, then the gateway
+  const identity = children.spawnNode('identity', join(root, 'apps', 'identity', 'dist', 'main.js'), stackEnv, { cwd: root });
+  const gatewayPort = await freePort();
+  const gateway = children.spawnNode(
+    'gateway',
+    join(root, 'apps', 'gateway', 'dist', 'main.js'),
+    { ...stackEnv, PORT: String(gatewayPort) },
+    { cwd: root },
+  );
+  const gw = `http://127.0.0.1:${gatewayPort}`;
+  let lastHealth = null;
+  await children
+    .waitFor(
+      gateway,
+      async () => {
+        if (!children.isRunning(identity))
+          throw new Error(
+            `identity exited (code ${identity.child.exitCode ?? identity.child.signalCode}); last lines of ${identity.logPath}:\n${tail(identity.logPath)}`,
+          );
+        lastHealth = await http(`${gw}/api/health`, { timeoutMs: 4000 });
+        return lastHealth.json?.services?.identity?.status === 'ok' ? lastHealth : null;
+      },
+      { timeoutMs: 90_000, what: 'reporting identity ok on GET /api/health' },
+    )
+    .catch((e) => {
+      throw new Error(`${e.message}\nidentity log (${identity.logPath}):\n${tail(identity.logPath)}`);
+    });
+  const others = Object.entries(lastHealth.json.services)
+    .filter(([k]) => k !== 'identity')
+    .map(([k, v]) => `${k} ${v.status}`);
+  say(
+    `stack up: gateway ${gw} (pid ${gateway.child.pid}), identity (pid ${identity.child.pid}) ok; health ${lastHealth.status}${others.length ? ` (${others.join(', ')}: not used here)` : ''}`,
+  );
+
+  // baselines, each in its own process
+  const identityDb = `${dbPrefix}identity`;
+  const baseEnv = { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0' };
+  const hello = children.spawnNode('baseline-hello', join(root, 'bench', 'baselines', 'hello.mjs'), baseEnv, { cwd: root });
+  const me = children.spawnNode(
+    'baseline-me',
+    join(root, 'bench', 'baselines', 'me.mjs'),
+    {
+      ...baseEnv,
+      JWT_SECRET: jwtSecret,
+      REDIS_URL: services.REDIS_URL,
+      POSTGRES_URL: services.POSTGRES_URL,
+      DB_NAME: identityDb,
+      DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE,
+      ME_QUERIES: config.meQueries,
+    },
+    { cwd: root },
+  );
+  const helloReady = await children.waitFor(hello, async () => readyLine(hello), { timeoutMs: 20_000 });
+  const meReady = await children.waitFor(me, async () => readyLine(me), { timeoutMs: 20_000 });
+  say(
+    `baselines up: hello ${helloReady.url} (pid ${hello.child.pid}), me ${meReady.url} (pid ${me.child.pid}; pool ${meReady.poolSize}; ${meReady.queries.length} queries per request)`,
+  );
+  for (const q of meReady.queries) say(`  baseline me: ${q.length > 160 ? `${q.slice(0, 70)} ... ${q.slice(-80)}` : q}`);
+
+  // a real user, and a token of a user that does not exist
+  const user = await createUser(gw, identityDb);
+  say(`user ${user.userId} via ${user.how}`);
+  const { TokenService } = await import('@lp/auth');
+  const tokens = new TokenService(jwtSecret);
+  const ghost = { userId: randomUUID(), sessionId: randomUUID() };
+  const ghostToken = tokens.sign({ userId: ghost.userId, role: 'learner', sessionId: ghost.sessionId, institutionId: null });
+  redisKeys.push(
+    `auth:revoked:sid:${user.sessionId}`,
+    `auth:revoked-before:${user.userId}`,
+    `auth:revoked:sid:${ghost.sessionId}`,
+    `auth:revoked-before:${ghost.userId}`,
+  );
+  const auth = (t) => ({ authorization: `Bearer ${t}` });
+
+  // check each endpoint answers what it will be measured on
+  const tMe = await http(`${gw}/api/auth/me`, { headers: auth(user.token) });
+  if (tMe.status !== 200) throw new Error(`GET /api/auth/me through the gateway answered ${tMe.status}: ${tMe.text.slice(0, 300)}`);
+  const bMe = await http(`${meReady.url}/api/auth/me`, { headers: auth(user.token) });
+  if (bMe.status !== 200) throw new Error(`baseline GET /api/auth/me answered ${bMe.status}: ${bMe.text.slice(0, 300)}`);
+  if (JSON.stringify(sortKeys(tMe.json)) !== JSON.stringify(sortKeys(bMe.json))) {
+    notes.push(
+      `the baseline's /api/auth/me body differs from identity's: gateway ${tMe.text} vs baseline ${bMe.text} (identity may do more than the one user query now)`,
+    );
+    say(`NOTE: baseline and target /api/auth/me bodies differ:\n  gateway:  ${tMe.text}\n  baseline: ${bMe.text}`);
+  }
+  // (a) must cross the gateway and NATS and come back from identity: its answer must not
+  // be one the gateway gives by itself (no token, bad token, revoked, expired)
+  const tGhost = await http(`${gw}/api/auth/me`, { headers: auth(ghostToken) });
+  const gatewayOwn = await Promise.all([
+    http(`${gw}/api/auth/me`),
+    http(`${gw}/api/auth/me`, { headers: auth(`${ghostToken.slice(0, -4)}AAAA`) }),
+  ]);
+  const fromGateway = gatewayOwn.some((g) => g.text === tGhost.text) || ['TOKEN_REVOKED', 'TOKEN_EXPIRED'].includes(tGhost.json?.code);
+  if (tGhost.status < 400 || tGhost.status >= 500 || fromGateway) {
+    throw new Error(
+      `(a) expects GET /api/auth/me for an unknown user to pass the gateway and be refused by identity; it answered ${tGhost.status}: ${tGhost.text.slice(0, 300)}`,
+    );
+  }
+  const bHello = await http(`${helloReady.url}/hello`);
+  if (bHello.status !== 200) throw new Error(`baseline /hello answered ${bHello.status}`);
+  say(
+    `checked: gateway me 200 (${tMe.text.length} bytes), baseline me 200 (${bMe.text.length} bytes), gateway unknown-user me ${tGhost.status} from identity (${tGhost.json?.detail ?? tGhost.text.slice(0, 80)}), hello 200`,
+  );
+
+  // what the rest of the machine does while we are idle (other users' tests share these 2 cores)
+  {
+    const a = cpuSnapshot({
+      bench: process.pid,
+      gateway: gateway.child.pid,
+      identity: identity.child.pid,
+      hello: hello.child.pid,
+      me: me.child.pid,
+    });
+    await sleep(2000);
+    const d = cpuDelta(
+      a,
+      cpuSnapshot({
+        bench: process.pid,
+        gateway: gateway.child.pid,
+        identity: identity.child.pid,
+        hello: hello.child.pid,
+        me: me.child.pid,
+      }),
+      0,
+    );
+    backgroundCores = d.otherCores + (d.cores.postgres ?? 0) + (d.cores.nats ?? 0) + (d.cores.redis ?? 0);
+    say(
+      `background load with our servers idle: ${fmt(backgroundCores)} of ${os.availableParallelism()} cores busy (other processes ${fmt(d.otherCores)}, PostgreSQL ${fmt(d.cores.postgres ?? 0)}, NATS ${fmt(d.cores.nats ?? 0)}, Redis ${fmt(d.cores.redis ?? 0)})`,
+    );
+  }
+
+  if (env.BENCH_HOLD === '1') {
+    // for profiling by hand: everything up, nothing measured, until Ctrl-C
+    say('BENCH_HOLD=1: the stack and the baselines stay up until Ctrl-C (then everything is cleaned up)');
+    console.log(
+      JSON.stringify(
+        {
+          gateway: gw,
+          gatewayPid: gateway.child.pid,
+          identityPid: identity.child.pid,
+          hello: `${helloReady.url}/hello`,
+          helloPid: hello.child.pid,
+          me: `${meReady.url}/api/auth/me`,
+          mePid: me.child.pid,
+          token: user.token,
+          unknownUserToken: ghostToken,
+          logs: tmpDir,
+          busPrefix,
+          dbPrefix,
+          jwtSecret,
+        },
+        null,
+        2,
+      ),
+    );
+    await new Promise(() => undefined);
+  }
+
+  // scenario (s): an unmodified second gateway and a do-nothing RpcServer service on a bus prefix of their own
+  let stub = null;
+  if (config.only.includes('s')) {
+    const noop = children.spawnNode(
+      'noop-service',
+      join(root, 'bench', 'lib', 'noop-service.mjs'),
+      { PATH: process.env.PATH, NATS_URL: services.NATS_URL, BUS_PREFIX: stubPrefix },
+      { cwd: root },
+    );
+    await children.waitFor(noop, async () => readyLine(noop), { timeoutMs: 20_000 });
+    const port2 = await freePort();
+    const gateway2 = children.spawnNode(
+      'gateway-s',
+      join(root, 'apps', 'gateway', 'dist', 'main.js'),
+      { ...stackEnv, BUS_PREFIX: stubPrefix, PORT: String(port2) },
+      { cwd: root },
+    );
+    const gw2 = `http://127.0.0.1:${port2}`;
+    await children.waitFor(
+      gateway2,
+      async () => (await http(`${gw2}/api/health`, { timeoutMs: 4000 })).json?.services?.identity?.status === 'ok',
+      { timeoutMs: 60_000, what: 'reporting the do-nothing service ok' },
+    );
+    const check = await http(`${gw2}/api/auth/me`, { headers: auth(user.token) });
+    if (check.status !== 200)
+      throw new Error(`(s) GET /api/auth/me through the second gateway answered ${check.status}: ${check.text.slice(0, 300)}`);
+    stub = { gw: gw2, gatewayPid: gateway2.child.pid, servicePid: noop.child.pid };
+    say(`(s) second gateway ${gw2} (pid ${gateway2.child.pid}) + do-nothing service (pid ${noop.child.pid}) on bus prefix ${stubPrefix}`);
+  }
+  const ourPids = () => Object.fromEntries(children.list.map((e) => [e.name, e.child.pid]));
+  const idleOurs = (except) =>
+    Object.fromEntries(
+      Object.entries(ourPids())
+        .filter(([, v]) => !except.includes(v))
+        .map(([k, v]) => [`idle ${k}`, v]),
+    );
+
+  const allScenarios = {
+    a: {
+      title: 'no-op through the stack',
+      baseline: {
+        label: 'Fastify GET /hello',
+        url: `${helloReady.url}/hello`,
+        headers: {},
+        expect: 200,
+        pid: hello.child.pid,
+        description: 'bare Fastify 5 (no logger), `GET /hello` -> `{"hello":"world"}`, own process.',
+      },
+      target: {
+        label: `gateway me, unknown user -> ${tGhost.status}`,
+        url: `${gw}/api/auth/me`,
+        headers: auth(ghostToken),
+        expect: tGhost.status,
+        gatewayPid: gateway.child.pid,
+        servicePid: identity.child.pid,
+        description: `\`GET /api/auth/me\` with a valid token of a user id that does not exist: gateway (JWT verify, Redis MGET of the revocation keys, validation) -> NATS request-reply -> identity (TypeORM findOneBy on the primary key finds no row) -> ${tGhost.status} ${tGhost.json?.code ?? ''} "${tGhost.json?.detail ?? ''}" back. The closest to a no-op route through gateway + NATS + a service without adding a bench route to libs/contracts; it is not free: a JWT check, one Redis round trip and one index probe.`,
+      },
+    },
+    s: stub && {
+      title: 'no-op service behind the gateway',
+      baseline: {
+        label: 'Fastify GET /hello',
+        url: `${helloReady.url}/hello`,
+        headers: {},
+        expect: 200,
+        pid: hello.child.pid,
+        description: 'bare Fastify 5 (no logger), `GET /hello` -> `{"hello":"world"}`, own process (the same as (a)).',
+      },
+      target: {
+        label: 'gateway -> NATS -> no-op RpcServer',
+        url: `${stub.gw}/api/auth/me`,
+        headers: auth(user.token),
+        expect: 200,
+        gatewayPid: stub.gatewayPid,
+        servicePid: stub.servicePid,
+        description:
+          '`GET /api/auth/me` through a second, unmodified gateway process (same settings) whose bus prefix is served by bench/lib/noop-service.mjs: a libs/bus RpcServer answering `identity.auth.me` with a constant user (zod-checked like every route), no database. Gateway + NATS + the service kit\'s RPC layer, nothing else: the "no-op route through gateway + NATS + a service" without adding a route to libs/contracts.',
+      },
+    },
+    b: {
+      title: 'GET /api/auth/me',
+      baseline: {
+        label: 'Fastify + fast-jwt + MGET + pg',
+        url: `${meReady.url}/api/auth/me`,
+        headers: auth(user.token),
+        expect: 200,
+        pid: me.child.pid,
+        description: `bare Fastify 5 (bench/baselines/me.mjs, own process): fast-jwt HS256 verify (cache 10,000, as libs/auth), Redis MGET of \`auth:revoked:sid:<sid>\` and \`auth:revoked-before:<uid>\`, then with pg on a pool of ${config.stackEnv.DB_POOL_SIZE}: ${meReady.queries.map((q) => `\`${q.replace(/SELECT .*? FROM/, 'SELECT <every column> FROM')}\``).join(', then ')}; the same JSON as identity (BENCH_ME_QUERIES=${config.meQueries}).`,
+      },
+      target: {
+        label: 'gateway -> NATS -> identity',
+        url: `${gw}/api/auth/me`,
+        headers: auth(user.token),
+        expect: 200,
+        gatewayPid: gateway.child.pid,
+        servicePid: identity.child.pid,
+        description:
+          "`GET /api/auth/me` for a real user through the gateway (JWT, revocation MGET, validation, NATS request-reply) and identity's `me` handler as it is (at the time of writing: TypeORM findOneBy of the user, then a find of the user's portal memberships), as deployed.",
+      },
+    },
+  };
+  const scenarios = Object.fromEntries(config.only.map((k) => [k, { ...allScenarios[k], rounds: [], rate: config.fixedRate }]));
+
+  // rounds
+  for (let r = 0; r < config.rounds; r++) {
+    const order = r % 2 === 0 ? ['baseline', 'target'] : ['target', 'baseline'];
+    for (const [key, sc] of Object.entries(scenarios)) {
+      const round = { order };
+      for (const side of order) {
+        const s = sc[side];
+        // every process of the run is tracked (so "others" is only what is not ours); those
+        // this scenario does not use idle under their own names
+        const active = { baseline: sc.baseline.pid, gateway: sc.target.gatewayPid, service: sc.target.servicePid };
+        const pids = { bench: process.pid, ...idleOurs(Object.values(active)), ...active };
+        const closed = await closedLoop({
+          url: s.url,
+          headers: s.headers,
+          connections: config.connections,
+          durationS: config.durationS,
+          warmupS: config.warmupS,
+          expectStatus: s.expect,
+          sample: () => cpuSnapshot(pids),
+        });
+        const cpu = cpuDelta(closed.samples.before, closed.samples.after, closed.requests);
+        delete closed.samples;
+        round[side] = { closed, cpu };
+        say(
+          `round ${r + 1}/${config.rounds} (${key}) ${side.padEnd(8)} closed loop: ${fmtInt(closed.rps).padStart(7)} req/s  p50 ${fmt(closed.p50)} ms  p99 ${fmt(closed.p99)} ms  (box ${fmt(cpu.machineBusy * 100, 0)}% busy, others ${fmt(cpu.otherCores)} cores)${closed.unexpected || closed.errors || closed.timeouts ? `  UNEXPECTED: ${JSON.stringify(closed.statuses)} errors ${closed.errors} timeouts ${closed.timeouts}` : ''}`,
+        );
+        await sleep(500);
+      }
+      if (!sc.rate) {
+        const lower = Math.min(round.baseline.closed.rps, round.target.closed.rps);
+        sc.rate = Math.max(50, Math.min(config.rateMax, Math.floor((0.5 * lower) / 50) * 50));
+        say(`(${key}) equal-load rate: ${sc.rate} req/s (half the lower closed-loop req/s of round 1, at most ${config.rateMax})`);
+      }
+      for (const side of order) {
+        const s = sc[side];
+        const p = await paced({
+          url: s.url,
+          headers: s.headers,
+          rate: sc.rate,
+          durationS: config.pacedDurationS,
+          warmupS: config.pacedWarmupS,
+          sockets: config.pacedSockets,
+          expectStatus: s.expect,
+        });
+        round[side].paced = p;
+        say(
+          `round ${r + 1}/${config.rounds} (${key}) ${side.padEnd(8)} at ${sc.rate} req/s:  achieved ${fmtInt(p.achievedRate)}/s  p50 ${fmt(p.p50)} ms  p99 ${fmt(p.p99)} ms${p.unexpected || p.errors ? `  UNEXPECTED: ${JSON.stringify(p.statuses)} errors ${p.errors}` : ''}`,
+        );
+        if (p.achievedRate < 0.95 * sc.rate)
+          notes.push(`round ${r + 1} (${key}) ${side}: the paced client reached only ${fmtInt(p.achievedRate)} of ${sc.rate} req/s`);
+        await sleep(300);
+      }
+      if (config.lightRate) {
+        for (const side of order) {
+          const s = sc[side];
+          const p = await paced({
+            url: s.url,
+            headers: s.headers,
+            rate: config.lightRate,
+            durationS: config.pacedDurationS,
+            warmupS: config.pacedWarmupS,
+            sockets: config.pacedSockets,
+            expectStatus: s.expect,
+          });
+          round[side].light = p;
+          say(
+            `round ${r + 1}/${config.rounds} (${key}) ${side.padEnd(8)} at ${config.lightRate} req/s:  p50 ${fmt(p.p50)} ms  p99 ${fmt(p.p99)} ms${p.unexpected || p.errors ? `  UNEXPECTED: ${JSON.stringify(p.statuses)} errors ${p.errors}` : ''}`,
+          );
+          await sleep(300);
+        }
+      }
+      sc.rounds.push(round);
+    }
+  }
+
+  // results
+  for (const sc of Object.values(scenarios)) {
+    sc.summary = summarize(sc);
+    if (sc.summary.baseline.unexpected || sc.summary.target.unexpected)
+      notes.push(`${sc.title}: some responses had another status than expected or failed (see the JSON)`);
+  }
+  const busiest = Math.max(
+    ...Object.values(scenarios)
+      .flatMap((sc) => [sc.summary.baseline.otherCores, sc.summary.target.otherCores])
+      .filter(Number.isFinite),
+  );
+  if (busiest > 0.15 || backgroundCores > 0.3) {
+    notes.push(
+      `the machine was not quiet: processes outside this run kept up to ${fmt(busiest)} of ${os.availableParallelism()} cores busy during the measurements (median per measurement, see "others"), ${fmt(backgroundCores)} cores in a 2 s sample before them (incl. PostgreSQL/NATS/Redis); figures are lower and noisier than on a quiet machine`,
+    );
+  }
+  const goal = scenarios.b ? goalCheck(scenarios) : null;
+  const stamp = startedAt
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  const file = `${stamp}${quick ? '-quick' : ''}.json`;
+  const result = {
+    startedAt: startedAt.toISOString(),
+    elapsedS: (Date.now() - t0) / 1000,
+    file,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '?',
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadavgAtEnd: os.loadavg(),
+    },
+    git: gitInfo(),
+    config,
+    services: {
+      via: services.via,
+      POSTGRES_URL: services.POSTGRES_URL,
+      NATS_URL: services.NATS_URL,
+      REDIS_URL: services.REDIS_URL,
+      sources: services.sources,
+    },
+    user: { how: user.how },
+    scenarios: Object.fromEntries(
+      Object.entries(scenarios).map(([k, sc]) => [
+        k,
+        {
+          title: sc.title,
+          rate: sc.rate,
+          baseline: {
+            label: sc.baseline.label,
+            description: sc.baseline.description,
+            path: new URL(sc.baseline.url).pathname,
+            expect: sc.baseline.expect,
+          },
+          target: {
+            label: sc.target.label,
+            description: sc.target.description,
+            path: new URL(sc.target.url).pathname,
+            expect: sc.target.expect,
+          },
+          summary: sc.summary,
+          rounds: sc.rounds,
+        },
+      ]),
+    ),
+    goal,
+    backgroundCores,
+    notes,
+  };
+  if (goal) console.log(consoleTable(result));
+  mkdirSync(resultsDir, { recursive: true });
+  const write = (name, text) => {
+    writeFileSync(join(resultsDir, `${name}.tmp`), text);
+    renameSync(join(resultsDir, `${name}.tmp`), join(resultsDir, name));
+  };
+  write(file, `${JSON.stringify(result, null, 2)}\n`);
+  const md = quick ? 'latest-quick.md' : 'latest.md';
+  if (goal) write(md, markdown(result));
+  say(`wrote bench/results/${file}${goal ? ` and bench/results/${md}` : ''}`);
+}
+
+/**
+ * POST /api/auth/register through the gateway; when identity does not do that (yet),
+ * a users row inserted with pg and a token signed by libs/auth's TokenService with the
+ * stack's secret (plus a sessions row when that table exists).
+ */
+async function createUser(gw, identityDb) {
+  const email = `bench-${runId}@example.com`;
+  const reg = await http(`${gw}/api/auth/register`, {
+    method: 'POST',
+    body: { name: 'Bench User', email, password: `Bench-${randomBytes(8).toString('hex')}`, role: 'learner' },
+    timeoutMs: 15_000,
+  }).catch((e) => ({ status: 0, text: e.message }));
+  if (reg.status === 201 && reg.json?.token && reg.json?.user?.id) {
+    const claims = JSON.parse(Buffer.from(reg.json.token.split('.')[1], 'base64url').toString());
+    return { userId: reg.json.user.id, sessionId: claims.sid, token: reg.json.token, how: 'POST /api/auth/register through the gateway' };
+  }
+  const why = `register answered ${reg.status}${reg.json?.code ? ` ${reg.json.code}` : ''}`;
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: `${services.POSTGRES_URL.replace(/\/$/, '')}/${identityDb}` });
+  await c.connect();
+  try {
+    const { rows } = await c.query("INSERT INTO users (name, email, role) VALUES ('Bench User', $1, 'learner') RETURNING id", [email]);
+    const userId = rows[0].id;
+    const sessionId = randomUUID();
+    const { rowCount } = await c.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'sessions'");
+    if (rowCount) {
+      await c
+        .query("INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '7 days')", [sessionId, userId])
+        .catch((e) => notes.push(`could not add a sessions row: ${e.message}`));
+    }
+    const { TokenService } = await import('@lp/auth');
+    const token = new TokenService(jwtSecret).sign({ userId, role: 'learner', sessionId, institutionId: null });
+    notes.push(`${why}: the user was inserted with pg and its token signed with libs/auth TokenService`);
+    return { userId, sessionId, token, how: `a users row inserted with pg and a TokenService token (${why})` };
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+try {
+  await main();
+} catch (e) {
+  failed = true;
+  console.error(`[bench] FAILED: ${e.stack ?? e.message}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(process.exitCode ?? 0);
