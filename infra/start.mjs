@@ -22,7 +22,8 @@ const PORT = Number(process.env.PORT || 3000);
 const BUS_PREFIX = process.env.BUS_PREFIX ?? '';
 const GRACE_MS = 10_000;
 const HEALTH_TIMEOUT_MS = Number(process.env.START_TIMEOUT_S || 60) * 1000;
-const stackFile = join(root, '.data', 'stack.json');
+// one file per bus prefix, so an e2e or bench stack beside `npm start` does not overwrite its record
+const stackFile = join(root, '.data', BUS_PREFIX ? `stack-${BUS_PREFIX.replace(/[^A-Za-z0-9_-]/g, '')}.json` : 'stack.json');
 
 // `npm start | tee log` and Ctrl-C: tee dies first; writing on must not crash the shutdown
 for (const s of [process.stdout, process.stderr])
@@ -302,7 +303,7 @@ function banner(webBuilt, hasGateway) {
     ...(hasGateway
       ? [
           paint('1', line(`LearnHub is running at ${url}`)),
-          line(webBuilt ? 'the web app at /, the API at /api' : 'the API at /api (no web app built)'),
+          line(webBuilt || existsSync(join(root, 'apps', 'web', 'dist', 'index.html')) ? 'the web app at /, the API at /api' : 'the API at /api (no web app built)'),
         ]
       : [paint('1', line('LearnHub services are running (no apps/gateway yet: nothing serves HTTP)'))]),
     '',

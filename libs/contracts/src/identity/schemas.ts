@@ -17,6 +17,7 @@ export const EmailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
+  .min(1, 'Email is required')
   .pipe(z.email({ error: 'Enter a valid email address' }).max(254));
 export const PasswordSchema = z
   .string({ error: 'Password is required' })

@@ -1,0 +1,220 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newAccount, registerViaApi, signInWithToken, storedToken, type SelfRole } from '../support/accounts.js';
+import {
+  authModal,
+  expectDashboard,
+  fillRegistration,
+  fillSignIn,
+  openAuthModal,
+  openUserMenu,
+  signOut,
+  TEXT,
+  toast,
+} from '../support/ui.js';
+
+/** A link of the main navigation row, by its accessible name. */
+const navLink = (nav: Locator, name: string) => nav.getByRole('link', { name, exact: true });
+
+/** Spec 2.4: the links every role has, after its own. */
+async function expectCommonNavigation(page: Page, role: SelfRole): Promise<void> {
+  const nav = page.getByTestId('app-nav');
+  await expect(nav).toHaveAttribute('aria-label', 'Main');
+  await expect(navLink(nav, 'Dashboard')).toHaveAttribute('href', `/${role}/dashboard`);
+  await expect(navLink(nav, 'Dashboard')).toHaveAttribute('aria-current', 'page');
+  await expect(navLink(nav, 'Wallet')).toHaveAttribute('href', '/wallet');
+  await expect(navLink(nav, 'Plans')).toHaveAttribute('href', '/subscriptions');
+  await expect(navLink(nav, 'Knowledge Hub')).toHaveAttribute('href', '/knowledge-hub');
+  await expect(navLink(nav, 'Leaderboard')).toHaveAttribute('href', '/leaderboard');
+}
+
+/** Spec 2.4 user menu: Telegram Integration, Account Settings, Referrals, Logout. */
+async function expectUserMenu(page: Page, name: string, email: string): Promise<void> {
+  const menu = await openUserMenu(page);
+  await expect(menu.getByText(`Signed in as ${name}`)).toBeVisible();
+  await expect(menu.getByText(email)).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Telegram Integration' })).toHaveAttribute('href', '/profile');
+  await expect(menu.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('href', '/account-settings');
+  await expect(menu.getByRole('menuitem', { name: 'Referrals' })).toHaveAttribute('href', '/referrals');
+  await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+}
+
+test.describe('registration through the auth modal', () => {
+  test('a learner signs up with e-mail and lands on the learner dashboard with the learner navigation', async ({ page }) => {
+    const account = newAccount('learner');
+    const modal = await openAuthModal(page, 'register');
+
+    // spec 2.2: four role buttons, four method tabs; Learner is preselected
+    for (const role of ['Learner', 'Instructor', 'Mentor', 'Institution']) {
+      await expect(modal.getByRole('button', { name: role, exact: true })).toBeVisible();
+    }
+    await expect(modal.getByRole('button', { name: 'Learner', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    for (const method of ['Email', 'Google', 'Phone', 'Telegram']) {
+      await expect(modal.getByRole('tab', { name: method })).toBeVisible();
+    }
+
+    await fillRegistration(modal, account);
+    await expectDashboard(page, 'learner', account.name);
+    await expect(authModal(page)).toBeHidden();
+    expect(await storedToken(page)).toBeTruthy();
+
+    // spec 2.4 learner navigation: three groups of links
+    const nav = page.getByTestId('app-nav');
+    await expect(navLink(nav, 'My Courses')).toHaveCount(0);
+    const groups: Array<[string, Array<[string, string]>]> = [
+      [
+        'Learning',
+        [
+          ['Browse Courses', '/courses'],
+          ['My Assignments', '/my-assignments'],
+        ],
+      ],
+      [
+        'Community',
+        [
+          ['Find Mentors', '/mentors'],
+          ['My Sessions', '/my-sessions'],
+          ['Study Groups', '/community'],
+          ['Global Forum & Q&A', '/qa'],
+        ],
+      ],
+      [
+        'AI Assistants',
+        [
+          ['AI Tutor', '/ai-tutor'],
+          ['AI Features', '/ai-features'],
+          ['AI Code Reviewer', '/ai-code-reviewer'],
+          ['AI Career Advisor', '/ai-career-advisor'],
+        ],
+      ],
+    ];
+    for (const [group, links] of groups) {
+      await nav.getByRole('button', { name: group }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      for (const [name, href] of links) await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('href', href);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+    await expectCommonNavigation(page, 'learner');
+    await expectUserMenu(page, account.name, account.email);
+
+    // a group link leads to its page
+    await nav.getByRole('button', { name: 'Learning' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Browse Courses' }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole('heading', { name: 'This area is not available yet' })).toBeVisible();
+  });
+
+  test('an instructor signs up with e-mail and lands on the instructor dashboard with the instructor navigation', async ({ page }) => {
+    const account = newAccount('instructor');
+    const modal = await openAuthModal(page, 'register');
+    await fillRegistration(modal, account);
+    await expectDashboard(page, 'instructor', account.name);
+    await expect(page.getByText('You are signed in as Instructor.')).toBeVisible();
+
+    const nav = page.getByTestId('app-nav');
+    await expect(navLink(nav, 'My Courses')).toHaveAttribute('href', '/instructor/courses');
+    await expect(navLink(nav, 'Create Course')).toHaveAttribute('href', '/instructor/create');
+    await expect(navLink(nav, 'Assignments')).toHaveAttribute('href', '/assignments');
+    await expect(navLink(nav, 'AI Features')).toHaveAttribute('href', '/ai-features');
+    await expect(navLink(nav, 'Earnings')).toHaveAttribute('href', '/earnings');
+    await expect(nav.getByRole('button', { name: 'Learning' })).toHaveCount(0);
+    await expectCommonNavigation(page, 'instructor');
+    await expectUserMenu(page, account.name, account.email);
+
+    // an instructor may open /instructor/courses (a learner may not: see the sign-in journey)
+    await navLink(nav, 'My Courses').click();
+    await expect(page).toHaveURL(/\/instructor\/courses$/);
+    await expect(navLink(nav, 'My Courses')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText('My Courses is being built and will arrive in a coming release.')).toBeVisible();
+  });
+
+  for (const [role, roleLinks] of [
+    ['mentor', [['Earnings', '/earnings']]],
+    ['institution', []],
+  ] as Array<[SelfRole, Array<[string, string]>]>) {
+    test(`${role === 'institution' ? 'an' : 'a'} ${role} signs up with e-mail and gets the ${role} navigation`, async ({ page }) => {
+      const account = newAccount(role);
+      const modal = await openAuthModal(page, 'register');
+      await fillRegistration(modal, account);
+      await expectDashboard(page, role, account.name);
+      const nav = page.getByTestId('app-nav');
+      for (const [name, href] of roleLinks) await expect(navLink(nav, name)).toHaveAttribute('href', href);
+      // Dashboard + the role's links + the four common ones, nothing else
+      await expect(nav.getByRole('link')).toHaveCount(1 + roleLinks.length + 4);
+      await expect(nav.getByRole('button')).toHaveCount(0);
+      await expectCommonNavigation(page, role);
+    });
+  }
+
+  test('registering an e-mail that is taken shows the server message', async ({ page, request }) => {
+    const existing = await registerViaApi(request, 'learner', 'taken');
+    const modal = await openAuthModal(page, 'register');
+    await fillRegistration(modal, { ...newAccount('learner'), email: existing.email });
+    await expect(modal.getByTestId('auth-error')).toHaveText('An account with this email already exists');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('signing out and in', () => {
+  test('Logout returns to the landing page; a protected route then asks to sign in and leads back after signing in', async ({ page }) => {
+    const account = newAccount('learner', 'signout');
+    await fillRegistration(await openAuthModal(page, 'register'), account);
+    await expectDashboard(page, 'learner');
+
+    await signOut(page);
+    expect(await storedToken(page)).toBeNull();
+    await expect(page.getByRole('heading', { level: 1, name: 'Learn with experts, at your own pace' })).toBeVisible();
+
+    await page.goto('/account-settings');
+    await expect(page).toHaveURL(/\/$/);
+    const modal = authModal(page);
+    await expect(modal).toBeVisible();
+    await expect(modal).toHaveAttribute('data-mode', 'login');
+    await expect(modal.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(toast(page, TEXT.signInRequired)).toBeVisible();
+
+    // signing in from there goes on to the page that was asked for
+    await fillSignIn(modal, account.email, account.password);
+    await expect(page).toHaveURL(/\/account-settings$/);
+    await expect(page.getByTestId('account-settings')).toBeVisible();
+  });
+
+  test('signing in through the modal leads to the dashboard; a learner is turned away from /instructor/courses', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerViaApi(request, 'learner', 'signin');
+    const modal = await openAuthModal(page, 'login');
+
+    // the mode toggle switches between Welcome Back and Get Started
+    await modal.getByTestId('auth-mode-toggle').click();
+    await expect(modal).toHaveAttribute('data-mode', 'register');
+    await expect(modal.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+    await modal.getByTestId('auth-mode-toggle').click();
+    await expect(modal).toHaveAttribute('data-mode', 'login');
+    await expect(modal.getByLabel('Name', { exact: true })).toHaveCount(0);
+
+    // a wrong password is refused with the server's message
+    await fillSignIn(modal, account.email, `${account.password}-wrong`);
+    await expect(modal.getByTestId('auth-error')).toHaveText(TEXT.invalidCredentials);
+    await expect(page).toHaveURL(/\/$/);
+
+    await fillSignIn(modal, account.email, account.password);
+    await expectDashboard(page, 'learner', account.name);
+
+    await page.goto('/instructor/courses');
+    await expect(page).toHaveURL(/\/learner\/dashboard$/);
+    await expect(toast(page, TEXT.noAccess)).toBeVisible();
+    await expect(toast(page, TEXT.noAccess)).toHaveAttribute('data-tone', 'error');
+    await expect(page.getByTestId('learner-dashboard')).toBeVisible();
+  });
+
+  test('a signed-in visitor of / is sent on to their dashboard', async ({ page, request }) => {
+    const account = await registerViaApi(request, 'mentor', 'home');
+    await signInWithToken(page, account.token, '/');
+    await expectDashboard(page, 'mentor', account.name);
+  });
+});
