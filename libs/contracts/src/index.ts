@@ -9,4 +9,8 @@ export * from './common/system.js';
 export * from './identity/schemas.js';
 export * from './identity/routes.js';
 export * from './identity/events.js';
+export * from './catalog/schemas.js';
+export * from './catalog/routes.js';
+export * from './catalog/events.js';
+export * from './billing/events.js';
 export * from './registry.js';

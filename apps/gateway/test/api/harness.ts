@@ -1,9 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { testEnv, startTestService, type TestService } from '@lp/testing';
 // The API tests exercise the assembled stack: the gateway with the real services behind it.
 import { IdentityModule } from '../../../identity/src/app.module.js';
+import { CatalogModule } from '../../../catalog/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
 import { Redis } from 'ioredis';
 
@@ -18,6 +20,7 @@ export interface Stack {
   url: string;
   gateway: ChildProcess;
   identity: TestService;
+  catalog: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
   stop(): Promise<void>;
@@ -26,6 +29,7 @@ export interface Stack {
 export async function startStack(extra: Record<string, string> = {}): Promise<Stack> {
   const env = testEnv({ PORT: '0', HOST: '127.0.0.1', WEB_DIST: '/nonexistent', RATE_LIMIT_SCALE: '50', GOOGLE_PROVIDER: 'dev', ...extra });
   const identity = await startTestService(IdentityModule.create(env), env);
+  const catalog = await startTestService(CatalogModule.create(env), env);
   const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
@@ -33,6 +37,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     url,
     gateway,
     identity,
+    catalog,
     worker,
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -61,7 +66,9 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       });
       await worker.stop();
       await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!);
+      await catalog.stop();
       await identity.stop();
+      await rm(env.STORAGE_DIR!, { recursive: true, force: true });
     },
   };
 }

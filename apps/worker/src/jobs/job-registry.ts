@@ -1,5 +1,6 @@
 import type { JobDefinition } from './job-definition.js';
 import { dataExportJob } from './data-export.job.js';
+import { certificateJob } from './certificate.job.js';
 
-/** Every job the worker runs. Next: certificates, bulk CSV enrollment — one file each, one line here. */
-export const jobRegistry: readonly JobDefinition[] = [dataExportJob];
+/** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
+export const jobRegistry: readonly JobDefinition[] = [dataExportJob, certificateJob];

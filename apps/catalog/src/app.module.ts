@@ -1,0 +1,125 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { LocalFileStore } from '@lp/storage';
+import { ENV, ServiceKitModule } from '@lp/service-kit';
+import { CatalogEnvSchema, type CatalogEnv } from './config/catalog-env.js';
+import { Clock } from './common/clock.js';
+import { FILE_STORE } from './common/tokens.js';
+import { Uploads } from './common/uploads.js';
+import { catalogEntities } from './entities/index.js';
+import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { UsersConsumer } from './modules/users/users.consumer.js';
+import { CoursesHandlers } from './modules/courses/courses.handlers.js';
+import { CoursesService } from './modules/courses/courses.service.js';
+import { CoursesRepository } from './modules/courses/courses.repository.js';
+import { CourseAccess } from './modules/courses/course-access.js';
+import { CourseListCache } from './modules/courses/course-list.cache.js';
+import { LessonsHandlers } from './modules/lessons/lessons.handlers.js';
+import { LessonsService } from './modules/lessons/lessons.service.js';
+import { LessonsRepository } from './modules/lessons/lessons.repository.js';
+import { ContentHandlers } from './modules/content/content.handlers.js';
+import { ContentService } from './modules/content/content.service.js';
+import { ContentRepository } from './modules/content/content.repository.js';
+import { EnrollmentsHandlers } from './modules/enrollments/enrollments.handlers.js';
+import { EnrollmentsService } from './modules/enrollments/enrollments.service.js';
+import { EnrollmentsRepository } from './modules/enrollments/enrollments.repository.js';
+import { PaymentsConsumer } from './modules/enrollments/payments.consumer.js';
+import { ProgressHandlers } from './modules/progress/progress.handlers.js';
+import { ProgressService } from './modules/progress/progress.service.js';
+import { ProgressRepository } from './modules/progress/progress.repository.js';
+import { ReviewsHandlers } from './modules/reviews/reviews.handlers.js';
+import { ReviewsService } from './modules/reviews/reviews.service.js';
+import { ReviewsRepository } from './modules/reviews/reviews.repository.js';
+import { CertificatesHandlers } from './modules/certificates/certificates.handlers.js';
+import { CertificatesService } from './modules/certificates/certificates.service.js';
+import { CertificatesRepository } from './modules/certificates/certificates.repository.js';
+import { CertificateIssuer } from './modules/certificates/certificate-issuer.js';
+import { CertificateQueue } from './modules/certificates/certificate.queue.js';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
+import { InstructorHandlers } from './modules/instructor/instructor.handlers.js';
+import { AnalyticsService } from './modules/instructor/analytics.service.js';
+import { StudentsService } from './modules/instructor/students.service.js';
+import { MessagesRepository } from './modules/instructor/messages.repository.js';
+import { KnowledgeHubHandlers } from './modules/knowledge-hub/knowledge-hub.handlers.js';
+import { KnowledgeHubService } from './modules/knowledge-hub/knowledge-hub.service.js';
+import { KnowledgeHubRepository } from './modules/knowledge-hub/knowledge-hub.repository.js';
+import { CatalogDataExporter } from './modules/data-export/catalog-data.exporter.js';
+import { SeedHandlers } from './modules/seed/seed.handlers.js';
+
+/** The edges: time and files (libs/storage, shared with the gateway and the worker). */
+const infrastructure: Provider[] = [
+  Clock,
+  { provide: FILE_STORE, inject: [ENV], useFactory: (env: CatalogEnv) => new LocalFileStore(env.STORAGE_DIR) },
+  Uploads,
+];
+
+const features: Provider[] = [
+  // users read model
+  UsersRepository,
+  UsersConsumer,
+  // courses
+  CoursesHandlers,
+  CoursesService,
+  CoursesRepository,
+  CourseAccess,
+  CourseListCache,
+  // lessons
+  LessonsHandlers,
+  LessonsService,
+  LessonsRepository,
+  // content items
+  ContentHandlers,
+  ContentService,
+  ContentRepository,
+  // enrollment and payments
+  EnrollmentsHandlers,
+  EnrollmentsService,
+  EnrollmentsRepository,
+  PaymentsConsumer,
+  // progress
+  ProgressHandlers,
+  ProgressService,
+  ProgressRepository,
+  // reviews
+  ReviewsHandlers,
+  ReviewsService,
+  ReviewsRepository,
+  // certificates
+  CertificatesHandlers,
+  CertificatesService,
+  CertificatesRepository,
+  CertificateIssuer,
+  CertificateQueue,
+  // instructor dashboard and institution figures
+  AnalyticsRepository,
+  InstructorHandlers,
+  AnalyticsService,
+  StudentsService,
+  MessagesRepository,
+  // knowledge hub
+  KnowledgeHubHandlers,
+  KnowledgeHubService,
+  KnowledgeHubRepository,
+  // data export and demo data
+  CatalogDataExporter,
+  SeedHandlers,
+];
+
+@Module({})
+export class CatalogModule {
+  static create(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: CatalogModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'catalog',
+          entities: catalogEntities,
+          migrations: [Initial1764201600000],
+          envSchema: CatalogEnvSchema,
+          ...(env ? { env } : {}),
+        }),
+      ],
+      providers: [...infrastructure, ...features],
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { BaseEnv } from '@lp/service-kit';
+
+const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** Catalog's own settings, validated together with the kit's base settings. */
+export const CatalogEnvSchema = z.object({
+  /**
+   * The browser enrolls right after billing answered "paid"; billing's payment event may
+   * still be on its way. A paid enroll without a recorded payment waits this long for it
+   * before answering 402.
+   */
+  ENROLL_PAYMENT_WAIT_MS: ms(3000),
+  /** how long GET /certificates/{courseId} waits for the worker to render a pending certificate */
+  CERTIFICATE_WAIT_MS: ms(20_000),
+  /** how long a learner's browse page (GET /courses) may be served from memory; 0: never */
+  COURSE_LIST_CACHE_MS: ms(1000),
+  /** the public address printed on certificates next to the verification code (empty: a relative path) */
+  PUBLIC_URL: z
+    .string()
+    .default('')
+    .transform((v) => v.replace(/\/$/, '')),
+});
+
+export type CatalogEnv = BaseEnv & z.infer<typeof CatalogEnvSchema>;

@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { AppError, type Caller, type CertificateJobData, type CertificateVerification, type FileRef } from '@lp/contracts';
+import { ENV, LOGGER, UnitOfWork, type Logger } from '@lp/service-kit';
+import type { CatalogEnv } from '../../config/catalog-env.js';
+import { Clock } from '../../common/clock.js';
+import { catalogErrors } from '../../common/catalog-errors.js';
+import { iso } from '../../common/sql.util.js';
+import { CourseAccess } from '../courses/course-access.js';
+import { ProgressRepository } from '../progress/progress.repository.js';
+import { CertificatesRepository, type CertificateRow } from './certificates.repository.js';
+import { CertificateIssuer } from './certificate-issuer.js';
+import { CertificateQueue } from './certificate.queue.js';
+import { certificateFilename } from './certificate-code.util.js';
+
+/**
+ * Certificates: issued when a learner reaches 100% (see CertificateIssuer), rendered to
+ * PDF by the worker's job, served to their learner, verified by anyone with the code.
+ */
+@Injectable()
+export class CertificatesService {
+  constructor(
+    @Inject(CertificatesRepository) private readonly certificates: CertificatesRepository,
+    @Inject(CertificateIssuer) private readonly issuer: CertificateIssuer,
+    @Inject(CertificateQueue) private readonly queue: CertificateQueue,
+    @Inject(ProgressRepository) private readonly progress: ProgressRepository,
+    @Inject(CourseAccess) private readonly access: CourseAccess,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(ENV) private readonly env: CatalogEnv,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  /** The learner's PDF; waits (bounded) for the worker when it is not rendered yet. */
+  async download(caller: Caller, courseId: string, requestId: string): Promise<FileRef> {
+    const { course, enrollment } = await this.access.enrolled(courseId, caller);
+    let cert = await this.certificates.findForUser(caller.userId, courseId);
+    if (!cert) {
+      // 100% reached without a completion in between (lessons were removed): issue it now
+      const p = await this.progress.compute(courseId, caller.userId);
+      if (!p.complete) throw catalogErrors.courseNotCompleted();
+      cert = await this.uow.run((tx) => this.issuer.issue(tx, enrollment, course, this.clock.now(), requestId));
+    }
+    if (cert.storage_key) return this.fileRef(cert);
+    const job = await this.queue.add(this.jobData(cert, requestId));
+    try {
+      await this.queue.waitFor(job, this.env.CERTIFICATE_WAIT_MS);
+    } catch (e) {
+      this.log.warn({ err: e, certificateId: cert.id }, 'certificate not rendered in time');
+    }
+    const fresh = await this.certificates.findById(cert.id);
+    if (!fresh?.storage_key) throw catalogErrors.certificatePending();
+    return this.fileRef(fresh);
+  }
+
+  /** Called (through the completion event) once per certificate; the job id makes it idempotent. */
+  async queueRender(certificateId: string, requestId: string | undefined): Promise<void> {
+    const cert = await this.certificates.findById(certificateId);
+    if (!cert || cert.storage_key) return;
+    await this.queue.add(this.jobData(cert, requestId));
+  }
+
+  async rendered(certificateId: string, storageKey: string): Promise<void> {
+    if (!(await this.certificates.markRendered(certificateId, storageKey, this.clock.now()))) {
+      throw AppError.notFound('Unknown certificate', 'CERTIFICATE_NOT_FOUND');
+    }
+  }
+
+  async verify(code: string): Promise<z.infer<typeof CertificateVerification>> {
+    const cert = await this.certificates.findByCode(code);
+    if (!cert) throw catalogErrors.certificateNotFound();
+    return {
+      valid: true,
+      verification_code: cert.verification_code,
+      learner_name: cert.learner_name,
+      course_id: cert.course_id,
+      course_title: cert.course_title,
+      instructor_name: cert.instructor_name,
+      issued_at: iso(cert.completed_at),
+    };
+  }
+
+  jobData(cert: CertificateRow, requestId: string | undefined): CertificateJobData {
+    return {
+      certificate_id: cert.id,
+      user_id: cert.user_id,
+      course_id: cert.course_id,
+      learner_name: cert.learner_name,
+      course_title: cert.course_title,
+      instructor_name: cert.instructor_name,
+      completed_at: iso(cert.completed_at),
+      verification_code: cert.verification_code,
+      verify_url: `${this.env.PUBLIC_URL}/api/certificates/verify/${cert.verification_code}`,
+      ...(requestId ? { request_id: requestId } : {}),
+    };
+  }
+
+  private fileRef(cert: CertificateRow): FileRef {
+    return { storage_key: cert.storage_key!, filename: certificateFilename(cert.course_title), content_type: 'application/pdf' };
+  }
+}

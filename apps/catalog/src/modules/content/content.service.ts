@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { CONTENT_SIZE_LIMITS_BYTES, type Caller, type ContentItem, type ContentItemCreateRequest, type FileRef } from '@lp/contracts';
+import { UnitOfWork } from '@lp/service-kit';
+import { Clock } from '../../common/clock.js';
+import { catalogErrors } from '../../common/catalog-errors.js';
+import { Uploads } from '../../common/uploads.js';
+import { CourseAccess } from '../courses/course-access.js';
+import { CourseListCache } from '../courses/course-list.cache.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
+import { toContentItem } from '../courses/course.mapper.js';
+import { ContentRepository } from './content.repository.js';
+
+type CreateInput = z.infer<typeof ContentItemCreateRequest>;
+
+const LABELS = { video: 'Video', audio: 'Audio', pdf: 'PDF' } as const;
+
+/** A course's content items: text, or a video/audio/PDF file stored through libs/storage. */
+@Injectable()
+export class ContentService {
+  constructor(
+    @Inject(ContentRepository) private readonly content: ContentRepository,
+    @Inject(CoursesRepository) private readonly courses: CoursesRepository,
+    @Inject(CourseAccess) private readonly access: CourseAccess,
+    @Inject(CourseListCache) private readonly listCache: CourseListCache,
+    @Inject(Uploads) private readonly uploads: Uploads,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async list(caller: Caller, courseId: string): Promise<ContentItem[]> {
+    await this.access.learnerOrOwner(courseId, caller);
+    return (await this.courses.contentItems([courseId], true)).map((r) => toContentItem(r, true));
+  }
+
+  /**
+   * Owner only. A text item needs text_content; a file item needs a file of its kind within
+   * its limit (video 100 MB, audio 50 MB, pdf 25 MB). Whatever refuses the upload, the
+   * stored file is removed; a file sent with a text item is removed too.
+   */
+  async add(caller: Caller, courseId: string, input: CreateInput): Promise<ContentItem> {
+    return this.uploads.keepOnlyIfAccepted(input.file, async () => {
+      await this.access.owned(courseId, caller);
+      const base = { courseId, title: input.title, durationMinutes: input.duration ?? null, createdBy: caller.userId };
+      let item;
+      if (input.content_type === 'text') {
+        const text = input.text_content?.trim();
+        if (!text) throw catalogErrors.fieldRequired('text_content', 'Enter the text content');
+        item = { ...base, type: 'text' as const, textContent: text, storageKey: null, fileName: null, mimeType: null, fileSize: null };
+      } else {
+        const file = input.file;
+        if (!file) throw catalogErrors.fieldRequired('file', 'Choose a file to upload');
+        const kind = input.content_type;
+        const size = await this.uploads.check(file, kind, CONTENT_SIZE_LIMITS_BYTES[kind], LABELS[kind]);
+        item = {
+          ...base,
+          type: kind,
+          textContent: null,
+          storageKey: file.storage_key,
+          fileName: file.filename,
+          mimeType: file.content_type,
+          fileSize: size,
+        };
+      }
+      const row = await this.uow.run((tx) => this.content.insert(tx, item, this.clock.now()));
+      this.listCache.invalidate();
+      if (input.content_type === 'text') await this.uploads.discard(input.file);
+      return toContentItem(row, true);
+    });
+  }
+
+  /** The file of an item, for the owner and enrolled learners. */
+  async file(caller: Caller, courseId: string, itemId: string): Promise<FileRef> {
+    await this.access.learnerOrOwner(courseId, caller);
+    const item = await this.content.find(itemId);
+    if (!item || item.course_id !== courseId) throw catalogErrors.contentItemNotFound();
+    if (!item.storage_key) throw catalogErrors.fileNotFound();
+    return {
+      storage_key: item.storage_key,
+      filename: item.file_name ?? `${item.title}`,
+      content_type: item.mime_type ?? 'application/octet-stream',
+    };
+  }
+}

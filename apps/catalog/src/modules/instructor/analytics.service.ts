@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  ACTIVE_STUDENTS_DAYS,
+  RECENT_ENROLLMENTS_DAYS,
+  type Caller,
+  type ContentLibrarySchema,
+  type CourseAnalyticsSchema,
+  type InstitutionCourseAnalyticsSchema,
+  type InstructorOverviewSchema,
+} from '@lp/contracts';
+import { Clock } from '../../common/clock.js';
+import { num, round1 } from '../../common/sql.util.js';
+import { CourseAccess } from '../courses/course-access.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
+import { contentFileUrl } from '../courses/course.mapper.js';
+import { AnalyticsRepository, type CourseScope } from '../analytics/analytics.repository.js';
+
+const DAY_MS = 86_400_000;
+const LIBRARY_SIZE = 100;
+const pct = (part: number, whole: number): number => (whole === 0 ? 0 : round1((100 * part) / whole));
+
+/** The instructor dashboard's figures and the institution's course figures, from real data. */
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+    @Inject(CoursesRepository) private readonly courses: CoursesRepository,
+    @Inject(CourseAccess) private readonly access: CourseAccess,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  private windows(): { recent: Date; active: Date } {
+    const now = this.clock.now().getTime();
+    return { recent: new Date(now - RECENT_ENROLLMENTS_DAYS * DAY_MS), active: new Date(now - ACTIVE_STUDENTS_DAYS * DAY_MS) };
+  }
+
+  async overview(caller: Caller): Promise<z.infer<typeof InstructorOverviewSchema>> {
+    const w = this.windows();
+    const t = await this.analytics.totals({ instructorId: caller.userId }, w.recent, w.active);
+    const students = num(t.total_students);
+    const active = num(t.active_students);
+    return {
+      total_courses: num(t.total_courses),
+      total_students: students,
+      completion_rate: num(t.avg_progress),
+      total_revenue: num(t.total_revenue),
+      recent_enrollments: num(t.recent_enrollments),
+      active_students: active,
+      total_quiz_attempts: 0,
+      avg_quiz_score: 0,
+      monthly_trends: { revenue: num(t.recent_revenue), active_rate: pct(active, students) },
+    };
+  }
+
+  /** One course's figures, for its owner. */
+  async course(caller: Caller, courseId: string): Promise<z.infer<typeof CourseAnalyticsSchema>> {
+    await this.access.owned(courseId, caller);
+    const course = (await this.courses.findById(courseId))!;
+    const w = this.windows();
+    const [[perf], lessons, items] = await Promise.all([
+      this.analytics.coursePerformance({ courseId }, w.recent),
+      this.analytics.lessonFigures(courseId),
+      this.courses.contentItems([courseId], false),
+    ]);
+    const total = num(perf?.enrollments);
+    return {
+      course_info: {
+        id: course.id,
+        title: course.title,
+        category: course.category,
+        level: course.level,
+        price: num(course.price),
+        is_published: course.is_published,
+        enrollment_count: num(course.enrollment_count),
+        rating_avg: num(course.rating_avg),
+        rating_count: num(course.rating_count),
+        lesson_count: num(course.lesson_count),
+        content_item_count: items.length,
+      },
+      enrollment_stats: {
+        total_enrollments: total,
+        completed: num(perf?.completed),
+        in_progress: num(perf?.in_progress),
+        not_started: num(perf?.not_started),
+        avg_progress: num(perf?.avg_progress),
+        revenue: num(perf?.revenue),
+        recent_enrollments: num(perf?.recent_enrollments),
+      },
+      lesson_analytics: lessons.map((l) => ({
+        lesson_id: l.lesson_id,
+        lesson_title: l.lesson_title,
+        order: l.sort_order,
+        completions: num(l.completions),
+        completion_rate: pct(num(l.completions), total),
+      })),
+      quiz_analytics: [],
+    };
+  }
+
+  /** The current institution's courses (without one: the caller's own). */
+  async institution(caller: Caller): Promise<z.infer<typeof InstitutionCourseAnalyticsSchema>> {
+    const scope: CourseScope = caller.institutionId ? { institutionId: caller.institutionId } : { instructorId: caller.userId };
+    const w = this.windows();
+    const [t, rows] = await Promise.all([
+      this.analytics.totals(scope, w.recent, w.active),
+      this.analytics.coursePerformance(scope, w.recent),
+    ]);
+    return {
+      overview: {
+        total_courses: num(t.total_courses),
+        total_enrollments: num(t.total_enrollments),
+        completion_rate: pct(num(t.completed_enrollments), num(t.total_enrollments)),
+        total_revenue: num(t.total_revenue),
+      },
+      course_performance: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        enrollments: num(r.enrollments),
+        completion_rate: pct(num(r.completed), num(r.enrollments)),
+        revenue: num(r.revenue),
+        category: r.category,
+      })),
+    };
+  }
+
+  async contentLibrary(caller: Caller): Promise<z.infer<typeof ContentLibrarySchema>> {
+    const rows = await this.analytics.lessonTemplates(caller.userId, LIBRARY_SIZE);
+    return {
+      lesson_templates: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        content: r.content,
+        content_type: r.content_type,
+        course_id: r.course_id,
+        course_title: r.course_title,
+        materials: r.materials.map((m) => ({
+          id: m.id,
+          type: m.type,
+          title: m.title,
+          url: m.has_file ? contentFileUrl(r.course_id, m.id) : null,
+        })),
+        video_chapters: [],
+      })),
+      quiz_templates: [],
+    };
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  KNOWLEDGE_SIZE_LIMITS_BYTES,
+  type Caller,
+  type FileRef,
+  type KnowledgeListQuery,
+  type KnowledgeResourceCreateRequest,
+  type KnowledgeResourceSchema,
+  type KnowledgeResourceType,
+} from '@lp/contracts';
+import { UnitOfWork } from '@lp/service-kit';
+import { Clock } from '../../common/clock.js';
+import { catalogErrors } from '../../common/catalog-errors.js';
+import type { MediaKind } from '../../common/media-type.util.js';
+import { UNKNOWN_USER_NAME } from '../../common/names.js';
+import { iso, num } from '../../common/sql.util.js';
+import { Uploads } from '../../common/uploads.js';
+import { KnowledgeHubRepository, type ResourceRow } from './knowledge-hub.repository.js';
+
+type Resource = z.infer<typeof KnowledgeResourceSchema>;
+
+/** What a resource's file must be, and how it is named in messages. */
+const FILE_RULES: Record<KnowledgeResourceType, { kind: MediaKind; label: string; required: boolean }> = {
+  pdf: { kind: 'pdf', label: 'PDF', required: true },
+  video: { kind: 'video', label: 'Video', required: true },
+  podcast: { kind: 'audio', label: 'Podcast', required: true },
+  article: { kind: 'document', label: 'Article', required: false },
+};
+
+export const resourceFileUrl = (id: string): string => `/api/knowledge-hub/resources/${id}/file`;
+
+const toResource = (r: ResourceRow): Resource => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  resource_type: r.resource_type,
+  category: r.category,
+  tags: r.tags,
+  file_path: r.storage_key ? resourceFileUrl(r.id) : null,
+  file_name: r.file_name,
+  file_size: r.file_size === null ? null : num(r.file_size),
+  mime_type: r.mime_type,
+  uploaded_by: r.uploaded_by,
+  uploader_name: r.uploader_name ?? UNKNOWN_USER_NAME,
+  created_at: iso(r.created_at),
+});
+
+/** The knowledge hub: resources any signed-in user may upload and browse. */
+@Injectable()
+export class KnowledgeHubService {
+  constructor(
+    @Inject(KnowledgeHubRepository) private readonly resources: KnowledgeHubRepository,
+    @Inject(Uploads) private readonly uploads: Uploads,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async list(query: z.infer<typeof KnowledgeListQuery>): Promise<Resource[]> {
+    return (await this.resources.list(query)).map(toResource);
+  }
+
+  /** A file is required except for an article; its kind and size are checked; a refused file is removed. */
+  async create(caller: Caller, input: z.infer<typeof KnowledgeResourceCreateRequest>): Promise<Resource> {
+    return this.uploads.keepOnlyIfAccepted(input.file, async () => {
+      const rule = FILE_RULES[input.resource_type];
+      let size: number | null = null;
+      if (input.file) size = await this.uploads.check(input.file, rule.kind, KNOWLEDGE_SIZE_LIMITS_BYTES[input.resource_type], rule.label);
+      else if (rule.required) throw catalogErrors.fieldRequired('file', 'Choose a file to upload');
+      const id = await this.uow.run((tx) =>
+        this.resources.insert(
+          tx,
+          {
+            title: input.title,
+            description: input.description,
+            resourceType: input.resource_type,
+            category: input.category,
+            tags: input.tags,
+            storageKey: input.file?.storage_key ?? null,
+            fileName: input.file?.filename ?? null,
+            mimeType: input.file?.content_type ?? null,
+            fileSize: size,
+            uploadedBy: caller.userId,
+          },
+          this.clock.now(),
+        ),
+      );
+      return toResource((await this.resources.find(id))!);
+    });
+  }
+
+  async file(resourceId: string): Promise<FileRef> {
+    const r = await this.resources.find(resourceId);
+    if (!r) throw catalogErrors.resourceNotFound();
+    if (!r.storage_key) throw catalogErrors.fileNotFound();
+    return { storage_key: r.storage_key, filename: r.file_name ?? r.title, content_type: r.mime_type ?? 'application/octet-stream' };
+  }
+}

@@ -1,0 +1,182 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  catalogEvents,
+  type Caller,
+  type CompletionResponse,
+  type CourseProgress,
+  type EnrolledCourseSchema,
+  type EnrollmentProgressSchema,
+} from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
+import { UnitOfWork } from '@lp/service-kit';
+import { Clock } from '../../common/clock.js';
+import { catalogErrors } from '../../common/catalog-errors.js';
+import { iso, isoOrNull } from '../../common/sql.util.js';
+import { CourseAccess } from '../courses/course-access.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
+import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
+import { LessonsRepository } from '../lessons/lessons.repository.js';
+import { ContentRepository } from '../content/content.repository.js';
+import { CertificateIssuer } from '../certificates/certificate-issuer.js';
+import { AnalyticsRepository } from '../analytics/analytics.repository.js';
+import { ProgressRepository } from './progress.repository.js';
+
+type Completion = z.infer<typeof CompletionResponse>;
+export type Unit = { kind: 'lesson'; id: string } | { kind: 'content_item'; id: string };
+
+/**
+ * Progress: completing lessons and content items (each counts once), the course's
+ * completion percentage (never above 100), and what reaching 100% sets off.
+ */
+@Injectable()
+export class ProgressService {
+  constructor(
+    @Inject(ProgressRepository) private readonly progress: ProgressRepository,
+    @Inject(EnrollmentsRepository) private readonly enrollments: EnrollmentsRepository,
+    @Inject(CoursesRepository) private readonly courses: CoursesRepository,
+    @Inject(LessonsRepository) private readonly lessons: LessonsRepository,
+    @Inject(ContentRepository) private readonly content: ContentRepository,
+    @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+    @Inject(CertificateIssuer) private readonly issuer: CertificateIssuer,
+    @Inject(CourseAccess) private readonly access: CourseAccess,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** POST /lessons/{id}/complete */
+  async completeLesson(caller: Caller, lessonId: string, minutes: number, requestId: string): Promise<Completion> {
+    const lesson = await this.lessons.find(lessonId);
+    if (!lesson || !lesson.is_published) throw catalogErrors.lessonNotFound();
+    await this.access.visible(lesson.course_id, caller).catch(() => {
+      throw catalogErrors.lessonNotFound();
+    });
+    return this.complete(caller.userId, lesson.course_id, { kind: 'lesson', id: lessonId }, minutes, requestId);
+  }
+
+  /** POST /progress/{courseId}/mark-complete/{itemId}: a content item, or a lesson of the course. */
+  async markComplete(caller: Caller, courseId: string, itemId: string, requestId: string): Promise<Completion> {
+    await this.access.visible(courseId, caller);
+    const item = await this.content.find(itemId);
+    if (item && item.course_id === courseId)
+      return this.complete(caller.userId, courseId, { kind: 'content_item', id: itemId }, 0, requestId);
+    const lesson = await this.lessons.find(itemId);
+    if (lesson && lesson.course_id === courseId && lesson.is_published) {
+      return this.complete(caller.userId, courseId, { kind: 'lesson', id: itemId }, 0, requestId);
+    }
+    throw catalogErrors.contentItemNotFound();
+  }
+
+  /**
+   * One completion, under a lock of the learner's enrollment (their completions queue up):
+   * recorded once, the enrollment's activity moved, catalog.lesson.completed written, and
+   * at 100% the course completed (certificate issued, catalog.course.completed written).
+   */
+  async complete(userId: string, courseId: string, unit: Unit, minutes: number, requestId: string): Promise<Completion> {
+    return this.uow.run(async (tx) => {
+      const enrollment = await this.enrollments.lock(tx, courseId, userId);
+      if (!enrollment) throw catalogErrors.notEnrolled();
+      const now = this.clock.now();
+      const fresh =
+        unit.kind === 'lesson'
+          ? await this.progress.completeLesson(tx, userId, unit.id, courseId, minutes, now)
+          : await this.progress.completeItem(tx, userId, unit.id, courseId, now);
+      const p = await this.progress.compute(courseId, userId, tx);
+      if (!fresh) {
+        return { message: 'Already completed', already_completed: true, completion_percentage: p.percentage, course_completed: false };
+      }
+      await this.enrollments.touch(tx, enrollment.id, now);
+      await writeEvent(
+        tx,
+        catalogEvents.lessonCompleted,
+        {
+          v: 1,
+          user_id: userId,
+          course_id: courseId,
+          lesson_id: unit.id,
+          kind: unit.kind,
+          time_spent_minutes: minutes,
+          completion_percentage: p.percentage,
+          completed_at: iso(now),
+        },
+        requestId,
+      );
+      let courseCompleted = false;
+      if (p.complete && !enrollment.completed_at) {
+        const course = (await this.courses.findById(courseId, tx))!;
+        await this.issuer.issue(tx, enrollment, course, now, requestId);
+        courseCompleted = true;
+      }
+      return {
+        message: unit.kind === 'lesson' ? 'Lesson marked as complete!' : 'Marked as complete!',
+        already_completed: false,
+        completion_percentage: p.percentage,
+        course_completed: courseCompleted,
+      };
+    });
+  }
+
+  /** GET /courses/{id}/progress and GET /progress/{courseId} */
+  async courseProgress(caller: Caller, courseId: string): Promise<CourseProgress> {
+    const { enrollment } = await this.access.enrolled(courseId, caller);
+    const p = await this.progress.compute(courseId, caller.userId);
+    const completedAt = enrollment.completed_at;
+    return {
+      course_id: courseId,
+      enrollment_id: enrollment.id,
+      completion_percentage: p.percentage,
+      lessons_completed_ids: p.lessonIds,
+      completed_items: p.itemIds,
+      total_lessons: p.totalLessons,
+      total_items: p.totalItems,
+      is_completed: p.complete || completedAt !== null,
+      completed_at: isoOrNull(completedAt),
+      can_get_certificate: p.complete || completedAt !== null,
+      last_activity_at: iso(enrollment.last_activity_at),
+    };
+  }
+
+  /** GET /enrollments/{id}/progress ({id}: the enrollment's id or its course's id) */
+  async enrollmentProgress(caller: Caller, id: string): Promise<z.infer<typeof EnrollmentProgressSchema>> {
+    const enrollment = await this.enrollments.findForUser(id, caller.userId);
+    if (!enrollment) throw catalogErrors.enrollmentNotFound();
+    const course = (await this.courses.findById(enrollment.course_id))!;
+    const p = await this.progress.compute(course.id, caller.userId);
+    const done = new Set(p.lessonIds);
+    const next = (await this.lessons.listForCourse(course.id, false)).find((l) => !done.has(l.id)) ?? null;
+    const lessonPct = p.totalLessons === 0 ? 0 : Math.round((1000 * p.lessonIds.length) / p.totalLessons) / 10;
+    return {
+      enrollment_id: enrollment.id,
+      course_id: course.id,
+      course_title: course.title,
+      overall_progress: p.percentage,
+      lesson_progress: { completed: p.lessonIds.length, total: p.totalLessons, percentage: Math.min(100, lessonPct) },
+      quiz_progress: { completed: 0, total: 0, percentage: 0 },
+      next_lesson: next ? { id: next.id, title: next.title, order: next.sort_order } : null,
+      next_quiz: null,
+      can_get_certificate: p.complete || enrollment.completed_at !== null,
+    };
+  }
+
+  /** GET /learner/enrolled-courses */
+  async enrolledCourses(caller: Caller): Promise<Array<z.infer<typeof EnrolledCourseSchema>>> {
+    const rows = await this.analytics.learnerEnrollments(caller.userId);
+    return rows.map((r) => ({
+      id: r.course_id,
+      course_id: r.course_id,
+      enrollment_id: r.enrollment_id,
+      title: r.title,
+      description: r.description,
+      thumbnail: r.thumbnail,
+      category: r.category,
+      level: r.level,
+      instructor_id: r.instructor_id,
+      instructor_name: r.instructor_name,
+      progress: Number(r.progress),
+      progress_percentage: Number(r.progress),
+      enrolled_at: iso(r.enrolled_at),
+      completed_at: isoOrNull(r.completed_at),
+      last_activity_at: iso(r.last_activity_at),
+    }));
+  }
+}

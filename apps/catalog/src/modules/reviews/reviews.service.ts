@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { Caller, ReviewCreateRequest, ReviewSchema } from '@lp/contracts';
+import { UnitOfWork } from '@lp/service-kit';
+import { Clock } from '../../common/clock.js';
+import { catalogErrors } from '../../common/catalog-errors.js';
+import { isUniqueViolation } from '../../common/db-errors.util.js';
+import { UNKNOWN_USER_NAME } from '../../common/names.js';
+import { iso } from '../../common/sql.util.js';
+import { CourseAccess } from '../courses/course-access.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
+import { CourseListCache } from '../courses/course-list.cache.js';
+import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
+
+type Review = z.infer<typeof ReviewSchema>;
+const REVIEW_LIST_SIZE = 200;
+
+const toReview = (r: ReviewRow): Review => ({
+  id: r.id,
+  course_id: r.course_id,
+  user_id: r.user_id,
+  user_name: r.user_name ?? UNKNOWN_USER_NAME,
+  rating: r.rating,
+  comment: r.comment,
+  created_at: iso(r.created_at),
+});
+
+/**
+ * Reviews: one per enrolled learner and course. The course's rating_avg and rating_count
+ * are recomputed from the reviews in the same transaction, under a lock of the course
+ * row, so concurrent reviews never leave them wrong.
+ */
+@Injectable()
+export class ReviewsService {
+  constructor(
+    @Inject(ReviewsRepository) private readonly reviews: ReviewsRepository,
+    @Inject(CoursesRepository) private readonly courses: CoursesRepository,
+    @Inject(CourseAccess) private readonly access: CourseAccess,
+    @Inject(CourseListCache) private readonly listCache: CourseListCache,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async list(caller: Caller, courseId: string): Promise<Review[]> {
+    await this.access.visible(courseId, caller);
+    return (await this.reviews.listForCourse(courseId, REVIEW_LIST_SIZE)).map(toReview);
+  }
+
+  async create(caller: Caller, courseId: string, input: z.infer<typeof ReviewCreateRequest>): Promise<Review> {
+    await this.access.enrolled(courseId, caller);
+    return toReview(await this.write(courseId, caller.userId, input.rating, input.comment));
+  }
+
+  /** Used by the seed as well: no enrollment check. */
+  async write(courseId: string, userId: string, rating: number, comment: string): Promise<ReviewRow> {
+    if (await this.reviews.findForUser(courseId, userId)) throw catalogErrors.alreadyReviewed();
+    try {
+      const id = await this.uow.run(async (tx) => {
+        await this.courses.lock(tx, courseId);
+        const reviewId = await this.reviews.insert(tx, { courseId, userId, rating, comment }, this.clock.now());
+        await this.reviews.refreshRating(tx, courseId);
+        return reviewId;
+      });
+      this.listCache.invalidate();
+      return (await this.reviews.find(id))!;
+    } catch (e) {
+      if (isUniqueViolation(e, 'reviews_course_user_key')) throw catalogErrors.alreadyReviewed();
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Queue } from 'bullmq';
+import { CATALOG_QUEUES, catalogRoutes, certificateStorageKey } from '@lp/contracts';
+import { LocalFileStore } from '@lp/storage';
+import { queuePrefix } from '@lp/service-kit';
+import { startTestService, type TestService } from '@lp/testing';
+import { WorkerModule } from '../src/app.module.js';
+import { CatalogHarness, type TestUser } from '../../catalog/test/support/catalog-harness.js';
+
+jest.setTimeout(60_000);
+
+/** The text lines of a PDF whose page content is deflated (as the worker writes it). */
+function pdfLines(pdf: Buffer): string[] {
+  const content = [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+    .map((m) => {
+      try {
+        return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
+  return [...content.matchAll(/\[([^\]]*)\]\s*TJ/g)].map((m) =>
+    [...m[1]!.matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''),
+  );
+}
+
+async function readFile(storageDir: string, key: string): Promise<Buffer> {
+  const { stream } = await new LocalFileStore(storageDir).open(key);
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('certificates end to end: catalog and the worker', () => {
+  let h: CatalogHarness;
+  let worker: TestService;
+  let ivan: TestUser;
+
+  beforeAll(async () => {
+    h = await CatalogHarness.start({ CERTIFICATE_WAIT_MS: '20000', PUBLIC_URL: 'https://learnhub.example' });
+    worker = await startTestService(WorkerModule.create(h.env), h.env);
+    ivan = await h.user('instructor', 'Ivan Instructor');
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await h.stop();
+  });
+
+  it('completing a course makes a real PDF certificate, served to its learner and verifiable by code', async () => {
+    const course = await h.course(ivan, { title: 'Intro to Go' });
+    const lessons = [await h.lesson(ivan, course.id, { order: 0 }), await h.lesson(ivan, course.id, { order: 1 })];
+    const lena = await h.user('learner', 'Lena Learner');
+    await h.enroll(lena, course.id);
+    for (const l of lessons) await h.complete(lena, l.id);
+
+    const ref = await h.call(catalogRoutes.certificate, { params: { courseId: course.id } }, lena.caller);
+    const [cert] = await h.ds.query('SELECT id, verification_code, rendered_at FROM certificates WHERE user_id = $1', [lena.id]);
+    expect(ref).toEqual({
+      storage_key: certificateStorageKey(cert.id),
+      filename: 'certificate-intro-to-go.pdf',
+      content_type: 'application/pdf',
+    });
+    expect(cert.rendered_at).not.toBeNull();
+
+    const pdf = await readFile(h.env.STORAGE_DIR!, ref.storage_key);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(pdfLines(pdf)).toEqual([
+      'LearnHub',
+      'Certificate of Completion',
+      'This certifies that',
+      'Lena Learner',
+      'has successfully completed the course',
+      'Intro to Go',
+      'taught by Ivan Instructor',
+      `Completed on ${today}`,
+      `Verification code: ${cert.verification_code}`,
+      `Verify at https://learnhub.example/api/certificates/verify/${cert.verification_code}`,
+    ]);
+
+    const verified = await h.call(catalogRoutes.verifyCertificate, { params: { code: cert.verification_code } });
+    expect(verified).toMatchObject({ learner_name: 'Lena Learner', course_title: 'Intro to Go', instructor_name: 'Ivan Instructor' });
+  });
+
+  it('renders each certificate once however often its job is queued', async () => {
+    const course = await h.course(ivan, { title: 'Once' });
+    const lesson = await h.lesson(ivan, course.id);
+    const max = await h.user('learner', 'Max Once');
+    await h.enroll(max, course.id);
+    await h.complete(max, lesson.id);
+    const first = await h.call(catalogRoutes.certificate, { params: { courseId: course.id } }, max.caller);
+    const before = await readFile(h.env.STORAGE_DIR!, first.storage_key);
+    // the download again, and the job queued again under its id: the same file, no second job
+    const again = await h.call(catalogRoutes.certificate, { params: { courseId: course.id } }, max.caller);
+    expect(again).toEqual(first);
+    const queue = new Queue(CATALOG_QUEUES.certificates, {
+      connection: { url: h.env.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: queuePrefix(h.env.BUS_PREFIX!),
+    });
+    try {
+      const [{ id }] = await h.ds.query('SELECT id FROM certificates WHERE user_id = $1', [max.id]);
+      const job = await queue.getJob(id);
+      expect(job?.returnvalue).toEqual({ storage_key: first.storage_key });
+      expect(await queue.getJobCounts('completed')).toMatchObject({ completed: expect.any(Number) });
+      expect((await queue.getCompleted()).filter((j) => j.id === id)).toHaveLength(1);
+    } finally {
+      await queue.close();
+    }
+    expect(await readFile(h.env.STORAGE_DIR!, first.storage_key)).toEqual(before);
+  });
+});
