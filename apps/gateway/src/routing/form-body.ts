@@ -18,6 +18,17 @@ export interface UploadedFileRef {
 export async function readFormBody(request: FastifyRequest, store: FileStore, uploadLimit: number): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) return (request.body as Record<string, unknown> | undefined) ?? {};
   const fields: Record<string, unknown> = {};
+  const stored: string[] = [];
+  try {
+    await readParts(request, store, uploadLimit, fields, stored);
+  } catch (e) {
+    await Promise.all(stored.map((key) => store.remove(key).catch(() => undefined)));
+    throw e;
+  }
+  return fields;
+}
+
+async function readParts(request: FastifyRequest, store: FileStore, uploadLimit: number, fields: Record<string, unknown>, stored: string[]): Promise<void> {
   for await (const part of request.parts({ limits: { fileSize: uploadLimit, files: 5, fields: 100 } })) {
     if (part.type === 'field') {
       fields[part.fieldname] = part.value;
@@ -34,8 +45,8 @@ export async function readFormBody(request: FastifyRequest, store: FileStore, up
     if (data.length === 0) throw AppError.validation([{ path: part.fieldname, message: 'The file is empty' }], 'The file is empty');
     const key = LocalFileStore.newKey('uploads', extname(part.filename).toLowerCase().slice(0, 10) || '.bin');
     await store.put(key, data);
+    stored.push(key);
     const ref: UploadedFileRef = { storage_key: key, filename: part.filename, content_type: part.mimetype, size: data.length };
     fields[part.fieldname] = ref;
   }
-  return fields;
 }

@@ -6,7 +6,7 @@ import type { RevocationStore, TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
 import { authenticate } from './authenticate.js';
 import { validateRequest } from './validate.js';
-import { readFormBody } from './form-body.js';
+import { readFormBody, type UploadedFileRef } from './form-body.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { sendAppError } from '../http/errors.js';
 
@@ -39,17 +39,23 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
 }
 
 async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyReply, deps: RoutingDeps): Promise<FastifyReply> {
+  let uploads: string[] = [];
+  let forwarded = false;
   try {
     const caller = await authenticate(request, route, deps.tokens, deps.revocations);
     if (caller) (request as FastifyRequest & { userId?: string }).userId = caller.userId;
     const rawBody = route.bodyKind === 'form' ? await readFormBody(request, deps.store, deps.uploadLimit) : request.body;
+    uploads = storedUploads(rawBody);
     const limit = await deps.limiter.check(route, request.ip, rawBody);
     if (limit) reply.header('x-ratelimit-remaining', String(limit.remaining));
     const input = validateRequest(route, { params: request.params, query: request.query, body: rawBody });
+    forwarded = true; // from here on the service owns the uploaded files
     const data = await deps.rpc.callRoute(route, input, { requestId: String(request.id), caller });
     if (route.responseKind === 'file') return await sendFile(reply, data, deps.store);
     return reply.code(route.successStatus).send(data);
   } catch (e) {
+    // refused before any service saw the request: nobody else will ever remove these files
+    if (!forwarded) await Promise.all(uploads.map((key) => deps.store.remove(key).catch(() => undefined)));
     if (AppError.isAppError(e)) {
       const retry = (e as AppError & { retryAfter?: number }).retryAfter;
       if (retry) reply.header('retry-after', String(retry));
@@ -58,6 +64,13 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     }
     throw e;
   }
+}
+
+function storedUploads(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  return Object.values(body as Record<string, unknown>).flatMap((v) =>
+    v && typeof v === 'object' && typeof (v as UploadedFileRef).storage_key === 'string' ? [(v as UploadedFileRef).storage_key] : [],
+  );
 }
 
 async function sendFile(reply: FastifyReply, data: unknown, store: FileStore): Promise<FastifyReply> {

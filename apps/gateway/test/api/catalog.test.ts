@@ -402,6 +402,14 @@ describe('catalog through the gateway', () => {
       });
     });
 
+    it('removes a stored upload when the gateway itself refuses the form', async () => {
+      const course = await createCourse(ivan);
+      const before = await uploadsLeft();
+      const res = await upload(`/courses/${course.id}/content`, ivan, form({ content_type: 'nonsense', file: { data: Buffer.from('%PDF-1.4 x'), name: 'a.pdf', type: 'application/pdf' } }));
+      expect(res.status).toBe(400);
+      expect(await uploadsLeft()).toBe(before);
+    });
+
     it('refuses bad uploads: wrong type (415), over the limit (413), empty (400), missing file (400), not the owner (403), removing what was stored', async () => {
       const course = await createCourse(ivan);
       const path = `/courses/${course.id}/content`;
