@@ -12,5 +12,8 @@ export * from './identity/events.js';
 export * from './catalog/schemas.js';
 export * from './catalog/routes.js';
 export * from './catalog/events.js';
+export * from './assessment/schemas.js';
+export * from './assessment/routes.js';
+export * from './assessment/events.js';
 export * from './billing/events.js';
 export * from './registry.js';

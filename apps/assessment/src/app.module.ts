@@ -1,0 +1,35 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { ServiceKitModule } from '@lp/service-kit';
+import { AssessmentEnvSchema } from './config/assessment-env.js';
+import { Clock } from './common/clock.js';
+import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
+import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
+import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';
+
+const infrastructure: Provider[] = [Clock];
+
+const features: Provider[] = [
+  // read model of catalog's courses, owners and enrollments
+  CatalogReadModelRepository,
+  CatalogConsumer,
+];
+
+/** Quizzes, exams, mock tests, sessions, attempts, grades, assignments (handlers land feature by feature). */
+@Module({})
+export class AssessmentModule {
+  static create(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: AssessmentModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'assessment',
+          entities: [],
+          migrations: [Initial1764288000000],
+          envSchema: AssessmentEnvSchema,
+          ...(env ? { env } : {}),
+        }),
+      ],
+      providers: [...infrastructure, ...features],
+    };
+  }
+}

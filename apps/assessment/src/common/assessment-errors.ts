@@ -1,0 +1,21 @@
+import { AppError } from '@lp/contracts';
+
+/** Every error assessment answers with on purpose; codes are UPPER_SNAKE and stable. */
+export const assessmentErrors = {
+  quizNotFound: () => AppError.notFound('Quiz not found', 'QUIZ_NOT_FOUND'),
+  courseNotFound: () => AppError.notFound('Course not found', 'COURSE_NOT_FOUND'),
+  sessionNotFound: () => AppError.notFound('Test session not found', 'SESSION_NOT_FOUND'),
+  assignmentNotFound: () => AppError.notFound('Assignment not found', 'ASSIGNMENT_NOT_FOUND'),
+  submissionNotFound: () => AppError.notFound('Submission not found', 'SUBMISSION_NOT_FOUND'),
+  notQuizAuthor: () => AppError.forbidden('Only the author of this assessment can do this', 'NOT_QUIZ_AUTHOR'),
+  notCourseOwner: () => AppError.forbidden("Only the course's instructor can do this", 'NOT_COURSE_OWNER'),
+  notSessionOwner: () => AppError.forbidden('This test session is not yours', 'NOT_SESSION_OWNER'),
+  notEnrolled: () => AppError.forbidden('Enroll in this course to continue', 'NOT_ENROLLED'),
+  noQuestions: () => AppError.rule('QUIZ_HAS_NO_QUESTIONS', 'This quiz has no questions'),
+  attemptsExhausted: () => AppError.rule('ATTEMPTS_EXHAUSTED', 'You have used all attempts of this quiz'),
+  sessionClosed: () => AppError.conflict('SESSION_SUBMITTED', 'This test session was already submitted'),
+  alreadyGraded: () => AppError.rule('SUBMISSION_GRADED', 'This submission is graded and can no longer be changed'),
+  lateNotAllowed: () => AppError.rule('LATE_SUBMISSION_NOT_ALLOWED', 'The due date has passed and late submissions are not accepted'),
+  invalidTimeLimit: (message: string) => AppError.validation([{ path: 'time_limit', message }], message),
+  invalidGrade: (message: string) => AppError.validation([{ path: 'grade', message }], message),
+} as const;

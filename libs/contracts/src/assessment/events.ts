@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineEvent } from '../common/event.js';
+import { ASSESSMENT_KINDS } from './schemas.js';
+
+const service = 'assessment' as const;
+
+export const assessmentEvents = {
+  attemptSubmitted: defineEvent({
+    name: 'assessment.attempt.submitted', service,
+    summary: 'A quiz, exam or mock-test attempt was submitted and graded on the server (once per session)',
+    schema: z.object({
+      v: z.literal(1),
+      attempt_id: z.string(),
+      session_id: z.string(),
+      quiz_id: z.string(),
+      quiz_title: z.string(),
+      kind: z.enum(ASSESSMENT_KINDS),
+      course_id: z.string().nullable(),
+      user_id: z.string(),
+      score: z.number(),
+      passed: z.boolean(),
+      correct_answers: z.number().int(),
+      total_questions: z.number().int(),
+      time_taken_minutes: z.number(),
+      time_exceeded: z.boolean(),
+      needs_manual_grading: z.boolean(),
+      attempt_number: z.number().int(),
+      submitted_at: z.string(),
+    }),
+  }),
+  quizPassed: defineEvent({
+    name: 'assessment.quiz.passed', service,
+    summary: 'A learner passed an assessment for the first time (gamification awards XP once)',
+    schema: z.object({
+      v: z.literal(1),
+      attempt_id: z.string(),
+      quiz_id: z.string(),
+      quiz_title: z.string(),
+      kind: z.enum(ASSESSMENT_KINDS),
+      course_id: z.string().nullable(),
+      user_id: z.string(),
+      score: z.number(),
+      passed_at: z.string(),
+    }),
+  }),
+  submissionGraded: defineEvent({
+    name: 'assessment.submission.graded', service,
+    summary: 'An assignment submission was graded or re-graded',
+    schema: z.object({
+      v: z.literal(1),
+      submission_id: z.string(),
+      assignment_id: z.string(),
+      assignment_title: z.string(),
+      course_id: z.string(),
+      user_id: z.string(),
+      /** after the late penalty */
+      grade: z.number(),
+      raw_grade: z.number(),
+      max_points: z.number(),
+      percentage: z.number(),
+      is_late: z.boolean(),
+      regraded: z.boolean(),
+      graded_by: z.string(),
+      graded_at: z.string(),
+    }),
+  }),
+} as const;
