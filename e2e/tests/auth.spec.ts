@@ -104,7 +104,7 @@ test.describe('registration through the auth modal', () => {
     await nav.getByRole('button', { name: 'Learning' }).click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Browse Courses' }).click();
     await expect(page).toHaveURL(/\/courses$/);
-    await expect(page.getByRole('heading', { name: 'This area is not available yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Courses' })).toBeVisible();
   });
 
   test('an instructor signs up with e-mail and lands on the instructor dashboard with the instructor navigation', async ({ page }) => {
@@ -128,7 +128,7 @@ test.describe('registration through the auth modal', () => {
     await navLink(nav, 'My Courses').click();
     await expect(page).toHaveURL(/\/instructor\/courses$/);
     await expect(navLink(nav, 'My Courses')).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByText('My Courses is being built and will arrive in a coming release.')).toBeVisible();
+    await expect(page.getByTestId('instructor-courses')).toBeVisible();
   });
 
   for (const [role, roleLinks] of [

@@ -31,13 +31,13 @@ export type CallRest<Rt extends AnyRoute> = {} extends RouteArgs<Rt>
 
 /* eslint-enable @typescript-eslint/no-empty-object-type */
 
-interface LooseArgs extends CallOptions {
+export interface LooseArgs extends CallOptions {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
 }
 
-function buildUrl(route: AnyRoute, args: LooseArgs): string {
+export function buildUrl(route: AnyRoute, args: LooseArgs): string {
   const path = `${API_BASE}${fillPath(route.path, args.params)}`;
   if (!args.query) return path;
   const search = new URLSearchParams();
@@ -50,7 +50,7 @@ function buildUrl(route: AnyRoute, args: LooseArgs): string {
 }
 
 /** Form bodies go as multipart fields: the gateway parses multipart, and files may ride along. */
-function toFormData(body: unknown): FormData {
+export function toFormData(body: unknown): FormData {
   const form = new FormData();
   if (body && typeof body === 'object') {
     for (const [key, value] of Object.entries(body)) {

@@ -5,6 +5,19 @@ import { DevGooglePage } from '../features/auth/dev-google-page';
 import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
 import { RoleDashboardPage } from '../features/dashboard/role-dashboard-page';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { BrowseCoursesPage, MarketplacePage } from '../features/catalog/browse/browse-pages';
+import { CreateCoursePage } from '../features/catalog/create/create-course-page';
+import { CourseDetailPage } from '../features/catalog/detail/course-detail-page';
+import { InstitutionCourseAnalyticsPage } from '../features/catalog/institution/course-analytics-page';
+import { CourseEditPage } from '../features/catalog/institution/course-edit-page';
+import { CourseLinkRedirect } from '../features/catalog/instructor/course-link-redirect';
+import { InstructorCoursesPage } from '../features/catalog/instructor/instructor-courses-page';
+import { InstructorDashboardPage } from '../features/catalog/instructor/instructor-dashboard-page';
+import { KnowledgeHubPage } from '../features/catalog/knowledge/knowledge-hub-page';
+import { LessonManagerPage } from '../features/catalog/lessons/lesson-manager-page';
+import { ManageCoursePage } from '../features/catalog/manage/manage-course-page';
+import { CoursePlayerPage } from '../features/catalog/player/course-player-page';
+import { LessonViewerPage } from '../features/catalog/viewer/lesson-viewer-page';
 import { NotYetAvailablePage } from '../features/errors/not-yet-available-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { ProfilePage } from '../features/profile/profile-page';
@@ -38,22 +51,26 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/auth/dev-google', guard: 'public', element: createElement(DevGooglePage) },
 
   { path: '/learner/dashboard', guard: ['learner'], element: dashboard('learner') },
-  { path: '/instructor/dashboard', guard: ['instructor'], element: dashboard('instructor') },
+  { path: '/instructor/dashboard', guard: ['instructor'], element: createElement(InstructorDashboardPage) },
   { path: '/mentor/dashboard', guard: ['mentor'], element: dashboard('mentor') },
   { path: '/institution/dashboard', guard: ['institution'], element: dashboard('institution') },
   { path: '/admin/dashboard', guard: ['admin'], element: dashboard('admin') },
 
-  { path: '/courses', guard: LEARNER, element: notYetAvailable('browseCourses') },
-  { path: '/marketplace', guard: 'any', element: notYetAvailable('marketplace') },
-  { path: '/course/:id', guard: 'any', element: notYetAvailable('courseDetail') },
-  { path: '/course/:courseId/learn', guard: 'any', element: notYetAvailable('courseLearn') },
-  { path: '/instructor/create', guard: INSTRUCTOR_INSTITUTION, element: notYetAvailable('createCourse') },
-  { path: '/instructor/courses', guard: INSTRUCTOR_INSTITUTION, element: notYetAvailable('instructorCourses') },
-  { path: '/instructor/course/:id', guard: INSTRUCTOR_INSTITUTION, element: notYetAvailable('courseManagement') },
-  { path: '/instructor/course/:id/lessons', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('lessonManager') },
+  { path: '/courses', guard: LEARNER, element: createElement(BrowseCoursesPage) },
+  { path: '/marketplace', guard: 'any', element: createElement(MarketplacePage) },
+  { path: '/course/:id', guard: 'any', element: createElement(CourseDetailPage) },
+  { path: '/course/:courseId/learn', guard: 'any', element: createElement(CoursePlayerPage) },
+  { path: '/instructor/create', guard: INSTRUCTOR_INSTITUTION, element: createElement(CreateCoursePage) },
+  { path: '/instructor/courses', guard: INSTRUCTOR_INSTITUTION, element: createElement(InstructorCoursesPage) },
+  // The My Courses card links of spec 2.12 lead to the screens that already show these things.
+  { path: '/instructor/courses/:id/edit', guard: INSTRUCTOR_INSTITUTION, element: createElement(CourseEditPage, { variant: 'instructor' }) },
+  { path: '/instructor/courses/:id/analytics', guard: INSTRUCTOR_INSTITUTION, element: createElement(CourseLinkRedirect, { target: 'analytics' }) },
+  { path: '/instructor/courses/:id/students', guard: INSTRUCTOR_INSTITUTION, element: createElement(CourseLinkRedirect, { target: 'students' }) },
+  { path: '/instructor/course/:id', guard: INSTRUCTOR_INSTITUTION, element: createElement(ManageCoursePage, { variant: 'instructor', key: 'instructor' }) },
+  { path: '/instructor/course/:id/lessons', guard: INSTRUCTOR_ADMIN, element: createElement(LessonManagerPage) },
   { path: '/instructor/course/:courseId/quiz/create', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('quizBuilder') },
   { path: '/instructor/course/:courseId/exam/create', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('examBuilder') },
-  { path: '/lessons/:lessonId', guard: 'any', element: notYetAvailable('lessonViewer') },
+  { path: '/lessons/:lessonId', guard: 'any', element: createElement(LessonViewerPage) },
   { path: '/quiz/:id', guard: 'any', element: notYetAvailable('quiz') },
   { path: '/mock-tests', guard: LEARNER, element: notYetAvailable('mockTests') },
   { path: '/mock-test/:id', guard: LEARNER, element: notYetAvailable('mockTest') },
@@ -63,7 +80,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/ai-tutor', guard: 'any', element: notYetAvailable('aiTutor') },
   { path: '/profile', guard: 'any', element: createElement(ProfilePage) },
   { path: '/account-settings', guard: 'any', element: createElement(AccountSettingsPage) },
-  { path: '/knowledge-hub', guard: 'any', element: notYetAvailable('knowledgeHub') },
+  { path: '/knowledge-hub', guard: 'any', element: createElement(KnowledgeHubPage) },
 
   { path: '/mentors', guard: LEARNER, element: notYetAvailable('mentors') },
   { path: '/mentor/:id/book', guard: LEARNER, element: notYetAvailable('mentorBooking') },
@@ -77,9 +94,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/referrals', guard: 'any', element: notYetAvailable('referrals') },
 
   { path: '/institution/onboard', guard: 'any', element: notYetAvailable('institutionOnboard') },
-  { path: '/institution/course/:id/edit', guard: 'any', element: notYetAvailable('institutionCourseEdit') },
-  { path: '/institution/course/:id/manage', guard: 'any', element: notYetAvailable('institutionCourseManage') },
-  { path: '/institution/course/:id/analytics', guard: 'any', element: notYetAvailable('institutionCourseAnalytics') },
+  { path: '/institution/course/:id/edit', guard: 'any', element: createElement(CourseEditPage, { variant: 'institution' }) },
+  { path: '/institution/course/:id/manage', guard: 'any', element: createElement(ManageCoursePage, { variant: 'institution', key: 'institution' }) },
+  { path: '/institution/course/:id/analytics', guard: 'any', element: createElement(InstitutionCourseAnalyticsPage) },
   { path: '/institution/course/:courseId/quiz/create', guard: 'any', element: notYetAvailable('institutionQuizBuilder') },
   { path: '/institution/course/:courseId/exam/create', guard: 'any', element: notYetAvailable('institutionExamBuilder') },
 

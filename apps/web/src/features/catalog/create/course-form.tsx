@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BROWSE_CATEGORIES, COURSE_CATEGORIES, COURSE_LEVELS, CourseCreateRequest, MAX_COURSE_PRICE, type Course } from '@lp/contracts';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useValidationText } from '../../../i18n/validation-text';
+import { FormField, Input, Label, Select, Switch, Textarea } from '../../../ui';
+
+/** Spec 5: title, description and price required; price numeric (step 0.01), parsed as a float. */
+const CourseFormSchema = z.object({
+  title: CourseCreateRequest.shape.title,
+  description: CourseCreateRequest.shape.description,
+  price: z
+    .string()
+    .trim()
+    .min(1, 'Price is required')
+    .refine((v) => Number.isFinite(Number.parseFloat(v)), 'Price must be a number')
+    .refine((v) => !(Number.parseFloat(v) < 0), 'Price cannot be negative')
+    .refine((v) => !(Number.parseFloat(v) > MAX_COURSE_PRICE), `Price cannot exceed ${MAX_COURSE_PRICE}`),
+  category: z.enum(BROWSE_CATEGORIES),
+  level: z.enum(COURSE_LEVELS),
+  thumbnail: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Must be an http(s) URL'),
+  is_published: z.boolean(),
+});
+export type CourseFormValues = z.infer<typeof CourseFormSchema>;
+
+export interface CourseFormOutput {
+  title: string;
+  description: string;
+  price: number;
+  category: Course['category'];
+  level: Course['level'];
+  thumbnail: string | null;
+  is_published: boolean;
+}
+
+export function courseFormDefaults(course?: Course): CourseFormValues {
+  return {
+    title: course?.title ?? '',
+    description: course?.description ?? '',
+    price: course ? String(course.price) : '',
+    category: course?.category ?? 'programming',
+    level: course?.level ?? 'beginner',
+    thumbnail: course?.thumbnail ?? '',
+    is_published: course?.is_published ?? false,
+  };
+}
+
+interface CourseFormProps {
+  mode: 'create' | 'edit';
+  defaultValues: CourseFormValues;
+  onSubmit: (values: CourseFormOutput) => void;
+  /** the buttons (submit must be type="submit") and any server error */
+  footer: ReactNode;
+  testId: string;
+}
+
+/** The fields of spec 2.10 (create) plus thumbnail and publishing (edit). */
+export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: CourseFormProps) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const form = useForm<CourseFormValues>({ resolver: zodResolver(CourseFormSchema), defaultValues });
+  const { errors } = form.formState;
+  // the create list is spec 9's; an existing course may carry one of the two browse-only categories
+  const categories: readonly Course['category'][] =
+    mode === 'edit' && !(COURSE_CATEGORIES as readonly string[]).includes(defaultValues.category)
+      ? [...COURSE_CATEGORIES, defaultValues.category]
+      : COURSE_CATEGORIES;
+
+  const submit = form.handleSubmit((values) =>
+    onSubmit({
+      title: values.title,
+      description: values.description,
+      price: Number.parseFloat(values.price),
+      category: values.category,
+      level: values.level,
+      thumbnail: values.thumbnail.trim() || null,
+      is_published: values.is_published,
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" data-testid={testId}>
+      <FormField label={t('courseForm.title')} error={vt(errors.title?.message)}>
+        {(field) => <Input {...field} {...form.register('title')} placeholder={t('courseForm.titlePlaceholder')} data-testid="course-title" />}
+      </FormField>
+      <FormField label={t('courseForm.description')} error={vt(errors.description?.message)}>
+        {(field) => (
+          <Textarea {...field} {...form.register('description')} rows={5} placeholder={t('courseForm.descriptionPlaceholder')} data-testid="course-description-input" />
+        )}
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <FormField label={t('courseForm.price')} error={vt(errors.price?.message)} hint={t('courseForm.priceHint')}>
+          {(field) => (
+            <Input {...field} {...form.register('price')} type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" data-testid="course-price-input" />
+          )}
+        </FormField>
+        <FormField label={t('courseForm.category')} error={vt(errors.category?.message)}>
+          {(field) => (
+            <Select {...field} {...form.register('category')} data-testid="course-category-input">
+              {categories.map((value) => (
+                <option key={value} value={value}>
+                  {t(`catalog.categories.${value}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label={t('courseForm.level')} error={vt(errors.level?.message)}>
+          {(field) => (
+            <Select {...field} {...form.register('level')} data-testid="course-level-input">
+              {COURSE_LEVELS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`catalog.levels.${value}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+      {mode === 'edit' && (
+        <>
+          <FormField label={t('courseForm.thumbnail')} error={vt(errors.thumbnail?.message)} hint={t('courseForm.thumbnailHint')}>
+            {(field) => <Input {...field} {...form.register('thumbnail')} type="url" placeholder="https://" data-testid="course-thumbnail-input" />}
+          </FormField>
+          <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 p-4">
+            <div>
+              <Label htmlFor="course-published">{t('courseForm.published')}</Label>
+              <p id="course-published-hint" className="text-xs text-slate-600">
+                {t('courseForm.publishedHint')}
+              </p>
+            </div>
+            <Controller
+              control={form.control}
+              name="is_published"
+              render={({ field }) => (
+                <Switch
+                  id="course-published"
+                  aria-describedby="course-published-hint"
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  data-testid="course-published-input"
+                />
+              )}
+            />
+          </div>
+        </>
+      )}
+      {footer}
+    </form>
+  );
+}

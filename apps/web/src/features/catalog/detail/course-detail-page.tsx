@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { isApiError } from '../../../api/api-error';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Badge } from '../../../ui';
+import { useSignedInUser } from '../../auth/session-context';
+import { useCourse, useCourseProgress, useEnrollment, useLessons, useReviews } from '../shared/catalog-queries';
+import { CategoryBadge, LevelBadge, PublishedBadge, RatingText } from '../shared/course-meta';
+import { CourseThumbnail } from '../shared/course-thumbnail';
+import { NotFoundCard } from '../shared/not-found-card';
+import { LoadError, LoadingBlock } from '../shared/query-state';
+import { CourseLessons } from './course-lessons';
+import { EnrollmentPanel } from './enrollment-panel';
+import { ReviewsSection } from './reviews-section';
+
+/**
+ * Spec 2.7 /course/{id}: course information, lessons, reviews and the enrollment area.
+ * Quizzes: the catalog contract has no GET /courses/{id}/quizzes yet, so no quiz section is shown.
+ */
+export function CourseDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams<{ id: string }>();
+  const user = useSignedInUser();
+  const course = useCourse(id);
+  const isOwner = course.data ? course.data.instructor_id === user.id : false;
+  const lessons = useLessons(id);
+  const reviews = useReviews(id);
+  const enrollment = useEnrollment(id, Boolean(course.data) && !isOwner);
+  const enrolled = isOwner ? false : enrollment.data?.enrolled;
+  const progress = useCourseProgress(id, enrolled === true);
+  usePageTitle(course.data?.title ?? t('areas.courseDetail'));
+
+  if (course.isPending) return <LoadingBlock />;
+  if (course.isError) {
+    if (isApiError(course.error) && course.error.status === 404) return <NotFoundCard title={t('catalog.courseNotFound')} />;
+    return <LoadError error={course.error} title={t('courseDetail.loadFailed')} onRetry={() => void course.refetch()} />;
+  }
+
+  const data = course.data;
+  const completedIds = new Set(progress.data?.lessons_completed_ids ?? []);
+  const alreadyReviewed = reviews.data?.some((review) => review.user_id === user.id) ?? false;
+
+  return (
+    <div data-testid="course-detail" data-course-id={data.id}>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <CourseThumbnail src={data.thumbnail} className="max-h-72" />
+            <div className="space-y-3 p-5 sm:p-6">
+              <div className="flex flex-wrap items-center gap-2">
+                <CategoryBadge category={data.category} />
+                <LevelBadge level={data.level} />
+                {isOwner && <PublishedBadge published={data.is_published} />}
+                {enrolled && <Badge tone="success">{t('courseDetail.enrolled')}</Badge>}
+              </div>
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{data.title}</h1>
+              <p className="text-sm text-slate-600">{t('catalog.byInstructor', { name: data.instructor_name })}</p>
+              <RatingText avg={data.rating_avg} count={data.rating_count} className="text-sm text-slate-700" />
+              <p className="break-words whitespace-pre-line text-slate-700" data-testid="course-detail-description">
+                {data.description}
+              </p>
+            </div>
+          </header>
+
+          {lessons.isPending ? (
+            <LoadingBlock />
+          ) : lessons.isError ? (
+            <LoadError error={lessons.error} title={t('courseDetail.lessonsFailed')} onRetry={() => void lessons.refetch()} />
+          ) : (
+            <CourseLessons courseId={data.id} lessons={lessons.data} isOwner={isOwner} enrolled={enrolled === true} completedIds={completedIds} />
+          )}
+
+          <ReviewsSection course={data} reviews={reviews.data} loadFailed={reviews.isError} canReview={enrolled === true && !alreadyReviewed} />
+        </div>
+
+        <aside className="lg:col-span-1" aria-label={t('courseDetail.enrollmentHeading')}>
+          <div className="lg:sticky lg:top-24">
+            <EnrollmentPanel course={data} isOwner={isOwner} enrolled={enrollment.isError ? false : enrolled} progress={progress.data} />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { catalogRoutes, INTERVENTION_TYPES, type InterventionType } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callRoute } from '../../../api/client';
+import { detailOr } from '../../../api/error-text';
+import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, useToast } from '../../../ui';
+import { useRefreshCatalog } from '../shared/catalog-queries';
+import type { AtRiskStudent } from './instructor-queries';
+
+interface InterventionDialogProps {
+  student: AtRiskStudent | null;
+  onClose: () => void;
+}
+
+/** Spec 2.12 Send Support Message: POST /instructor/students/{id}/intervention?course_id=…&intervention_type=… */
+export function InterventionDialog({ student, onClose }: InterventionDialogProps) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const refresh = useRefreshCatalog();
+  const [type, setType] = useState<InterventionType>('support');
+  const send = useMutation({
+    mutationFn: (s: AtRiskStudent) =>
+      callRoute(catalogRoutes.intervention, { params: { id: s.student_id }, query: { course_id: s.course_id, intervention_type: type } }),
+    onSuccess: () => void refresh(),
+  });
+
+  useEffect(() => {
+    if (student) setType('support');
+  }, [student]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!student) return;
+    send.mutate(student, {
+      onSuccess: () => {
+        toast({ title: t('instructorDashboard.intervention.success'), tone: 'success' });
+        onClose();
+      },
+      onError: (error) => toast({ title: detailOr(error, t('instructorDashboard.intervention.failure')), tone: 'error' }),
+    });
+  };
+
+  return (
+    <Dialog open={student !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent data-testid="intervention-dialog">
+        <DialogHeader>
+          <DialogTitle>{t('instructorDashboard.intervention.title')}</DialogTitle>
+          <DialogDescription>
+            {student ? t('instructorDashboard.intervention.description', { name: student.student_name, course: student.course_title }) : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="space-y-4">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t('instructorDashboard.intervention.type')}</legend>
+            <div className="space-y-2">
+              {INTERVENTION_TYPES.map((value) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+                >
+                  <input
+                    type="radio"
+                    name="intervention_type"
+                    value={value}
+                    checked={type === value}
+                    onChange={() => setType(value)}
+                    className="mt-1 accent-[var(--color-primary)]"
+                    data-testid={`intervention-${value}`}
+                  />
+                  <span>
+                    <span className="block text-sm font-medium text-slate-900">{t(`instructorDashboard.intervention.types.${value}`)}</span>
+                    <span className="block text-xs text-slate-600">{t(`instructorDashboard.intervention.typeHints.${value}`)}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t('common.cancel')}</Button>
+            </DialogClose>
+            <Button type="submit" loading={send.isPending} data-testid="intervention-send">
+              {t('instructorDashboard.intervention.send')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_LESSON_DURATION_MINUTES,
+  DEFAULT_LESSON_ORDER,
+  LESSON_CONTENT_TYPES,
+  lessonContentProblem,
+  MAX_LESSON_CONTENT_LENGTH,
+  type Lesson,
+} from '@lp/contracts';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useValidationText } from '../../../i18n/validation-text';
+import { Button, FormField, Input, Label, Select, Switch, Textarea } from '../../../ui';
+
+/** Spec 5 lesson form: title, content and duration required; duration ≥ 1 (default 15); order ≥ 0 (default 0). */
+const LessonFormSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
+    description: z.string().trim().max(5000, 'Description is too long'),
+    content_type: z.enum(LESSON_CONTENT_TYPES),
+    content: z.string().trim().min(1, 'Content is required').max(MAX_LESSON_CONTENT_LENGTH, 'Content is too long'),
+    duration_minutes: z
+      .number({ error: 'Duration is required' })
+      .int('Duration must be whole minutes')
+      .min(1, 'Duration must be at least 1 minute')
+      .max(1440, 'Duration cannot exceed 1440 minutes'),
+    order: z.number({ error: 'Order must be a number' }).int('Order must be a whole number').min(0, 'Order cannot be negative'),
+    is_published: z.boolean(),
+    is_free_preview: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const problem = lessonContentProblem(v.content_type, v.content.trim());
+    if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
+  });
+export type LessonFormValues = z.infer<typeof LessonFormSchema>;
+
+export function lessonDefaults(lesson?: Lesson | null): LessonFormValues {
+  return {
+    title: lesson?.title ?? '',
+    description: lesson?.description ?? '',
+    content_type: lesson?.content_type ?? 'text',
+    content: lesson?.content ?? '',
+    duration_minutes: lesson?.duration_minutes ?? DEFAULT_LESSON_DURATION_MINUTES,
+    order: lesson?.order ?? DEFAULT_LESSON_ORDER,
+    is_published: lesson?.is_published ?? true,
+    is_free_preview: lesson?.is_free_preview ?? false,
+  };
+}
+
+interface LessonFormProps {
+  /** the lesson being edited; null to add one */
+  editing: Lesson | null;
+  /** changes after each successful save, which empties the form */
+  version: number;
+  pending: boolean;
+  onSubmit: (values: LessonFormValues) => void;
+  onCancelEdit: () => void;
+}
+
+export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }: LessonFormProps) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const publishedId = useId();
+  const previewId = useId();
+  const form = useForm<LessonFormValues>({ resolver: zodResolver(LessonFormSchema), defaultValues: lessonDefaults(editing) });
+  const { errors } = form.formState;
+  const type = form.watch('content_type');
+  const isUrl = type === 'video' || type === 'pdf';
+
+  // a new lesson to edit (or back to adding) refills the form
+  useEffect(() => {
+    form.reset(lessonDefaults(editing));
+  }, [editing, version, form]);
+
+  const submit = form.handleSubmit((values) => onSubmit(values));
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid="lesson-form" data-mode={editing ? 'edit' : 'create'}>
+      <FormField label={t('lessonManager.fields.title')} error={vt(errors.title?.message)}>
+        {(field) => <Input {...field} {...form.register('title')} data-testid="lesson-title" />}
+      </FormField>
+      <FormField label={t('lessonManager.fields.description')} error={vt(errors.description?.message)}>
+        {(field) => <Textarea {...field} {...form.register('description')} rows={2} data-testid="lesson-description" />}
+      </FormField>
+      <FormField label={t('lessonManager.fields.contentType')}>
+        {(field) => (
+          <Select {...field} {...form.register('content_type')} data-testid="lesson-content-type">
+            {LESSON_CONTENT_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {t(`catalog.lessonTypes.${value}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField
+        label={isUrl ? t('lessonManager.fields.contentUrl', { type: t(`catalog.lessonTypes.${type}`) }) : t('lessonManager.fields.content')}
+        error={vt(errors.content?.message)}
+        hint={isUrl ? t('lessonManager.fields.contentUrlHint') : type === 'html' ? t('lessonManager.fields.htmlHint') : undefined}
+      >
+        {(field) =>
+          isUrl ? (
+            <Input {...field} {...form.register('content')} type="url" inputMode="url" placeholder="https://" data-testid="lesson-content" />
+          ) : (
+            <Textarea {...field} {...form.register('content')} rows={8} data-testid="lesson-content" />
+          )
+        }
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('lessonManager.fields.duration')} error={vt(errors.duration_minutes?.message)}>
+          {(field) => (
+            <Input {...field} {...form.register('duration_minutes', { valueAsNumber: true })} type="number" min={1} step={1} inputMode="numeric" data-testid="lesson-duration" />
+          )}
+        </FormField>
+        <FormField label={t('lessonManager.fields.order')} error={vt(errors.order?.message)}>
+          {(field) => (
+            <Input {...field} {...form.register('order', { valueAsNumber: true })} type="number" min={0} step={1} inputMode="numeric" data-testid="lesson-order" />
+          )}
+        </FormField>
+      </div>
+      <div className="space-y-3 rounded-xl border border-slate-200 p-4">
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor={publishedId}>{t('lessonManager.fields.published')}</Label>
+          <Controller
+            control={form.control}
+            name="is_published"
+            render={({ field }) => <Switch id={publishedId} checked={field.value} onCheckedChange={field.onChange} data-testid="lesson-published" />}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor={previewId}>{t('lessonManager.fields.freePreview')}</Label>
+          <Controller
+            control={form.control}
+            name="is_free_preview"
+            render={({ field }) => <Switch id={previewId} checked={field.value} onCheckedChange={field.onChange} data-testid="lesson-free-preview" />}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {editing && (
+          <Button variant="outline" onClick={onCancelEdit}>
+            {t('lessonManager.cancelEdit')}
+          </Button>
+        )}
+        <Button type="submit" loading={pending} data-testid="lesson-save">
+          {editing ? t('lessonManager.update') : t('lessonManager.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

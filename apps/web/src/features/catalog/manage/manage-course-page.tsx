@@ -1,0 +1,170 @@
+import { catalogRoutes } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { isApiError } from '../../../api/api-error';
+import { callRoute } from '../../../api/client';
+import { detailOr } from '../../../api/error-text';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
+import { useSignedInUser } from '../../auth/session-context';
+import { useCourse, useCourseContent, useRefreshCatalog } from '../shared/catalog-queries';
+import { PublishedBadge } from '../shared/course-meta';
+import { BackIcon } from '../shared/icons';
+import { NotFoundCard } from '../shared/not-found-card';
+import { LoadError, LoadingBlock } from '../shared/query-state';
+import { StatCard } from '../shared/stat-card';
+import { AddContentForm } from './add-content-form';
+import { ContentList } from './content-list';
+
+/** Assessments come from the assessment service in a later release; until then there are none. */
+const ASSESSMENT_COUNT = 0;
+
+interface ManageCoursePageProps {
+  variant: 'instructor' | 'institution';
+}
+
+/**
+ * Manage course (spec 2; /instructor/course/{id}) and its institution variant
+ * (spec 3; /institution/course/{id}/manage): header stats, Content Management, and an
+ * Assessments tab that says the assessment area is not available yet.
+ */
+export function ManageCoursePage({ variant }: ManageCoursePageProps) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const { id } = useParams<{ id: string }>();
+  const user = useSignedInUser();
+  const course = useCourse(id);
+  const isOwner = course.data?.instructor_id === user.id;
+  const content = useCourseContent(id, Boolean(course.data));
+  const refresh = useRefreshCatalog();
+  usePageTitle(course.data ? t('manageCourse.pageTitle', { title: course.data.title }) : t('areas.courseManagement'));
+
+  const publish = useMutation({
+    mutationFn: (next: boolean) => callRoute(catalogRoutes.updateCourse, { params: { id: id! }, body: { is_published: next } }),
+    onSuccess: () => void refresh(),
+  });
+
+  if (course.isPending) return <LoadingBlock />;
+  if (course.isError) {
+    if (isApiError(course.error) && course.error.status === 404) return <NotFoundCard title={t('catalog.courseNotFound')} />;
+    return <LoadError error={course.error} title={t('manageCourse.loadFailed')} onRetry={() => void course.refetch()} />;
+  }
+  const data = course.data;
+  const base = variant === 'institution' ? `/institution/course/${data.id}` : `/instructor/course/${data.id}`;
+  const editPath = variant === 'institution' ? `/institution/course/${data.id}/edit` : `/instructor/courses/${data.id}/edit`;
+  const items = content.data?.content_items ?? data.content_items;
+  const ratingText = data.rating_count > 0 ? data.rating_avg.toFixed(1) : t('manageCourse.notAvailableShort');
+
+  const togglePublish = () =>
+    publish.mutate(!data.is_published, {
+      onSuccess: (updated) => toast({ title: updated.is_published ? t('manageCourse.publishedToast') : t('manageCourse.unpublishedToast'), tone: 'success' }),
+      onError: (error) => toast({ title: detailOr(error, t('institutionCourse.updateFailed')), tone: 'error' }),
+    });
+
+  return (
+    <div data-testid="manage-course" data-variant={variant} data-course-id={data.id}>
+      <Button variant="ghost" size="sm" className="mb-3 -ml-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/instructor/courses'))}>
+        <BackIcon />
+        {t('manageCourse.back')}
+      </Button>
+      <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <PublishedBadge published={data.is_published} />
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{data.title}</h1>
+          <p className="text-slate-600">{t('manageCourse.subtitle')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {isOwner && (
+            <Button variant={data.is_published ? 'outline' : 'primary'} onClick={togglePublish} loading={publish.isPending} data-testid="toggle-publish">
+              {data.is_published ? t('manageCourse.unpublish') : t('manageCourse.publish')}
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link to={`${base}/quiz/create`}>{t('manageCourse.createQuiz')}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={`${base}/exam/create`}>{t('manageCourse.createExam')}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={editPath} data-testid="edit-course-link">
+              {t('manageCourse.editCourse')}
+            </Link>
+          </Button>
+          {variant === 'instructor' && (user.role === 'instructor' || user.role === 'admin') && (
+            <Button asChild variant="outline">
+              <Link to={`/instructor/course/${data.id}/lessons`} data-testid="manage-lessons-link">
+                {t('courseDetail.manageLessons')}
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="ghost">
+            <Link to={`/course/${data.id}`} data-testid="view-course-link">
+              {t('manageCourse.viewCourse')}
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label={t('manageCourse.stats.enrollments')} value={data.enrollment_count} testId="stat-enrollments" />
+        <StatCard label={t('manageCourse.stats.rating')} value={ratingText} testId="stat-rating" />
+        <StatCard label={t('manageCourse.stats.contentItems')} value={items.length} testId="stat-content-items" />
+        <StatCard label={t('manageCourse.stats.assessments')} value={ASSESSMENT_COUNT} testId="stat-assessments" />
+      </div>
+
+      <Tabs defaultValue="content">
+        <TabsList className="sm:w-auto" aria-label={t('manageCourse.tabsLabel')}>
+          <TabsTrigger value="content" className="px-4 whitespace-nowrap" data-testid="tab-content">
+            {t('manageCourse.tabs.content')}
+          </TabsTrigger>
+          <TabsTrigger value="assessments" className="px-4 whitespace-nowrap" data-testid="tab-assessments">
+            {t('manageCourse.tabs.assessments', { count: ASSESSMENT_COUNT })}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="content" className="grid gap-6 lg:grid-cols-5">
+          <section aria-labelledby="add-content-heading" className="lg:col-span-2">
+            <Card>
+              <CardHeader>
+                <CardTitle id="add-content-heading" as="h2">
+                  {t('manageCourse.content.addTitle')}
+                </CardTitle>
+                <CardDescription>{t('manageCourse.content.addText')}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {isOwner ? <AddContentForm courseId={data.id} /> : <p className="text-sm text-slate-600">{t('manageCourse.content.ownerOnly')}</p>}
+              </CardContent>
+            </Card>
+          </section>
+          <section aria-labelledby="content-list-heading" className="lg:col-span-3">
+            <h2 id="content-list-heading" className="mb-3 text-lg font-semibold text-slate-900">
+              {t('manageCourse.content.listTitle', { count: items.length })}
+            </h2>
+            {content.isError && !isOwner ? (
+              <LoadError error={content.error} title={t('manageCourse.content.loadFailed')} />
+            ) : (
+              <ContentList items={items} showInertActions={variant === 'institution'} />
+            )}
+          </section>
+        </TabsContent>
+        <TabsContent value="assessments">
+          <div data-testid="assessments-not-available">
+            <EmptyState
+              headingLevel="h2"
+              title={t('notYetAvailable.title')}
+              description={t('notYetAvailable.text', { area: t('manageCourse.tabs.assessmentsArea') })}
+              action={
+                <Button asChild variant="outline">
+                  <Link to="/mock-test-manager">{t('manageCourse.mockTestManager')}</Link>
+                </Button>
+              }
+            />
+          </div>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

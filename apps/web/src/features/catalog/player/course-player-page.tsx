@@ -1,0 +1,268 @@
+import { catalogRoutes, CERTIFICATE_MIN_COMPLETION, type ContentItem, type Lesson } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { isApiError } from '../../../api/api-error';
+import { callRoute } from '../../../api/client';
+import { detailOr } from '../../../api/error-text';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Badge, Button, Card, CardContent, cn, EmptyState, focusRing, ProgressBar, useToast } from '../../../ui';
+import { useSignedInUser } from '../../auth/session-context';
+import { useCourse, useCourseContent, useCourseProgress, useEnrollment, useLessons, useRefreshCatalog } from '../shared/catalog-queries';
+import { CertificateButton } from '../shared/certificate-button';
+import { percent } from '../shared/format';
+import { CheckIcon, LockIcon } from '../shared/icons';
+import { AudioPlayer, PdfViewer, TextContent, VideoPlayer } from '../shared/media';
+import { NotFoundCard } from '../shared/not-found-card';
+import { LoadError, LoadingBlock } from '../shared/query-state';
+import { LessonBody } from '../viewer/lesson-body';
+
+/** One thing to work through: a lesson or a content item (both count towards progress). */
+type Unit = { kind: 'lesson'; id: string; title: string; lesson: Lesson } | { kind: 'item'; id: string; title: string; item: ContentItem };
+
+function ItemBody({ item }: { item: ContentItem }) {
+  const { t } = useTranslation();
+  if (item.type === 'text') return item.content ? <TextContent text={item.content} /> : <Alert tone="info">{t('lessonViewer.locked')}</Alert>;
+  if (!item.url) return <Alert tone="info">{t('lessonViewer.locked')}</Alert>;
+  if (item.type === 'video') return <VideoPlayer url={item.url} title={item.title} />;
+  if (item.type === 'audio') return <AudioPlayer url={item.url} title={item.title} />;
+  return <PdfViewer url={item.url} title={item.title} />;
+}
+
+function UnitLink({ unit, selected, done, onSelect }: { unit: Unit; selected: boolean; done: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const typeLabel = unit.kind === 'lesson' ? t(`catalog.lessonTypes.${unit.lesson.content_type}`) : t(`catalog.contentTypes.${unit.item.type}`);
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="player-unit"
+      data-unit-id={unit.id}
+      data-done={done ? 'true' : 'false'}
+      className={cn(
+        'flex w-full cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-left text-sm',
+        selected ? 'bg-primary-soft font-medium text-primary-strong' : 'text-slate-700 hover:bg-slate-100',
+        focusRing,
+      )}
+    >
+      <span
+        className={cn(
+          'flex size-6 shrink-0 items-center justify-center rounded-full border',
+          done ? 'border-emerald-600 bg-emerald-600 text-white' : 'border-slate-300 bg-white',
+        )}
+      >
+        {done && <CheckIcon className="size-3.5" />}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate">{unit.title}</span>
+        <span className="block text-xs font-normal text-slate-600">{typeLabel}</span>
+      </span>
+      {done && <span className="sr-only">{t('courseDetail.lessonDone')}</span>}
+    </button>
+  );
+}
+
+/** Spec (learning content) course player /course/{courseId}/learn. */
+export function CoursePlayerPage() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const { courseId } = useParams<{ courseId: string }>();
+  const [params, setParams] = useSearchParams();
+  const user = useSignedInUser();
+  const course = useCourse(courseId);
+  const isOwner = course.data ? course.data.instructor_id === user.id : false;
+  const enrollment = useEnrollment(courseId, Boolean(course.data) && !isOwner);
+  const enrolled = enrollment.data?.enrolled === true;
+  const canLearn = isOwner || enrolled;
+  const lessons = useLessons(courseId);
+  const content = useCourseContent(courseId, canLearn);
+  const progress = useCourseProgress(courseId, enrolled);
+  const refresh = useRefreshCatalog();
+  usePageTitle(course.data ? t('player.pageTitle', { title: course.data.title }) : t('areas.courseLearn'));
+
+  const markComplete = useMutation({
+    mutationFn: (itemId: string) => callRoute(catalogRoutes.markComplete, { params: { courseId: courseId!, itemId } }),
+    onSuccess: () => void refresh(),
+  });
+
+  if (course.isPending || (!isOwner && enrollment.isPending)) return <LoadingBlock />;
+  if (course.isError) {
+    if (isApiError(course.error) && course.error.status === 404) return <NotFoundCard title={t('catalog.courseNotFound')} />;
+    return <LoadError error={course.error} title={t('courseDetail.loadFailed')} onRetry={() => void course.refetch()} />;
+  }
+  const data = course.data;
+
+  if (!canLearn) {
+    return (
+      <div className="mx-auto max-w-2xl py-8" data-testid="player-not-enrolled">
+        <EmptyState
+          headingLevel="h1"
+          title={t('player.notEnrolledTitle')}
+          description={t('player.notEnrolledText', { title: data.title })}
+          icon={<LockIcon className="size-6" />}
+          action={
+            <Button asChild>
+              <Link to={`/course/${data.id}`}>{t('player.toCourse')}</Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const units: Unit[] = [
+    ...(lessons.data ?? []).filter((l) => l.is_published || isOwner).map((lesson): Unit => ({ kind: 'lesson', id: lesson.id, title: lesson.title, lesson })),
+    ...(content.data?.content_items ?? []).map((item): Unit => ({ kind: 'item', id: item.id, title: item.title, item })),
+  ];
+  const done = new Set([...(progress.data?.lessons_completed_ids ?? []), ...(progress.data?.completed_items ?? [])]);
+  const completion = progress.data?.completion_percentage ?? 0;
+  const finished = enrolled && completion >= CERTIFICATE_MIN_COMPLETION;
+  const selectedId = params.get('item');
+  const selected = units.find((u) => u.id === selectedId) ?? units.find((u) => !done.has(u.id)) ?? units[0];
+  const selectedIndex = selected ? units.indexOf(selected) : -1;
+  const nextUnit = selectedIndex >= 0 ? units[selectedIndex + 1] : undefined;
+
+  const select = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('item', id);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const complete = (unit: Unit) =>
+    markComplete.mutate(unit.id, {
+      onSuccess: (answer) => {
+        toast({ title: unit.kind === 'lesson' ? t('lessonViewer.markedComplete') : t('player.itemMarked'), tone: 'success' });
+        if (answer.course_completed) toast({ title: t('player.congratulations'), tone: 'success' });
+      },
+      onError: (error) => toast({ title: detailOr(error, t('player.markFailed')), tone: 'error' }),
+    });
+
+  return (
+    <div data-testid="course-player" data-course-id={data.id}>
+      <div className="mb-6 space-y-3">
+        <Link to={`/course/${data.id}`} className={cn('inline-flex rounded text-sm font-medium text-primary hover:underline', focusRing)}>
+          {t('player.backToCourse')}
+        </Link>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{data.title}</h1>
+        {enrolled && (
+          <div className="max-w-xl space-y-1.5">
+            <div className="flex justify-between text-sm">
+              <span className="text-slate-700">{t('courseDetail.progress')}</span>
+              <span className="font-semibold text-slate-900" data-testid="player-progress-value">
+                {percent(completion)}
+              </span>
+            </div>
+            <ProgressBar value={completion} label={t('courseDetail.progress')} valueText={percent(completion)} tone={finished ? 'success' : 'primary'} testId="player-progress" />
+          </div>
+        )}
+        {isOwner && <Alert tone="info">{t('player.ownerPreview')}</Alert>}
+      </div>
+
+      {finished && (
+        <section
+          aria-labelledby="player-complete-heading"
+          className="mb-6 flex flex-col gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="player-completed"
+        >
+          <div>
+            <h2 id="player-complete-heading" className="text-lg font-semibold text-emerald-900">
+              {t('player.congratulations')}
+            </h2>
+            <p className="text-sm text-emerald-900">{t('player.certificateText')}</p>
+          </div>
+          <CertificateButton courseId={data.id} />
+        </section>
+      )}
+
+      {lessons.isPending || content.isPending ? (
+        <LoadingBlock />
+      ) : units.length === 0 ? (
+        <EmptyState title={t('player.emptyTitle')} description={t('player.emptyText')} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-labelledby="player-unit-title" className="min-w-0 space-y-4">
+            {selected && (
+              <>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone="neutral">
+                    {selected.kind === 'lesson' ? t(`catalog.lessonTypes.${selected.lesson.content_type}`) : t(`catalog.contentTypes.${selected.item.type}`)}
+                  </Badge>
+                  {done.has(selected.id) && (
+                    <Badge tone="success">
+                      <CheckIcon className="mr-1 size-3.5" />
+                      {t('lessonViewer.completed')}
+                    </Badge>
+                  )}
+                </div>
+                <h2 id="player-unit-title" className="text-xl font-semibold break-words text-slate-900">
+                  {selected.title}
+                </h2>
+                <Card>
+                  <CardContent data-testid="player-viewer">
+                    {selected.kind === 'lesson' ? <LessonBody lesson={selected.lesson} /> : <ItemBody item={selected.item} />}
+                  </CardContent>
+                </Card>
+                <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+                  {enrolled ? (
+                    <Button
+                      onClick={() => complete(selected)}
+                      loading={markComplete.isPending}
+                      disabled={done.has(selected.id)}
+                      variant={done.has(selected.id) ? 'outline' : 'primary'}
+                      data-testid="player-mark-complete"
+                    >
+                      {done.has(selected.id) ? t('lessonViewer.completed') : t('player.markComplete')}
+                    </Button>
+                  ) : (
+                    <span />
+                  )}
+                  {nextUnit && (
+                    <Button variant="outline" onClick={() => select(nextUnit.id)} data-testid="player-next">
+                      {t('player.next')}
+                    </Button>
+                  )}
+                </div>
+              </>
+            )}
+          </section>
+          <aside className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+            <Card>
+              <CardContent className="p-4">
+                <nav aria-labelledby="player-units-heading">
+                  <h2 id="player-units-heading" className="mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">
+                    {t('player.contents', { done: units.filter((u) => done.has(u.id)).length, total: units.length })}
+                  </h2>
+                  <ol className="space-y-1">
+                    {units.map((unit) => (
+                      <li key={unit.id}>
+                        <UnitLink unit={unit} selected={unit.id === selected?.id} done={done.has(unit.id)} onSelect={() => select(unit.id)} />
+                      </li>
+                    ))}
+                  </ol>
+                </nav>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="space-y-2 p-4" data-testid="player-assessments">
+                <h2 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">{t('player.assessments')}</h2>
+                {finished || isOwner ? (
+                  <p className="text-sm text-slate-600">{t('player.assessmentsNotAvailable')}</p>
+                ) : (
+                  <p className="flex items-start gap-2 text-sm text-slate-600">
+                    <LockIcon className="mt-0.5 size-4 shrink-0" />
+                    {t('player.assessmentsLocked')}
+                  </p>
+                )}
+              </CardContent>
+            </Card>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
