@@ -1,9 +1,10 @@
 // Health probe for the NATS-only apps (containers and Kubernetes exec probes):
 //   node infra/probe.mjs <service>
-// exits 0 when `<BUS_PREFIX><service>.system.health` answers {ok:true, data:{status:'ok'}}
+// exits 0 when `<BUS_PREFIX><service>.system.health` answers {status:'ok'}
 // within PROBE_TIMEOUT_MS (default 3000), else 1. The request goes to the service's NATS
 // queue group, so any replica may answer: it tells that the service is up, not this pod.
 import { connect } from '@nats-io/transport-node';
+import { RpcClient } from '@lp/bus';
 
 const service = process.argv[2] || process.env.APP;
 if (!service) {
@@ -19,10 +20,9 @@ try {
     reconnect: false,
     name: `probe-${service}`,
   });
-  const msg = await nc.request(`${process.env.BUS_PREFIX ?? ''}${service}.system.health`, '{}', { timeout });
-  const reply = JSON.parse(new TextDecoder().decode(msg.data));
-  const ok = reply.ok === true && reply.data?.status === 'ok';
-  console.log(JSON.stringify(reply.ok ? reply.data : reply));
+  const reply = await new RpcClient(nc, process.env.BUS_PREFIX ?? '').request(`${service}.system.health`, {}, { requestId: 'probe', timeoutMs: timeout });
+  const ok = reply?.status === 'ok';
+  console.log(JSON.stringify(reply));
   await nc.close();
   process.exit(ok ? 0 : 1);
 } catch (e) {

@@ -152,26 +152,23 @@ export class SeedError extends Error {}
  */
 export async function seed({ natsUrl, busPrefix = '', log = (l) => console.log(`[seed] ${l}`), timeoutMs = 15_000 }) {
   const nc = await connect({ servers: natsUrl.split(','), name: 'lp-seed', timeout: 5000 });
-  const enc = new TextEncoder();
-  const dec = new TextDecoder();
-  /** Request-reply with the bus's reply envelope; retried while the service is not subscribed yet. */
+  // the bus's own client, so the reply format lives in one place (libs/bus, built before seeding)
+  const { RpcClient } = await import('@lp/bus');
+  const rpc = new RpcClient(nc, busPrefix, 10_000);
+  /** Request-reply; retried while the service is not subscribed yet. */
   async function request(subject, body) {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      let msg;
       try {
-        msg = await nc.request(`${busPrefix}${subject}`, enc.encode(JSON.stringify(body)), { timeout: 10_000 });
+        return await rpc.request(subject, body, { requestId: `seed-${Date.now()}` });
       } catch (e) {
-        const noResponders = /no responders|503/i.test(String(e?.message)) || e?.code === '503';
-        if (noResponders && Date.now() < until) {
+        if (e?.status === 503 && Date.now() < until) {
           await new Promise((r) => setTimeout(r, 300));
           continue;
         }
-        throw new SeedError(`${subject}: ${noResponders ? 'no service answers it (is it running?)' : e.message}`);
+        const what = e?.status === 503 ? 'no service answers it (is it running?)' : `${e?.status ?? ''} ${e?.code ?? ''} ${e?.detail ?? e?.message}`;
+        throw new SeedError(`${subject}: ${what}`);
       }
-      const reply = JSON.parse(dec.decode(msg.data));
-      if (reply.ok) return reply.data;
-      throw new SeedError(`${subject}: ${reply.status} ${reply.error?.code ?? ''} ${reply.error?.detail ?? JSON.stringify(reply)}`);
     }
   }
   const ctx = { request, users: {}, log, nc };

@@ -265,9 +265,9 @@ function startApp(name, env, index) {
 /** `<service>.system.health` over NATS: every service-kit app answers it (any replica). */
 async function natsHealthy(nc, name) {
   try {
-    const msg = await nc.request(`${BUS_PREFIX}${name}.system.health`, '{}', { timeout: 1500 });
-    const r = JSON.parse(new TextDecoder().decode(msg.data));
-    return r.ok === true && r.data?.status === 'ok';
+    const { RpcClient } = await import('@lp/bus');
+    const r = await new RpcClient(nc, BUS_PREFIX).request(`${name}.system.health`, {}, { requestId: 'start-health', timeoutMs: 1500 });
+    return r?.status === 'ok';
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { AppError, BUS_HEADERS, type AnyRoute, type Caller, type RouteOutput } from '@lp/contracts';
-import { decode, encode, errorFromReply, type Reply, type RpcRequest } from './wire.js';
+import { decode, encode, errorFromReply, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
 
 export interface CallContext {
@@ -21,7 +21,16 @@ export class RpcClient {
     return this.request(route.subject, req, ctx) as Promise<RouteOutput<R>>;
   }
 
+  /** The answer's JSON bytes, unparsed: the gateway sends them on as they are. */
+  callRouteRaw(route: AnyRoute, req: RpcRequest, ctx: CallContext): Promise<Uint8Array> {
+    return this.requestRaw(route.subject, req, ctx);
+  }
+
   async request<T = unknown>(subject: string, payload: unknown, ctx: CallContext): Promise<T> {
+    return decode<T>(await this.requestRaw(subject, payload, ctx));
+  }
+
+  async requestRaw(subject: string, payload: unknown, ctx: CallContext): Promise<Uint8Array> {
     const h = natsHeaders();
     h.set(BUS_HEADERS.requestId, ctx.requestId);
     if (ctx.caller) {
@@ -39,9 +48,8 @@ export class RpcClient {
     } catch (e) {
       throw translateNatsError(e, subject);
     }
-    const reply = decode<Reply<T>>(msg.data);
-    if (!reply.ok) throw errorFromReply(reply);
-    return reply.data;
+    if (msg.headers?.get(REPLY_HEADER) === 'ok') return msg.data;
+    throw errorFromReply(decode<ErrorReply>(msg.data));
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import {
@@ -13,7 +13,7 @@ import {
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
-import { decode, encode, type Reply, type RpcRequest } from './wire.js';
+import { decode, encode, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
 
 export interface HandlerContext {
@@ -89,14 +89,16 @@ export class RpcServer {
     const requestId = msg.headers?.get(BUS_HEADERS.requestId) || randomUUID();
     const caller = callerFromHeaders(msg);
     const log = this.log.child({ requestId, userId: caller?.userId, subject });
-    let reply: Reply;
+    let body: Uint8Array;
+    let ok = true;
     try {
       const payload = msg.data.length ? decode<unknown>(msg.data) : {};
-      reply = { ok: true, data: await handler(payload, { requestId, caller, log }) };
+      body = encode(await handler(payload, { requestId, caller, log }));
     } catch (e) {
-      reply = toErrorReply(e, log);
+      ok = false;
+      body = encode(toErrorReply(e, log));
     }
-    if (msg.reply) msg.respond(encode(reply));
+    if (msg.reply) msg.respond(body, { headers: replyHeaders(ok) });
   }
 
   /** Stops taking new requests and waits (bounded) for those in flight. */
@@ -126,13 +128,18 @@ function callerFromHeaders(msg: Msg): Caller | null {
   };
 }
 
+function replyHeaders(ok: boolean) {
+  const h = natsHeaders();
+  h.set(REPLY_HEADER, ok ? 'ok' : 'error');
+  return h;
+}
+
 /** Known errors keep their status; anything else is a 500 with an id, its cause logged, never sent. */
-export function toErrorReply(e: unknown, log: Logger): Extract<Reply, { ok: false }> {
-  if (AppError.isAppError(e)) return { ok: false, status: e.status, error: e.toBody() };
+export function toErrorReply(e: unknown, log: Logger): ErrorReply {
+  if (AppError.isAppError(e)) return { status: e.status, error: e.toBody() };
   const errorId = randomUUID();
   log.error({ err: e, errorId }, 'unhandled error in handler');
   return {
-    ok: false,
     status: 500,
     error_id: errorId,
     error: { detail: `Something went wrong on our side. Reference: ${errorId}`, code: 'INTERNAL', errors: [] },

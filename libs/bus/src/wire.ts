@@ -1,7 +1,13 @@
 import { AppError, type ErrorBody } from '@lp/contracts';
 
-/** What a service answers over request-reply. Errors keep their HTTP status across the wire. */
-export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; status: number; error: ErrorBody; error_id?: string };
+/**
+ * How a service answers over request-reply: the `lp-reply` header says `ok` (the body
+ * is the answer's JSON, as the gateway will send it: it passes the bytes through
+ * without parsing them again) or `error` (the body is an ErrorReply, which keeps its
+ * HTTP status across the wire).
+ */
+export const REPLY_HEADER = 'lp-reply';
+export type ErrorReply = { status: number; error: ErrorBody; error_id?: string };
 
 /** What the gateway sends: the validated parts of the HTTP request. */
 export interface RpcRequest {
@@ -10,11 +16,11 @@ export interface RpcRequest {
   body: unknown;
 }
 
-export function errorFromReply(reply: Extract<Reply, { ok: false }>): AppError {
+export function errorFromReply(reply: ErrorReply): AppError {
   return new AppError(reply.status, reply.error.code, reply.error.detail, reply.error.errors);
 }
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-export const encode = (v: unknown): Uint8Array => enc.encode(JSON.stringify(v));
+export const encode = (v: unknown): Uint8Array => enc.encode(JSON.stringify(v ?? null));
 export const decode = <T>(data: Uint8Array): T => JSON.parse(dec.decode(data)) as T;

@@ -50,9 +50,11 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     if (limit) reply.header('x-ratelimit-remaining', String(limit.remaining));
     const input = validateRequest(route, { params: request.params, query: request.query, body: rawBody });
     forwarded = true; // from here on the service owns the uploaded files
-    const data = await deps.rpc.callRoute(route, input, { requestId: String(request.id), caller });
-    if (route.responseKind === 'file') return await sendFile(reply, data, deps.store);
-    return reply.code(route.successStatus).send(data);
+    const ctx = { requestId: String(request.id), caller };
+    if (route.responseKind === 'file') return await sendFile(reply, await deps.rpc.callRoute(route, input, ctx), deps.store);
+    // the service's JSON goes out as it came: no second parse and stringify of large lists
+    const body = await deps.rpc.callRouteRaw(route, input, ctx);
+    return reply.code(route.successStatus).header('content-type', 'application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   } catch (e) {
     // refused before any service saw the request: nobody else will ever remove these files
     if (!forwarded) await Promise.all(uploads.map((key) => deps.store.remove(key).catch(() => undefined)));
