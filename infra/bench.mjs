@@ -8,15 +8,25 @@
 //   (b) GET /api/auth/me          target: the same route for a real user
 //                                 baseline: bare Fastify doing the same JWT check, the
 //                                          same Redis MGET and the same user query (pg)
+//   (c) GET /api/courses?search=  target: catalog search through the gateway (a learner's
+//                                          token; catalog with COURSE_LIST_CACHE_MS=0) over
+//                                          10,000 courses / 200,000 lessons seeded here,
+//                                          rotating over searches of varied selectivity
+//                                 baseline: bare Fastify doing the same JWT check and Redis
+//                                          MGET, then the very SQL text of the catalog
+//                                          repository with pg, the same JSON
+//                                 plus: EXPLAIN (ANALYZE, BUFFERS) of the searches, the SQL
+//                                 alone, a second connection level (BENCH_CATALOG_LOW) and
+//                                 one informational run with the service's default cache
 //
 // Each scenario is measured closed-loop (autocannon, BENCH_CONNECTIONS connections, the
 // most req/s) and at equal load (the same fixed open-loop rate for baseline and target,
 // for the p50 added by the stack), baseline and target alternating, BENCH_ROUNDS rounds
 // (at least 3), medians reported. Results: bench/results/<timestamp>.json and latest.md.
 //
-// The stack runs like production: `node apps/identity/dist/main.js` and
-// `node apps/gateway/dist/main.js` as child processes (NODE_ENV=production,
-// LOG_LEVEL=warn, RATE_LIMIT_SCALE=0) on a throwaway DB_PREFIX/BUS_PREFIX, so it never
+// The stack runs like production: `node apps/identity/dist/main.js`, (c) also
+// `node apps/catalog/dist/main.js`, and `node apps/gateway/dist/main.js` as child
+// processes (NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_SCALE=0) on a throwaway DB_PREFIX/BUS_PREFIX, so it never
 // touches `npm start`'s data; the databases, stream and keys of the run are removed at
 // the end, also after a failure or Ctrl-C.
 //
@@ -24,7 +34,9 @@
 // BENCH_WARMUP (s), BENCH_CONNECTIONS, BENCH_RATE (fixed equal-load rate; default: half
 // the lower closed-loop req/s of round 1, at most BENCH_RATE_MAX=1000), BENCH_LIGHT_RATE
 // (a second, light equal load, default 100 req/s, 0 = off), BENCH_PACED_SOCKETS,
-// BENCH_PACED_DURATION, BENCH_NO_BUILD=1 (use the dist/ as it is), BENCH_ONLY=a|b,
+// BENCH_PACED_DURATION, BENCH_NO_BUILD=1 (use the dist/ as it is), BENCH_ONLY (or
+// BENCH_SCENARIOS)=a,s,b,c (default a,b,c; s needs BENCH_STUB=1 or to be named),
+// BENCH_CATALOG_* (scenario c, see bench/README.md),
 // BENCH_LOG_LEVEL / BENCH_DB_POOL_SIZE (stack settings, for experiments), BENCH_ME_QUERIES
 // (user,memberships | user: what baseline (b) reads), BENCH_HOLD=1 (start everything,
 // print URLs and tokens, measure nothing, wait for Ctrl-C: for profiling by hand),
@@ -39,7 +51,19 @@ import { Children, freePort, tail } from '../bench/lib/proc.mjs';
 import { closedLoop, paced, sleep } from '../bench/lib/load.mjs';
 import { cpuDelta, cpuSnapshot } from '../bench/lib/cpu.mjs';
 import { acquireServices, deleteRedisKeys, deleteStream, dropDatabases } from '../bench/lib/resources.mjs';
-import { consoleTable, goalCheck, markdown, summarize } from '../bench/lib/report.mjs';
+import { catalogFigures, catalogGoalCheck, consoleTable, goalCheck, markdown, summarize } from '../bench/lib/report.mjs';
+import { seedCatalog } from '../bench/lib/catalog-seed.mjs';
+import {
+  compareWithRepository,
+  explain,
+  matchCounts,
+  plansMarkdown,
+  searchRequests,
+  selectivity,
+  sqlTiming,
+  writeDocSection,
+} from '../bench/lib/catalog.mjs';
+import { listStatement } from '../bench/baselines/courses.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -58,7 +82,16 @@ function num(name, fallback) {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}=${v} is not a positive number`);
   return n;
 }
+/** a whole number >= 0 (0 allowed, unlike num) */
+function count(name, fallback) {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}=${v} is not a whole number >= 0`);
+  return n;
+}
 const notes = [];
+const scenarioList = env.BENCH_SCENARIOS || env.BENCH_ONLY;
 const config = {
   quick,
   rounds: Math.round(num('BENCH_ROUNDS', quick ? 1 : 3)),
@@ -73,7 +106,24 @@ const config = {
   /** a second, light equal load (0 = off): the latency the hops add with next to no queueing */
   lightRate: env.BENCH_LIGHT_RATE === '0' ? 0 : num('BENCH_LIGHT_RATE', 100),
   /** scenarios, in this order; `s` (gateway + NATS + a do-nothing RpcServer service) is opt-in: BENCH_STUB=1 */
-  only: env.BENCH_ONLY ? env.BENCH_ONLY.split(',') : env.BENCH_STUB === '1' ? ['a', 's', 'b'] : ['a', 'b'],
+  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c'] : ['a', 'b', 'c'],
+  /** scenario (c), catalog search */
+  catalog: {
+    courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),
+    lessons: count('BENCH_CATALOG_LESSONS', 200_000),
+    contentItems: count('BENCH_CATALOG_CONTENT_ITEMS', 3_000),
+    /** `limit` of every request (the API's default page is 50) */
+    limit: Math.round(num('BENCH_CATALOG_LIMIT', 50)),
+    /** a second closed-loop level, fewer connections: auto = when (c)'s target p99 at BENCH_CONNECTIONS is over the goal in round 1 */
+    low: env.BENCH_CATALOG_LOW || 'auto',
+    lowConnections: Math.round(num('BENCH_CATALOG_LOW_CONNECTIONS', 10)),
+    /** one closed-loop run of the target with catalog's default list cache, as information */
+    cacheInfo: env.BENCH_CATALOG_CACHE_INFO !== '0',
+    /** runs of each search's SQL alone */
+    sqlRuns: Math.round(num('BENCH_CATALOG_SQL_RUNS', quick ? 10 : 50)),
+    /** full runs rewrite the generated section of docs/catalog-search.md */
+    docs: !quick && env.BENCH_DOCS !== '0',
+  },
   /** what baseline (b) reads: `user,memberships` mirrors identity's me today; `user` is the user query alone */
   meQueries: env.BENCH_ME_QUERIES || 'user,memberships',
   stackEnv: {
@@ -87,8 +137,11 @@ if (!quick && config.rounds < 3) {
   notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
   config.rounds = 3;
 }
-if (!config.only.length || !config.only.every((s) => ['a', 's', 'b'].includes(s)))
-  throw new Error(`BENCH_ONLY=${env.BENCH_ONLY}: a comma list of a, s, b`);
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c'].includes(s)))
+  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c`);
+if (!['auto', 'always', 'off'].includes(config.catalog.low))
+  throw new Error(`BENCH_CATALOG_LOW=${config.catalog.low}: auto, always or off`);
+const withCatalog = config.only.includes('c');
 
 // ---------------------------------------------------------------- run state and cleanup
 
@@ -96,6 +149,7 @@ const runId = randomBytes(4).toString('hex');
 const dbPrefix = `bench_${runId}_`;
 const busPrefix = `bench${runId}.`;
 const stubPrefix = `bench${runId}s.`; // scenario (s): second gateway + do-nothing service
+const cachePrefix = `bench${runId}k.`; // (c), information: a second gateway + catalog with its default list cache
 const jwtSecret = `bench-${randomBytes(24).toString('hex')}`; // 54 chars
 const tmpDir = mkdtempSync(join(os.tmpdir(), `lp-bench-${runId}-`));
 const children = new Children(tmpDir);
@@ -117,13 +171,15 @@ function cleanup() {
         (d) => d.length && say(`cleanup: dropped ${d.join(', ')}`),
         (e) => say(`cleanup: dropping ${dbPrefix}* databases failed: ${e.message}`),
       );
-      await deleteStream(services.NATS_URL, busPrefix).then(
-        (s) => s && say(`cleanup: deleted JetStream stream ${s}`),
-        (e) => say(`cleanup: JetStream stream of ${busPrefix}: ${e.message}`),
-      );
+      for (const prefix of [busPrefix, cachePrefix]) {
+        await deleteStream(services.NATS_URL, prefix).then(
+          (s) => s && say(`cleanup: deleted JetStream stream ${s}`),
+          (e) => say(`cleanup: JetStream stream of ${prefix}: ${e.message}`),
+        );
+      }
       await deleteRedisKeys(
         services.REDIS_URL,
-        [busPrefix, stubPrefix].flatMap((p) => [`${p}*`, `lp:${p.replace(/\.$/, '')}:*`]),
+        [busPrefix, stubPrefix, cachePrefix].flatMap((p) => [`${p}*`, `lp:${p.replace(/\.$/, '')}:*`]),
         redisKeys,
       ).catch((e) => say(`cleanup: Redis keys: ${e.message}`));
       await services.stop().catch((e) => say(`cleanup: stopping services: ${e.message}`));
@@ -248,20 +304,51 @@ async function main() {
     HOST: '127.0.0.1',
   };
 
+  const withCacheInfo = withCatalog && config.catalog.cacheInfo;
   // the run's JetStream event stream, as on a deployed platform (identity's outbox relay
   // publishes into it; without it the relay retries every second)
   {
     const { connectBus, ensureEventStream } = await import('@lp/bus');
-    const nc = await connectBus({ url: services.NATS_URL, prefix: busPrefix, name: 'lp-bench' });
-    try {
-      say(`JetStream stream ${await ensureEventStream(nc, busPrefix)} created for the run`);
-    } finally {
-      await nc.close();
+    for (const prefix of withCacheInfo ? [busPrefix, cachePrefix] : [busPrefix]) {
+      const nc = await connectBus({ url: services.NATS_URL, prefix, name: 'lp-bench' });
+      try {
+        say(`JetStream stream ${await ensureEventStream(nc, prefix)} created for the run`);
+      } finally {
+        await nc.close();
+      }
     }
   }
 
-  // the stack: identity, then the gateway
+  // the stack: identity, (c) catalog, then the gateway
   const identity = children.spawnNode('identity', join(root, 'apps', 'identity', 'dist', 'main.js'), stackEnv, { cwd: root });
+  // (c): the list cache off for the measured rounds (a fair fight with the baseline, which has none)
+  const catalog = withCatalog
+    ? children.spawnNode(
+        'catalog',
+        join(root, 'apps', 'catalog', 'dist', 'main.js'),
+        { ...stackEnv, COURSE_LIST_CACHE_MS: '0' },
+        { cwd: root },
+      )
+    : null;
+  // (c), information: a second catalog with its default list cache (COURSE_LIST_CACHE_MS unset), same
+  // database, behind a second gateway on a bus prefix of their own; started now, with the same
+  // dist/ as the rest of the run (another user's build may replace dist/ while we measure)
+  let cacheStack = null;
+  if (withCacheInfo) {
+    const e = { ...stackEnv, BUS_PREFIX: cachePrefix };
+    delete e.COURSE_LIST_CACHE_MS;
+    const port = await freePort();
+    cacheStack = {
+      catalog: children.spawnNode('catalog-cache', join(root, 'apps', 'catalog', 'dist', 'main.js'), e, { cwd: root }),
+      gateway: children.spawnNode(
+        'gateway-cache',
+        join(root, 'apps', 'gateway', 'dist', 'main.js'),
+        { ...e, PORT: String(port) },
+        { cwd: root },
+      ),
+      gw: `http://127.0.0.1:${port}`,
+    };
+  }
   const gatewayPort = await freePort();
   const gateway = children.spawnNode(
     'gateway',
@@ -279,20 +366,63 @@ async function main() {
           throw new Error(
             `identity exited (code ${identity.child.exitCode ?? identity.child.signalCode}); last lines of ${identity.logPath}:\n${tail(identity.logPath)}`,
           );
+        if (catalog && !children.isRunning(catalog))
+          throw new Error(
+            `catalog exited (code ${catalog.child.exitCode ?? catalog.child.signalCode}); last lines of ${catalog.logPath}:\n${tail(catalog.logPath)}`,
+          );
         lastHealth = await http(`${gw}/api/health`, { timeoutMs: 4000 });
-        return lastHealth.json?.services?.identity?.status === 'ok' ? lastHealth : null;
+        const s = lastHealth.json?.services;
+        return s?.identity?.status === 'ok' && (!catalog || s?.catalog?.status === 'ok') ? lastHealth : null;
       },
-      { timeoutMs: 90_000, what: 'reporting identity ok on GET /api/health' },
+      { timeoutMs: 90_000, what: `reporting identity${catalog ? ' and catalog' : ''} ok on GET /api/health` },
     )
     .catch((e) => {
-      throw new Error(`${e.message}\nidentity log (${identity.logPath}):\n${tail(identity.logPath)}`);
+      throw new Error(
+        `${e.message}\nidentity log (${identity.logPath}):\n${tail(identity.logPath)}${catalog ? `\ncatalog log (${catalog.logPath}):\n${tail(catalog.logPath)}` : ''}`,
+      );
     });
+  const used = catalog ? ['identity', 'catalog'] : ['identity'];
   const others = Object.entries(lastHealth.json.services)
-    .filter(([k]) => k !== 'identity')
+    .filter(([k]) => !used.includes(k))
     .map(([k, v]) => `${k} ${v.status}`);
   say(
-    `stack up: gateway ${gw} (pid ${gateway.child.pid}), identity (pid ${identity.child.pid}) ok; health ${lastHealth.status}${others.length ? ` (${others.join(', ')}: not used here)` : ''}`,
+    `stack up: gateway ${gw} (pid ${gateway.child.pid}), identity (pid ${identity.child.pid})${catalog ? `, catalog (pid ${catalog.child.pid}, COURSE_LIST_CACHE_MS=0)` : ''} ok; health ${lastHealth.status}${others.length ? ` (${others.join(', ')}: not used here)` : ''}`,
   );
+  if (cacheStack) {
+    await children.waitFor(
+      cacheStack.gateway,
+      async () => {
+        if (!children.isRunning(cacheStack.catalog))
+          throw new Error(`catalog-cache exited; last lines of ${cacheStack.catalog.logPath}:\n${tail(cacheStack.catalog.logPath)}`);
+        return (await http(`${cacheStack.gw}/api/health`, { timeoutMs: 4000 })).json?.services?.catalog?.status === 'ok';
+      },
+      { timeoutMs: 90_000, what: 'reporting catalog-cache ok' },
+    );
+    say(
+      `(c) information stack up: gateway-cache ${cacheStack.gw} (pid ${cacheStack.gateway.child.pid}) + catalog-cache (pid ${cacheStack.catalog.child.pid}, default list cache) on bus prefix ${cachePrefix}, same database`,
+    );
+  }
+
+  // (c): the catalog, seeded straight into the run's catalog database (migrated by the service by now)
+  const catalogDb = `${dbPrefix}catalog`;
+  let catalogSeed = null;
+  if (catalog) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: `${services.POSTGRES_URL.replace(/\/$/, '')}/${catalogDb}` });
+    await c.connect();
+    try {
+      catalogSeed = await seedCatalog(c, {
+        courses: config.catalog.courses,
+        lessons: config.catalog.lessons,
+        contentItems: config.catalog.contentItems,
+      });
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+    say(
+      `(c) seeded ${catalogDb}: ${fmtInt(catalogSeed.courses)} courses (${fmtInt(catalogSeed.published)} published, ${catalogSeed.categories} categories, ${catalogSeed.instructors} instructors), ${fmtInt(catalogSeed.lessons)} lessons, ${fmtInt(catalogSeed.content_items)} content items in ${fmt(catalogSeed.insertMs / 1000, 1)} s (courses ${fmt(catalogSeed.coursesMs / 1000, 1)} s, lessons ${fmt(catalogSeed.lessonsMs / 1000, 1)} s; ${fmtInt(catalogSeed.rowsPerS)} rows/s, unnest batches of ${catalogSeed.batch}; generated in ${fmt(catalogSeed.generateMs / 1000, 1)} s), VACUUM (ANALYZE) ${fmt(catalogSeed.vacuumAnalyzeMs / 1000, 1)} s; courses ${catalogSeed.courses_size}, lessons ${catalogSeed.lessons_size}`,
+    );
+  }
 
   // baselines, each in its own process
   const identityDb = `${dbPrefix}identity`;
@@ -312,10 +442,26 @@ async function main() {
     },
     { cwd: root },
   );
+  const courses = catalog
+    ? children.spawnNode(
+        'baseline-courses',
+        join(root, 'bench', 'baselines', 'courses.mjs'),
+        {
+          ...baseEnv,
+          JWT_SECRET: jwtSecret,
+          REDIS_URL: services.REDIS_URL,
+          POSTGRES_URL: services.POSTGRES_URL,
+          DB_NAME: catalogDb,
+          DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE,
+        },
+        { cwd: root },
+      )
+    : null;
   const helloReady = await children.waitFor(hello, async () => readyLine(hello), { timeoutMs: 20_000 });
   const meReady = await children.waitFor(me, async () => readyLine(me), { timeoutMs: 20_000 });
+  const coursesReady = courses ? await children.waitFor(courses, async () => readyLine(courses), { timeoutMs: 20_000 }) : null;
   say(
-    `baselines up: hello ${helloReady.url} (pid ${hello.child.pid}), me ${meReady.url} (pid ${me.child.pid}; pool ${meReady.poolSize}; ${meReady.queries.length} queries per request)`,
+    `baselines up: hello ${helloReady.url} (pid ${hello.child.pid}), me ${meReady.url} (pid ${me.child.pid}; pool ${meReady.poolSize}; ${meReady.queries.length} queries per request)${coursesReady ? `, courses ${coursesReady.url} (pid ${courses.child.pid}; pool ${coursesReady.poolSize})` : ''}`,
   );
   for (const q of meReady.queries) say(`  baseline me: ${q.length > 160 ? `${q.slice(0, 70)} ... ${q.slice(-80)}` : q}`);
 
@@ -364,27 +510,79 @@ async function main() {
     `checked: gateway me 200 (${tMe.text.length} bytes), baseline me 200 (${bMe.text.length} bytes), gateway unknown-user me ${tGhost.status} from identity (${tGhost.json?.detail ?? tGhost.text.slice(0, 80)}), hello 200`,
   );
 
+  // (c): the searches, the baseline's SQL against the repository's, both answers, the plans
+  const catalogRequests = catalog ? searchRequests(config.catalog.limit) : [];
+  let catalogInfo = null;
+  if (catalog) {
+    const sqlCheck = await compareWithRepository(root, catalogRequests, listStatement);
+    if (!sqlCheck.same) {
+      for (const d of sqlCheck.differences) notes.push(`(c) ${d}: update bench/baselines/courses.mjs`);
+      say(`NOTE (c): the baseline's SQL is not the repository's:\n  ${sqlCheck.differences.join('\n  ')}`);
+    }
+    const bodies = [];
+    for (const r of catalogRequests) {
+      const [t, b] = await Promise.all([
+        http(`${gw}${r.path}`, { headers: auth(user.token), timeoutMs: 15_000 }),
+        http(`${coursesReady.url}${r.path}`, { headers: auth(user.token), timeoutMs: 15_000 }),
+      ]);
+      if (t.status !== 200) throw new Error(`(c) GET ${r.path} through the gateway answered ${t.status}: ${t.text.slice(0, 300)}`);
+      if (b.status !== 200) throw new Error(`(c) baseline GET ${r.path} answered ${b.status}: ${b.text.slice(0, 300)}`);
+      const same = JSON.stringify(sortKeys(t.json)) === JSON.stringify(sortKeys(b.json));
+      if (!same)
+        notes.push(`(c) the baseline's body for \`${r.label}\` differs from the catalog's (${t.text.length} vs ${b.text.length} bytes)`);
+      bodies.push({ rows: t.json.length, bytes: t.text.length, same });
+    }
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: `${services.POSTGRES_URL.replace(/\/$/, '')}/${catalogDb}` });
+    await c.connect();
+    try {
+      const matches = await matchCounts(c, catalogRequests);
+      const perSearch = [];
+      for (const [i, r] of catalogRequests.entries()) {
+        const st = sqlCheck.statements[i];
+        perSearch.push({
+          label: r.label,
+          search: r.search,
+          category: r.category ?? null,
+          path: r.path,
+          matches: matches[i],
+          selectivity: selectivity(matches[i]),
+          ...bodies[i],
+          plan: await explain(c, st),
+          sql: await sqlTiming(c, st, config.catalog.sqlRuns),
+        });
+      }
+      const server = (await c.query("SELECT version() AS v, current_setting('jit') AS jit")).rows[0];
+      catalogInfo = {
+        seed: catalogSeed,
+        limit: config.catalog.limit,
+        server: `${server.v.split(' on ')[0]}, jit ${server.jit}`,
+        sqlSameAsRepository: sqlCheck.same,
+        sqlDifferences: sqlCheck.differences,
+        statement: {
+          sql: sqlCheck.statements[0].sql,
+          example: { search: catalogRequests[0].search, values: sqlCheck.statements[0].values },
+        },
+        perSearch,
+      };
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+    say(
+      `(c) ${catalogRequests.length} searches (limit ${config.catalog.limit}); baseline SQL ${catalogInfo.sqlSameAsRepository ? 'identical to' : 'DIFFERENT from'} the built repository's; bodies ${bodies.every((b) => b.same) ? 'identical' : 'DIFFERENT (see notes)'}:`,
+    );
+    for (const s of catalogInfo.perSearch)
+      say(
+        `  ${s.label.padEnd(26)} ${String(s.matches).padStart(5)} matches (${s.selectivity.padEnd(6)}) ${String(s.rows).padStart(3)} rows ${String(s.bytes).padStart(6)} B  EXPLAIN ${fmt(s.plan.executionMs)} ms  SQL p50 ${fmt(s.sql.p50)} p99 ${fmt(s.sql.p99)} ms  ${s.plan.trigramIndex ? 'trigram index' : 'no trigram index'}: ${s.plan.scans.join(', ')}`,
+      );
+  }
+
   // what the rest of the machine does while we are idle (other users' tests share these 2 cores)
   {
-    const a = cpuSnapshot({
-      bench: process.pid,
-      gateway: gateway.child.pid,
-      identity: identity.child.pid,
-      hello: hello.child.pid,
-      me: me.child.pid,
-    });
+    const ours = Object.fromEntries([['bench', process.pid], ...children.list.map((e) => [e.name, e.child.pid])]);
+    const a = cpuSnapshot(ours);
     await sleep(2000);
-    const d = cpuDelta(
-      a,
-      cpuSnapshot({
-        bench: process.pid,
-        gateway: gateway.child.pid,
-        identity: identity.child.pid,
-        hello: hello.child.pid,
-        me: me.child.pid,
-      }),
-      0,
-    );
+    const d = cpuDelta(a, cpuSnapshot(ours), 0);
     backgroundCores = d.otherCores + (d.cores.postgres ?? 0) + (d.cores.nats ?? 0) + (d.cores.redis ?? 0);
     say(
       `background load with our servers idle: ${fmt(backgroundCores)} of ${os.availableParallelism()} cores busy (other processes ${fmt(d.otherCores)}, PostgreSQL ${fmt(d.cores.postgres ?? 0)}, NATS ${fmt(d.cores.nats ?? 0)}, Redis ${fmt(d.cores.redis ?? 0)})`,
@@ -404,6 +602,16 @@ async function main() {
           helloPid: hello.child.pid,
           me: `${meReady.url}/api/auth/me`,
           mePid: me.child.pid,
+          ...(catalog
+            ? {
+                catalogPid: catalog.child.pid,
+                catalogDb,
+                courses: `${coursesReady.url}/api/courses`,
+                coursesPid: courses.child.pid,
+                searches: catalogRequests.map((r) => r.path),
+                ...(cacheStack ? { gatewayWithCatalogCache: cacheStack.gw } : {}),
+              }
+            : {}),
           token: user.token,
           unknownUserToken: ghostToken,
           logs: tmpDir,
@@ -518,36 +726,82 @@ async function main() {
           "`GET /api/auth/me` for a real user through the gateway (JWT, revocation MGET, validation, NATS request-reply) and identity's `me` handler as it is (at the time of writing: TypeORM findOneBy of the user, then a find of the user's portal memberships), as deployed.",
       },
     },
+    c: catalog && {
+      title: 'catalog search GET /api/courses?search=',
+      baseline: {
+        label: 'Fastify + fast-jwt + MGET + pg, same SQL',
+        url: `${coursesReady.url}${catalogRequests[0].path}`,
+        paths: catalogRequests.map((r) => r.path),
+        headers: auth(user.token),
+        expect: 200,
+        pid: courses.child.pid,
+        description: `bare Fastify 5 (bench/baselines/courses.mjs, own process): fast-jwt HS256 verify (cache 10,000, as libs/auth), Redis MGET of the two revocation keys, the query string read by hand, then the very SQL text of CoursesRepository.list (copied; checked against the built repository at every run: ${catalogInfo.sqlSameAsRepository ? 'identical' : 'DIFFERENT'}) with pg on a pool of ${config.stackEnv.DB_POOL_SIZE}, and the service's row mapping (toCourse): the same JSON.`,
+      },
+      target: {
+        label: 'gateway -> NATS -> catalog (cache off)',
+        url: `${gw}${catalogRequests[0].path}`,
+        paths: catalogRequests.map((r) => r.path),
+        headers: auth(user.token),
+        expect: 200,
+        gatewayPid: gateway.child.pid,
+        servicePid: catalog.child.pid,
+        description: `\`GET /api/courses?search=<term>&limit=${config.catalog.limit}\` with a learner's token through the gateway (JWT, revocation MGET, CourseListQuery validation, NATS request-reply) to catalog's CoursesService.list (one statement: published courses matching \`search_text LIKE\`, newest first, decorated with instructor name, lesson count and content items; zod check of the answer), with COURSE_LIST_CACHE_MS=0. Each connection rotates over ${catalogRequests.length} searches: ${catalogRequests.map((r) => `\`${r.label}\``).join(', ')}. Catalog seeded by the bench: ${fmtInt(catalogSeed.courses)} courses, ${fmtInt(catalogSeed.lessons)} lessons, ${fmtInt(catalogSeed.content_items)} content items.`,
+      },
+    },
   };
   const scenarios = Object.fromEntries(config.only.map((k) => [k, { ...allScenarios[k], rounds: [], rate: config.fixedRate }]));
+
+  /** one closed-loop measurement of one side, with the CPU of every component */
+  async function measureClosed(key, sc, side, connections, tag) {
+    const s = sc[side];
+    // every process of the run is tracked (so "others" is only what is not ours); those
+    // this scenario does not use idle under their own names
+    const active = { baseline: sc.baseline.pid, gateway: sc.target.gatewayPid, service: sc.target.servicePid };
+    const pids = { bench: process.pid, ...idleOurs(Object.values(active)), ...active };
+    const closed = await closedLoop({
+      url: s.url,
+      paths: s.paths,
+      headers: s.headers,
+      connections,
+      durationS: config.durationS,
+      warmupS: config.warmupS,
+      expectStatus: s.expect,
+      sample: () => cpuSnapshot(pids),
+    });
+    const cpu = cpuDelta(closed.samples.before, closed.samples.after, closed.requests);
+    delete closed.samples;
+    say(
+      `${tag} (${key}) ${side.padEnd(8)} closed loop${connections === config.connections ? '' : ` at ${connections} connections`}: ${fmtInt(closed.rps).padStart(7)} req/s  p50 ${fmt(closed.p50)} ms  p99 ${fmt(closed.p99)} ms  (box ${fmt(cpu.machineBusy * 100, 0)}% busy, others ${fmt(cpu.otherCores)} cores)${closed.unexpected || closed.errors || closed.timeouts ? `  UNEXPECTED: ${JSON.stringify(closed.statuses)} errors ${closed.errors} timeouts ${closed.timeouts}` : ''}`,
+    );
+    await sleep(500);
+    return { closed, cpu };
+  }
 
   // rounds
   for (let r = 0; r < config.rounds; r++) {
     const order = r % 2 === 0 ? ['baseline', 'target'] : ['target', 'baseline'];
+    const tag = `round ${r + 1}/${config.rounds}`;
     for (const [key, sc] of Object.entries(scenarios)) {
       const round = { order };
-      for (const side of order) {
-        const s = sc[side];
-        // every process of the run is tracked (so "others" is only what is not ours); those
-        // this scenario does not use idle under their own names
-        const active = { baseline: sc.baseline.pid, gateway: sc.target.gatewayPid, service: sc.target.servicePid };
-        const pids = { bench: process.pid, ...idleOurs(Object.values(active)), ...active };
-        const closed = await closedLoop({
-          url: s.url,
-          headers: s.headers,
-          connections: config.connections,
-          durationS: config.durationS,
-          warmupS: config.warmupS,
-          expectStatus: s.expect,
-          sample: () => cpuSnapshot(pids),
-        });
-        const cpu = cpuDelta(closed.samples.before, closed.samples.after, closed.requests);
-        delete closed.samples;
-        round[side] = { closed, cpu };
-        say(
-          `round ${r + 1}/${config.rounds} (${key}) ${side.padEnd(8)} closed loop: ${fmtInt(closed.rps).padStart(7)} req/s  p50 ${fmt(closed.p50)} ms  p99 ${fmt(closed.p99)} ms  (box ${fmt(cpu.machineBusy * 100, 0)}% busy, others ${fmt(cpu.otherCores)} cores)${closed.unexpected || closed.errors || closed.timeouts ? `  UNEXPECTED: ${JSON.stringify(closed.statuses)} errors ${closed.errors} timeouts ${closed.timeouts}` : ''}`,
-        );
-        await sleep(500);
+      for (const side of order) round[side] = await measureClosed(key, sc, side, config.connections, tag);
+      // (c): a second level with fewer connections, when asked or when the target's p99 misses the goal
+      if (key === 'c' && r === 0 && sc.lowConnections === undefined) {
+        const over = round.target.closed.p99 >= 50;
+        sc.lowConnections =
+          config.catalog.low === 'always' || (config.catalog.low === 'auto' && over && config.catalog.lowConnections < config.connections)
+            ? config.catalog.lowConnections
+            : null;
+        if (sc.lowConnections)
+          say(
+            `(c) also at ${sc.lowConnections} connections (${config.catalog.low === 'always' ? 'BENCH_CATALOG_LOW=always' : `the target's p99 at ${config.connections} was ${fmt(round.target.closed.p99)} ms, over 50`})`,
+          );
+      }
+      if (key === 'c' && sc.lowConnections) {
+        for (const side of order) {
+          const m = await measureClosed(key, sc, side, sc.lowConnections, tag);
+          round[side].closedLow = m.closed;
+          round[side].cpuLow = m.cpu;
+        }
       }
       if (!sc.rate) {
         const lower = Math.min(round.baseline.closed.rps, round.target.closed.rps);
@@ -558,6 +812,7 @@ async function main() {
         const s = sc[side];
         const p = await paced({
           url: s.url,
+          paths: s.paths,
           headers: s.headers,
           rate: sc.rate,
           durationS: config.pacedDurationS,
@@ -567,17 +822,19 @@ async function main() {
         });
         round[side].paced = p;
         say(
-          `round ${r + 1}/${config.rounds} (${key}) ${side.padEnd(8)} at ${sc.rate} req/s:  achieved ${fmtInt(p.achievedRate)}/s  p50 ${fmt(p.p50)} ms  p99 ${fmt(p.p99)} ms${p.unexpected || p.errors ? `  UNEXPECTED: ${JSON.stringify(p.statuses)} errors ${p.errors}` : ''}`,
+          `${tag} (${key}) ${side.padEnd(8)} at ${sc.rate} req/s:  achieved ${fmtInt(p.achievedRate)}/s  p50 ${fmt(p.p50)} ms  p99 ${fmt(p.p99)} ms${p.unexpected || p.errors ? `  UNEXPECTED: ${JSON.stringify(p.statuses)} errors ${p.errors}` : ''}`,
         );
         if (p.achievedRate < 0.95 * sc.rate)
           notes.push(`round ${r + 1} (${key}) ${side}: the paced client reached only ${fmtInt(p.achievedRate)} of ${sc.rate} req/s`);
         await sleep(300);
       }
-      if (config.lightRate) {
+      // the light load only when it is lighter than the equal load ((c) may run at 50-150 req/s)
+      if (config.lightRate && config.lightRate < sc.rate) {
         for (const side of order) {
           const s = sc[side];
           const p = await paced({
             url: s.url,
+            paths: s.paths,
             headers: s.headers,
             rate: config.lightRate,
             durationS: config.pacedDurationS,
@@ -587,13 +844,34 @@ async function main() {
           });
           round[side].light = p;
           say(
-            `round ${r + 1}/${config.rounds} (${key}) ${side.padEnd(8)} at ${config.lightRate} req/s:  p50 ${fmt(p.p50)} ms  p99 ${fmt(p.p99)} ms${p.unexpected || p.errors ? `  UNEXPECTED: ${JSON.stringify(p.statuses)} errors ${p.errors}` : ''}`,
+            `${tag} (${key}) ${side.padEnd(8)} at ${config.lightRate} req/s:  p50 ${fmt(p.p50)} ms  p99 ${fmt(p.p99)} ms${p.unexpected || p.errors ? `  UNEXPECTED: ${JSON.stringify(p.statuses)} errors ${p.errors}` : ''}`,
           );
           await sleep(300);
         }
       }
       sc.rounds.push(round);
     }
+  }
+
+  // (c), as information: the target with the service's default list cache (the second gateway
+  // and catalog), closed loop once, next to one more baseline measurement
+  if (scenarios.c && cacheStack) {
+    const sc = scenarios.c;
+    const cached = {
+      ...sc,
+      target: {
+        ...sc.target,
+        url: `${cacheStack.gw}${catalogRequests[0].path}`,
+        gatewayPid: cacheStack.gateway.child.pid,
+        servicePid: cacheStack.catalog.child.pid,
+      },
+    };
+    const check = await http(`${cacheStack.gw}${catalogRequests[0].path}`, { headers: auth(user.token) });
+    if (check.status !== 200) throw new Error(`(c) with the default cache GET ${catalogRequests[0].path} answered ${check.status}`);
+    say(`(c) catalog with its default list cache (gateway-cache, catalog-cache): one informational closed-loop run`);
+    const info = { cacheMs: 'default (COURSE_LIST_CACHE_MS unset)', connections: config.connections };
+    for (const side of ['target', 'baseline']) info[side] = await measureClosed('c, cache on', cached, side, config.connections, 'info');
+    sc.cacheInfo = info;
   }
 
   // results
@@ -613,6 +891,7 @@ async function main() {
     );
   }
   const goal = scenarios.b ? goalCheck(scenarios) : null;
+  const catalogGoal = scenarios.c ? catalogGoalCheck(scenarios.c, config.connections) : null;
   const stamp = startedAt
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
@@ -657,25 +936,59 @@ async function main() {
             path: new URL(sc.target.url).pathname,
             expect: sc.target.expect,
           },
+          ...(sc.target.paths ? { paths: sc.target.paths } : {}),
+          ...(k === 'c' ? { lowConnections: sc.lowConnections ?? null, cacheInfo: sc.cacheInfo ?? null, catalog: catalogInfo } : {}),
           summary: sc.summary,
           rounds: sc.rounds,
         },
       ]),
     ),
     goal,
+    catalogGoal,
     backgroundCores,
     notes,
   };
-  if (goal) console.log(consoleTable(result));
+  if (catalogInfo) result.catalogPlansFile = `${stamp}${quick ? '-quick' : ''}-catalog-plans.md`;
+  if (goal || catalogGoal) console.log(consoleTable(result));
   mkdirSync(resultsDir, { recursive: true });
   const write = (name, text) => {
     writeFileSync(join(resultsDir, `${name}.tmp`), text);
     renameSync(join(resultsDir, `${name}.tmp`), join(resultsDir, name));
   };
   write(file, `${JSON.stringify(result, null, 2)}\n`);
-  const md = quick ? 'latest-quick.md' : 'latest.md';
-  if (goal) write(md, markdown(result));
-  say(`wrote bench/results/${file}${goal ? ` and bench/results/${md}` : ''}`);
+  const written = [file];
+  // latest.md: the last run that had (b); a run of (c) without (b) writes latest-catalog.md
+  const md = `${goal || !catalogGoal ? 'latest' : 'latest-catalog'}${quick ? '-quick' : ''}.md`;
+  if (goal || catalogGoal) {
+    write(md, markdown(result));
+    written.push(md);
+  }
+  if (catalogInfo) {
+    const plans = [
+      `# Catalog search plans (scenario c), run ${result.startedAt}${quick ? ' (quick)' : ''}`,
+      '',
+      plansMarkdown(catalogInfo, { heading: '#' }),
+      `The statement (CoursesRepository.list for a learner, here with \`${catalogInfo.statement.example.search}\`; parameters ${JSON.stringify(catalogInfo.statement.example.values)}):`,
+      '',
+      '```sql',
+      catalogInfo.statement.sql,
+      '```',
+      '',
+    ].join('\n');
+    write(result.catalogPlansFile, plans);
+    written.push(result.catalogPlansFile);
+    if (config.catalog.docs) {
+      const docBody = [
+        `Run ${result.startedAt}, commit ${result.git.commit}${result.git.dirty ? ' (uncommitted changes)' : ''} (\`bench/results/${file}\`, plans also in \`bench/results/${result.catalogPlansFile}\`).`,
+        '',
+        catalogFigures(result),
+        plansMarkdown(catalogInfo, { heading: '##' }),
+      ].join('\n');
+      if (writeDocSection(join(root, 'docs', 'catalog-search.md'), docBody))
+        say('(c) rewrote the generated section of docs/catalog-search.md');
+    }
+  }
+  say(`wrote ${written.map((w) => `bench/results/${w}`).join(', ')}`);
 }
 
 /**

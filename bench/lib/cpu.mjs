@@ -33,7 +33,10 @@ function machine() {
 
 /** @param {Record<string, number>} own name -> pid of processes we started (and ourselves) */
 export function cpuSnapshot(own) {
-  const snap = { at: performance.now(), own: {}, shared: {}, machine: machine() };
+  // shared servers are kept per pid: PostgreSQL forks a process per connection, and a sum
+  // over whoever is alive at each snapshot would lose (or count twice) the CPU time of
+  // backends that end or start in between (other users' test runs connect all the time)
+  const snap = { at: performance.now(), own: {}, shared: {}, sharedPids: {}, machine: machine() };
   for (const [name, pid] of Object.entries(own)) {
     const t = pid ? procTimes(pid) : null;
     if (t) snap.own[name] = t.ms;
@@ -47,7 +50,10 @@ export function cpuSnapshot(own) {
   for (const pid of pids) {
     const t = procTimes(pid);
     const group = t && SHARED[t.comm];
-    if (group) snap.shared[group] = (snap.shared[group] ?? 0) + t.ms;
+    if (group) {
+      snap.shared[group] = (snap.shared[group] ?? 0) + t.ms;
+      snap.sharedPids[pid] = { group, ms: t.ms };
+    }
   }
   return snap;
 }
@@ -61,7 +67,17 @@ export function cpuDelta(a, b, requests) {
     out.perRequestUs[name] = requests ? (ms * 1000) / requests : NaN;
   };
   for (const k of Object.keys(b.own)) if (k in a.own) add(k, b.own[k] - a.own[k]);
-  for (const k of Object.keys(b.shared)) add(k, b.shared[k] - (a.shared[k] ?? 0));
+  if (a.sharedPids && b.sharedPids) {
+    // per pid: a process new since the first snapshot counts from zero; one that ended in
+    // between is lost (its last seconds are not known), never subtracted
+    const groups = {};
+    for (const [pid, t] of Object.entries(b.sharedPids)) {
+      const before = a.sharedPids[pid];
+      const d = before && before.group === t.group ? t.ms - before.ms : t.ms;
+      groups[t.group] = (groups[t.group] ?? 0) + Math.max(0, d);
+    }
+    for (const [k, ms] of Object.entries(groups)) add(k, ms);
+  } else for (const k of Object.keys(b.shared)) add(k, b.shared[k] - (a.shared[k] ?? 0));
   if (a.machine && b.machine) {
     const total = b.machine.total - a.machine.total;
     out.machineBusy = total > 0 ? 1 - (b.machine.idle - a.machine.idle) / total : NaN;

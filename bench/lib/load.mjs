@@ -67,11 +67,14 @@ function runAutocannon(opts, onResponse) {
 }
 
 /**
- * @param {{ url: string, headers?: Record<string,string>, connections: number, durationS: number, warmupS: number, expectStatus: number, sample?: () => unknown }} o
+ * @param {{ url: string, paths?: string[], headers?: Record<string,string>, connections: number, durationS: number, warmupS: number, expectStatus: number, sample?: () => unknown }} o
  *   sample: called right before and right after the measured part (not the warm-up); both values are returned
+ *   paths: when given, the requests rotate over these paths (on url's host)
  */
 export async function closedLoop(o) {
   const base = { url: o.url, headers: o.headers ?? {}, connections: o.connections, pipelining: 1, timeout: 10 };
+  // several URLs (same host): each connection cycles through them in order
+  if (o.paths?.length) base.requests = o.paths.map((path) => ({ method: 'GET', path }));
   if (o.warmupS > 0) await runAutocannon({ ...base, duration: o.warmupS });
   const lat = new Samples();
   let good = 0;
@@ -109,7 +112,8 @@ export async function closedLoop(o) {
 }
 
 /**
- * @param {{ url: string, headers?: Record<string,string>, rate: number, durationS: number, warmupS: number, sockets: number, expectStatus: number }} o
+ * @param {{ url: string, paths?: string[], headers?: Record<string,string>, rate: number, durationS: number, warmupS: number, sockets: number, expectStatus: number }} o
+ *   paths: when given, request i goes to paths[i % paths.length] (on url's host)
  */
 export async function paced(o) {
   const u = new URL(o.url);
@@ -133,6 +137,8 @@ function pacedOnce(u, agent, o, durationS) {
   let errors = 0;
   let maxLagMs = 0;
   const reqOpts = { agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'GET', headers: o.headers ?? {} };
+  const paths = o.paths?.length ? o.paths : null;
+  let nth = 0;
   return new Promise((resolve) => {
     const t0 = performance.now();
     let lastSendAt = t0;
@@ -163,7 +169,7 @@ function pacedOnce(u, agent, o, durationS) {
       const start = performance.now();
       maxLagMs = Math.max(maxLagMs, start - scheduledAt);
       lastSendAt = start;
-      const req = http.request(reqOpts, (res) => {
+      const req = http.request(paths ? { ...reqOpts, path: paths[nth++ % paths.length] } : reqOpts, (res) => {
         res.on('data', () => undefined);
         res.on('end', () => {
           const ms = performance.now() - start;

@@ -20,12 +20,23 @@ export function summarize(scenario) {
     m.cpuCores = Object.fromEntries([...cpuKeys].map((k) => [k, median(rounds.map((r) => r.cpu?.cores?.[k]))]));
     m.machineBusy = median(rounds.map((r) => r.cpu?.machineBusy));
     m.otherCores = median(rounds.map((r) => r.cpu?.otherCores));
+    // (c): the second closed-loop level with fewer connections, when measured
+    if (rounds.some((r) => r.closedLow)) {
+      m.lowConn = Object.fromEntries(METRICS.map((k) => [k, median(rounds.map((r) => r.closedLow?.[k]))]));
+      m.lowConn.connections = rounds.find((r) => r.closedLow)?.closedLow.connections;
+      const lowKeys = new Set(rounds.flatMap((r) => Object.keys(r.cpuLow?.perRequestUs ?? {})));
+      m.lowConn.cpuUsPerRequest = Object.fromEntries([...lowKeys].map((k) => [k, median(rounds.map((r) => r.cpuLow?.perRequestUs?.[k]))]));
+      m.lowConn.otherCores = median(rounds.map((r) => r.cpuLow?.otherCores));
+    }
     m.unexpected = rounds.reduce(
       (a, r) =>
         a +
         (r.closed?.unexpected ?? 0) +
         (r.closed?.errors ?? 0) +
         (r.closed?.timeouts ?? 0) +
+        (r.closedLow?.unexpected ?? 0) +
+        (r.closedLow?.errors ?? 0) +
+        (r.closedLow?.timeouts ?? 0) +
         (r.paced?.unexpected ?? 0) +
         (r.paced?.errors ?? 0),
       0,
@@ -37,8 +48,15 @@ export function summarize(scenario) {
   const addedP50ClosedMs = sides.target.p50 - sides.baseline.p50;
   const addedLightP50Ms = sides.target.lightP50 - sides.baseline.lightP50;
   const perRoundAdded = scenario.rounds.map((r) => r.target.paced?.p50 - r.baseline.paced?.p50);
+  const low = sides.target.lowConn && sides.baseline.lowConn;
   return {
     ...sides,
+    ...(low
+      ? {
+          ratioRpsLow: sides.target.lowConn.rps / sides.baseline.lowConn.rps,
+          perRoundRatioLow: scenario.rounds.map((r) => r.target.closedLow?.rps / r.baseline.closedLow?.rps),
+        }
+      : {}),
     ratioRps,
     addedP50Ms,
     addedP50ClosedMs,
@@ -56,6 +74,57 @@ export function goalCheck(scenarios) {
   const ratioOk = s.ratioRps >= GOAL.minRatio;
   const latencyOk = s.addedP50Ms < GOAL.maxAddedP50Ms;
   return { ...GOAL, ratio: s.ratioRps, addedP50Ms: s.addedP50Ms, ratioOk, latencyOk, holds: ratioOk && latencyOk };
+}
+
+/** (c) catalog search: the issue's goal, closed loop at the same connections for both sides */
+export const GOAL_C = { scenario: 'c', maxP99Ms: 50, minRatio: 0.3 };
+
+function levelCheck(connections, t, b, ratio) {
+  const p99Ok = t.p99 < GOAL_C.maxP99Ms;
+  const ratioOk = ratio >= GOAL_C.minRatio;
+  return {
+    connections,
+    targetRps: t.rps,
+    targetP50: t.p50,
+    targetP99: t.p99,
+    baselineRps: b.rps,
+    baselineP99: b.p99,
+    ratio,
+    p99Ok,
+    ratioOk,
+    holds: p99Ok && ratioOk,
+  };
+}
+
+/** @param {{ summary: ReturnType<typeof summarize>, lowConnections?: number|null, cacheInfo?: any, rate?: number }} sc */
+export function catalogGoalCheck(sc, connections) {
+  const s = sc.summary;
+  const main = levelCheck(connections, s.target, s.baseline, s.ratioRps);
+  const low = s.target.lowConn ? levelCheck(s.target.lowConn.connections, s.target.lowConn, s.baseline.lowConn, s.ratioRpsLow) : null;
+  const ci = sc.cacheInfo;
+  const cache = ci ? levelCheck(ci.connections, ci.target.closed, ci.baseline.closed, ci.target.closed.rps / ci.baseline.closed.rps) : null;
+  const verdict = main.holds
+    ? `holds at ${connections} connections`
+    : low?.holds
+      ? `missed at ${connections} connections, holds at ${low.connections}`
+      : `not met${low ? ` (neither at ${connections} nor at ${low.connections} connections)` : ''}`;
+  return {
+    ...GOAL_C,
+    main,
+    low,
+    cacheInfo: cache,
+    equalLoad: { rate: sc.rate, targetP99: s.target.pacedP99, baselineP99: s.baseline.pacedP99 },
+    holds: main.holds,
+    holdsAtLow: low ? low.holds : null,
+    verdict,
+  };
+}
+
+function catalogGoalLine(g, md) {
+  const b = (x) => (md ? `**${x}**` : x);
+  const lvl = (l) =>
+    `at ${l.connections} connections: p99 ${b(`${f(l.targetP99)} ms`)} (${l.p99Ok ? 'OK' : 'MISSED'}), ${b(`${f(l.ratio)}x`)} of the baseline's req/s (${l.ratioOk ? 'OK' : 'MISSED'})`;
+  return `Goal (c): p99 < ${g.maxP99Ms} ms and >= ${g.minRatio}x of the bare handler's req/s; ${lvl(g.main)}${g.low ? `; ${lvl(g.low)}` : ''} => ${b(`goal ${g.verdict}`)}.${g.cacheInfo ? ` (Information, service default cache: ${fi(g.cacheInfo.targetRps)} req/s, p99 ${f(g.cacheInfo.targetP99)} ms, ${f(g.cacheInfo.ratio)}x.)` : ''}`;
 }
 
 const f = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '-');
@@ -88,12 +157,32 @@ export function consoleTable(result) {
     lines.push(
       `${pad(`(${key}) target/baseline`, 44)}${lpad(`${f(s.ratioRps)}x`, 9)}${lpad(`+${f(s.addedP50ClosedMs)}`, 9)}${lpad('', 9)}  | ${pad('added p50', 12)}${lpad(`${f(s.addedP50Ms)}`, 8)}${light ? `${lpad('', 8)}  | ${pad('added p50', 10)}${lpad(f(s.addedLightP50Ms), 8)}` : ''}`,
     );
+    if (s.target.lowConn) {
+      const n = s.target.lowConn.connections;
+      for (const side of ['baseline', 'target']) {
+        const m = s[side].lowConn;
+        lines.push(`${pad(`(${key}) ${side} at ${n} connections`, 44)}${lpad(fi(m.rps), 9)}${lpad(f(m.p50), 9)}${lpad(f(m.p99), 9)}`);
+      }
+      lines.push(`${pad(`(${key}) target/baseline at ${n} connections`, 44)}${lpad(`${f(s.ratioRpsLow)}x`, 9)}`);
+    }
+    if (sc.cacheInfo) {
+      const ci = sc.cacheInfo;
+      for (const side of ['baseline', 'target']) {
+        const m = ci[side].closed;
+        lines.push(`${pad(`(${key}) info, cache on: ${side}`, 44)}${lpad(fi(m.rps), 9)}${lpad(f(m.p50), 9)}${lpad(f(m.p99), 9)}`);
+      }
+      lines.push(
+        `${pad(`(${key}) info, cache on: target/baseline`, 44)}${lpad(`${f(ci.target.closed.rps / ci.baseline.closed.rps)}x`, 9)}`,
+      );
+    }
     lines.push('');
   }
   const g = result.goal;
-  lines.push(
-    `Goal (b): throughput >= ${g.minRatio}x of baseline: ${f(g.ratio)}x ${g.ratioOk ? 'OK' : 'MISSED'}; added p50 at equal load < ${g.maxAddedP50Ms} ms: ${f(g.addedP50Ms)} ms ${g.latencyOk ? 'OK' : 'MISSED'} => ${g.holds ? 'GOAL HOLDS' : 'GOAL NOT MET'}`,
-  );
+  if (g)
+    lines.push(
+      `Goal (b): throughput >= ${g.minRatio}x of baseline: ${f(g.ratio)}x ${g.ratioOk ? 'OK' : 'MISSED'}; added p50 at equal load < ${g.maxAddedP50Ms} ms: ${f(g.addedP50Ms)} ms ${g.latencyOk ? 'OK' : 'MISSED'} => ${g.holds ? 'GOAL HOLDS' : 'GOAL NOT MET'}`,
+    );
+  if (result.catalogGoal) lines.push(catalogGoalLine(result.catalogGoal, false));
   lines.push('');
   lines.push(cpuTable(result).join('\n'));
   return lines.join('\n');
@@ -103,7 +192,7 @@ function cpuTable(result) {
   const comps = ['bench', 'baseline', 'gateway', 'service', 'nats', 'redis', 'postgres'];
   const lines = [
     'CPU per request in the closed-loop runs (microseconds of CPU time; "bench" is the load generator; "service" is identity,',
-    'or the do-nothing service in (s); postgres/nats/redis count the whole server, other users included; "others" = cores',
+    'the do-nothing service in (s), catalog in (c); postgres/nats/redis count the whole server, other users included; "others" = cores',
     'busy with processes outside this run):',
   ];
   const head = `${pad('', 24)}${comps.map((c) => lpad(c, 10)).join('')}${lpad('total', 10)}${lpad('box busy', 10)}${lpad('others', 12)}`;
@@ -117,8 +206,83 @@ function cpuTable(result) {
         `${pad(`(${key}) ${side}`, 24)}${vals.map((v) => lpad(f(v, 0), 10)).join('')}${lpad(f(total, 0), 10)}${lpad(`${f(m.machineBusy * 100, 0)}%`, 10)}${lpad(`${f(m.otherCores, 2)} cores`, 12)}`,
       );
     }
+    for (const side of ['baseline', 'target']) {
+      const m = sc.summary[side].lowConn;
+      if (!m) continue;
+      const vals = comps.map((c) => m.cpuUsPerRequest[c]);
+      const total = vals.reduce((a, v) => a + (Number.isFinite(v) ? v : 0), 0);
+      lines.push(
+        `${pad(`(${key}) ${side} @${m.connections}`, 24)}${vals.map((v) => lpad(f(v, 0), 10)).join('')}${lpad(f(total, 0), 10)}${lpad('', 10)}${lpad(`${f(m.otherCores, 2)} cores`, 12)}`,
+      );
+    }
   }
   return lines;
+}
+
+/** (c): one row per search: matches, rows, plan, SQL alone */
+export function searchTable(cat) {
+  const L = [];
+  L.push(`| search | published matches | rows | bytes | scans of \`courses\` | EXPLAIN ANALYZE ms | SQL alone p50 / p99 ms |`);
+  L.push('|---|---:|---:|---:|---|---:|---:|');
+  for (const s of cat.perSearch)
+    L.push(
+      `| \`${s.label}\` | ${fi(s.matches)} (${s.selectivity}) | ${s.rows} | ${fi(s.bytes)} | ${s.plan.scans.map((x) => `\`${x}\``).join(', ')} | ${f(s.plan.executionMs)} | ${f(s.sql.p50)} / ${f(s.sql.p99)} |`,
+    );
+  return L.join('\n');
+}
+
+/** (c) in a few lines: for docs/catalog-search.md */
+export function catalogFigures(result) {
+  const sc = result.scenarios.c;
+  const s = sc.summary;
+  const g = result.catalogGoal;
+  const c = result.config;
+  const L = [];
+  L.push(
+    `${c.quick ? 'Quick smoke run, not a measurement: ' : ''}${c.rounds} round(s), closed loop ${c.durationS} s per measurement, baseline and target alternating, medians; on ${result.machine.cpus} x ${result.machine.cpuModel} shared with PostgreSQL, NATS, Redis, the load generator and other people's work (load average ${result.machine.loadavgAtEnd.map((v) => v.toFixed(1)).join(' ')} at the end). Each connection rotates over the ${sc.paths.length} searches below.`,
+  );
+  L.push('');
+  L.push('| | connections | req/s | p50 ms | p99 ms |');
+  L.push('|---|---:|---:|---:|---:|');
+  const row = (name, conns, m) => L.push(`| ${name} | ${conns} | ${fi(m.rps)} | ${f(m.p50)} | ${f(m.p99)} |`);
+  row(`baseline: ${sc.baseline.label}`, c.connections, s.baseline);
+  row(`target: ${sc.target.label}`, c.connections, s.target);
+  L.push(`| **target / baseline** | ${c.connections} | **${f(s.ratioRps)}x** | | |`);
+  if (s.target.lowConn) {
+    row('baseline', s.target.lowConn.connections, s.baseline.lowConn);
+    row('target', s.target.lowConn.connections, s.target.lowConn);
+    L.push(`| **target / baseline** | ${s.target.lowConn.connections} | **${f(s.ratioRpsLow)}x** | | |`);
+  }
+  if (sc.cacheInfo) {
+    row('information, one run: baseline', sc.cacheInfo.connections, sc.cacheInfo.baseline.closed);
+    row("information, one run: target with catalog's default cache (1 s)", sc.cacheInfo.connections, sc.cacheInfo.target.closed);
+  }
+  L.push(
+    `| equal load ${fi(sc.rate)} req/s (open loop): baseline / target | | | ${f(s.baseline.pacedP50)} / ${f(s.target.pacedP50)} | ${f(s.baseline.pacedP99)} / ${f(s.target.pacedP99)} |`,
+  );
+  L.push('');
+  L.push(catalogGoalLine(g, true));
+  L.push('');
+  L.push(
+    `Cores kept busy by processes outside the run during the closed-loop measurements (median): ${f(s.baseline.otherCores)} (baseline), ${f(s.target.otherCores)} (target) of ${result.machine.cpus}.`,
+  );
+  L.push('');
+  const comps = ['bench', 'baseline', 'gateway', 'service', 'nats', 'redis', 'postgres'];
+  L.push(`CPU per request at ${c.connections} connections, microseconds (service = catalog; postgres = the whole server):`);
+  L.push('');
+  L.push(`| | ${comps.join(' | ')} | total |`);
+  L.push(`|---|${comps.map(() => '---:').join('|')}|---:|`);
+  for (const side of ['baseline', 'target']) {
+    const vals = comps.map((k) => s[side].cpuUsPerRequest[k]);
+    L.push(
+      `| ${side} | ${vals.map((v) => f(v, 0)).join(' | ')} | ${f(
+        vals.reduce((a, v) => a + (Number.isFinite(v) ? v : 0), 0),
+        0,
+      )} |`,
+    );
+  }
+  L.push('');
+  return L.join('\n');
 }
 
 export function markdown(result) {
@@ -133,13 +297,15 @@ export function markdown(result) {
     `${c.quick ? '**Quick smoke run (BENCH_QUICK=1): not a measurement to quote.** ' : ''}${c.rounds} round(s), baseline and target alternating (the first side alternates between rounds); medians reported.`,
   );
   L.push(
-    `Closed loop: autocannon, ${c.connections} connections, pipelining 1, ${c.durationS} s after ${c.warmupS} s warm-up. Equal load: open-loop paced requests (bench/lib/load.mjs) over ${c.pacedSockets} keep-alive sockets, ${c.pacedDurationS} s after ${c.pacedWarmupS} s warm-up, at the rate shown (half the lower closed-loop req/s of round 1, at most ${c.rateMax}, unless BENCH_RATE)${c.lightRate ? ` and at a light ${c.lightRate} req/s (the hops' latency with next to no queueing)` : ''}; the goal uses the first.`,
+    `Closed loop: autocannon, ${c.connections} connections, pipelining 1, ${c.durationS} s after ${c.warmupS} s warm-up. Equal load: open-loop paced requests (bench/lib/load.mjs) over ${c.pacedSockets} keep-alive sockets, ${c.pacedDurationS} s after ${c.pacedWarmupS} s warm-up, at the rate shown (half the lower closed-loop req/s of round 1, at most ${c.rateMax}, unless BENCH_RATE)${c.lightRate ? ` and at a light ${c.lightRate} req/s (the hops' latency with next to no queueing; only where that is below the first rate)` : ''}; the goal of (b) uses the first.`,
   );
   L.push(
     `The load generator runs in the bench process, on the same ${result.machine.cpus}-core machine as the servers, PostgreSQL, NATS and Redis.`,
   );
   L.push(
-    `Stack: separate processes \`node apps/identity/dist/main.js\` and \`node apps/gateway/dist/main.js\` with ${Object.entries(c.stackEnv)
+    `Stack: separate processes \`node apps/identity/dist/main.js\`${result.scenarios.c ? ', `node apps/catalog/dist/main.js` (COURSE_LIST_CACHE_MS=0 unless said otherwise)' : ''} and \`node apps/gateway/dist/main.js\` with ${Object.entries(
+      c.stackEnv,
+    )
       .map(([k, v]) => `${k}=${v}`)
       .join(', ')}.`,
   );
@@ -160,23 +326,47 @@ export function markdown(result) {
     L.push(
       `| (${key}) | **target / baseline** | **${f(s.ratioRps)}x** | +${f(s.addedP50ClosedMs)} | | | **+${f(s.addedP50Ms)} ms** | |${light ? ` +${f(s.addedLightP50Ms)} ms | |` : ''}`,
     );
+    if (s.target.lowConn) {
+      const n = s.target.lowConn.connections;
+      for (const side of ['baseline', 'target'])
+        L.push(
+          `| (${key}) at ${n} connections | ${side} | ${fi(s[side].lowConn.rps)} | ${f(s[side].lowConn.p50)} | ${f(s[side].lowConn.p99)} | | | |${light ? ' | |' : ''}`,
+        );
+      L.push(`| (${key}) at ${n} connections | **target / baseline** | **${f(s.ratioRpsLow)}x** | | | | | |${light ? ' | |' : ''}`);
+    }
+    if (sc.cacheInfo) {
+      const ci = sc.cacheInfo;
+      for (const side of ['baseline', 'target'])
+        L.push(
+          `| (${key}) information: catalog's default list cache, one run | ${side} | ${fi(ci[side].closed.rps)} | ${f(ci[side].closed.p50)} | ${f(ci[side].closed.p99)} | | | |${light ? ' | |' : ''}`,
+        );
+      L.push(
+        `| (${key}) information, cache on | target / baseline | ${f(ci.target.closed.rps / ci.baseline.closed.rps)}x | | | | | |${light ? ' | |' : ''}`,
+      );
+    }
   }
   L.push('');
   const g = result.goal;
-  L.push(
-    `**Goal (b)**: throughput at least ${g.minRatio}x of its baseline: **${f(g.ratio)}x** (${g.ratioOk ? 'met' : 'missed'}); under ${g.maxAddedP50Ms} ms added at p50 at equal load: **${f(g.addedP50Ms)} ms** (${g.latencyOk ? 'met' : 'missed'}). ${g.holds ? '**Goal holds.**' : '**Goal not met.**'}`,
-  );
-  L.push('');
+  if (g) {
+    L.push(
+      `**Goal (b)**: throughput at least ${g.minRatio}x of its baseline: **${f(g.ratio)}x** (${g.ratioOk ? 'met' : 'missed'}); under ${g.maxAddedP50Ms} ms added at p50 at equal load: **${f(g.addedP50Ms)} ms** (${g.latencyOk ? 'met' : 'missed'}). ${g.holds ? '**Goal holds.**' : '**Goal not met.**'}`,
+    );
+    L.push('');
+  }
+  if (result.catalogGoal) {
+    L.push(catalogGoalLine(result.catalogGoal, true));
+    L.push('');
+  }
   L.push('Per round (target/baseline req/s ratio; added p50 at equal load, ms):');
   L.push('');
   for (const [key, sc] of Object.entries(result.scenarios)) {
     L.push(
-      `- (${key}) ratio ${sc.summary.perRoundRatio.map((v) => f(v)).join(', ')}; added p50 ${sc.summary.perRoundAddedP50Ms.map((v) => f(v)).join(', ')}`,
+      `- (${key}) ratio ${sc.summary.perRoundRatio.map((v) => f(v)).join(', ')}${sc.summary.perRoundRatioLow ? ` (at ${sc.summary.target.lowConn.connections} connections ${sc.summary.perRoundRatioLow.map((v) => f(v)).join(', ')})` : ''}; added p50 ${sc.summary.perRoundAddedP50Ms.map((v) => f(v)).join(', ')}`,
     );
   }
   L.push('');
   L.push(
-    'CPU time per request in the closed-loop runs, microseconds (medians; `bench` is the load generator; `service` is identity, or the do-nothing service in (s); `postgres`, `nats`, `redis` are the whole servers, other users included; `others` = cores busy with processes outside this run):',
+    'CPU time per request in the closed-loop runs, microseconds (medians; `bench` is the load generator; `service` is identity, the do-nothing service in (s), catalog in (c); `postgres`, `nats`, `redis` are the whole servers, other users included; `others` = cores busy with processes outside this run):',
   );
   L.push('');
   const comps = ['bench', 'baseline', 'gateway', 'service', 'nats', 'redis', 'postgres'];
@@ -191,6 +381,21 @@ export function markdown(result) {
         `| (${key}) ${side} | ${vals.map((v) => f(v, 0)).join(' | ')} | ${f(total, 0)} | ${f(m.machineBusy * 100, 0)}% | ${f(m.otherCores, 2)} cores |`,
       );
     }
+    for (const side of ['baseline', 'target']) {
+      const m = sc.summary[side].lowConn;
+      if (!m) continue;
+      const vals = comps.map((k) => m.cpuUsPerRequest[k]);
+      const total = vals.reduce((a, v) => a + (Number.isFinite(v) ? v : 0), 0);
+      L.push(
+        `| (${key}) ${side} at ${m.connections} connections | ${vals.map((v) => f(v, 0)).join(' | ')} | ${f(total, 0)} | | ${f(m.otherCores, 2)} cores |`,
+      );
+    }
+  }
+  if (result.scenarios.c?.catalog) {
+    L.push('');
+    L.push(`(c) the searches, on the catalog seeded by the run (plans: \`bench/results/${result.catalogPlansFile}\`):`);
+    L.push('');
+    L.push(searchTable(result.scenarios.c.catalog));
   }
   L.push('');
   L.push('What is measured:');
