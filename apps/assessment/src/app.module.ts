@@ -1,7 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { ServiceKitModule } from '@lp/service-kit';
+import { Clock, ServiceKitModule } from '@lp/service-kit';
 import { AssessmentEnvSchema } from './config/assessment-env.js';
-import { Clock } from './common/clock.js';
 import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
 import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
 import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';

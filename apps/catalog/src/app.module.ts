@@ -1,8 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { LocalFileStore } from '@lp/storage';
-import { ENV, ServiceKitModule } from '@lp/service-kit';
+import { Clock, ENV, ServiceKitModule } from '@lp/service-kit';
 import { CatalogEnvSchema, type CatalogEnv } from './config/catalog-env.js';
-import { Clock } from './common/clock.js';
 import { FILE_STORE } from './common/tokens.js';
 import { Uploads } from './common/uploads.js';
 import { catalogEntities } from './entities/index.js';

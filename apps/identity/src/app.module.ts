@@ -1,9 +1,8 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RevocationStore, TokenService } from '@lp/auth';
-import { ENV, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
+import { Clock, ENV, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
 import { IdentityEnvSchema, googleProviderOf, type IdentityEnv } from './config/identity-env.js';
-import { Clock } from './common/clock.js';
 import { identityEntities } from './entities/index.js';
 import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
 import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';

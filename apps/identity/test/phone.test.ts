@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { identityRoutes } from '@lp/contracts';
-import { Clock } from '../src/common/clock.js';
 import { SmsProvider } from '../src/modules/phone/sms.provider.js';
 import { DevSmsProvider } from '../src/modules/phone/dev-sms.provider.js';
 import { IdentityHarness, expectAppError, uniqueEmail, uniquePhone } from './support/identity-harness.js';
+import { Clock } from '@lp/service-kit';
 
 jest.setTimeout(30_000);
 

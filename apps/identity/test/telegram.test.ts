@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { identityInternal, identityRoutes } from '@lp/contracts';
-import { Clock } from '../src/common/clock.js';
 import { IdentityHarness, expectAppError } from './support/identity-harness.js';
+import { Clock } from '@lp/service-kit';
 
 jest.setTimeout(30_000);
 

@@ -8,3 +8,7 @@ export * from './service-kit.module.js';
 export * from './bus-binder.js';
 export * from './bootstrap.js';
 export * from './queues.js';
+export * from './sql.js';
+export * from './db-errors.js';
+export * from './clock.js';
+export * from './caller.js';

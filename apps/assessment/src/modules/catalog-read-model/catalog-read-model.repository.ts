@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryOne, type Db } from '../../common/sql.util.js';
+import { queryOne, type Db } from '@lp/service-kit';
 
 export interface CourseRow {
   id: string;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CourseCategory, CourseLevel, LessonContentType, ContentItemType } from '@lp/contracts';
-import { queryOne, queryRows } from '../../common/sql.util.js';
 import { progressCte } from './progress.sql.js';
+import { queryOne, queryRows } from '@lp/service-kit';
 
 /** Which courses a figure is about. */
 export type CourseScope = { instructorId: string } | { institutionId: string } | { courseId: string };

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { catalogEvents } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { iso, type Db } from '../../common/sql.util.js';
 import { UNKNOWN_USER_NAME } from '../../common/names.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { EnrollmentsRepository, type EnrollmentRow } from '../enrollments/enrollments.repository.js';
 import type { CourseRow } from '../courses/course.mapper.js';
 import { CertificatesRepository, type CertificateRow } from './certificates.repository.js';
 import { newVerificationCode } from './certificate-code.util.js';
+import { iso, type Db } from '@lp/service-kit';
 
 /**
  * A learner reached 100%: inside the caller's transaction, the enrollment is marked

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { catalogEvents, catalogInternal, catalogRoutes, type EventPayload, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { EventContext, HandlerContext } from '@lp/bus';
-import { Handles, HandlesInternal, OnEvent } from '@lp/service-kit';
-import { callerOf } from '../../common/caller.util.js';
+import { Handles, HandlesInternal, OnEvent, callerOf } from '@lp/service-kit';
 import { CertificatesService } from './certificates.service.js';
 
 type R = typeof catalogRoutes;

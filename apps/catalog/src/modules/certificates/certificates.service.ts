@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { AppError, type Caller, type CertificateJobData, type CertificateVerification, type FileRef } from '@lp/contracts';
-import { ENV, LOGGER, UnitOfWork, type Logger } from '@lp/service-kit';
+import { ENV, LOGGER, UnitOfWork, type Logger, Clock, iso } from '@lp/service-kit';
 import type { CatalogEnv } from '../../config/catalog-env.js';
-import { Clock } from '../../common/clock.js';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import { iso } from '../../common/sql.util.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { ProgressRepository } from '../progress/progress.repository.js';
 import { CertificatesRepository, type CertificateRow } from './certificates.repository.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ContentItemType } from '@lp/contracts';
-import { queryOne, type Db } from '../../common/sql.util.js';
 import type { ContentItemRow } from '../courses/course.mapper.js';
+import { queryOne, type Db } from '@lp/service-kit';
 
 export interface NewContentItem {
   courseId: string;

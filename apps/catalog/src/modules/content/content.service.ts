@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { CONTENT_SIZE_LIMITS_BYTES, type Caller, type ContentItem, type ContentItemCreateRequest, type FileRef } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
-import { Clock } from '../../common/clock.js';
+import { UnitOfWork, Clock } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { Uploads } from '../../common/uploads.js';
 import { CourseAccess } from '../courses/course-access.js';

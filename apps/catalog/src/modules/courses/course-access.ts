@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Caller } from '@lp/contracts';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import type { Db } from '../../common/sql.util.js';
+import type { Db } from '@lp/service-kit';
 import { EnrollmentsRepository, type EnrollmentRow } from '../enrollments/enrollments.repository.js';
 import { CoursesRepository } from './courses.repository.js';
 import type { CourseRow } from './course.mapper.js';

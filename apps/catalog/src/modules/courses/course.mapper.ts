@@ -1,6 +1,6 @@
 import type { ContentItem, Course, CourseCategory, CourseLevel, ContentItemType } from '@lp/contracts';
 import { UNKNOWN_USER_NAME } from '../../common/names.js';
-import { iso, num } from '../../common/sql.util.js';
+import { iso, num } from '@lp/service-kit';
 
 /** A course row as the repository reads it (snake_case, pg types). */
 export interface CourseRow {

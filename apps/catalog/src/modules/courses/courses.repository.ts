@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CourseCategory, CourseLevel } from '@lp/contracts';
-import { Params, likePattern, queryOne, queryRows, type Db } from '../../common/sql.util.js';
 import type { ContentItemRow, CourseRow } from './course.mapper.js';
+import { Params, likePattern, queryOne, queryRows, type Db } from '@lp/service-kit';
 
 export interface CourseListFilter {
   category?: CourseCategory | undefined;

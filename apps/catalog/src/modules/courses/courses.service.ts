@@ -9,10 +9,8 @@ import {
   type CourseUpdateRequest,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork } from '@lp/service-kit';
-import { Clock } from '../../common/clock.js';
+import { UnitOfWork, Clock, iso, type Db } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import { iso, type Db } from '../../common/sql.util.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
 import { CourseAccess } from './course-access.js';
 import { CourseListCache } from './course-list.cache.js';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ExportsUserData } from '@lp/service-kit';
-import { iso, isoOrNull, num, queryRows } from '../../common/sql.util.js';
+import { ExportsUserData, iso, isoOrNull, num, queryRows } from '@lp/service-kit';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
 import { CertificatesRepository } from '../certificates/certificates.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';

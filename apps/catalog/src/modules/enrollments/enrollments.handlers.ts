@@ -2,10 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { catalogInternal, catalogRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import type { z } from 'zod';
-import { Handles, HandlesInternal } from '@lp/service-kit';
-import { callerOf } from '../../common/caller.util.js';
+import { Handles, HandlesInternal, callerOf, num } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import { num } from '../../common/sql.util.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { EnrollmentsService } from './enrollments.service.js';
 

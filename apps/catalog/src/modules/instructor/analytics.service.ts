@@ -9,12 +9,11 @@ import {
   type InstitutionCourseAnalyticsSchema,
   type InstructorOverviewSchema,
 } from '@lp/contracts';
-import { Clock } from '../../common/clock.js';
-import { num, round1 } from '../../common/sql.util.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { contentFileUrl } from '../courses/course.mapper.js';
 import { AnalyticsRepository, type CourseScope } from '../analytics/analytics.repository.js';
+import { Clock, num, round1 } from '@lp/service-kit';
 
 const DAY_MS = 86_400_000;
 const LIBRARY_SIZE = 100;

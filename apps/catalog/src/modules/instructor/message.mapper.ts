@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { InstructorMessageSchema } from '@lp/contracts';
 import { UNKNOWN_USER_NAME } from '../../common/names.js';
-import { iso } from '../../common/sql.util.js';
 import type { MessageRow } from './messages.repository.js';
+import { iso } from '@lp/service-kit';
 
 /** A message as the caller sees it: `is_sent` when they sent it. */
 export function toMessage(r: MessageRow, callerId: string): z.infer<typeof InstructorMessageSchema> {

@@ -9,11 +9,9 @@ import {
   type MessageSendRequest,
   type StudentSchema,
 } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
-import { Clock } from '../../common/clock.js';
+import { UnitOfWork, Clock, iso, num, round1 } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { UNKNOWN_USER_NAME } from '../../common/names.js';
-import { iso, num, round1 } from '../../common/sql.util.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { catalogRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
-import { Handles } from '@lp/service-kit';
-import { callerOf } from '../../common/caller.util.js';
+import { Handles, callerOf } from '@lp/service-kit';
 import { KnowledgeHubService } from './knowledge-hub.service.js';
 
 type R = typeof catalogRoutes;

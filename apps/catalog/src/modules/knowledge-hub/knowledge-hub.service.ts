@@ -9,12 +9,10 @@ import {
   type KnowledgeResourceSchema,
   type KnowledgeResourceType,
 } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
-import { Clock } from '../../common/clock.js';
+import { UnitOfWork, Clock, iso, num } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import type { MediaKind } from '../../common/media-type.util.js';
 import { UNKNOWN_USER_NAME } from '../../common/names.js';
-import { iso, num } from '../../common/sql.util.js';
 import { Uploads } from '../../common/uploads.js';
 import { KnowledgeHubRepository, type ResourceRow } from './knowledge-hub.repository.js';
 

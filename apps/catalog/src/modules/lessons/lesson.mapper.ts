@@ -1,5 +1,5 @@
 import type { Lesson, LessonContentType } from '@lp/contracts';
-import { iso } from '../../common/sql.util.js';
+import { iso } from '@lp/service-kit';
 
 export interface LessonRow {
   id: string;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { LessonContentType } from '@lp/contracts';
-import { Params, queryOne, queryRows, type Db } from '../../common/sql.util.js';
 import type { LessonRow } from './lesson.mapper.js';
+import { Params, queryOne, queryRows, type Db } from '@lp/service-kit';
 
 export interface NewLesson {
   title: string;

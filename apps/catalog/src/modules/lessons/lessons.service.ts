@@ -9,8 +9,7 @@ import {
   type LessonCreateRequest,
   type LessonUpdateRequest,
 } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
-import { Clock } from '../../common/clock.js';
+import { UnitOfWork, Clock } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess, type CourseView } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';

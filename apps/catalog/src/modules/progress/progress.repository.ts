@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryOne, type Db } from '../../common/sql.util.js';
 import { completionPercentage } from './progress.util.js';
+import { queryOne, type Db } from '@lp/service-kit';
 
 export interface LearnerProgress {
   totalLessons: number;

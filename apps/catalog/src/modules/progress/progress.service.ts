@@ -9,10 +9,8 @@ import {
   type EnrollmentProgressSchema,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork } from '@lp/service-kit';
-import { Clock } from '../../common/clock.js';
+import { UnitOfWork, Clock, iso, isoOrNull } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import { iso, isoOrNull } from '../../common/sql.util.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';

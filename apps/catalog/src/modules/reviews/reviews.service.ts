@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Caller, ReviewCreateRequest, ReviewSchema } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
-import { Clock } from '../../common/clock.js';
+import { UnitOfWork, Clock, isUniqueViolation, iso } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import { isUniqueViolation } from '../../common/db-errors.util.js';
 import { UNKNOWN_USER_NAME } from '../../common/names.js';
-import { iso } from '../../common/sql.util.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { CourseListCache } from '../courses/course-list.cache.js';

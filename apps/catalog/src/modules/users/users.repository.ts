@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Role } from '@lp/contracts';
 import { DELETED_USER_NAME } from '../../common/names.js';
-import { queryOne, type Db } from '../../common/sql.util.js';
+import { queryOne, type Db } from '@lp/service-kit';
 
 export interface UserView {
   id: string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { queryRows } from '../../common/sql.util.js';
+import { queryRows } from '@lp/service-kit';
 
 export interface PopularCourse {
   id: string;

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { ROLES, type AdminCreateUserRequest, type AdminUsersQuery, type Role } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
+import { UnitOfWork, Clock } from '@lp/service-kit';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
-import { Clock } from '../../common/clock.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccountDeletionService } from '../users/account-deletion.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Caller, DevProviderSessionRequest, LoginRequest, RegisterRequest, SessionExchangeRequest } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
+import { UnitOfWork, Clock } from '@lp/service-kit';
 import { identityErrors } from '../../common/identity-errors.js';
 import { fail, succeed, unwrap } from '../../common/outcome.js';
-import { Clock } from '../../common/clock.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { TwoFactorService } from '../users/two-factor.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';

@@ -4,8 +4,8 @@ import { identityEvents, type Role } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
-import { isUniqueViolation } from '../../common/db-errors.util.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { isUniqueViolation } from '@lp/service-kit';
 
 export interface NewAccount {
   name: string;

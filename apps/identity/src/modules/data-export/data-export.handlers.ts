@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
-import { ExportsUserData, Handles } from '@lp/service-kit';
-import { callerOf } from '../../common/caller.util.js';
+import { ExportsUserData, Handles, callerOf } from '@lp/service-kit';
 import { DataExportService } from './data-export.service.js';
 import { UserDataExporter } from './user-data.exporter.js';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ENV, UnitOfWork } from '@lp/service-kit';
+import { ENV, UnitOfWork, Clock, addSeconds } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
-import { Clock, addSeconds } from '../../common/clock.js';
 import { OtpRepository } from './otp.repository.js';
 import { SmsProvider } from './sms.provider.js';
 import { checkOtp, generateOtpCode, hashOtp, type OtpOutcome } from './otp.util.js';

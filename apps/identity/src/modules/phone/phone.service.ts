@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CompleteRegistrationRequest, SendOtpRequest, VerifyOtpRequest } from '@lp/contracts';
-import { UnitOfWork } from '@lp/service-kit';
+import { UnitOfWork, Clock } from '@lp/service-kit';
 import type { z } from 'zod';
 import { identityErrors } from '../../common/identity-errors.js';
 import { fail, succeed, unwrap } from '../../common/outcome.js';
-import { Clock } from '../../common/clock.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { RegistrationService, withAccountConflicts } from '../auth/registration.service.js';
 import { SignInService, type SignedIn } from '../auth/sign-in.service.js';

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ACCESS_TOKEN_TTL_SECONDS, RevocationStore } from '@lp/auth';
-import { LOGGER, type Logger } from '@lp/service-kit';
-import { Clock, addSeconds, epochSeconds } from '../../common/clock.js';
+import { LOGGER, type Logger, Clock, addSeconds, epochSeconds } from '@lp/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SessionEntity } from '../../entities/session.entity.js';
-import { queryRows } from '../../common/sql.util.js';
+import { queryRows } from '@lp/service-kit';
 
 export interface RevokedSession {
   id: string;

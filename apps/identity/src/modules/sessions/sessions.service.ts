@@ -3,8 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Role } from '@lp/contracts';
 import { ACCESS_TOKEN_TTL_SECONDS, RevocationStore, TokenService } from '@lp/auth';
-import { Clock, addSeconds, epochSeconds } from '../../common/clock.js';
 import { SessionsRepository, type RevokedSession } from './sessions.repository.js';
+import { Clock, addSeconds, epochSeconds } from '@lp/service-kit';
 
 /**
  * Access tokens and their `sessions` rows. The database is the record; Redis (read by

@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { identityInternal, identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import type { z } from 'zod';
-import { Handles, HandlesInternal } from '@lp/service-kit';
-import { callerOf } from '../../common/caller.util.js';
+import { Handles, HandlesInternal, callerOf } from '@lp/service-kit';
 import { TelegramService } from './telegram.service.js';
 
 type R = typeof identityRoutes;

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { TelegramConfirmLinkRequest } from '@lp/contracts';
-import { ENV, UnitOfWork } from '@lp/service-kit';
+import { ENV, UnitOfWork, isUniqueViolation, Clock, addSeconds } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
 import { identityErrors } from '../../common/identity-errors.js';
-import { isUniqueViolation } from '../../common/db-errors.util.js';
-import { Clock, addSeconds } from '../../common/clock.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { TelegramRepository } from './telegram.repository.js';
 import { generateLinkCode, linkCodeState, normalizeLinkCode } from './link-code.util.js';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { identityEvents } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { ENV, UnitOfWork } from '@lp/service-kit';
+import { ENV, UnitOfWork, Clock, addSeconds } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
 import { identityErrors } from '../../common/identity-errors.js';
-import { Clock, addSeconds } from '../../common/clock.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from './users.repository.js';
 

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import QRCode from 'qrcode';
-import { UnitOfWork } from '@lp/service-kit';
+import { UnitOfWork, Clock } from '@lp/service-kit';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
-import { Clock } from '../../common/clock.js';
 import { UsersRepository } from './users.repository.js';
 import { acceptTotp, newTotpSecret, otpauthUrl } from './totp.util.js';
 

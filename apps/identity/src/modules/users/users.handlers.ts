@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
-import { Handles } from '@lp/service-kit';
-import { callerOf } from '../../common/caller.util.js';
+import { Handles, callerOf } from '@lp/service-kit';
 import { UsersService } from './users.service.js';
 import { TwoFactorService } from './two-factor.service.js';
 

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { NotificationSettings, Role } from '@lp/contracts';
 import { UserEntity } from '../../entities/user.entity.js';
-import { likePattern, queryRows } from '../../common/sql.util.js';
 import type { MembershipView, UserRow } from './user.mapper.js';
+import { likePattern, queryRows } from '@lp/service-kit';
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { email: true, studyReminders: true, assignmentDeadlines: true };
 

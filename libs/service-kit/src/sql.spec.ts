@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Params, likePattern, returnedRows, round1 } from './sql.util.js';
-import { isUniqueViolation } from './db-errors.util.js';
+import { Params, likePattern, returnedRows, round1 } from './sql.js';
+import { isUniqueViolation } from './db-errors.js';
 
 describe('sql helpers', () => {
   it('unwraps UPDATE ... RETURNING answers', () => {
@@ -24,5 +24,16 @@ describe('sql helpers', () => {
       true,
     );
     expect(isUniqueViolation({ code: '23505' })).toBe(true);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it('recognises the PostgreSQL code and, when asked, the constraint', () => {
+    const e = { driverError: { code: '23505', constraint: 'users_email_key' } };
+    expect(isUniqueViolation(e)).toBe(true);
+    expect(isUniqueViolation(e, 'users_email_key')).toBe(true);
+    expect(isUniqueViolation(e, 'users_phone_key')).toBe(false);
+    expect(isUniqueViolation({ driverError: { code: '23503' } })).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
   });
 });
