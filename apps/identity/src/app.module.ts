@@ -40,6 +40,7 @@ import { TelegramRepository } from './modules/telegram/telegram.repository.js';
 import { AdminHandlers } from './modules/admin/admin.handlers.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
+import { CatalogStatsConsumer } from './modules/admin/catalog-stats.consumer.js';
 import { DataExportHandlers } from './modules/data-export/data-export.handlers.js';
 import { DataExportService } from './modules/data-export/data-export.service.js';
 import { DataExportQueue } from './modules/data-export/data-export.queue.js';
@@ -109,6 +110,7 @@ const features: Provider[] = [
   AdminHandlers,
   AdminService,
   AdminRepository,
+  CatalogStatsConsumer,
   // data export
   DataExportHandlers,
   DataExportService,

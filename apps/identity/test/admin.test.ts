@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { identityInternal, identityRoutes, type Caller } from '@lp/contracts';
 import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
+import { jetstream } from '@nats-io/jetstream';
+import { connectBus, encode, eventSubject } from '@lp/bus';
 
 jest.setTimeout(30_000);
 
@@ -167,5 +169,32 @@ describe('admin analytics', () => {
         { id: c1, title: 'Intro', enrollment_count: 7 },
       ],
     });
+  });
+});
+
+describe('admin analytics read model fed by catalog events', () => {
+  it('counts courses and keeps the highest enrollment count, whatever order the events arrive in', async () => {
+    const nc = await connectBus({ url: h.env.NATS_URL!, prefix: h.env.BUS_PREFIX!, name: 'catalog-stand-in' });
+    const js = jetstream(nc);
+    const courseId = randomUUID();
+    const publish = (name: string, payload: Record<string, unknown>) =>
+      js.publish(eventSubject(h.env.BUS_PREFIX!, name), encode({ id: randomUUID(), name, occurred_at: new Date().toISOString(), payload }));
+    const course = { v: 1, course_id: courseId, title: 'Read Model 101', instructor_id: randomUUID(), institution_id: null, price: 0, category: 'programming', level: 'beginner', is_published: true };
+    const enrollment = (count: number) => ({ v: 1, enrollment_id: randomUUID(), course_id: courseId, course_title: 'Read Model 101', user_id: randomUUID(), instructor_id: course.instructor_id, institution_id: null, amount_paid: 0, payment_id: null, enrollment_count: count, enrolled_at: new Date().toISOString() });
+    const before = await h.call(identityRoutes.adminAnalytics, {}, admin);
+    await publish('catalog.course.created', { ...course, created_at: new Date().toISOString() });
+    await publish('catalog.enrollment.created', enrollment(3));
+    await publish('catalog.enrollment.created', enrollment(2)); // late arrival of an earlier enrollment
+    const until = Date.now() + 10_000;
+    let after = before;
+    while (Date.now() < until) {
+      after = await h.call(identityRoutes.adminAnalytics, {}, admin);
+      const row = after.popular_courses.find((c) => c.id === courseId);
+      if (row && row.enrollment_count === 3 && after.total_courses === before.total_courses + 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(after.total_courses).toBe(before.total_courses + 1);
+    expect(after.popular_courses.find((c) => c.id === courseId)).toEqual({ id: courseId, title: 'Read Model 101', enrollment_count: 3 });
+    await nc.close();
   });
 });
