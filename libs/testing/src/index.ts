@@ -1,2 +1,3 @@
 export * from './test-env.js';
 export * from './test-service.js';
+export * from './test-calls.js';

@@ -21,7 +21,7 @@ import {
 } from '@lp/contracts';
 import { connectBus, encode, ensureEventStream, eventSubject, RpcClient } from '@lp/bus';
 import { queuePrefix } from '@lp/service-kit';
-import { startTestService, testEnv, type TestService } from '@lp/testing';
+import { startTestService, testEnv, type TestService, callInternal, callRoute } from '@lp/testing';
 import { CatalogModule } from '../../src/app.module.js';
 
 export interface TestUser {
@@ -68,18 +68,14 @@ export class CatalogHarness {
   }
 
   call<R extends AnyRoute>(route: R, req: Partial<RouteRequest<R>> = {}, caller: Caller | null = null): Promise<RouteOutput<R>> {
-    return this.client.callRoute(
-      route,
-      { params: req.params ?? {}, query: req.query ?? {}, body: req.body },
-      { requestId: `test-${randomUUID()}`, caller },
-    );
+    return callRoute(this.client, route, req, caller);
   }
 
   internal<Req extends z.ZodType, Res extends z.ZodType>(
     def: { subject: string; request: Req; response: Res },
     payload: z.input<Req>,
   ): Promise<z.infer<Res>> {
-    return this.client.request<z.infer<Res>>(def.subject, payload, { requestId: `test-${randomUUID()}` });
+    return callInternal(this.client, def, payload);
   }
 
   /** Publishes an event on this run's stream, as another service's outbox relay would. */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { AppError, identityRoutes, type AnyRoute, type Caller, type RouteOutput, type RouteRequest } from '@lp/contracts';
 import { connectBus, RpcClient } from '@lp/bus';
 import { RevocationStore, TokenService } from '@lp/auth';
-import { startTestService, testEnv, type TestService } from '@lp/testing';
+import { startTestService, testEnv, type TestService, callInternal, callRoute } from '@lp/testing';
 import { IdentityModule } from '../../src/app.module.js';
 import { cleanTestRedis } from './redis-cleanup.js';
 
@@ -55,18 +55,14 @@ export class IdentityHarness {
   }
 
   call<R extends AnyRoute>(route: R, req: Partial<RouteRequest<R>> = {}, caller: Caller | null = null): Promise<RouteOutput<R>> {
-    return this.client.callRoute(
-      route,
-      { params: req.params ?? {}, query: req.query ?? {}, body: req.body },
-      { requestId: `test-${randomUUID()}`, caller },
-    );
+    return callRoute(this.client, route, req, caller);
   }
 
   internal<Req extends z.ZodType, Res extends z.ZodType>(
     def: { subject: string; request: Req; response: Res },
     payload: z.input<Req>,
   ): Promise<z.infer<Res>> {
-    return this.client.request<z.infer<Res>>(def.subject, payload, { requestId: `test-${randomUUID()}` });
+    return callInternal(this.client, def, payload);
   }
 
   callerOf(token: string): Caller {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/event.js';
-import { ASSESSMENT_KINDS } from './schemas.js';
+import { ASSESSMENT_KINDS, QuizResultSchema } from './schemas.js';
 
 const service = 'assessment' as const;
 
@@ -8,25 +8,12 @@ export const assessmentEvents = {
   attemptSubmitted: defineEvent({
     name: 'assessment.attempt.submitted', service,
     summary: 'A quiz, exam or mock-test attempt was submitted and graded on the server (once per session)',
-    schema: z.object({
-      v: z.literal(1),
-      attempt_id: z.string(),
-      session_id: z.string(),
-      quiz_id: z.string(),
-      quiz_title: z.string(),
-      kind: z.enum(ASSESSMENT_KINDS),
-      course_id: z.string().nullable(),
-      user_id: z.string(),
-      score: z.number(),
-      passed: z.boolean(),
-      correct_answers: z.number().int(),
-      total_questions: z.number().int(),
-      time_taken_minutes: z.number(),
-      time_exceeded: z.boolean(),
-      needs_manual_grading: z.boolean(),
-      attempt_number: z.number().int(),
-      submitted_at: z.string(),
-    }),
+    // the graded result's own fields, plus who and when: one definition of each field
+    schema: QuizResultSchema.pick({
+      attempt_id: true, session_id: true, quiz_id: true, quiz_title: true, kind: true, score: true, passed: true,
+      correct_answers: true, total_questions: true, time_taken_minutes: true, time_exceeded: true,
+      needs_manual_grading: true, attempt_number: true,
+    }).extend({ v: z.literal(1), course_id: z.string().nullable(), user_id: z.string(), submitted_at: z.string() }),
   }),
   quizPassed: defineEvent({
     name: 'assessment.quiz.passed', service,
