@@ -4,6 +4,8 @@ import { AssessmentEnvSchema } from './config/assessment-env.js';
 import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
 import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
 import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';
+import { quizFeatures } from './modules/quiz-features.js';
+import { assignmentFeatures } from './modules/assignment-features.js';
 
 const infrastructure: Provider[] = [Clock];
 
@@ -11,9 +13,11 @@ const features: Provider[] = [
   // read model of catalog's courses, owners and enrollments
   CatalogReadModelRepository,
   CatalogConsumer,
+  ...quizFeatures,
+  ...assignmentFeatures,
 ];
 
-/** Quizzes, exams, mock tests, sessions, attempts, grades, assignments (handlers land feature by feature). */
+/** Quizzes, exams, mock tests, sessions, attempts, grades, assignments . */
 @Module({})
 export class AssessmentModule {
   static create(env?: Record<string, string | undefined>): DynamicModule {

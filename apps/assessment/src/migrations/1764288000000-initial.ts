@@ -34,6 +34,14 @@ export class Initial1764288000000 implements MigrationInterface {
     )`);
     await q.query('CREATE INDEX enrollments_user_idx ON enrollments (user_id)');
 
+    // ---- read model fed by identity's events (names and e-mails on submissions and results)
+    await q.query(`CREATE TABLE users (
+      id uuid PRIMARY KEY,
+      full_name text NOT NULL,
+      email text,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`);
+
     // ---- quizzes, exams, mock tests
     await q.query(`CREATE TABLE quizzes (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -154,7 +162,7 @@ export class Initial1764288000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['submissions', 'assignments', 'attempts', 'test_sessions', 'questions', 'quizzes', 'enrollments', 'courses'])
+    for (const t of ['submissions', 'assignments', 'attempts', 'test_sessions', 'questions', 'quizzes', 'enrollments', 'courses', 'users'])
       await q.query(`DROP TABLE IF EXISTS ${t}`);
     for (const sql of BUS_TABLES_DOWN) await q.query(sql);
   }

@@ -6,6 +6,7 @@ import { testEnv, startTestService, type TestService } from '@lp/testing';
 // The API tests exercise the assembled stack: the gateway with the real services behind it.
 import { IdentityModule } from '../../../identity/src/app.module.js';
 import { CatalogModule } from '../../../catalog/src/app.module.js';
+import { AssessmentModule } from '../../../assessment/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
 import { Redis } from 'ioredis';
 
@@ -21,6 +22,7 @@ export interface Stack {
   gateway: ChildProcess;
   identity: TestService;
   catalog: TestService;
+  assessment: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
   stop(): Promise<void>;
@@ -30,6 +32,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   const env = testEnv({ PORT: '0', HOST: '127.0.0.1', WEB_DIST: '/nonexistent', RATE_LIMIT_SCALE: '50', GOOGLE_PROVIDER: 'dev', ...extra });
   const identity = await startTestService(IdentityModule.create(env), env);
   const catalog = await startTestService(CatalogModule.create(env), env);
+  const assessment = await startTestService(AssessmentModule.create(env), env);
   const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
@@ -38,6 +41,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     gateway,
     identity,
     catalog,
+    assessment,
     worker,
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -66,6 +70,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       });
       await worker.stop();
       await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!);
+      await assessment.stop();
       await catalog.stop();
       await identity.stop();
       await rm(env.STORAGE_DIR!, { recursive: true, force: true });

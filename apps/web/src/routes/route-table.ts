@@ -19,6 +19,21 @@ import { ManageCoursePage } from '../features/catalog/manage/manage-course-page'
 import { CoursePlayerPage } from '../features/catalog/player/course-player-page';
 import { LessonViewerPage } from '../features/catalog/viewer/lesson-viewer-page';
 import { NotYetAvailablePage } from '../features/errors/not-yet-available-page';
+import { ExamCreatePage } from '../features/assessment/authoring/exam-create-page';
+import { QuizBuilderPage } from '../features/assessment/authoring/quiz-builder-page';
+import { QuizCreatePage } from '../features/assessment/authoring/quiz-create-page';
+import { QuizPreviewPage } from '../features/assessment/authoring/quiz-preview-page';
+import { LearningProgressPage } from '../features/assessment/taking/learning-progress-page';
+import { QuizCentrePage } from '../features/assessment/taking/quiz-centre-page';
+import { QuizInfoPage } from '../features/assessment/taking/quiz-info-page';
+import { QuizReviewPage } from '../features/assessment/taking/quiz-review-page';
+import { TakeQuizPage } from '../features/assessment/taking/take-quiz-page';
+import { TestSessionPage } from '../features/assessment/taking/test-session-page';
+import { AssignmentDetailPage } from '../features/assignments/assignment-detail-page';
+import { AssignmentEditPage } from '../features/assignments/assignment-edit-page';
+import { AssignmentsPage } from '../features/assignments/assignments-page';
+import { MyAssignmentsPage } from '../features/assignments/my-assignments-page';
+import { SubmissionsPage } from '../features/assignments/submissions-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import type { AreaKey } from '../i18n/catalog-keys';
@@ -50,7 +65,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/coming-soon', guard: 'public', element: createElement(ComingSoonPage) },
   { path: '/auth/dev-google', guard: 'public', element: createElement(DevGooglePage) },
 
-  { path: '/learner/dashboard', guard: ['learner'], element: dashboard('learner') },
+  // The learner's landing is their learning progress dashboard (spec 2, "Learning progress dashboard").
+  { path: '/learner/dashboard', guard: ['learner'], element: createElement(LearningProgressPage) },
   { path: '/instructor/dashboard', guard: ['instructor'], element: createElement(InstructorDashboardPage) },
   { path: '/mentor/dashboard', guard: ['mentor'], element: dashboard('mentor') },
   { path: '/institution/dashboard', guard: ['institution'], element: dashboard('institution') },
@@ -68,13 +84,19 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/instructor/courses/:id/students', guard: INSTRUCTOR_INSTITUTION, element: createElement(CourseLinkRedirect, { target: 'students' }) },
   { path: '/instructor/course/:id', guard: INSTRUCTOR_INSTITUTION, element: createElement(ManageCoursePage, { variant: 'instructor', key: 'instructor' }) },
   { path: '/instructor/course/:id/lessons', guard: INSTRUCTOR_ADMIN, element: createElement(LessonManagerPage) },
-  { path: '/instructor/course/:courseId/quiz/create', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('quizBuilder') },
-  { path: '/instructor/course/:courseId/exam/create', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('examBuilder') },
+  { path: '/instructor/course/:courseId/quiz/create', guard: ASSESSMENT_AUTHORS, element: createElement(QuizCreatePage, { variant: 'instructor', key: 'instructor' }) },
+  { path: '/instructor/course/:courseId/exam/create', guard: ASSESSMENT_AUTHORS, element: createElement(ExamCreatePage, { variant: 'instructor', key: 'instructor' }) },
   { path: '/lessons/:lessonId', guard: 'any', element: createElement(LessonViewerPage) },
-  { path: '/quiz/:id', guard: 'any', element: notYetAvailable('quiz') },
-  { path: '/mock-tests', guard: LEARNER, element: notYetAvailable('mockTests') },
-  { path: '/mock-test/:id', guard: LEARNER, element: notYetAvailable('mockTest') },
-  { path: '/mock-test-manager', guard: ASSESSMENT_AUTHORS, element: notYetAvailable('mockTestManager') },
+  { path: '/quiz/:id', guard: 'any', element: createElement(TakeQuizPage) },
+  // linked from the quiz centre (spec 2): details before starting, and one attempt's review
+  { path: '/quiz/:id/info', guard: 'any', element: createElement(QuizInfoPage) },
+  { path: '/quiz/:id/review/:attemptId', guard: 'any', element: createElement(QuizReviewPage) },
+  // the learner quiz centre: Discover, My Attempts, Progress Analytics
+  { path: '/mock-tests', guard: LEARNER, element: createElement(QuizCentrePage) },
+  { path: '/mock-test/:id', guard: LEARNER, element: createElement(TestSessionPage) },
+  // the quiz builder for instructors (My Quizzes, Create/Edit Quiz, Analytics) works on /mock-tests
+  { path: '/mock-test-manager', guard: ASSESSMENT_AUTHORS, element: createElement(QuizBuilderPage) },
+  { path: '/mock-tests/:id/preview', guard: ASSESSMENT_AUTHORS, element: createElement(QuizPreviewPage) },
 
   // Declared twice in the source (any user, then learner only); the first match wins.
   { path: '/ai-tutor', guard: 'any', element: notYetAvailable('aiTutor') },
@@ -97,8 +119,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/institution/course/:id/edit', guard: 'any', element: createElement(CourseEditPage, { variant: 'institution' }) },
   { path: '/institution/course/:id/manage', guard: 'any', element: createElement(ManageCoursePage, { variant: 'institution', key: 'institution' }) },
   { path: '/institution/course/:id/analytics', guard: 'any', element: createElement(InstitutionCourseAnalyticsPage) },
-  { path: '/institution/course/:courseId/quiz/create', guard: 'any', element: notYetAvailable('institutionQuizBuilder') },
-  { path: '/institution/course/:courseId/exam/create', guard: 'any', element: notYetAvailable('institutionExamBuilder') },
+  { path: '/institution/course/:courseId/quiz/create', guard: 'any', element: createElement(QuizCreatePage, { variant: 'institution', key: 'institution' }) },
+  { path: '/institution/course/:courseId/exam/create', guard: 'any', element: createElement(ExamCreatePage, { variant: 'institution', key: 'institution' }) },
 
   { path: '/wallet', guard: 'any', element: notYetAvailable('wallet') },
   { path: '/subscriptions', guard: 'any', element: notYetAvailable('plans') },
@@ -113,10 +135,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/ai-career-advisor', guard: AI_ADVISORS, element: notYetAvailable('aiCareerAdvisor') },
   { path: '/ai/exam-generator', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('aiExamGenerator') },
 
-  { path: '/assignments', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('assignments') },
-  { path: '/assignments/:assignmentId/submissions', guard: INSTRUCTOR_ADMIN, element: notYetAvailable('assignmentSubmissions') },
-  { path: '/my-assignments', guard: LEARNER, element: notYetAvailable('myAssignments') },
-  { path: '/assignments/:assignmentId', guard: 'any', element: notYetAvailable('assignmentDetail') },
+  { path: '/assignments', guard: INSTRUCTOR_ADMIN, element: createElement(AssignmentsPage) },
+  { path: '/assignments/:assignmentId/submissions', guard: INSTRUCTOR_ADMIN, element: createElement(SubmissionsPage) },
+  { path: '/assignments/:assignmentId/edit', guard: INSTRUCTOR_ADMIN, element: createElement(AssignmentEditPage) },
+  { path: '/my-assignments', guard: LEARNER, element: createElement(MyAssignmentsPage) },
+  { path: '/assignments/:assignmentId', guard: 'any', element: createElement(AssignmentDetailPage) },
 
   { path: '*', guard: 'public', element: createElement(NotFoundPage) },
 ];

@@ -15,6 +15,29 @@ export const assessmentEvents = {
       needs_manual_grading: true, attempt_number: true,
     }).extend({ v: z.literal(1), course_id: z.string().nullable(), user_id: z.string(), submitted_at: z.string() }),
   }),
+  quizSaved: defineEvent({
+    name: 'assessment.quiz.saved', service,
+    summary: 'An assessment was created or edited (catalog keeps quiz titles, counts and course links for its analytics and progress)',
+    schema: z.object({
+      v: z.literal(1),
+      quiz_id: z.string(),
+      title: z.string(),
+      kind: z.enum(ASSESSMENT_KINDS),
+      course_id: z.string().nullable(),
+      created_by: z.string(),
+      question_count: z.number().int(),
+      total_points: z.number(),
+      passing_score: z.number(),
+      is_published: z.boolean(),
+      /** ordering of saves of the same quiz: the read model keeps the newest */
+      updated_at: z.string(),
+    }),
+  }),
+  quizDeleted: defineEvent({
+    name: 'assessment.quiz.deleted', service,
+    summary: 'An assessment was deleted with its attempts',
+    schema: z.object({ v: z.literal(1), quiz_id: z.string(), course_id: z.string().nullable(), deleted_at: z.string() }),
+  }),
   quizPassed: defineEvent({
     name: 'assessment.quiz.passed', service,
     summary: 'A learner passed an assessment for the first time (gamification awards XP once)',
