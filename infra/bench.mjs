@@ -18,6 +18,10 @@
 //                                 plus: EXPLAIN (ANALYZE, BUFFERS) of the searches, the SQL
 //                                 alone, a second connection level (BENCH_CATALOG_LOW) and
 //                                 one informational run with the service's default cache
+//   (d) mock-test submissions     bench/assessment.mjs, its own stack: 500 learners submit a
+//                                 40-question mock test within one 10 s window through the
+//                                 gateway; p99, errors, and every submission graded exactly
+//                                 once (rows counted); a bare Fastify on the same schedule
 //
 // Each scenario is measured closed-loop (autocannon, BENCH_CONNECTIONS connections, the
 // most req/s) and at equal load (the same fixed open-loop rate for baseline and target,
@@ -35,7 +39,7 @@
 // the lower closed-loop req/s of round 1, at most BENCH_RATE_MAX=1000), BENCH_LIGHT_RATE
 // (a second, light equal load, default 100 req/s, 0 = off), BENCH_PACED_SOCKETS,
 // BENCH_PACED_DURATION, BENCH_NO_BUILD=1 (use the dist/ as it is), BENCH_ONLY (or
-// BENCH_SCENARIOS)=a,s,b,c (default a,b,c; s needs BENCH_STUB=1 or to be named),
+// BENCH_SCENARIOS)=a,s,b,c,d (default a,b,c,d; s needs BENCH_STUB=1 or to be named),
 // BENCH_CATALOG_* (scenario c, see bench/README.md),
 // BENCH_LOG_LEVEL / BENCH_DB_POOL_SIZE (stack settings, for experiments), BENCH_ME_QUERIES
 // (user,memberships | user: what baseline (b) reads), BENCH_HOLD=1 (start everything,
@@ -106,7 +110,7 @@ const config = {
   /** a second, light equal load (0 = off): the latency the hops add with next to no queueing */
   lightRate: env.BENCH_LIGHT_RATE === '0' ? 0 : num('BENCH_LIGHT_RATE', 100),
   /** scenarios, in this order; `s` (gateway + NATS + a do-nothing RpcServer service) is opt-in: BENCH_STUB=1 */
-  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c'] : ['a', 'b', 'c'],
+  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd'] : ['a', 'b', 'c', 'd'],
   /** scenario (c), catalog search */
   catalog: {
     courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),
@@ -137,8 +141,11 @@ if (!quick && config.rounds < 3) {
   notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
   config.rounds = 3;
 }
-if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c'].includes(s)))
-  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c`);
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd'].includes(s)))
+  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d`);
+/** (d), mock-test submissions, is its own script with its own stack (bench/assessment.mjs), run after the others */
+const withAssessment = config.only.includes('d');
+config.only = config.only.filter((s) => s !== 'd');
 if (!['auto', 'always', 'off'].includes(config.catalog.low))
   throw new Error(`BENCH_CATALOG_LOW=${config.catalog.low}: auto, always or off`);
 const withCatalog = config.only.includes('c');
@@ -1031,12 +1038,22 @@ async function createUser(gw, identityDb) {
 }
 
 try {
-  await main();
+  if (config.only.length) await main();
 } catch (e) {
   failed = true;
   console.error(`[bench] FAILED: ${e.stack ?? e.message}`);
   process.exitCode = 1;
 } finally {
   await cleanup();
+}
+if (withAssessment) {
+  if (!config.only.length && env.BENCH_NO_BUILD !== '1') {
+    const { buildServer } = await import(pathToFileURL(join(root, 'infra', 'build.mjs')).href);
+    await buildServer();
+  }
+  say('scenario (d): bench/assessment.mjs');
+  const { spawnSync } = await import('node:child_process');
+  const d = spawnSync(process.execPath, [join(root, 'bench', 'assessment.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+  if (d.status !== 0) process.exitCode = d.status || 1;
 }
 process.exit(process.exitCode ?? 0);
