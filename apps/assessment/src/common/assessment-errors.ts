@@ -18,4 +18,7 @@ export const assessmentErrors = {
   lateNotAllowed: () => AppError.rule('LATE_SUBMISSION_NOT_ALLOWED', 'The due date has passed and late submissions are not accepted'),
   invalidTimeLimit: (message: string) => AppError.validation([{ path: 'time_limit', message }], message),
   invalidGrade: (message: string) => AppError.validation([{ path: 'grade', message }], message),
+  /** A body's copy of the path's id (the spec's clients send both) must name the same thing. */
+  idMismatch: (field: string) =>
+    AppError.validation([{ path: field, message: 'Does not match the address of the request' }], `${field} does not match the address of the request`),
 } as const;

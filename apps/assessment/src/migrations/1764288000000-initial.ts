@@ -39,6 +39,7 @@ export class Initial1764288000000 implements MigrationInterface {
       id uuid PRIMARY KEY,
       full_name text NOT NULL,
       email text,
+      deleted boolean NOT NULL DEFAULT false,
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
 
@@ -159,6 +160,8 @@ export class Initial1764288000000 implements MigrationInterface {
       graded_at timestamptz,
       UNIQUE (assignment_id, student_id)
     )`);
+    await q.query('CREATE INDEX submissions_student_idx ON submissions (student_id)');
+    await q.query('CREATE INDEX assignments_author_idx ON assignments (created_by)');
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { assessmentEvents, gradeProblem, type AssignmentSubmitRequest, type Caller, type GradeSubmissionRequest, type Submission } from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
+import { Clock, UnitOfWork, iso, num } from '@lp/service-kit';
+import { assessmentErrors } from '../../common/assessment-errors.js';
+import { applyLatePenalty, daysLate, gradePercentage } from '../grading/late-penalty.util.js';
+import { AssignmentAccess } from './assignment-access.js';
+import { toSubmission } from './assignment.mapper.js';
+import { SubmissionsRepository } from './submissions.repository.js';
+
+/**
+ * Submissions: one per learner and assignment, replaced by each resubmission until it is
+ * graded; lateness is judged on the server's clock against the due date. Grading applies
+ * the assignment's late penalty per day and announces the grade in the same transaction.
+ */
+@Injectable()
+export class SubmissionsService {
+  constructor(
+    @Inject(SubmissionsRepository) private readonly submissions: SubmissionsRepository,
+    @Inject(AssignmentAccess) private readonly access: AssignmentAccess,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async list(caller: Caller, assignmentId: string): Promise<Submission[]> {
+    await this.access.managed(assignmentId, caller);
+    return (await this.submissions.listForAssignment(assignmentId)).map(toSubmission);
+  }
+
+  async submit(caller: Caller, assignmentId: string, input: z.infer<typeof AssignmentSubmitRequest>): Promise<Submission> {
+    if (input.assignment_id !== undefined && input.assignment_id !== assignmentId) throw assessmentErrors.idMismatch('assignment_id');
+    const id = await this.uow.run(async (tx) => {
+      const { assignment } = await this.access.visible(assignmentId, caller, tx);
+      const now = this.clock.now();
+      const days = daysLate(now, assignment.due_date);
+      if (days > 0 && !assignment.allow_late_submission) throw assessmentErrors.lateNotAllowed();
+      const written = await this.submissions.upsertUngraded(tx, {
+        assignmentId,
+        studentId: caller.userId,
+        text: input.submission_text,
+        files: input.submission_files,
+        submittedAt: now,
+        isLate: days > 0,
+        daysLate: days,
+      });
+      if (!written) throw assessmentErrors.alreadyGraded();
+      return written;
+    });
+    return toSubmission((await this.submissions.find(id))!);
+  }
+
+  async grade(caller: Caller, submissionId: string, input: z.infer<typeof GradeSubmissionRequest>, requestId: string): Promise<Submission> {
+    if (input.submission_id !== undefined && input.submission_id !== submissionId) throw assessmentErrors.idMismatch('submission_id');
+    await this.uow.run(async (tx) => {
+      const found = await this.submissions.find(submissionId, tx);
+      if (!found) throw assessmentErrors.submissionNotFound();
+      // the assignment first, then the submission: the order an edit of the due date takes them in
+      const { assignment, course } = await this.access.managed(found.assignment_id, caller, tx);
+      const submission = await this.submissions.lockForGrading(tx, submissionId);
+      if (!submission) throw assessmentErrors.submissionNotFound();
+      const maxPoints = num(assignment.max_points);
+      const problem = gradeProblem(input.grade, maxPoints);
+      if (problem) throw assessmentErrors.invalidGrade(problem);
+      const penalised = applyLatePenalty(input.grade, submission.days_late, num(assignment.late_penalty_percent));
+      const gradedAt = this.clock.now();
+      await this.submissions.writeGrade(tx, submissionId, {
+        rawGrade: input.grade,
+        grade: penalised.grade,
+        feedback: input.feedback,
+        gradedBy: caller.userId,
+        gradedAt,
+      });
+      await writeEvent(
+        tx,
+        assessmentEvents.submissionGraded,
+        {
+          v: 1,
+          submission_id: submissionId,
+          assignment_id: assignment.id,
+          assignment_title: assignment.title,
+          course_id: course.id,
+          user_id: submission.student_id,
+          grade: penalised.grade,
+          raw_grade: input.grade,
+          max_points: maxPoints,
+          percentage: gradePercentage(penalised.grade, maxPoints),
+          is_late: submission.is_late,
+          regraded: submission.graded_at !== null,
+          graded_by: caller.userId,
+          graded_at: iso(gradedAt),
+        },
+        requestId,
+      );
+    });
+    return toSubmission((await this.submissions.find(submissionId))!);
+  }
+}
