@@ -6,6 +6,7 @@ import { FILE_STORE } from './common/tokens.js';
 import { Uploads } from './common/uploads.js';
 import { catalogEntities } from './entities/index.js';
 import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
+import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figures.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersConsumer } from './modules/users/users.consumer.js';
 import { CoursesHandlers } from './modules/courses/courses.handlers.js';
@@ -44,6 +45,9 @@ import { KnowledgeHubService } from './modules/knowledge-hub/knowledge-hub.servi
 import { KnowledgeHubRepository } from './modules/knowledge-hub/knowledge-hub.repository.js';
 import { CatalogDataExporter } from './modules/data-export/catalog-data.exporter.js';
 import { SeedHandlers } from './modules/seed/seed.handlers.js';
+import { QuizzesRepository } from './modules/quizzes/quizzes.repository.js';
+import { QuizzesConsumer } from './modules/quizzes/quizzes.consumer.js';
+import { QuizFiguresRepository } from './modules/quizzes/quiz-figures.repository.js';
 
 /** The edges: time and files (libs/storage, shared with the gateway and the worker). */
 const infrastructure: Provider[] = [
@@ -89,6 +93,10 @@ const features: Provider[] = [
   CertificatesRepository,
   CertificateIssuer,
   CertificateQueue,
+  // assessment's quizzes and attempts read model
+  QuizzesRepository,
+  QuizzesConsumer,
+  QuizFiguresRepository,
   // instructor dashboard and institution figures
   AnalyticsRepository,
   InstructorHandlers,
@@ -113,7 +121,7 @@ export class CatalogModule {
         ServiceKitModule.forRoot({
           service: 'catalog',
           entities: catalogEntities,
-          migrations: [Initial1764201600000],
+          migrations: [Initial1764201600000, QuizFigures1764374400000],
           envSchema: CatalogEnvSchema,
           ...(env ? { env } : {}),
         }),

@@ -91,6 +91,16 @@ export class CatalogHarness {
     return id;
   }
 
+  /**
+   * Publishes another service's event and waits until catalog has handled it (its id is in
+   * the inbox), whether the handler changed something or chose to ignore it.
+   */
+  async applied<E extends EventDef>(event: E, payload: z.input<E['schema']>, id: string = randomUUID()): Promise<string> {
+    await this.publish(event, payload, id);
+    await this.waitFor(async () => (await this.ds.query('SELECT 1 FROM inbox WHERE event_id = $1', [id])).length > 0);
+    return id;
+  }
+
   /** A user known to catalog: identity's registration event is published and applied. */
   async user(role: Role = 'learner', name = `${role} ${randomUUID().slice(0, 6)}`, institutionId: string | null = null): Promise<TestUser> {
     const id = randomUUID();

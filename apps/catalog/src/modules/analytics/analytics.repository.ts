@@ -29,6 +29,9 @@ export interface EnrollmentFigures {
   done_units: string;
   progress: string;
   is_completed: boolean;
+  /** the learner's attempts on the course's live quizzes, and their average score (one decimal) */
+  quiz_attempts: string;
+  avg_quiz_score: string;
 }
 
 export interface LearnerEnrollmentRow {
@@ -114,14 +117,19 @@ export class AnalyticsRepository {
     return row!;
   }
 
-  /** Every enrollment of the scope with its learner and progress, newest activity first. */
+  /** Every enrollment of the scope with its learner, progress and quiz figures, newest activity first. */
   enrollments(scope: CourseScope): Promise<EnrollmentFigures[]> {
     const s = scopeSql(scope);
     return queryRows<EnrollmentFigures>(
       this.ds,
       `WITH ${progressCte(s.sql)}
-       SELECT p.*, c.title AS course_title, u.name AS user_name, u.email AS user_email, u.profile_image
+       SELECT p.*, c.title AS course_title, u.name AS user_name, u.email AS user_email, u.profile_image,
+              qa.attempts AS quiz_attempts, qa.avg_score AS avg_quiz_score
          FROM progress p JOIN courses c ON c.id = p.course_id LEFT JOIN users u ON u.id = p.user_id
+         CROSS JOIN LATERAL (
+           SELECT count(a.attempt_id) AS attempts, COALESCE(round(avg(a.score), 1), 0) AS avg_score
+             FROM quiz_attempts a JOIN quizzes z ON z.quiz_id = a.quiz_id AND z.deleted_at IS NULL
+            WHERE z.course_id = p.course_id AND a.user_id = p.user_id) qa
         ORDER BY p.last_activity_at DESC, p.enrollment_id`,
       [s.value],
     );

@@ -13,6 +13,7 @@ import { CourseAccess } from '../courses/course-access.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { contentFileUrl } from '../courses/course.mapper.js';
 import { AnalyticsRepository, type CourseScope } from '../analytics/analytics.repository.js';
+import { QuizFiguresRepository } from '../quizzes/quiz-figures.repository.js';
 import { Clock, num, round1 } from '@lp/service-kit';
 
 const DAY_MS = 86_400_000;
@@ -24,6 +25,7 @@ const pct = (part: number, whole: number): number => (whole === 0 ? 0 : round1((
 export class AnalyticsService {
   constructor(
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+    @Inject(QuizFiguresRepository) private readonly quizzes: QuizFiguresRepository,
     @Inject(CoursesRepository) private readonly courses: CoursesRepository,
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(Clock) private readonly clock: Clock,
@@ -36,7 +38,10 @@ export class AnalyticsService {
 
   async overview(caller: Caller): Promise<z.infer<typeof InstructorOverviewSchema>> {
     const w = this.windows();
-    const t = await this.analytics.totals({ instructorId: caller.userId }, w.recent, w.active);
+    const [t, q] = await Promise.all([
+      this.analytics.totals({ instructorId: caller.userId }, w.recent, w.active),
+      this.quizzes.instructorTotals(caller.userId),
+    ]);
     const students = num(t.total_students);
     const active = num(t.active_students);
     return {
@@ -46,8 +51,8 @@ export class AnalyticsService {
       total_revenue: num(t.total_revenue),
       recent_enrollments: num(t.recent_enrollments),
       active_students: active,
-      total_quiz_attempts: 0,
-      avg_quiz_score: 0,
+      total_quiz_attempts: num(q.attempts),
+      avg_quiz_score: num(q.avg_score),
       monthly_trends: { revenue: num(t.recent_revenue), active_rate: pct(active, students) },
     };
   }
@@ -57,10 +62,11 @@ export class AnalyticsService {
     await this.access.owned(courseId, caller);
     const course = (await this.courses.findById(courseId))!;
     const w = this.windows();
-    const [[perf], lessons, items] = await Promise.all([
+    const [[perf], lessons, items, quizzes] = await Promise.all([
       this.analytics.coursePerformance({ courseId }, w.recent),
       this.analytics.lessonFigures(courseId),
       this.courses.contentItems([courseId], false),
+      this.quizzes.coursePerformance(courseId),
     ]);
     const total = num(perf?.enrollments);
     return {
@@ -93,7 +99,13 @@ export class AnalyticsService {
         completions: num(l.completions),
         completion_rate: pct(num(l.completions), total),
       })),
-      quiz_analytics: [],
+      quiz_analytics: quizzes.map((z) => ({
+        quiz_id: z.quiz_id,
+        quiz_title: z.quiz_title,
+        total_attempts: num(z.attempts),
+        avg_score: num(z.avg_score),
+        pass_rate: num(z.pass_rate),
+      })),
     };
   }
 
@@ -124,7 +136,10 @@ export class AnalyticsService {
   }
 
   async contentLibrary(caller: Caller): Promise<z.infer<typeof ContentLibrarySchema>> {
-    const rows = await this.analytics.lessonTemplates(caller.userId, LIBRARY_SIZE);
+    const [rows, quizzes] = await Promise.all([
+      this.analytics.lessonTemplates(caller.userId, LIBRARY_SIZE),
+      this.quizzes.templates(caller.userId, LIBRARY_SIZE),
+    ]);
     return {
       lesson_templates: rows.map((r) => ({
         id: r.id,
@@ -141,7 +156,7 @@ export class AnalyticsService {
         })),
         video_chapters: [],
       })),
-      quiz_templates: [],
+      quiz_templates: quizzes.map((z) => ({ id: z.id, title: z.title, question_count: z.question_count })),
     };
   }
 }

@@ -86,6 +86,8 @@ export class StudentsService {
         enrolledAt: r.enrolled_at,
         lastActivityAt: r.last_activity_at,
         now,
+        quizAttempts: num(r.quiz_attempts),
+        avgQuizScore: num(r.avg_quiz_score),
       });
       if (!risk) continue;
       out.push({

@@ -18,9 +18,13 @@ import { LessonsRepository } from '../lessons/lessons.repository.js';
 import { ContentRepository } from '../content/content.repository.js';
 import { CertificateIssuer } from '../certificates/certificate-issuer.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
+import { QuizFiguresRepository } from '../quizzes/quiz-figures.repository.js';
 import { ProgressRepository } from './progress.repository.js';
 
 type Completion = z.infer<typeof CompletionResponse>;
+
+/** part / whole in %, one decimal, never above 100 (0 of nothing is 0). */
+const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.min(100, Math.round((1000 * part) / whole) / 10));
 export type Unit = { kind: 'lesson'; id: string } | { kind: 'content_item'; id: string };
 
 /**
@@ -36,6 +40,7 @@ export class ProgressService {
     @Inject(LessonsRepository) private readonly lessons: LessonsRepository,
     @Inject(ContentRepository) private readonly content: ContentRepository,
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
+    @Inject(QuizFiguresRepository) private readonly quizzes: QuizFiguresRepository,
     @Inject(CertificateIssuer) private readonly issuer: CertificateIssuer,
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -134,24 +139,36 @@ export class ProgressService {
     };
   }
 
-  /** GET /enrollments/{id}/progress ({id}: the enrollment's id or its course's id) */
+  /**
+   * GET /enrollments/{id}/progress ({id}: the enrollment's id or its course's id).
+   * A published quiz of the course counts as completed once the learner submitted an attempt,
+   * passed or not: whether it was passed is the grade's business (the grades view), and a
+   * failed quiz with no attempts left must not stay "next" for ever. overall_progress and the
+   * certificate stay the completion of lessons and content items (the spec offers the
+   * certificate at 100 % completion, and the course player only unlocks assessments there).
+   */
   async enrollmentProgress(caller: Caller, id: string): Promise<z.infer<typeof EnrollmentProgressSchema>> {
     const enrollment = await this.enrollments.findForUser(id, caller.userId);
     if (!enrollment) throw catalogErrors.enrollmentNotFound();
     const course = (await this.courses.findById(enrollment.course_id))!;
-    const p = await this.progress.compute(course.id, caller.userId);
+    const [p, lessons, quizzes] = await Promise.all([
+      this.progress.compute(course.id, caller.userId),
+      this.lessons.listForCourse(course.id, false),
+      this.quizzes.learnerQuizzes(course.id, caller.userId),
+    ]);
     const done = new Set(p.lessonIds);
-    const next = (await this.lessons.listForCourse(course.id, false)).find((l) => !done.has(l.id)) ?? null;
-    const lessonPct = p.totalLessons === 0 ? 0 : Math.round((1000 * p.lessonIds.length) / p.totalLessons) / 10;
+    const next = lessons.find((l) => !done.has(l.id)) ?? null;
+    const nextQuiz = quizzes.find((z) => !z.attempted) ?? null;
+    const quizzesDone = quizzes.filter((z) => z.attempted).length;
     return {
       enrollment_id: enrollment.id,
       course_id: course.id,
       course_title: course.title,
       overall_progress: p.percentage,
-      lesson_progress: { completed: p.lessonIds.length, total: p.totalLessons, percentage: Math.min(100, lessonPct) },
-      quiz_progress: { completed: 0, total: 0, percentage: 0 },
+      lesson_progress: { completed: p.lessonIds.length, total: p.totalLessons, percentage: share(p.lessonIds.length, p.totalLessons) },
+      quiz_progress: { completed: quizzesDone, total: quizzes.length, percentage: share(quizzesDone, quizzes.length) },
       next_lesson: next ? { id: next.id, title: next.title, order: next.sort_order } : null,
-      next_quiz: null,
+      next_quiz: nextQuiz ? { id: nextQuiz.quiz_id, title: nextQuiz.title } : null,
       can_get_certificate: p.complete || enrollment.completed_at !== null,
     };
   }

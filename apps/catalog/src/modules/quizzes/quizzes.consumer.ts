@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { assessmentEvents, IdSchema, type EventPayload } from '@lp/contracts';
+import type { EventContext } from '@lp/bus';
+import { OnEvent } from '@lp/service-kit';
+import { QuizzesRepository } from './quizzes.repository.js';
+
+/** A read model's columns are uuids: an id that is not one would fail the event for ever, so it is logged and dropped. */
+const badIds = (...ids: Array<string | null>): boolean => ids.some((id) => id !== null && !IdSchema.safeParse(id).success);
+
+/** Keeps catalog's copy of assessment's quizzes and attempts, for instructor figures and learner progress. */
+@Injectable()
+export class QuizzesConsumer {
+  constructor(@Inject(QuizzesRepository) private readonly quizzes: QuizzesRepository) {}
+
+  @OnEvent(assessmentEvents.quizSaved)
+  async saved(p: EventPayload<typeof assessmentEvents.quizSaved>, ctx: EventContext): Promise<void> {
+    if (badIds(p.quiz_id, p.course_id, p.created_by)) {
+      ctx.log.warn({ quizId: p.quiz_id }, 'quiz saved with a malformed id; ignored');
+      return;
+    }
+    await this.quizzes.save(ctx.tx, {
+      quizId: p.quiz_id,
+      courseId: p.course_id,
+      title: p.title,
+      kind: p.kind,
+      createdBy: p.created_by,
+      questionCount: p.question_count,
+      isPublished: p.is_published,
+      updatedAt: new Date(p.updated_at),
+    });
+  }
+
+  @OnEvent(assessmentEvents.quizDeleted)
+  async deleted(p: EventPayload<typeof assessmentEvents.quizDeleted>, ctx: EventContext): Promise<void> {
+    if (badIds(p.quiz_id, p.course_id)) {
+      ctx.log.warn({ quizId: p.quiz_id }, 'quiz deleted with a malformed id; ignored');
+      return;
+    }
+    await this.quizzes.delete(ctx.tx, p.quiz_id, p.course_id, new Date(p.deleted_at));
+  }
+
+  @OnEvent(assessmentEvents.attemptSubmitted)
+  async attemptSubmitted(p: EventPayload<typeof assessmentEvents.attemptSubmitted>, ctx: EventContext): Promise<void> {
+    if (badIds(p.attempt_id, p.quiz_id, p.course_id, p.user_id)) {
+      ctx.log.warn({ attemptId: p.attempt_id }, 'attempt submitted with a malformed id; ignored');
+      return;
+    }
+    await this.quizzes.recordAttempt(ctx.tx, {
+      attemptId: p.attempt_id,
+      quizId: p.quiz_id,
+      courseId: p.course_id,
+      userId: p.user_id,
+      score: p.score,
+      passed: p.passed,
+      timeTakenMinutes: p.time_taken_minutes,
+      submittedAt: new Date(p.submitted_at),
+    });
+  }
+}
