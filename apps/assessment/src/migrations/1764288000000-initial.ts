@@ -101,6 +101,8 @@ export class Initial1764288000000 implements MigrationInterface {
       submitted_at timestamptz
     )`);
     await q.query('CREATE UNIQUE INDEX test_sessions_one_open_idx ON test_sessions (quiz_id, user_id) WHERE submitted_at IS NULL');
+    // the cascade of a quiz's deletion (the partial index above covers open sessions only)
+    await q.query('CREATE INDEX test_sessions_quiz_idx ON test_sessions (quiz_id)');
     await q.query(`CREATE TABLE attempts (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       session_id uuid NOT NULL UNIQUE REFERENCES test_sessions(id) ON DELETE CASCADE,

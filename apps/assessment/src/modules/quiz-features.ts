@@ -1,4 +1,28 @@
 import type { Provider } from '@nestjs/common';
+import { QuizAccess } from './quizzes/quiz-access.js';
+import { QuizzesHandlers } from './quizzes/quizzes.handlers.js';
+import { QuizzesRepository } from './quizzes/quizzes.repository.js';
+import { QuizzesService } from './quizzes/quizzes.service.js';
+import { ResultsHandlers } from './results/results.handlers.js';
+import { ResultsRepository } from './results/results.repository.js';
+import { ResultsService } from './results/results.service.js';
+import { SessionsRepository } from './taking/sessions.repository.js';
+import { TakingHandlers } from './taking/taking.handlers.js';
+import { TakingService } from './taking/taking.service.js';
 
 /** Quizzes, exams and mock tests; questions; taking (sessions, attempts); results, analytics and grades. */
-export const quizFeatures: Provider[] = [];
+export const quizFeatures: Provider[] = [
+  // authoring and lists
+  QuizzesRepository,
+  QuizAccess,
+  QuizzesService,
+  QuizzesHandlers,
+  // taking: sessions on the server's clock, submission graded once
+  SessionsRepository,
+  TakingService,
+  TakingHandlers,
+  // results, history, analytics, grades
+  ResultsRepository,
+  ResultsService,
+  ResultsHandlers,
+];

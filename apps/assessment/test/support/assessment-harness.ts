@@ -2,10 +2,36 @@ import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import type { z } from 'zod';
-import { catalogEvents, type EventDef } from '@lp/contracts';
-import { connectBus, encode, ensureEventStream, eventSubject } from '@lp/bus';
-import { startTestService, testEnv, type TestService } from '@lp/testing';
+import { catalogEvents, type AnyRoute, type Caller, type EventDef, type Role, type RouteOutput, type RouteRequest } from '@lp/contracts';
+import { connectBus, encode, ensureEventStream, eventSubject, RpcClient } from '@lp/bus';
+import { callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
 import { AssessmentModule } from '../../src/app.module.js';
+
+/** Every answer-key text of quizBody() starts with this: no taker-facing answer may contain it. */
+export const SECRET = 'SECRET-';
+
+/**
+ * An assessment with one question of each type (10 points): multiple choice (2 points,
+ * correct '4'), true/false (1, True), short answer (3, 'Secret- Paris answer' written
+ * differently is still right), essay (4, graded by hand). Explanations and the short/essay
+ * answers carry SECRET so that leaks can be searched for.
+ */
+export function quizBody(over: Record<string, unknown> = {}) {
+  return {
+    title: `Quiz ${randomUUID().slice(0, 6)}`,
+    description: 'All four question types',
+    subject: 'mathematics',
+    time_limit: 0,
+    test_mode: 'practice' as const,
+    questions: [
+      { question_text: 'What is 2 + 2?', question_type: 'multiple_choice' as const, options: ['3', '4', '5', ''], correct_answer: '4', explanation: `${SECRET}EXPL-MC`, subject: 'math', points: 2 },
+      { question_text: 'The sky is blue', question_type: 'true_false' as const, correct_answer: 'true', explanation: `${SECRET}EXPL-TF`, subject: 'science', points: 1 },
+      { question_text: 'Capital of France?', question_type: 'short_answer' as const, correct_answer: `${SECRET}Paris answer`, explanation: `${SECRET}EXPL-SA`, subject: 'history', points: 3 },
+      { question_text: 'Discuss numbers', question_type: 'essay' as const, correct_answer: `${SECRET}ESSAY-MODEL`, explanation: `${SECRET}EXPL-ES`, points: 4 },
+    ],
+    ...over,
+  };
+}
 
 /** Assessment booted against real PostgreSQL/NATS/Redis with a throwaway database and prefix. */
 export class AssessmentHarness {
@@ -13,6 +39,7 @@ export class AssessmentHarness {
     readonly env: Record<string, string>,
     readonly svc: TestService,
     private readonly nc: NatsConnection,
+    readonly client: RpcClient = new RpcClient(nc, env.BUS_PREFIX!, 30_000),
   ) {}
 
   static async start(extraEnv: Record<string, string> = {}): Promise<AssessmentHarness> {
@@ -56,6 +83,33 @@ export class AssessmentHarness {
       institution_id: null, amount_paid: 0, payment_id: null, enrollment_count: 1, enrolled_at: new Date().toISOString(),
     });
     await this.waitFor(async () => (await this.ds.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [courseId, userId])).length > 0);
+  }
+
+  /** Calls a route's subject as the gateway does (the gateway's role guard is not applied here). */
+  call<R extends AnyRoute>(route: R, req: Partial<RouteRequest<R>> = {}, caller: Caller | null = null): Promise<RouteOutput<R>> {
+    return callRoute(this.client, route, req, caller);
+  }
+
+  /** A signed-in caller of a role (assessment knows users only by id). */
+  caller(role: Role = 'learner', institutionId: string | null = null): Caller {
+    return { userId: randomUUID(), role, sessionId: randomUUID(), institutionId };
+  }
+
+  /** Outbox rows of an event, oldest first, optionally filtered on payload fields. */
+  async outbox(name: string, filter: Record<string, unknown> = {}): Promise<{ name: string; payload: Record<string, unknown> }[]> {
+    const rows: { name: string; payload: Record<string, unknown> }[] = await this.ds.query(
+      'SELECT name, payload FROM outbox WHERE name = $1 ORDER BY seq',
+      [name],
+    );
+    return rows.filter((r) => Object.entries(filter).every(([k, v]) => r.payload[k] === v));
+  }
+
+  /** Moves a test session's clock back (started and deadline alike) instead of waiting. */
+  async ageSession(sessionId: string, minutes: number): Promise<void> {
+    await this.ds.query(
+      `UPDATE test_sessions SET started_at = started_at - make_interval(secs => $2), deadline_at = deadline_at - make_interval(secs => $2) WHERE id = $1`,
+      [sessionId, minutes * 60],
+    );
   }
 
   async waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -12,8 +12,9 @@
  * declare author schemas and are owner-only: GET /quizzes/{id}/manage (besides ROUTES.md)
  * and the answers of create/update.
  *
- * Besides ROUTES.md: GET /quizzes/{id}/manage (the author's view) and PUT /assignments/{id}
- * (edit and publish; the SPA links /assignments/{id}/edit).
+ * Besides ROUTES.md: GET /quizzes/{id}/manage (the author's view), PUT /assignments/{id}
+ * (edit and publish; the SPA links /assignments/{id}/edit) and GET /learner/quiz-attempts/{id}
+ * (one result for the SPA's review page /quiz/{id}/review/{attemptId}).
  */
 import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
@@ -121,6 +122,11 @@ export const assessmentRoutes = {
   learnerAnalytics: defineRoute({
     subject: 'assessment.learner.analytics', service, method: 'GET', path: '/learner/quiz-analytics', guard: ['learner'],
     summary: 'The caller\'s quiz analytics', response: s.QuizAnalyticsSchema,
+  }),
+  getAttempt: defineRoute({
+    subject: 'assessment.attempt.get', service, method: 'GET', path: '/learner/quiz-attempts/{id}', guard: 'any',
+    summary: 'One attempt\'s result for the review page (besides ROUTES.md): its taker or the assessment\'s author; question details only when the assessment shows results (always for the author)',
+    params: IdParams, response: s.QuizResultSchema,
   }),
 
   // ---------------------------------------------------------------- assignments

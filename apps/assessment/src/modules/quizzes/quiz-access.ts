@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Caller } from '@lp/contracts';
+import type { Db } from '@lp/service-kit';
+import { assessmentErrors } from '../../common/assessment-errors.js';
+import { CatalogReadModelRepository, type CourseRow } from '../catalog-read-model/catalog-read-model.repository.js';
+import { QuizzesRepository, type QuizRow } from './quizzes.repository.js';
+
+/**
+ * Who owns a course (read model): its instructor, or a user of role institution signed in
+ * to the course's institution.
+ */
+export function ownsCourse(course: { instructor_id: string | null; institution_id: string | null }, caller: Caller): boolean {
+  if (course.instructor_id === caller.userId) return true;
+  return caller.role === 'institution' && caller.institutionId !== null && course.institution_id === caller.institutionId;
+}
+
+export const isAuthor = (quiz: Pick<QuizRow, 'created_by'>, caller: Caller): boolean => quiz.created_by === caller.userId;
+
+/** The author, or the owner of the assessment's course (they manage the course's assessments' results). */
+const manages = (quiz: QuizRow, caller: Caller): boolean =>
+  isAuthor(quiz, caller) || (quiz.course_id !== null && ownsCourse({ instructor_id: quiz.course_instructor_id, institution_id: quiz.course_institution_id }, caller));
+
+/**
+ * The access rules of assessments, in one place. Visibility first: an unpublished
+ * assessment is 404 for everyone but its author. Then permission: editing needs
+ * authorship (403 NOT_QUIZ_AUTHOR); taking an assessment attached to a course needs an
+ * enrollment in that course (403 NOT_ENROLLED) unless the caller authored it or owns the
+ * course (they preview and try their own tests). Standalone assessments (no course) are
+ * open to every signed-in user: the quiz centre is public practice.
+ */
+@Injectable()
+export class QuizAccess {
+  constructor(
+    @Inject(QuizzesRepository) private readonly quizzes: QuizzesRepository,
+    @Inject(CatalogReadModelRepository) private readonly catalog: CatalogReadModelRepository,
+  ) {}
+
+  async visible(id: string, caller: Caller, db?: Db): Promise<QuizRow> {
+    const quiz = await this.quizzes.find(id, db);
+    if (!quiz || (!quiz.is_published && !isAuthor(quiz, caller))) throw assessmentErrors.quizNotFound();
+    return quiz;
+  }
+
+  async authored(id: string, caller: Caller, db?: Db): Promise<QuizRow> {
+    const quiz = await this.visible(id, caller, db);
+    if (!isAuthor(quiz, caller)) throw assessmentErrors.notQuizAuthor();
+    return quiz;
+  }
+
+  /** The assessment when the caller may take it. */
+  async takeable(id: string, caller: Caller): Promise<QuizRow> {
+    const quiz = await this.visible(id, caller);
+    await this.checkMayTake(quiz, caller);
+    return quiz;
+  }
+
+  async checkMayTake(quiz: QuizRow, caller: Caller): Promise<void> {
+    if (quiz.course_id === null || manages(quiz, caller)) return;
+    if (!(await this.catalog.isEnrolled(quiz.course_id, caller.userId))) throw assessmentErrors.notEnrolled();
+  }
+
+  /** Whether the caller sees every taker's results of the assessment. */
+  manages(quiz: QuizRow, caller: Caller): boolean {
+    return manages(quiz, caller);
+  }
+
+  /** A course an author attaches an assessment to: known (404) and the caller's (403). */
+  async ownedCourse(courseId: string, caller: Caller, db?: Db): Promise<CourseRow> {
+    const course = await this.catalog.findCourse(courseId, db);
+    if (!course) throw assessmentErrors.courseNotFound();
+    if (!ownsCourse(course, caller)) throw assessmentErrors.notCourseOwner();
+    return course;
+  }
+}

@@ -1,0 +1,67 @@
+import { assessmentKind, type AuthorQuestion, type QuizAuthor, type QuizSummary, type TakerQuestion } from '@lp/contracts';
+import { iso, num } from '@lp/service-kit';
+import type { GradableQuestion } from '../grading/grading.util.js';
+import type { QuestionRow, QuizRow } from './quizzes.repository.js';
+
+export function toSummary(r: QuizRow): QuizSummary {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    kind: assessmentKind(r),
+    is_mock_test: r.is_mock_test,
+    test_mode: r.test_mode,
+    time_limit: r.time_limit,
+    passing_score: num(r.passing_score),
+    subject: r.subject,
+    difficulty: r.difficulty,
+    course_id: r.course_id,
+    course_title: r.course_title,
+    max_attempts: r.max_attempts,
+    allow_multiple_attempts: r.allow_multiple_attempts,
+    is_published: r.is_published,
+    randomize_questions: r.randomize_questions,
+    show_results_immediately: r.show_results_immediately,
+    instructions: r.instructions,
+    question_count: num(r.question_count),
+    total_points: num(r.total_points),
+    created_by: r.created_by,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+/** What a taker sees; built field by field so an answer can never ride along. `order` is the 0-based served position. */
+export function toTakerQuestion(q: QuestionRow, order: number): TakerQuestion {
+  return {
+    id: q.id,
+    question_text: q.question_text,
+    question_type: q.question_type,
+    options: q.options,
+    subject: q.subject,
+    difficulty: q.difficulty,
+    points: q.points,
+    order,
+  };
+}
+
+export function toAuthorQuestion(q: QuestionRow): AuthorQuestion {
+  return { ...toTakerQuestion(q, q.sort_order), correct_answer: q.correct_answer, explanation: q.explanation };
+}
+
+export function toAuthorView(r: QuizRow, questions: readonly QuestionRow[]): QuizAuthor {
+  return { ...toSummary(r), questions: questions.map(toAuthorQuestion) };
+}
+
+export function toGradable(q: QuestionRow): GradableQuestion {
+  return {
+    id: q.id,
+    question_text: q.question_text,
+    question_type: q.question_type,
+    options: q.options,
+    correct_answer: q.correct_answer,
+    explanation: q.explanation,
+    subject: q.subject,
+    points: q.points,
+  };
+}

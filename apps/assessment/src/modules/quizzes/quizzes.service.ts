@@ -1,0 +1,150 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  assessmentEvents,
+  assessmentKind,
+  MAX_QUESTIONS_PER_QUIZ,
+  timeLimitProblem,
+  type AuthorQuestion,
+  type Caller,
+  type QuestionInput,
+  type QuizAuthor,
+  type QuizCreateInput,
+  type QuizSummary,
+  type QuizUpdateInput,
+  type RouteInput,
+  assessmentRoutes,
+} from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
+import { Clock, iso, num, UnitOfWork } from '@lp/service-kit';
+import { assessmentErrors } from '../../common/assessment-errors.js';
+import { learnerState } from '../grading/learner-status.util.js';
+import { CatalogReadModelRepository } from '../catalog-read-model/catalog-read-model.repository.js';
+import { ownsCourse, QuizAccess } from './quiz-access.js';
+import { toAuthorView, toSummary } from './quiz.mapper.js';
+import { QUIZ_FIELD_NAMES, QuizzesRepository, type QuizFields, type QuizRow } from './quizzes.repository.js';
+
+type Card = QuizSummary & { my: ReturnType<typeof learnerState> };
+type DiscoverQuery = RouteInput<typeof assessmentRoutes.listMockTests>['query'];
+
+/**
+ * Authoring and listing assessments (quizzes, exams and mock tests are one model; the kind
+ * is derived). Every change is one transaction that also writes assessment.quiz.saved or
+ * assessment.quiz.deleted to the outbox.
+ */
+@Injectable()
+export class QuizzesService {
+  constructor(
+    @Inject(QuizzesRepository) private readonly quizzes: QuizzesRepository,
+    @Inject(QuizAccess) private readonly access: QuizAccess,
+    @Inject(CatalogReadModelRepository) private readonly catalog: CatalogReadModelRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async create(caller: Caller, input: QuizCreateInput, requestId: string): Promise<QuizAuthor> {
+    if (input.course_id) await this.access.ownedCourse(input.course_id, caller);
+    const fields = Object.fromEntries(QUIZ_FIELD_NAMES.map((k) => [k, input[k]])) as unknown as QuizFields;
+    return this.uow.run(async (tx) => {
+      const id = await this.quizzes.insert(tx, fields, caller.userId, this.clock.now());
+      await this.quizzes.appendQuestions(tx, id, input.questions);
+      return this.saved(tx, id, requestId);
+    });
+  }
+
+  /** The time-limit rule holds for the merged quiz (a mode change alone can break it); `questions` replaces the set. */
+  async update(caller: Caller, id: string, input: QuizUpdateInput, requestId: string): Promise<QuizAuthor> {
+    const quiz = await this.access.authored(id, caller);
+    const problem = timeLimitProblem(input.test_mode ?? quiz.test_mode, input.time_limit ?? quiz.time_limit);
+    if (problem) throw assessmentErrors.invalidTimeLimit(problem);
+    if (input.course_id && input.course_id !== quiz.course_id) await this.access.ownedCourse(input.course_id, caller);
+    const { questions, ...rest } = input;
+    const fields: Partial<QuizFields> = {};
+    for (const k of QUIZ_FIELD_NAMES) if (rest[k] !== undefined) (fields as Record<string, unknown>)[k] = rest[k];
+    return this.uow.run(async (tx) => {
+      await this.quizzes.update(tx, id, fields, this.clock.now());
+      if (questions) {
+        // attempts keep their graded result as JSON; sessions' question orders tolerate replaced ids
+        await this.quizzes.deleteQuestions(tx, id);
+        await this.quizzes.appendQuestions(tx, id, questions);
+      }
+      return this.saved(tx, id, requestId);
+    });
+  }
+
+  async delete(caller: Caller, id: string, requestId: string): Promise<{ message: string }> {
+    const quiz = await this.access.authored(id, caller);
+    await this.uow.run(async (tx) => {
+      await this.quizzes.delete(tx, id);
+      await writeEvent(tx, assessmentEvents.quizDeleted, { v: 1, quiz_id: id, course_id: quiz.course_id, deleted_at: iso(this.clock.now()) }, requestId);
+    });
+    return { message: 'Assessment deleted' };
+  }
+
+  async addQuestion(caller: Caller, id: string, input: QuestionInput, requestId: string): Promise<AuthorQuestion> {
+    const quiz = await this.access.authored(id, caller);
+    if (num(quiz.question_count) >= MAX_QUESTIONS_PER_QUIZ) throw assessmentErrors.tooManyQuestions(MAX_QUESTIONS_PER_QUIZ);
+    return this.uow.run(async (tx) => {
+      // the quiz row is locked so that concurrent additions get distinct positions
+      await tx.query('SELECT 1 FROM quizzes WHERE id = $1 FOR UPDATE', [id]);
+      const [questionId] = await this.quizzes.appendQuestions(tx, id, [input]);
+      await this.quizzes.touch(tx, id, this.clock.now());
+      const view = await this.saved(tx, id, requestId);
+      return view.questions.find((q) => q.id === questionId)!;
+    });
+  }
+
+  async manage(caller: Caller, id: string): Promise<QuizAuthor> {
+    const quiz = await this.access.authored(id, caller);
+    return toAuthorView(quiz, await this.quizzes.questions(id));
+  }
+
+  async mine(caller: Caller): Promise<QuizSummary[]> {
+    return (await this.quizzes.byAuthor(caller.userId)).map(toSummary);
+  }
+
+  async byCourse(caller: Caller, courseId: string): Promise<Card[]> {
+    const course = await this.catalog.findCourse(courseId);
+    if (!course) throw assessmentErrors.courseNotFound();
+    return this.cards(caller, await this.quizzes.byCourse(courseId, ownsCourse(course, caller)));
+  }
+
+  async discover(caller: Caller, query: DiscoverQuery): Promise<Card[]> {
+    return this.cards(caller, await this.quizzes.discover(caller.userId, query));
+  }
+
+  /** Cards with the caller's standing: one grouped query over the listed quizzes. */
+  private async cards(caller: Caller, rows: QuizRow[]): Promise<Card[]> {
+    const scores = await this.quizzes.scoresByQuiz(caller.userId, rows.map((r) => r.id));
+    return rows.map((r) => ({
+      ...toSummary(r),
+      my: learnerState(scores.get(r.id) ?? [], { passing_score: num(r.passing_score), max_attempts: r.max_attempts, allow_multiple_attempts: r.allow_multiple_attempts }),
+    }));
+  }
+
+  /** Re-reads the assessment inside the transaction and announces it. */
+  private async saved(tx: EntityManager, id: string, requestId: string): Promise<QuizAuthor> {
+    const row = (await this.quizzes.find(id, tx))!;
+    const questions = await this.quizzes.questions(id, tx);
+    await writeEvent(
+      tx,
+      assessmentEvents.quizSaved,
+      {
+        v: 1,
+        quiz_id: row.id,
+        title: row.title,
+        kind: assessmentKind(row),
+        course_id: row.course_id,
+        created_by: row.created_by,
+        question_count: questions.length,
+        total_points: questions.reduce((s, q) => s + q.points, 0),
+        passing_score: num(row.passing_score),
+        is_published: row.is_published,
+        updated_at: iso(row.updated_at),
+      },
+      requestId,
+    );
+    return { ...toAuthorView(row, questions), question_count: questions.length, total_points: questions.reduce((s, q) => s + q.points, 0) };
+  }
+}
+

@@ -1,0 +1,119 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  assessmentKind,
+  type Caller,
+  type CourseGradesSchema,
+  type MockTestResultsSchema,
+  type QuizAnalyticsSchema,
+  type QuizAttemptSchema,
+  type QuizResult,
+} from '@lp/contracts';
+import { iso, num } from '@lp/service-kit';
+import { assessmentErrors } from '../../common/assessment-errors.js';
+import { CatalogReadModelRepository } from '../catalog-read-model/catalog-read-model.repository.js';
+import { letterGrade } from '../grading/grading.util.js';
+import { QuizAccess } from '../quizzes/quiz-access.js';
+import { takerResult } from '../taking/taking.service.js';
+import { quizAnalytics } from './quiz-analytics.util.js';
+import { ResultsRepository, type AttemptListRow } from './results.repository.js';
+
+const round2 = (v: number): number => Math.round(v * 100) / 100;
+
+const resultLine = (a: AttemptListRow) => ({
+  attempt_id: a.id,
+  user_id: a.user_id,
+  score: num(a.score),
+  passed: a.passed,
+  correct_answers: a.correct_answers,
+  total_questions: a.total_questions,
+  time_taken_minutes: num(a.time_taken_minutes),
+  time_exceeded: a.time_exceeded,
+  submitted_at: iso(a.submitted_at),
+});
+
+/** Results, attempt history, analytics and course grades: reads of the attempts taken. */
+@Injectable()
+export class ResultsService {
+  constructor(
+    @Inject(ResultsRepository) private readonly results: ResultsRepository,
+    @Inject(QuizAccess) private readonly access: QuizAccess,
+    @Inject(CatalogReadModelRepository) private readonly catalog: CatalogReadModelRepository,
+  ) {}
+
+  /** The author (or the course's owner) sees every attempt; a taker their own with the latest result. */
+  async mockTestResults(caller: Caller, quizId: string): Promise<z.infer<typeof MockTestResultsSchema>> {
+    const quiz = await this.access.visible(quizId, caller);
+    const head = { quiz_id: quiz.id, title: quiz.title, kind: assessmentKind(quiz) };
+    if (this.access.manages(quiz, caller)) return { ...head, latest: null, attempts: (await this.results.ofQuiz(quiz.id)).map(resultLine) };
+    const own = await this.results.ofQuizAndUser(quiz.id, caller.userId);
+    const latest = own[0]?.result ?? null;
+    return { ...head, latest: latest && takerResult(latest, quiz.show_results_immediately), attempts: own.map(resultLine) };
+  }
+
+  async learnerAttempts(caller: Caller): Promise<z.infer<typeof QuizAttemptSchema>[]> {
+    return (await this.results.ofUser(caller.userId)).map((a) => ({
+      id: a.id,
+      quiz_id: a.quiz_id,
+      quiz_title: a.quiz_title,
+      kind: assessmentKind(a),
+      score: num(a.score),
+      passed: a.passed,
+      completed_at: iso(a.submitted_at),
+      submitted_at: iso(a.submitted_at),
+      time_taken_minutes: num(a.time_taken_minutes),
+      total_questions: a.total_questions,
+      correct_answers: a.correct_answers,
+      feedback: a.feedback,
+    }));
+  }
+
+  async learnerAnalytics(caller: Caller): Promise<z.infer<typeof QuizAnalyticsSchema>> {
+    const rows = await this.results.analytics(caller.userId);
+    return quizAnalytics(rows.map((r) => ({ ...r, subject_performance: r.subject_performance ?? {} })));
+  }
+
+  /**
+   * One attempt for the review page: its taker (question details only when the assessment
+   * shows results) or the assessment's author (always); 404 for anyone else, so attempt
+   * ids reveal nothing.
+   */
+  async attempt(caller: Caller, id: string): Promise<QuizResult> {
+    const a = await this.results.attempt(id);
+    if (!a) throw assessmentErrors.attemptNotFound();
+    if (a.quiz_created_by === caller.userId) return a.result;
+    if (a.user_id === caller.userId) return takerResult(a.result, a.show_results_immediately);
+    throw assessmentErrors.attemptNotFound();
+  }
+
+  /**
+   * The caller's grades in a course: the best attempt of each published assessment. Points
+   * and the overall percentage count completed assessments only (an assessment not yet
+   * taken does not pull the grade down); the letter is null before any attempt.
+   */
+  async courseGrades(caller: Caller, courseId: string): Promise<z.infer<typeof CourseGradesSchema>> {
+    if (!(await this.catalog.findCourse(courseId))) throw assessmentErrors.courseNotFound();
+    const rows = await this.results.courseGrades(courseId, caller.userId);
+    const done = rows.filter((r) => r.score !== null);
+    const earned = done.reduce((s, r) => s + num(r.earned_points), 0);
+    const total = done.reduce((s, r) => s + num(r.max_points), 0);
+    const overall = total ? round2((earned / total) * 100) : 0;
+    return {
+      letter_grade: done.length ? letterGrade(overall) : null,
+      overall_percentage: overall,
+      earned_points: earned,
+      total_points: total,
+      completed_assessments: done.length,
+      available_assessments: rows.length,
+      quiz_grades: done.map((r) => ({
+        quiz_id: r.quiz_id,
+        title: r.title,
+        type: assessmentKind(r),
+        score_percentage: num(r.score),
+        passed: r.passed === true,
+        earned_points: num(r.earned_points),
+        max_points: num(r.max_points),
+      })),
+    };
+  }
+}

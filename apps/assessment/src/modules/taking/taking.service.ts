@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  assessmentEvents,
+  assessmentKind,
+  TIME_LIMIT_GRACE_SECONDS,
+  type Answers,
+  type Caller,
+  type LearnerQuizState,
+  type QuizResult,
+  type QuizTaker,
+  type TestSession,
+} from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
+import { Clock, iso, num, UnitOfWork } from '@lp/service-kit';
+import { assessmentErrors } from '../../common/assessment-errors.js';
+import { gradeAttempt, sessionDeadline, sessionTiming } from '../grading/grading.util.js';
+import { learnerState } from '../grading/learner-status.util.js';
+import { QuizAccess } from '../quizzes/quiz-access.js';
+import { toGradable, toSummary, toTakerQuestion } from '../quizzes/quiz.mapper.js';
+import { QuizzesRepository, type QuestionRow, type QuizRow } from '../quizzes/quizzes.repository.js';
+import { servedOrder, shuffledIds } from './question-order.util.js';
+import { SessionsRepository, type SessionRow, type SubmitRow } from './sessions.repository.js';
+
+export interface SubmitInput {
+  answers: Answers;
+  question_times: Record<string, number>;
+  flagged_questions: (number | string)[];
+}
+
+/** What a taker receives of a result: the per-question review only when the assessment shows results. */
+export function takerResult(result: QuizResult, showResults: boolean): QuizResult {
+  return showResults ? result : { ...result, question_details: [] };
+}
+
+/** The limit a session runs on, fixed when it opened (an author's later edit does not move a running clock). */
+const sessionLimitMinutes = (s: Pick<SessionRow, 'started_at' | 'deadline_at'>): number =>
+  s.deadline_at ? (new Date(s.deadline_at).getTime() - new Date(s.started_at).getTime()) / 60_000 : 0;
+
+const stateOf = (quiz: Pick<QuizRow, 'passing_score' | 'max_attempts' | 'allow_multiple_attempts'>, scores: number[]): LearnerQuizState =>
+  learnerState(scores, { passing_score: num(quiz.passing_score), max_attempts: quiz.max_attempts, allow_multiple_attempts: quiz.allow_multiple_attempts });
+
+/**
+ * Taking an assessment; the server owns the truth. A session opens on the server's clock
+ * (one open session per quiz and user, enforced by a unique partial index); saving is
+ * refused once the time (plus grace) is up; submitting grades on the server exactly once
+ * per session, in one transaction with the attempt, the session's closing and the events.
+ * An open session whose time is up is still answered on resume: submitting it grades the
+ * answers saved in time, flagged time_exceeded.
+ */
+@Injectable()
+export class TakingService {
+  constructor(
+    @Inject(QuizzesRepository) private readonly quizzes: QuizzesRepository,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(QuizAccess) private readonly access: QuizAccess,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** The taker view; opens or resumes the caller's session when an attempt can start. */
+  async getQuiz(caller: Caller, id: string): Promise<QuizTaker> {
+    const quiz = await this.access.takeable(id, caller);
+    const { questions, state, session } = await this.prepare(quiz, caller);
+    const served = session ? servedOrder(questions, session.question_order) : questions;
+    return {
+      ...toSummary(quiz),
+      questions: served.map((q, i) => toTakerQuestion(q, i)),
+      my: state,
+      session_id: session?.id ?? null,
+      started_at: session ? iso(session.started_at) : null,
+    };
+  }
+
+  async start(caller: Caller, id: string): Promise<TestSession> {
+    const quiz = await this.access.takeable(id, caller);
+    const { questions, session } = await this.prepare(quiz, caller);
+    if (!questions.length) throw assessmentErrors.noQuestions();
+    if (!session) throw assessmentErrors.attemptsExhausted();
+    return this.sessionView(quiz, questions, session);
+  }
+
+  async saveProgress(
+    caller: Caller,
+    quizId: string,
+    body: { session_id: string; answers: Answers; current_question: number; flagged_questions: (number | string)[] },
+  ): Promise<{ message: string; session_id: string; saved_at: string }> {
+    const session = await this.sessions.find(body.session_id);
+    if (!session || session.quiz_id !== quizId) throw assessmentErrors.sessionNotFound();
+    if (session.user_id !== caller.userId) throw assessmentErrors.notSessionOwner();
+    if (session.submitted_at) throw assessmentErrors.sessionClosed();
+    const now = this.clock.now();
+    if (session.deadline_at && now.getTime() > new Date(session.deadline_at).getTime() + TIME_LIMIT_GRACE_SECONDS * 1000)
+      throw assessmentErrors.sessionExpired();
+    const saved = await this.sessions.saveProgress(session.id, {
+      answers: body.answers,
+      currentQuestion: body.current_question,
+      flagged: body.flagged_questions,
+      now,
+    });
+    if (!saved) throw assessmentErrors.sessionClosed();
+    return { message: 'Progress saved', session_id: session.id, saved_at: iso(saved.saved_at) };
+  }
+
+  /** POST /quizzes/{id}/submit: the given session, else the caller's open one, else one opened now. */
+  async submitQuiz(caller: Caller, quizId: string, sessionId: string | undefined, input: SubmitInput, requestId: string): Promise<QuizResult> {
+    if (!sessionId) {
+      const quiz = await this.access.takeable(quizId, caller);
+      const { questions, session } = await this.prepare(quiz, caller);
+      if (!questions.length) throw assessmentErrors.noQuestions();
+      if (!session) throw assessmentErrors.attemptsExhausted();
+      sessionId = session.id;
+    }
+    return this.submit(caller, quizId, sessionId, input, requestId);
+  }
+
+  /**
+   * Grades a session once. Statements: the locked session with its quiz and prior scores,
+   * the questions, the attempt, the session's closing, one or two outbox rows; one
+   * transaction. A repeated submit answers the stored result.
+   */
+  async submit(caller: Caller, quizId: string, sessionId: string, input: SubmitInput, requestId: string): Promise<QuizResult> {
+    const { result, show } = await this.uow.run(async (tx) => {
+      const s = await this.sessions.lockForSubmit(tx, sessionId);
+      if (!s || s.quiz_id !== quizId) throw assessmentErrors.sessionNotFound();
+      if (s.user_id !== caller.userId) throw assessmentErrors.notSessionOwner();
+      if (s.submitted_at) {
+        const stored = await this.sessions.resultOfSession(s.id, tx);
+        if (!stored) throw assessmentErrors.sessionClosed();
+        return { result: stored, show: s.show_results_immediately };
+      }
+      const state = stateOf(s, s.prior_scores);
+      if (!state.can_start) throw assessmentErrors.attemptsExhausted();
+      const questions = await this.quizzes.questions(quizId, tx);
+      if (!questions.length) throw assessmentErrors.noQuestions();
+
+      const now = this.clock.now();
+      const timing = sessionTiming(new Date(s.started_at), now, sessionLimitMinutes(s));
+      // late: only what was saved in time counts (saves are refused after the deadline plus grace)
+      const answers: Answers = timing.time_exceeded ? s.answers : { ...s.answers, ...input.answers };
+      const result = this.grade(s, servedOrder(questions, s.question_order), answers, timing, now);
+      await this.sessions.insertAttempt(tx, {
+        id: result.attempt_id,
+        sessionId: s.id,
+        quizId,
+        userId: s.user_id,
+        result,
+        answers,
+        questionTimes: input.question_times,
+        flaggedQuestions: input.flagged_questions,
+        submittedAt: now,
+      });
+      await this.sessions.markSubmitted(tx, s.id, answers, now);
+      await this.announce(tx, s, result, requestId);
+      return { result, show: s.show_results_immediately };
+    });
+    return takerResult(result, show);
+  }
+
+  private grade(s: SubmitRow, questions: QuestionRow[], answers: Answers, timing: { time_taken_minutes: number; time_exceeded: boolean }, now: Date): QuizResult {
+    const passingScore = num(s.passing_score);
+    const graded = gradeAttempt(questions.map(toGradable), answers, { passingScore, quizSubject: s.quiz_subject });
+    const attemptNumber = s.prior_scores.length + 1;
+    return {
+      attempt_id: randomUUID(),
+      session_id: s.id,
+      quiz_id: s.quiz_id,
+      quiz_title: s.quiz_title,
+      kind: assessmentKind(s),
+      score: graded.score,
+      passed: graded.passed,
+      passing_score: passingScore,
+      correct_answers: graded.correct_answers,
+      total_questions: graded.total_questions,
+      earned_points: graded.earned_points,
+      total_points: graded.total_points,
+      time_taken_minutes: timing.time_taken_minutes,
+      time_exceeded: timing.time_exceeded,
+      needs_manual_grading: graded.needs_manual_grading,
+      attempt_number: attemptNumber,
+      attempts_left: s.allow_multiple_attempts ? null : Math.max(0, s.max_attempts - attemptNumber),
+      submitted_at: iso(now),
+      subject_performance: graded.subject_performance,
+      question_details: graded.question_details,
+    };
+  }
+
+  private async announce(tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0], s: SubmitRow, r: QuizResult, requestId: string): Promise<void> {
+    await writeEvent(
+      tx,
+      assessmentEvents.attemptSubmitted,
+      {
+        v: 1,
+        attempt_id: r.attempt_id,
+        session_id: r.session_id,
+        quiz_id: r.quiz_id,
+        quiz_title: r.quiz_title,
+        kind: r.kind,
+        score: r.score,
+        passed: r.passed,
+        correct_answers: r.correct_answers,
+        total_questions: r.total_questions,
+        time_taken_minutes: r.time_taken_minutes,
+        time_exceeded: r.time_exceeded,
+        needs_manual_grading: r.needs_manual_grading,
+        attempt_number: r.attempt_number,
+        course_id: s.course_id,
+        user_id: s.user_id,
+        submitted_at: r.submitted_at,
+      },
+      requestId,
+    );
+    const passedBefore = s.prior_scores.some((score) => score >= r.passing_score);
+    if (r.passed && !passedBefore)
+      await writeEvent(
+        tx,
+        assessmentEvents.quizPassed,
+        {
+          v: 1,
+          attempt_id: r.attempt_id,
+          quiz_id: r.quiz_id,
+          quiz_title: r.quiz_title,
+          kind: r.kind,
+          course_id: s.course_id,
+          user_id: s.user_id,
+          score: r.score,
+          passed_at: r.submitted_at,
+        },
+        requestId,
+      );
+  }
+
+  /** Questions, the caller's standing and their open (or newly opened) session. */
+  private async prepare(quiz: QuizRow, caller: Caller): Promise<{ questions: QuestionRow[]; state: LearnerQuizState; session: SessionRow | null }> {
+    const [questions, scores, open] = await Promise.all([
+      this.quizzes.questions(quiz.id),
+      this.quizzes.scoresByQuiz(caller.userId, [quiz.id]),
+      this.sessions.findOpen(quiz.id, caller.userId),
+    ]);
+    const state = stateOf(quiz, scores.get(quiz.id) ?? []);
+    if (open || !state.can_start || !questions.length) return { questions, state, session: open };
+    const now = this.clock.now();
+    const opened = await this.sessions.insertOpen({
+      quizId: quiz.id,
+      userId: caller.userId,
+      startedAt: now,
+      deadlineAt: sessionDeadline(now, quiz.time_limit),
+      order: quiz.randomize_questions ? shuffledIds(questions.map((q) => q.id)) : [],
+    });
+    // null: a parallel request opened it first; resume that one
+    return { questions, state, session: opened ?? (await this.sessions.findOpen(quiz.id, caller.userId)) };
+  }
+
+  private sessionView(quiz: QuizRow, questions: QuestionRow[], s: SessionRow): TestSession {
+    return {
+      session_id: s.id,
+      started_at: iso(s.started_at),
+      deadline_at: s.deadline_at ? iso(s.deadline_at) : null,
+      server_now: iso(this.clock.now()),
+      test: {
+        id: quiz.id,
+        title: quiz.title,
+        kind: assessmentKind(quiz),
+        instructions: quiz.instructions,
+        questions: servedOrder(questions, s.question_order).map((q, i) => toTakerQuestion(q, i)),
+        time_limit: quiz.time_limit,
+        passing_score: num(quiz.passing_score),
+        test_mode: quiz.test_mode,
+        allow_multiple_attempts: quiz.allow_multiple_attempts,
+        max_attempts: quiz.max_attempts,
+      },
+      answers: s.answers,
+      current_question: s.current_question,
+      flagged_questions: s.flagged_questions,
+    };
+  }
+}
