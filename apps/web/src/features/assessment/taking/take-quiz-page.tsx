@@ -1,5 +1,292 @@
-/** Placeholder wired into the route table; replaced by the real screen. */
+import { assessmentRoutes, type QuizResult, type QuizTaker } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { isApiError } from '../../../api/api-error';
+import { callRoute } from '../../../api/client';
+import { detailOr } from '../../../api/error-text';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Badge, Button, Card, CardContent, cn, EmptyState, focusRing, PageHeader, useToast } from '../../../ui';
+import { BackIcon, ForwardIcon } from '../../catalog/shared/icons';
+import { NotFoundCard } from '../../catalog/shared/not-found-card';
+import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { AnswerInput, isAnswered } from './answer-input';
+import { countdownTone, formatClock } from './countdown';
+import { QuestionReview, ResultSummary, SubjectPerformance } from './result-view';
+import { useRefreshAssessment, useTakerQuiz } from './taking-queries';
+import { useCountdown } from './use-countdown';
+
+type Step = { kind: 'question'; index: number } | { kind: 'review' };
+
+/** 'Invalid quiz data received' when the answer is not a quiz with a question list (spec 5). */
+function isQuizData(data: unknown): data is QuizTaker {
+  return Boolean(data) && typeof data === 'object' && Array.isArray((data as QuizTaker).questions);
+}
+
+function QuizTimer({ quiz, receivedAt, running, onExpire }: { quiz: QuizTaker; receivedAt: number; running: boolean; onExpire: () => void }) {
+  const { t } = useTranslation();
+  // GET /quizzes/{id} gives the session's start, not the server's clock: the browser's clock stands in for it
+  const deadline = quiz.started_at && quiz.time_limit > 0 ? new Date(Date.parse(quiz.started_at) + quiz.time_limit * 60_000).toISOString() : null;
+  const left = useCountdown({ deadlineAt: deadline, serverNow: new Date(receivedAt).toISOString(), receivedAt, running, onExpire });
+  if (left === null) return null;
+  const tone = countdownTone(left, quiz.time_limit * 60);
+  return (
+    <div
+      role="timer"
+      aria-label={t('taking.session.timeLeft')}
+      data-testid="quiz-timer"
+      data-tone={tone}
+      className={cn(
+        'rounded-lg border px-3 py-1.5 font-mono text-lg font-semibold tabular-nums',
+        tone === 'critical' ? 'border-red-300 bg-red-50 text-red-800' : tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-white',
+      )}
+    >
+      {formatClock(left)}
+    </div>
+  );
+}
+
+function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedAt: number; onResult: (r: QuizResult) => void }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [step, setStep] = useState<Step>({ kind: 'question', index: 0 });
+  const [reviewError, setReviewError] = useState<string | null>(null);
+  const questions = quiz.questions;
+  const answered = questions.filter((q) => isAnswered(answers[q.id])).length;
+
+  const submit = useMutation({
+    mutationFn: () => callRoute(assessmentRoutes.submitQuiz, { params: { id: quiz.id }, body: { answers, session_id: quiz.session_id ?? undefined } }),
+    onSuccess: onResult,
+    onError: (error) => toast({ title: detailOr(error, t('taking.quiz.submitFailed')), tone: 'error' }),
+  });
+
+  const toReview = () => {
+    const missing = questions.findIndex((q) => !isAnswered(answers[q.id]));
+    if (missing >= 0) {
+      setReviewError(t('taking.quiz.answerAll', { count: questions.length - answered }));
+      setStep({ kind: 'question', index: missing });
+      return;
+    }
+    setReviewError(null);
+    setStep({ kind: 'review' });
+  };
+
+  const header = (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-600" data-testid="quiz-answered">
+        {t('taking.session.answered', { count: answered, total: questions.length })}
+      </p>
+      <QuizTimer
+        quiz={quiz}
+        receivedAt={receivedAt}
+        running={!submit.isPending}
+        onExpire={() => {
+          // at zero the quiz is handed in as it stands; unanswered questions count as incorrect
+          toast({ title: t('taking.session.timeUp'), tone: 'info' });
+          if (!submit.isPending) submit.mutate();
+        }}
+      />
+    </div>
+  );
+
+  if (step.kind === 'review') {
+    return (
+      <div className="space-y-4" data-testid="quiz-review-step">
+        {header}
+        <h2 className="text-xl font-semibold text-slate-900">{t('taking.quiz.reviewHeading')}</h2>
+        <ol className="space-y-3">
+          {questions.map((q, index) => (
+            <li key={q.id} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="quiz-review-item">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900">
+                  {t('taking.result.questionNumber', { number: index + 1 })} {q.question_text}
+                </p>
+                <p className="text-sm break-words text-slate-700" data-testid="quiz-review-answer">
+                  <span className="font-medium">{t('taking.result.yourAnswer')}</span> {answers[q.id]}
+                </p>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'question', index })} data-testid="quiz-change-answer">
+                {t('taking.quiz.changeAnswer')}
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+          <Button variant="outline" onClick={() => setStep({ kind: 'question', index: questions.length - 1 })}>
+            <BackIcon />
+            {t('taking.quiz.backToQuestions')}
+          </Button>
+          <Button onClick={() => submit.mutate()} loading={submit.isPending} data-testid="quiz-submit">
+            {t('taking.quiz.submit')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const index = step.index;
+  const question = questions[index]!;
+  const last = index === questions.length - 1;
+  return (
+    <div className="space-y-4" data-testid="quiz-question-step">
+      {header}
+      <nav aria-label={t('taking.quiz.dotsLabel')}>
+        <ol className="flex flex-wrap gap-2">
+          {questions.map((q, i) => {
+            const done = isAnswered(answers[q.id]);
+            return (
+              <li key={q.id}>
+                <button
+                  type="button"
+                  onClick={() => setStep({ kind: 'question', index: i })}
+                  aria-current={i === index ? 'step' : undefined}
+                  aria-label={t('taking.session.gridItem', {
+                    number: i + 1,
+                    status: done ? t('taking.session.gridAnswered') : t('taking.session.gridUnanswered'),
+                  })}
+                  data-testid="quiz-dot"
+                  data-answered={done ? 'true' : 'false'}
+                  className={cn(
+                    'flex size-9 cursor-pointer items-center justify-center rounded-full border text-sm font-semibold',
+                    i === index ? 'border-primary bg-primary text-white' : done ? 'border-emerald-600 bg-emerald-50 text-emerald-800' : 'border-slate-300 bg-white text-slate-700',
+                    focusRing,
+                  )}
+                >
+                  {i + 1}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      {reviewError && (
+        <Alert tone="error" data-testid="quiz-answer-all">
+          {reviewError}
+        </Alert>
+      )}
+      <Card>
+        <CardContent className="space-y-4" data-testid="quiz-question" data-question-id={question.id}>
+          <div className="flex flex-wrap gap-2">
+            <Badge tone="neutral">{t('taking.session.counter', { current: index + 1, total: questions.length })}</Badge>
+            <Badge tone="neutral">{t('taking.points', { count: question.points })}</Badge>
+          </div>
+          <h2 className="text-lg font-medium break-words whitespace-pre-line text-slate-900">{question.question_text}</h2>
+          <AnswerInput question={question} value={answers[question.id]} onChange={(value) => setAnswers((prev) => ({ ...prev, [question.id]: value }))} />
+        </CardContent>
+      </Card>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={() => setStep({ kind: 'question', index: index - 1 })} disabled={index === 0} data-testid="quiz-previous">
+          <BackIcon />
+          {t('taking.previous')}
+        </Button>
+        {last ? (
+          <Button onClick={toReview} data-testid="quiz-to-review">
+            {t('taking.quiz.reviewAnswers')}
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={() => setStep({ kind: 'question', index: index + 1 })} data-testid="quiz-next">
+            {t('taking.next')}
+            <ForwardIcon />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Spec 2 /quiz/{id}: one question at a time, a review step, submit, then the result with retake. */
 export function TakeQuizPage() {
-  
-  return <div data-testid="TakeQuizPage" />;
+  const { t } = useTranslation();
+  const { id } = useParams<{ id: string }>();
+  const quiz = useTakerQuiz(id);
+  const refresh = useRefreshAssessment();
+  const [result, setResult] = useState<QuizResult | null>(null);
+  const [round, setRound] = useState(0);
+  usePageTitle(quiz.data?.title ?? t('taking.quiz.pageTitle'));
+
+  if (quiz.isPending || quiz.isRefetching) return <LoadingBlock />;
+  if (quiz.isError) {
+    if (isApiError(quiz.error) && quiz.error.status === 404) return <NotFoundCard title={t('taking.quiz.notFound')} />;
+    return <LoadError error={quiz.error} title={t('taking.quiz.loadFailed')} onRetry={() => void quiz.refetch()} />;
+  }
+  if (!isQuizData(quiz.data)) return <Alert tone="error">{t('taking.quiz.invalidData')}</Alert>;
+  const data = quiz.data;
+  const backToCourse = data.course_id ? (
+    <Button asChild variant="outline">
+      <Link to={`/course/${data.course_id}`} data-testid="quiz-back-to-course">
+        {t('taking.quiz.backToCourse')}
+      </Link>
+    </Button>
+  ) : (
+    <Button asChild variant="outline">
+      <Link to="/mock-tests">{t('taking.session.backToTests')}</Link>
+    </Button>
+  );
+
+  if (result) {
+    const canRetake = result.attempts_left === null || result.attempts_left > 0;
+    return (
+      <div className="space-y-6" data-testid="quiz-result">
+        <PageHeader title={data.title} />
+        <ResultSummary result={result} />
+        <SubjectPerformance result={result} />
+        <QuestionReview result={result} />
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {canRetake && (
+            <Button
+              onClick={() => {
+                // a new attempt: fresh answers and a fresh session (and so a fresh timer) from the server
+                setResult(null);
+                setRound((r) => r + 1);
+                void quiz.refetch();
+              }}
+              data-testid="quiz-retake"
+            >
+              {t('taking.quiz.retake')}
+            </Button>
+          )}
+          {backToCourse}
+        </div>
+      </div>
+    );
+  }
+
+  if (data.questions.length === 0) {
+    return <EmptyState headingLevel="h1" title={t('taking.noQuestions')} action={backToCourse} />;
+  }
+  if (!data.my.can_start || !data.session_id) {
+    return (
+      <EmptyState
+        headingLevel="h1"
+        title={data.title}
+        description={t('taking.quiz.noAttemptsLeft')}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button asChild variant="outline">
+              <Link to={`/quiz/${data.id}/info`}>{t('taking.info.viewDetails')}</Link>
+            </Button>
+            {backToCourse}
+          </div>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl" data-testid="take-quiz" data-quiz-id={data.id}>
+      <PageHeader title={data.title} subtitle={data.description || undefined} />
+      <QuizRunner
+        key={`${data.session_id}-${round}`}
+        quiz={data}
+        receivedAt={quiz.dataUpdatedAt}
+        onResult={(r) => {
+          setResult(r);
+          window.scrollTo({ top: 0 });
+          void refresh();
+        }}
+      />
+    </div>
+  );
 }
