@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ASSIGNMENT_MAX_POINTS,
+  ASSIGNMENT_TYPES,
+  AssignmentCreateRequest,
+  LATE_PENALTY_PERCENT,
+  type Assignment,
+  type AssignmentType,
+} from '@lp/contracts';
+import { useId, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useValidationText } from '../../i18n/validation-text';
+import { Button, FormField, Input, Label, Select, Switch, Textarea } from '../../ui';
+import { fromLocalInputs, toLocalInputs } from './due-date';
+
+/** A new assignment is due in a week at 23:59 unless the author picks another date. */
+const NEW_DUE_DAYS = 7;
+const NEW_DUE_TIME = '23:59';
+
+/**
+ * The contract's create request with the due date split into the date and time inputs
+ * (local time); every other rule and message is the contract's own.
+ */
+function assignmentFormSchema(text: { dayRequired: string; timeRequired: string; invalid: string }) {
+  return AssignmentCreateRequest.omit({ due_date: true })
+    .extend({
+      due_day: z.string().min(1, text.dayRequired),
+      due_time: z.string().min(1, text.timeRequired),
+    })
+    .superRefine((v, ctx) => {
+      if (v.due_day && v.due_time && fromLocalInputs(v.due_day, v.due_time) === null) {
+        ctx.addIssue({ code: 'custom', path: ['due_day'], message: text.invalid });
+      }
+    });
+}
+type FormSchema = ReturnType<typeof assignmentFormSchema>;
+type FormInput = z.input<FormSchema>;
+type FormOutput = z.output<FormSchema>;
+
+/** What the form hands back: the contract's create body (the edit page drops course_id). */
+export type AssignmentFormValues = z.output<typeof AssignmentCreateRequest>;
+
+export function newAssignmentDefaults(courseId: string, now: Date = new Date()): FormInput {
+  const due = new Date(now.getTime() + NEW_DUE_DAYS * 86_400_000);
+  return {
+    course_id: courseId,
+    title: '',
+    description: '',
+    assignment_type: ASSIGNMENT_TYPES[0],
+    instructions: '',
+    max_points: ASSIGNMENT_MAX_POINTS.default,
+    due_day: toLocalInputs(due.toISOString()).day,
+    due_time: NEW_DUE_TIME,
+    allow_late_submission: AssignmentCreateRequest.shape.allow_late_submission.parse(undefined),
+    late_penalty_percent: LATE_PENALTY_PERCENT.default,
+    is_published: AssignmentCreateRequest.shape.is_published.parse(undefined),
+  };
+}
+
+export function assignmentToDefaults(a: Assignment): FormInput {
+  const { day, time } = toLocalInputs(a.due_date);
+  return {
+    course_id: a.course_id,
+    title: a.title,
+    description: a.description,
+    assignment_type: a.assignment_type,
+    instructions: a.instructions,
+    max_points: a.max_points,
+    due_day: day,
+    due_time: time,
+    allow_late_submission: a.allow_late_submission,
+    late_penalty_percent: a.late_penalty_percent,
+    is_published: a.is_published,
+  };
+}
+
+interface AssignmentFormProps {
+  defaultValues: FormInput;
+  /** the courses to choose from; absent when the course cannot change (editing) */
+  courses?: readonly { id: string; title: string }[];
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (values: AssignmentFormValues) => void;
+  onCancel: () => void;
+  testId: string;
+}
+
+export function AssignmentForm({ defaultValues, courses, pending, submitLabel, onSubmit, onCancel, testId }: AssignmentFormProps) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const lateId = useId();
+  const publishedId = useId();
+  const schema = useMemo(
+    () =>
+      assignmentFormSchema({
+        dayRequired: t('assignments.form.dueDateRequired'),
+        timeRequired: t('assignments.form.dueTimeRequired'),
+        invalid: t('assignments.form.dueDateInvalid'),
+      }),
+    [t],
+  );
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues });
+  const { errors } = form.formState;
+  const allowLate = form.watch('allow_late_submission');
+
+  const submit = form.handleSubmit(({ due_day, due_time, ...rest }) => {
+    // the schema checked that these make a date
+    onSubmit({ ...rest, due_date: fromLocalInputs(due_day, due_time)! });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" data-testid={testId}>
+      {courses && (
+        <FormField label={t('assignments.form.course')} error={vt(errors.course_id?.message)}>
+          {(field) => (
+            <Select {...field} {...form.register('course_id')} data-testid="assignment-course">
+              {courses.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      )}
+      <FormField label={t('assignments.form.title')} error={vt(errors.title?.message)}>
+        {(field) => <Input {...field} {...form.register('title')} required data-testid="assignment-title" />}
+      </FormField>
+      <FormField label={t('assignments.form.description')} error={vt(errors.description?.message)}>
+        {(field) => <Textarea {...field} {...form.register('description')} rows={3} required data-testid="assignment-description" />}
+      </FormField>
+      <FormField label={t('assignments.form.type')} error={vt(errors.assignment_type?.message)}>
+        {(field) => (
+          <Select {...field} {...form.register('assignment_type')} data-testid="assignment-type">
+            {ASSIGNMENT_TYPES.map((type: AssignmentType) => (
+              <option key={type} value={type}>
+                {t(`assignments.types.${type}`)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <FormField label={t('assignments.form.instructions')} error={vt(errors.instructions?.message)}>
+        {(field) => <Textarea {...field} {...form.register('instructions')} rows={5} required data-testid="assignment-instructions" />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label={t('assignments.form.maxPoints')} error={vt(errors.max_points?.message)}>
+          {(field) => (
+            <Input
+              {...field}
+              {...form.register('max_points', { valueAsNumber: true })}
+              type="number"
+              min={ASSIGNMENT_MAX_POINTS.min}
+              max={ASSIGNMENT_MAX_POINTS.max}
+              inputMode="decimal"
+              required
+              data-testid="assignment-max-points"
+            />
+          )}
+        </FormField>
+        <FormField label={t('assignments.form.dueDate')} error={vt(errors.due_day?.message)}>
+          {(field) => <Input {...field} {...form.register('due_day')} type="date" required data-testid="assignment-due-date" />}
+        </FormField>
+        <FormField label={t('assignments.form.dueTime')} error={vt(errors.due_time?.message)}>
+          {(field) => <Input {...field} {...form.register('due_time')} type="time" required data-testid="assignment-due-time" />}
+        </FormField>
+      </div>
+      <div className="space-y-4 rounded-xl border border-slate-200 p-4">
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor={lateId}>{t('assignments.form.allowLate')}</Label>
+          <Controller
+            control={form.control}
+            name="allow_late_submission"
+            render={({ field }) => (
+              <Switch id={lateId} checked={Boolean(field.value)} onCheckedChange={field.onChange} data-testid="assignment-allow-late" />
+            )}
+          />
+        </div>
+        {allowLate && (
+          <FormField
+            label={t('assignments.form.latePenalty')}
+            hint={t('assignments.form.latePenaltyHint')}
+            error={vt(errors.late_penalty_percent?.message)}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                {...form.register('late_penalty_percent', { valueAsNumber: true })}
+                type="number"
+                min={LATE_PENALTY_PERCENT.min}
+                max={LATE_PENALTY_PERCENT.max}
+                inputMode="decimal"
+                data-testid="assignment-late-penalty"
+              />
+            )}
+          </FormField>
+        )}
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <Label htmlFor={publishedId}>{t('assignments.form.published')}</Label>
+            <p className="text-xs text-slate-600">{t('assignments.form.publishedHint')}</p>
+          </div>
+          <Controller
+            control={form.control}
+            name="is_published"
+            render={({ field }) => (
+              <Switch id={publishedId} checked={Boolean(field.value)} onCheckedChange={field.onChange} data-testid="assignment-published-switch" />
+            )}
+          />
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          {t('assignments.form.cancel')}
+        </Button>
+        <Button type="submit" loading={pending} data-testid="assignment-save">
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

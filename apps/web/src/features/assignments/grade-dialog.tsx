@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { assessmentRoutes, GRADE_STEP, GradeSubmissionRequest, gradeProblem, type Assignment, type Submission } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { callRoute } from '../../api/client';
+import { useDetailOrMessage } from '../../api/error-text';
+import { useValidationText } from '../../i18n/validation-text';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Textarea,
+  useToast,
+} from '../../ui';
+import { useFormatPoints } from './assignment-format';
+import { useRefreshAssignments } from './assignment-queries';
+
+/** The contract's grade body, plus the upper bound only the assignment knows (the server checks the same). */
+function gradeFormSchema(maxPoints: number) {
+  return GradeSubmissionRequest.omit({ submission_id: true }).superRefine((v, ctx) => {
+    const problem = gradeProblem(v.grade, maxPoints);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['grade'], message: problem });
+  });
+}
+type GradeInput = z.input<ReturnType<typeof gradeFormSchema>>;
+type GradeOutput = z.output<ReturnType<typeof gradeFormSchema>>;
+
+interface GradeDialogProps {
+  assignment: Assignment;
+  /** the submission being graded; null closes the dialog */
+  submission: Submission | null;
+  onClose: () => void;
+}
+
+export function GradeDialog({ assignment, submission, onClose }: GradeDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={submission !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent data-testid="grade-dialog">
+        {submission && (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('assignments.submissions.gradeTitle', { name: submission.student_name })}</DialogTitle>
+              <DialogDescription>
+                {t('assignments.submissions.gradeDescription', { max: assignment.max_points, step: GRADE_STEP })}
+              </DialogDescription>
+            </DialogHeader>
+            {/* keyed so that another submission starts from its own grade */}
+            <GradeForm key={submission.id} assignment={assignment} submission={submission} onDone={onClose} />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function GradeForm({ assignment, submission, onDone }: { assignment: Assignment; submission: Submission; onDone: () => void }) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const { toast } = useToast();
+  const detailOrMessage = useDetailOrMessage();
+  const points = useFormatPoints();
+  const refresh = useRefreshAssignments();
+  const schema = useMemo(() => gradeFormSchema(assignment.max_points), [assignment.max_points]);
+  const form = useForm<GradeInput, unknown, GradeOutput>({
+    resolver: zodResolver(schema),
+    // a re-grade starts from the grade the grader gave before, not the penalised one
+    defaultValues: { grade: submission.raw_grade ?? Number.NaN, feedback: submission.feedback ?? '' },
+  });
+  const { errors } = form.formState;
+
+  const grade = useMutation({
+    mutationFn: (body: GradeOutput) => callRoute(assessmentRoutes.gradeSubmission, { params: { id: submission.id }, body }),
+    onSuccess: () => {
+      toast({ title: t('assignments.submissions.graded'), tone: 'success' });
+      void refresh();
+      onDone();
+    },
+    onError: (error) => toast({ title: t('assignments.submissions.gradeFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
+  });
+
+  // The late penalty is applied by the server when it saves; the grader is told the rule beforehand.
+  const penalised = submission.is_late && submission.days_late > 0 && assignment.late_penalty_percent > 0;
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => grade.mutate(values))} noValidate className="space-y-4" data-testid="grade-form">
+      <FormField
+        label={t('assignments.submissions.gradeLabel', { max: points(assignment.max_points) })}
+        error={vt(errors.grade?.message)}
+      >
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('grade', { valueAsNumber: true })}
+            type="number"
+            min={0}
+            max={assignment.max_points}
+            step={GRADE_STEP}
+            inputMode="decimal"
+            required
+            data-testid="grade-input"
+          />
+        )}
+      </FormField>
+      {penalised && (
+        <Alert tone="info" data-testid="penalty-preview">
+          {t('assignments.submissions.penaltyPreview', { count: submission.days_late, percent: points(assignment.late_penalty_percent) })}
+        </Alert>
+      )}
+      <FormField label={t('assignments.submissions.feedbackLabel')} error={vt(errors.feedback?.message)}>
+        {(field) => <Textarea {...field} {...form.register('feedback')} rows={5} data-testid="feedback-input" />}
+      </FormField>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={grade.isPending} data-testid="grade-save">
+          {t('assignments.submissions.save')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

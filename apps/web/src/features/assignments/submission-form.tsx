@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { assessmentRoutes, AssignmentSubmitRequest, SUBMISSION_FILES_MAX, type Assignment } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { callRoute } from '../../api/client';
+import { useDetailOrMessage } from '../../api/error-text';
+import { useValidationText } from '../../i18n/validation-text';
+import { Alert, Button, FormField, Textarea, useToast } from '../../ui';
+import { useRefreshAssignments } from './assignment-queries';
+
+const linesOf = (value: string) =>
+  value
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The contract's submit body; file links are typed one per line and checked by the contract's own list rule. */
+function submissionFormSchema(tooMany: string) {
+  return z
+    .object({
+      submission_text: AssignmentSubmitRequest.shape.submission_text,
+      file_links: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      const links = linesOf(v.file_links);
+      if (links.length > SUBMISSION_FILES_MAX) {
+        ctx.addIssue({ code: 'custom', path: ['file_links'], message: tooMany });
+        return;
+      }
+      const checked = AssignmentSubmitRequest.shape.submission_files.safeParse(links);
+      if (!checked.success) ctx.addIssue({ code: 'custom', path: ['file_links'], message: checked.error.issues[0]?.message ?? tooMany });
+    });
+}
+type FormInput = z.input<ReturnType<typeof submissionFormSchema>>;
+
+/** Submit, or resubmit while not graded: the text is required, file links optional. */
+export function SubmissionForm({ assignment }: { assignment: Assignment }) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const { toast } = useToast();
+  const detailOrMessage = useDetailOrMessage();
+  const refresh = useRefreshAssignments();
+  const tooMany = t('assignments.detail.tooManyFiles', { max: SUBMISSION_FILES_MAX });
+  const schema = useMemo(() => submissionFormSchema(tooMany), [tooMany]);
+  const previous = assignment.submission;
+  const form = useForm<FormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { submission_text: previous?.submission_text ?? '', file_links: (previous?.submission_files ?? []).join('\n') },
+  });
+  const { errors } = form.formState;
+
+  const submit = useMutation({
+    mutationFn: (values: FormInput) =>
+      callRoute(assessmentRoutes.submitAssignment, {
+        params: { id: assignment.id },
+        body: { submission_text: values.submission_text.trim(), submission_files: linesOf(values.file_links) },
+      }),
+    onSuccess: () => {
+      toast({ title: t('assignments.detail.submitted'), tone: 'success' });
+      void refresh();
+    },
+    onError: (error) => toast({ title: t('assignments.detail.submitFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
+  });
+
+  const pastDue = new Date(assignment.due_date).getTime() < Date.now();
+
+  return (
+    <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="space-y-4" data-testid="submission-form">
+      {previous && <p className="text-sm text-slate-600">{t('assignments.detail.resubmitNote')}</p>}
+      {pastDue && (
+        <Alert tone="info" data-testid="late-warning">
+          {t('assignments.detail.lateWarning')}
+        </Alert>
+      )}
+      <FormField label={t('assignments.detail.submissionText')} error={vt(errors.submission_text?.message)}>
+        {(field) => <Textarea {...field} {...form.register('submission_text')} rows={10} required data-testid="submission-text-input" />}
+      </FormField>
+      <FormField
+        label={t('assignments.detail.fileLinks')}
+        hint={t('assignments.detail.fileLinksHint', { max: SUBMISSION_FILES_MAX })}
+        error={vt(errors.file_links?.message)}
+      >
+        {(field) => (
+          <Textarea {...field} {...form.register('file_links')} rows={3} placeholder="https://" inputMode="url" data-testid="submission-files-input" />
+        )}
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" loading={submit.isPending} data-testid="submission-submit">
+          {previous ? t('assignments.detail.resubmit') : t('assignments.detail.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
