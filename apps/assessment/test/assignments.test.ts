@@ -114,6 +114,15 @@ describe('creating and editing assignments', () => {
     expect(byAdmin.title).toBe('Renamed by admin');
   });
 
+  it('refuses lowering max points below a grade already given', async () => {
+    const a = await create({ max_points: 20 });
+    const s = await submit(a.id, lena);
+    await grade(s.id, 15);
+    const err = await expectAppError(bus.call(routes.updateAssignment, { params: { id: a.id }, body: { max_points: 10 } }, ivan.caller), 422, 'MAX_POINTS_BELOW_GRADES');
+    expect(err.detail).toMatch(/15 points/);
+    expect((await bus.call(routes.updateAssignment, { params: { id: a.id }, body: { max_points: 15 } }, ivan.caller)).max_points).toBe(15);
+  });
+
   it('deletes with its submissions, for the owner only', async () => {
     const a = await create();
     const s = await submit(a.id, lena);

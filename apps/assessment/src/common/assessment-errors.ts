@@ -18,6 +18,8 @@ export const assessmentErrors = {
   sessionExpired: () => AppError.rule('SESSION_TIME_UP', 'Time is up for this test session: submit it to see your result'),
   sessionClosed: () => AppError.conflict('SESSION_SUBMITTED', 'This test session was already submitted'),
   alreadyGraded: () => AppError.rule('SUBMISSION_GRADED', 'This submission is graded and can no longer be changed'),
+  maxPointsBelowGrades: (highest: number) =>
+    AppError.rule('MAX_POINTS_BELOW_GRADES', `Submissions are already graded up to ${highest} points: max points cannot be lower`),
   lateNotAllowed: () => AppError.rule('LATE_SUBMISSION_NOT_ALLOWED', 'The due date has passed and late submissions are not accepted'),
   invalidTimeLimit: (message: string) => AppError.validation([{ path: 'time_limit', message }], message),
   invalidGrade: (message: string) => AppError.validation([{ path: 'grade', message }], message),

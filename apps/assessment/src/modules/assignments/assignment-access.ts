@@ -53,7 +53,7 @@ export class AssignmentAccess {
 
   /** The assignment as the caller may see it: managers always, enrolled learners once published. */
   async visible(assignmentId: string, caller: Caller, db?: Db): Promise<AssignmentAccessView> {
-    const view = await this.load(assignmentId, caller, db);
+    const view = await this.load(assignmentId, caller, db, 'share');
     if (!view.assignment.is_published && !view.manager) throw assessmentErrors.assignmentNotFound();
     if (!view.manager && !(await this.catalog.isEnrolled(view.course.id, caller.userId, db))) throw assessmentErrors.notEnrolled();
     return view;
@@ -61,14 +61,14 @@ export class AssignmentAccess {
 
   /** The assignment for its managers; a draft stays 404 to those who could not see it anyway. */
   async managed(assignmentId: string, caller: Caller, db?: Db): Promise<AssignmentAccessView> {
-    const view = await this.load(assignmentId, caller, db);
+    const view = await this.load(assignmentId, caller, db, 'update');
     if (!view.manager) throw view.assignment.is_published ? assessmentErrors.notCourseOwner() : assessmentErrors.assignmentNotFound();
     return view;
   }
 
-  /** Inside a transaction the assignment row is locked (shared): its rules cannot change meanwhile. */
-  private async load(assignmentId: string, caller: Caller, db?: Db): Promise<AssignmentAccessView> {
-    const assignment = db ? await this.assignments.lock(db, assignmentId) : await this.assignments.find(assignmentId);
+  /** Inside a transaction (db given) the assignment row is locked in the given mode. */
+  private async load(assignmentId: string, caller: Caller, db: Db | undefined, mode: 'share' | 'update'): Promise<AssignmentAccessView> {
+    const assignment = db ? await this.assignments.lock(db, assignmentId, mode) : await this.assignments.find(assignmentId);
     if (!assignment) throw assessmentErrors.assignmentNotFound();
     // an assignment is created through a course assessment knows, and the read model never drops courses
     const course = await this.catalog.findCourse(assignment.course_id, db);

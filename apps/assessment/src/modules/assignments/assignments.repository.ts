@@ -60,9 +60,12 @@ export class AssignmentsRepository {
     return queryOne<AssignmentRow>(db, `${SELECT} WHERE a.id = $1`, [id]);
   }
 
-  /** Locks the assignment row: grading and submitting read its rules while it cannot change. */
-  async lock(db: Db, id: string): Promise<AssignmentRow | null> {
-    await db.query('SELECT 1 FROM assignments WHERE id = $1 FOR SHARE', [id]);
+  /**
+   * Locks the assignment row: `share` while a submission reads its rules (they cannot change
+   * meanwhile), `update` while a manager changes it or its submissions (one at a time).
+   */
+  async lock(db: Db, id: string, mode: 'share' | 'update'): Promise<AssignmentRow | null> {
+    await db.query(`SELECT 1 FROM assignments WHERE id = $1 ${mode === 'share' ? 'FOR SHARE' : 'FOR UPDATE'}`, [id]);
     return this.find(id, db);
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import type { Assignment, AssignmentCreateRequest, AssignmentUpdateRequest, Caller } from '@lp/contracts';
 import { Clock, UnitOfWork } from '@lp/service-kit';
+import { assessmentErrors } from '../../common/assessment-errors.js';
 import { AssignmentAccess } from './assignment-access.js';
 import { toAssignment } from './assignment.mapper.js';
 import { AssignmentsRepository } from './assignments.repository.js';
@@ -49,6 +50,11 @@ export class AssignmentsService {
   async update(caller: Caller, id: string, changes: z.infer<typeof AssignmentUpdateRequest>): Promise<Assignment> {
     await this.uow.run(async (tx) => {
       const { assignment } = await this.access.managed(id, caller, tx);
+      if (changes.max_points !== undefined) {
+        // a grade above max points would make a percentage over 100: re-grade first
+        const highest = await this.submissions.highestRawGrade(tx, id);
+        if (highest !== null && highest > changes.max_points) throw assessmentErrors.maxPointsBelowGrades(highest);
+      }
       await this.assignments.update(tx, id, changes, this.clock.now());
       if (changes.due_date !== undefined && new Date(changes.due_date).getTime() !== assignment.due_date.getTime())
         await this.submissions.rejudgeLateness(tx, id, new Date(changes.due_date));

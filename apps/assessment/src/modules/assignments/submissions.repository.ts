@@ -95,6 +95,12 @@ export class SubmissionsRepository {
     ]);
   }
 
+  /** The highest grade given (before the penalty) on the assignment; null before any grade. */
+  async highestRawGrade(db: Db, assignmentId: string): Promise<number | null> {
+    const row = await queryOne<{ max: string | null }>(db, 'SELECT max(raw_grade) AS max FROM submissions WHERE assignment_id = $1', [assignmentId]);
+    return row?.max === null || row?.max === undefined ? null : Number(row.max);
+  }
+
   /**
    * A moved due date re-judges the ungraded submissions of the assignment (started days
    * count, as daysLate does); graded ones keep the lateness their grade was computed with.
