@@ -1,10 +1,13 @@
 // Demo data for `npm start` (and `npm run seed`, which is `node infra/start.mjs --seed-only`).
-// Everything goes over the bus to the owning service, through idempotent internal
-// subjects (`<service>.seed.*`), so seeding twice changes nothing.
+// Everything goes over the bus to the owning service, either through idempotent internal
+// subjects (`<service>.seed.*`) or through the service's own route subjects called as a demo
+// user (the caller in headers, as the gateway sends it) after reading what is already there,
+// so seeding twice changes nothing.
 //
 // Adding a service's demo data: write `async function seedCatalog(ctx)` below, using
-// `ctx.request(subject, body)` and what earlier areas left in `ctx` (ctx.users.<role>.id),
-// and add it to `seeders` after the areas it depends on.
+// `ctx.request(subject, body)` or `ctx.call(route, {params, query, body}, caller)` and what
+// earlier areas left in `ctx` (ctx.users.<role>.id, ctx.courses[title].id), and add it to
+// `seeders` after the areas it depends on.
 import { connect } from '@nats-io/transport-node';
 
 export const DEMO_PASSWORD = 'Password123!';
@@ -135,13 +138,378 @@ export async function seedCatalog(ctx) {
   ctx.log(`catalog: welcome message ${created ? 'sent' : 'already there'}`);
 }
 
-// Later areas (assessment: quizzes; mentoring: mentors; community: groups; institution:
-// an institution) add their function here.
+// ------------------------------------------------------------------ assessment
+
+/** Question builders: the builder's four types, each with an explanation the learner sees after submitting. */
+const mc = (subject, difficulty, question_text, options, correct_answer, explanation, points = 1) => ({
+  question_type: 'multiple_choice', subject, difficulty, question_text, options, correct_answer, explanation, points,
+});
+const tf = (subject, difficulty, question_text, correct, explanation, points = 1) => ({
+  question_type: 'true_false', subject, difficulty, question_text, options: ['True', 'False'], correct_answer: correct ? 'True' : 'False', explanation, points,
+});
+const sa = (subject, difficulty, question_text, correct_answer, explanation, points = 1) => ({
+  question_type: 'short_answer', subject, difficulty, question_text, options: [], correct_answer, explanation, points,
+});
+/** An essay is graded by hand: correct_answer is the model answer; `demo_answer` is what the demo learner writes. */
+const essay = (subject, difficulty, question_text, correct_answer, explanation, demo_answer, points = 2) => ({
+  question_type: 'essay', subject, difficulty, question_text, options: [], correct_answer, explanation, points, demo_answer,
+});
+
+/**
+ * The demo instructor's assessments. `course`: a demo course title (null: a mock test open to
+ * everyone). Titles are the identity the seed checks for, so renaming one here creates a new one.
+ */
+export const demoAssessments = [
+  {
+    course: 'Python for Beginners',
+    route: 'createQuiz',
+    title: 'Python Basics Check',
+    description: 'Six quick questions on variables, types and loops from the first lessons.',
+    test_mode: 'practice', time_limit: 15, passing_score: 70, subject: 'programming', difficulty: 'easy',
+    max_attempts: 3, allow_multiple_attempts: true, is_published: true,
+    instructions: 'Answer every question; you can retake the quiz if you do not pass.',
+    questions: [
+      mc('programming', 'easy', 'Which of these creates a variable named age holding the number 30?', ['age = 30', 'int age := 30', 'let age == 30', 'age -> 30'], 'age = 30',
+        'Python assigns with a single = and needs no type declaration.'),
+      tf('programming', 'easy', 'In Python, "5" + 5 evaluates to 10.', false,
+        'Adding a str and an int raises a TypeError; convert first, e.g. int("5") + 5.'),
+      sa('programming', 'easy', 'Which built-in function prints text to the screen?', 'print',
+        'print() writes its arguments to standard output.'),
+      mc('programming', 'medium', 'What does range(2, 8, 2) produce?', ['2, 4, 6', '2, 4, 6, 8', '2, 8', '4, 6, 8'], '2, 4, 6',
+        'range stops before its end value: 2, 4, 6.'),
+      tf('programming', 'easy', 'A for loop can iterate directly over the characters of a string.', true,
+        'Strings are iterable: for ch in "abc" visits a, b and c.'),
+      mc('programming', 'medium', 'What is the type of the value 3.0?', ['int', 'float', 'str', 'decimal'], 'float',
+        'A number written with a decimal point is a float.'),
+    ],
+  },
+  {
+    course: 'Python for Beginners',
+    route: 'createQuiz',
+    title: 'Python Fundamentals Exam',
+    description: 'The end-of-course exam: one attempt, 45 minutes, 75% to pass.',
+    test_mode: 'exam', time_limit: 45, passing_score: 75, subject: 'programming', difficulty: 'medium',
+    max_attempts: 1, allow_multiple_attempts: false, is_published: true,
+    instructions: 'One attempt only. The timer starts when you open the exam and keeps running if you leave the page.',
+    questions: [
+      mc('programming', 'medium', 'What does len([1, [2, 3], 4]) return?', ['3', '4', '2', 'An error'], '3',
+        'The nested list counts as a single element.'),
+      tf('programming', 'medium', 'A function without a return statement returns None.', true,
+        'Falling off the end of a function returns None.'),
+      sa('programming', 'medium', 'Which keyword defines a function?', 'def', 'Functions are introduced with def name(params):'),
+      mc('programming', 'hard', 'What is printed by: x = [1, 2]; y = x; y.append(3); print(x)?', ['[1, 2]', '[1, 2, 3]', '[3]', 'None'], '[1, 2, 3]',
+        'x and y name the same list object, so appending through y changes x too.'),
+      tf('programming', 'medium', 'Indentation is only a style choice in Python.', false,
+        'Indentation defines blocks in Python; wrong indentation is a syntax error.'),
+      mc('programming', 'medium', 'Which loop runs while a condition stays true?', ['for', 'while', 'repeat', 'loop'], 'while',
+        'while repeats its block as long as its condition is true.'),
+      sa('programming', 'hard', 'What does the expression 7 // 2 evaluate to?', '3', '// is floor division: 7 / 2 = 3.5, floored to 3.'),
+      essay('programming', 'medium', 'Explain the difference between a list and a tuple, and when you would use each.',
+        'Lists are mutable sequences for collections that change; tuples are immutable, hashable when their items are, and suit fixed records or dictionary keys.',
+        'Graded by hand: mutability, hashability and a sensible example of each earn full marks.',
+        'A list can change after it is created, a tuple cannot. I would use a list for a shopping list and a tuple for coordinates.', 3),
+    ],
+  },
+  {
+    course: 'Digital Marketing Essentials',
+    route: 'createQuiz',
+    title: 'Marketing Foundations Quiz',
+    description: 'Positioning and content: check what you took from the two lessons.',
+    test_mode: 'practice', time_limit: 10, passing_score: 70, subject: 'business', difficulty: 'easy',
+    max_attempts: 2, allow_multiple_attempts: false, is_published: true,
+    instructions: 'Five questions, ten minutes, two attempts.',
+    questions: [
+      mc('business', 'easy', 'What does a positioning statement describe first?', ['The target audience', 'The logo colours', 'The ad budget', 'The office location'], 'The target audience',
+        'Positioning starts with who the product is for, then why they should care.'),
+      tf('business', 'easy', 'A call to action should tell the reader exactly what to do next.', true,
+        'A good CTA is specific: "Start your free trial", not "Click here".'),
+      sa('business', 'medium', 'What does the abbreviation CTA stand for?', 'call to action', 'CTA means call to action.'),
+      mc('business', 'medium', 'Which metric shows the share of visitors who completed a goal?', ['Bounce rate', 'Conversion rate', 'Impressions', 'Reach'], 'Conversion rate',
+        'Conversion rate = goal completions / visitors.'),
+      tf('business', 'easy', 'Publishing irregularly builds an audience faster than a steady rhythm.', false,
+        'A predictable publishing rhythm builds habits and trust.'),
+    ],
+  },
+  {
+    course: 'Digital Marketing Essentials',
+    route: 'createQuiz',
+    title: 'Campaign Metrics Quiz',
+    description: 'Work in progress: not visible to learners until published.',
+    test_mode: 'practice', time_limit: 0, passing_score: 70, subject: 'business', difficulty: 'medium',
+    max_attempts: 3, allow_multiple_attempts: true, is_published: false,
+    instructions: '',
+    questions: [
+      mc('business', 'medium', 'What does CTR measure?', ['Clicks per impression', 'Cost per sale', 'Revenue per visitor', 'Followers per post'], 'Clicks per impression',
+        'Click-through rate is clicks divided by impressions.'),
+      tf('business', 'medium', 'Return on ad spend is revenue divided by ad cost.', true, 'ROAS = revenue attributable to ads / ad spend.'),
+    ],
+  },
+  {
+    course: null,
+    route: 'createMockTest',
+    title: 'Mathematics & Science Mock Test',
+    description: 'A mixed mock test: algebra, geometry, physics and biology at secondary-school level.',
+    test_mode: 'exam', time_limit: 30, passing_score: 70, subject: 'mathematics', difficulty: 'medium',
+    max_attempts: 3, allow_multiple_attempts: true, is_published: true,
+    instructions: 'Twelve questions in 30 minutes. Flag the ones you want to come back to; your answers are saved as you go.',
+    questions: [
+      mc('mathematics', 'easy', 'Solve for x: 2x + 6 = 14.', ['2', '4', '6', '8'], '4', 'Subtract 6 (2x = 8), then divide by 2.'),
+      mc('mathematics', 'medium', 'What is the area of a circle with radius 3 (in terms of π)?', ['6π', '9π', '3π', '12π'], '9π', 'Area = πr² = π · 3² = 9π.'),
+      tf('mathematics', 'easy', 'The sum of the interior angles of a triangle is 180 degrees.', true, 'Every Euclidean triangle\'s angles add up to 180°.'),
+      sa('mathematics', 'medium', 'What is 15% of 80?', '12', '0.15 × 80 = 12.'),
+      mc('mathematics', 'hard', 'Which is a solution of x² − 5x + 6 = 0?', ['x = 1', 'x = 3', 'x = 5', 'x = 6'], 'x = 3', 'x² − 5x + 6 = (x − 2)(x − 3), so x = 2 or x = 3.'),
+      tf('mathematics', 'medium', 'Every prime number is odd.', false, '2 is prime and even.'),
+      sa('mathematics', 'easy', 'What is the square root of 144?', '12', '12 × 12 = 144.'),
+      mc('science', 'easy', 'What is the chemical symbol of water?', ['H2O', 'O2', 'CO2', 'HO'], 'H2O', 'Two hydrogen atoms and one oxygen atom.'),
+      tf('science', 'easy', 'Sound travels faster than light.', false, 'Light travels at about 300,000 km/s; sound at about 343 m/s in air.'),
+      mc('science', 'medium', 'Which organelle produces most of a cell\'s energy?', ['Nucleus', 'Mitochondrion', 'Ribosome', 'Golgi apparatus'], 'Mitochondrion',
+        'Mitochondria make ATP through cellular respiration.'),
+      sa('science', 'medium', 'What force pulls objects toward the Earth?', 'gravity', 'Gravity attracts masses toward each other.'),
+      essay('science', 'medium', 'Describe what happens during photosynthesis.',
+        'Plants use light energy to turn carbon dioxide and water into glucose and oxygen, in the chloroplasts.',
+        'Graded by hand: inputs, outputs, energy source and where it happens.',
+        'Plants take in carbon dioxide and water and use sunlight to make glucose, releasing oxygen.', 2),
+    ],
+  },
+  {
+    course: null,
+    route: 'createMockTest',
+    title: 'English & History Mock Test',
+    description: 'Grammar, vocabulary and the key events of modern history.',
+    test_mode: 'exam', time_limit: 25, passing_score: 70, subject: 'english', difficulty: 'medium',
+    max_attempts: 3, allow_multiple_attempts: true, is_published: true,
+    instructions: 'Ten questions in 25 minutes.',
+    questions: [
+      mc('english', 'easy', 'Choose the correct sentence.', ['She don\'t like tea.', 'She doesn\'t like tea.', 'She not like tea.', 'She doesn\'t likes tea.'], 'She doesn\'t like tea.',
+        'Third person singular takes "doesn\'t" followed by the base verb.'),
+      mc('english', 'medium', 'What is a synonym of "rapid"?', ['Slow', 'Quick', 'Late', 'Heavy'], 'Quick', '"Rapid" and "quick" both mean fast.'),
+      tf('english', 'easy', '"Their", "there" and "they\'re" are interchangeable.', false, 'They are homophones with different meanings: possession, place, "they are".'),
+      sa('english', 'medium', 'What is the past tense of "go"?', 'went', '"Go" is irregular: go, went, gone.'),
+      mc('english', 'medium', 'Which word is an adverb in "She sings beautifully"?', ['She', 'sings', 'beautifully', 'None'], 'beautifully', 'Adverbs describe how an action is done.'),
+      mc('history', 'easy', 'In which year did World War II end?', ['1918', '1939', '1945', '1950'], '1945', 'The war ended in 1945 with the surrenders of Germany (May) and Japan (September).'),
+      tf('history', 'medium', 'The Berlin Wall fell in 1989.', true, 'The wall opened on 9 November 1989.'),
+      sa('history', 'medium', 'Who was the first President of the United States?', 'George Washington', 'George Washington served from 1789 to 1797.'),
+      mc('history', 'hard', 'Which document was signed in 1215 and limited the power of the English king?', ['Magna Carta', 'Bill of Rights', 'Treaty of Versailles', 'Domesday Book'], 'Magna Carta',
+        'King John sealed the Magna Carta at Runnymede in 1215.'),
+      essay('history', 'medium', 'Why did the Industrial Revolution begin in Britain? Give two reasons.',
+        'Coal and iron deposits, capital from trade, colonial markets, new inventions and an agricultural revolution freeing labour.',
+        'Graded by hand: any two well-explained reasons earn full marks.',
+        'Britain had a lot of coal and money from trade to invest in factories.', 2),
+    ],
+  },
+  {
+    course: null,
+    route: 'createMockTest',
+    title: 'Programming & Business Mock Test',
+    description: 'Core programming concepts and the business basics every developer meets.',
+    test_mode: 'exam', time_limit: 30, passing_score: 65, subject: 'programming', difficulty: 'medium',
+    max_attempts: 2, allow_multiple_attempts: false, is_published: true,
+    instructions: 'Nine questions in 30 minutes; two attempts.',
+    questions: [
+      mc('programming', 'medium', 'What is the time complexity of binary search on a sorted array?', ['O(n)', 'O(log n)', 'O(n log n)', 'O(1)'], 'O(log n)',
+        'Each step halves the remaining range.'),
+      tf('programming', 'easy', 'A variable declared with const in JavaScript can never be reassigned.', true, 'const forbids reassignment (an object it holds can still change).'),
+      sa('programming', 'medium', 'Which data structure works first-in, first-out?', 'queue', 'A queue removes items in the order they were added.'),
+      mc('programming', 'medium', 'Which HTTP status code means "Not Found"?', ['200', '301', '404', '500'], '404', '404 means the server has no resource at that address.'),
+      tf('programming', 'medium', 'Git commits store only the lines that changed.', false, 'Git stores snapshots of the tree; diffs are computed when shown.'),
+      mc('business', 'easy', 'What is revenue minus costs?', ['Turnover', 'Profit', 'Cash flow', 'Equity'], 'Profit', 'Profit is what remains of revenue after costs.'),
+      tf('business', 'medium', 'A startup\'s burn rate is how fast it spends cash.', true, 'Burn rate is net cash spent per month.'),
+      sa('business', 'medium', 'What does the abbreviation B2B stand for?', 'business to business', 'B2B companies sell to other businesses.'),
+      essay('business', 'hard', 'How would you decide whether to build a feature or buy an existing tool?',
+        'Compare total cost of ownership, time to market, how core the feature is to the product, and the risks of depending on a vendor.',
+        'Graded by hand: cost, time, strategic fit and risk.',
+        'I would compare what it costs to build and maintain with the subscription price, and build it only if it is core to the product.', 2),
+    ],
+  },
+];
+
+/**
+ * The demo learner's attempts, in order. `wrong`: how many of the gradable questions she gets
+ * wrong (essays are always answered and wait for manual grading, counting 0 until then). The server
+ * grades, so passed/failed follows from the answers. A quiz's attempts already made are
+ * skipped: the n-th entry of a quiz runs only while she has fewer than n attempts on it.
+ */
+export const demoAttempts = [
+  { title: 'Python Basics Check', wrong: 3 },
+  { title: 'Python Basics Check', wrong: 0 },
+  { title: 'Marketing Foundations Quiz', wrong: 3 },
+  { title: 'Mathematics & Science Mock Test', wrong: 1, flag: true },
+  { title: 'English & History Mock Test', wrong: 5, flag: true },
+];
+
+const DAY_MS = 86_400_000;
+/** Assignments of a demo course, with what the demo learner and instructor did. Due dates are relative to the first seeding. */
+export const demoAssignments = [
+  {
+    title: 'Hello, World script',
+    description: 'Write and run your first Python program.',
+    instructions: 'Write a script that asks for your name and greets you. Paste the code and its output.',
+    assignment_type: 'code', max_points: 100, due_in_days: 3, is_published: true,
+    submission: 'name = input("Your name: ")\nprint(f"Hello, {name}!")\n\nOutput:\nYour name: Lena\nHello, Lena!',
+    grade: { grade: 92, feedback: 'Works well and reads cleanly. Try handling an empty name next time.' },
+  },
+  {
+    title: 'Loops practice',
+    description: 'Use for and while loops on small problems.',
+    instructions: 'Print the multiplication table of 7 with a for loop, then count down from 10 with a while loop.',
+    // due 42 hours before the first seeding: submitted 2 days late (lateness counts started days)
+    assignment_type: 'code', max_points: 50, due_in_days: -1.75, is_published: true, late_penalty_percent: 10,
+    submission: 'for i in range(1, 11):\n    print(7, "x", i, "=", 7 * i)\n\nn = 10\nwhile n > 0:\n    print(n)\n    n -= 1',
+  },
+  {
+    title: 'Functions reflection',
+    description: 'A short essay on why functions matter.',
+    instructions: 'In 200-300 words, explain how functions make programs easier to read, test and reuse. Give one example.',
+    assignment_type: 'essay', max_points: 20, due_in_days: 5, is_published: true,
+    submission: 'Functions give a name to a piece of work. Instead of repeating the same lines, I call greet(name) wherever I need it, and if the greeting changes I fix it in one place. Small functions are also easier to test: I can check that area(3) returns 28.27 without running the whole program.',
+  },
+  {
+    title: 'Mini project: number guessing game',
+    description: 'Put variables, loops, conditions and functions together.',
+    instructions: 'Build a game that picks a number from 1 to 100 and tells the player "higher" or "lower" until they guess it. Submit the code and a short description.',
+    assignment_type: 'project', max_points: 100, due_in_days: 14, is_published: true,
+  },
+  {
+    title: 'Final project proposal',
+    description: 'Propose the program you will build as your final project.',
+    instructions: 'Describe the problem, the users and the features of your final project in one page.',
+    assignment_type: 'presentation', max_points: 30, due_in_days: 21, is_published: false,
+  },
+];
+
+const ASSIGNMENT_COURSE = 'Python for Beginners';
+
+/** A wrong answer of the same type, so the server grades it incorrect. */
+function wrongAnswer(q) {
+  if (q.question_type === 'true_false') return q.correct_answer === 'True' ? 'False' : 'True';
+  if (q.question_type === 'multiple_choice') return q.options.find((o) => o !== q.correct_answer);
+  return 'I am not sure';
+}
+
+/**
+ * Answers keyed by question id: the taker view's questions matched to the seed's by their text.
+ * The `wrong` mistakes are spread evenly over the gradable questions (so over their subjects).
+ */
+function answersFor(def, takerQuestions, wrong) {
+  const byText = new Map(def.questions.map((q) => [q.question_text, q]));
+  const gradable = def.questions.filter((q) => q.question_type !== 'essay');
+  const missed = new Set(gradable.filter((_, i) => Math.floor(((i + 1) * wrong) / gradable.length) > Math.floor((i * wrong) / gradable.length)));
+  const answers = {};
+  for (const tq of takerQuestions) {
+    const q = byText.get(tq.question_text);
+    if (!q) throw new SeedError(`assessment: "${def.title}" has a question the seed does not know: ${tq.question_text}`);
+    if (q.question_type === 'essay') answers[tq.id] = q.demo_answer;
+    else answers[tq.id] = missed.has(q) ? wrongAnswer(q) : q.correct_answer;
+  }
+  return answers;
+}
+
+/**
+ * assessment: the demo instructor's course quizzes, an exam, a draft and three mock tests
+ * (all four question types, explanations), the demo learner's graded attempts (passes and
+ * failures, taken through the same start/submit subjects as the SPA so the server grades them),
+ * and assignments on a demo course (graded, late, on time awaiting a grade, open, draft).
+ * Everything goes through assessment's routes as the demo users; each step first reads what
+ * is there (my quizzes, my attempts, the course's assignments), so seeding twice adds nothing.
+ */
+export async function seedAssessment(ctx) {
+  const { instructor, learner } = ctx.users;
+  if (!instructor || !learner || !ctx.courses) throw new SeedError('assessment: the identity and catalog demo data are missing');
+  const { assessmentRoutes: r } = await import('@lp/contracts');
+  const asInstructor = { userId: instructor.id, role: 'instructor', sessionId: 'seed-instructor', institutionId: null };
+  const asLearner = { userId: learner.id, role: 'learner', sessionId: 'seed-learner', institutionId: null };
+  // catalog's courses and enrollments reach assessment through events: wait for them
+  const eventually = { retryCodes: ['COURSE_NOT_FOUND', 'NOT_ENROLLED'] };
+
+  // --- assessments
+  const mine = await ctx.call(r.myQuizzes, {}, asInstructor);
+  const quizzes = {};
+  for (const def of demoAssessments) {
+    const courseId = def.course ? ctx.courses[def.course]?.id : null;
+    if (def.course && !courseId) throw new SeedError(`assessment: demo course "${def.course}" is missing`);
+    let quiz = mine.find((q) => q.title === def.title && q.course_id === courseId);
+    const created = !quiz;
+    if (!quiz) {
+      const { course: _course, route, questions, ...fields } = def;
+      quiz = await ctx.call(
+        r[route],
+        { body: { ...fields, course_id: courseId, questions: questions.map(({ demo_answer: _a, ...q }) => q) } },
+        asInstructor,
+        eventually,
+      );
+    }
+    quizzes[def.title] = { id: quiz.id, def };
+    ctx.log(`assessment: ${quiz.kind} "${def.title}"${def.is_published ? '' : ' (draft)'} ${created ? 'created' : 'already there'}`);
+  }
+
+  // --- the learner's attempts
+  const attempts = await ctx.call(r.learnerAttempts, {}, asLearner);
+  const seen = {};
+  for (const a of demoAttempts) {
+    const { id, def } = quizzes[a.title];
+    seen[id] = (seen[id] ?? 0) + 1;
+    if (attempts.filter((x) => x.quiz_id === id).length >= seen[id]) continue;
+    let result;
+    if (def.route === 'createMockTest') {
+      // the timed test session: start (or resume), save progress with a flag, submit
+      const session = await ctx.call(r.startMockTest, { params: { id } }, asLearner, eventually);
+      const answers = answersFor(def, session.test.questions, a.wrong);
+      if (a.flag) {
+        const half = Object.fromEntries(Object.entries(answers).slice(0, Math.ceil(session.test.questions.length / 2)));
+        await ctx.call(r.saveProgress, { params: { id }, body: { session_id: session.session_id, answers: half, current_question: 1, flagged_questions: [1] } }, asLearner);
+      }
+      result = await ctx.call(
+        r.submitMockTest,
+        { params: { id }, query: { session_id: session.session_id }, body: { answers, flagged_questions: a.flag ? [1] : [] } },
+        asLearner,
+      );
+    } else {
+      // the course quiz page: opening the quiz opens the session, submitting grades it
+      const quiz = await ctx.call(r.getQuiz, { params: { id } }, asLearner, eventually);
+      if (!quiz.session_id) throw new SeedError(`assessment: ${learner.email} cannot start "${a.title}" (${quiz.my.status})`);
+      const answers = answersFor(def, quiz.questions, a.wrong);
+      result = await ctx.call(r.submitQuiz, { params: { id }, body: { answers, session_id: quiz.session_id } }, asLearner);
+    }
+    ctx.log(`assessment: ${learner.email} took "${a.title}": ${result.score}% ${result.passed ? 'passed' : 'failed'}`);
+  }
+
+  // --- assignments
+  const courseId = ctx.courses[ASSIGNMENT_COURSE].id;
+  const existing = await ctx.call(r.courseAssignments, { params: { courseId } }, asInstructor, eventually);
+  for (const def of demoAssignments) {
+    let assignment = existing.find((x) => x.title === def.title);
+    if (!assignment) {
+      const { due_in_days, submission: _s, grade: _g, ...fields } = def;
+      assignment = await ctx.call(
+        r.createAssignment,
+        { body: { ...fields, course_id: courseId, due_date: new Date(Date.now() + due_in_days * DAY_MS).toISOString() } },
+        asInstructor,
+        eventually,
+      );
+      ctx.log(`assessment: assignment "${def.title}"${def.is_published ? '' : ' (draft)'} created`);
+    } else ctx.log(`assessment: assignment "${def.title}" already there`);
+    if (!def.submission) continue;
+    const mineNow = await ctx.call(r.getAssignment, { params: { id: assignment.id } }, asLearner, eventually);
+    let submission = mineNow.submission;
+    if (!mineNow.has_submitted) {
+      submission = await ctx.call(r.submitAssignment, { params: { id: assignment.id }, body: { submission_text: def.submission } }, asLearner, eventually);
+      ctx.log(`assessment: ${learner.email} submitted "${def.title}"${submission.is_late ? ` ${submission.days_late} day(s) late` : ''}`);
+    }
+    if (def.grade && submission.status !== 'graded') {
+      const graded = await ctx.call(r.gradeSubmission, { params: { id: submission.id }, body: def.grade }, asInstructor);
+      ctx.log(`assessment: "${def.title}" graded ${graded.grade}/${def.max_points}`);
+    }
+  }
+}
+
+// Later areas (mentoring: mentors; community: groups; institution: an institution) add their
+// function here.
 
 /** In order: an area may use what the ones before it created. */
 export const seeders = [
   { area: 'identity', run: seedIdentity },
   { area: 'catalog', run: seedCatalog },
+  { area: 'assessment', run: seedAssessment },
 ];
 
 export class SeedError extends Error {}
@@ -155,14 +523,17 @@ export async function seed({ natsUrl, busPrefix = '', log = (l) => console.log(`
   // the bus's own client, so the reply format lives in one place (libs/bus, built before seeding)
   const { RpcClient } = await import('@lp/bus');
   const rpc = new RpcClient(nc, busPrefix, 10_000);
-  /** Request-reply; retried while the service is not subscribed yet. */
-  async function request(subject, body) {
+  /**
+   * Request-reply, as `caller` when given; retried while the service is not subscribed yet,
+   * and on the error codes of `retryCodes` (what another service's events have not brought yet).
+   */
+  async function request(subject, body, { caller = null, retryCodes = [] } = {}) {
     const until = Date.now() + timeoutMs;
     for (;;) {
       try {
-        return await rpc.request(subject, body, { requestId: `seed-${Date.now()}` });
+        return await rpc.request(subject, body, { requestId: `seed-${Date.now()}`, caller });
       } catch (e) {
-        if (e?.status === 503 && Date.now() < until) {
+        if ((e?.status === 503 || retryCodes.includes(e?.code)) && Date.now() < until) {
           await new Promise((r) => setTimeout(r, 300));
           continue;
         }
@@ -171,7 +542,10 @@ export async function seed({ natsUrl, busPrefix = '', log = (l) => console.log(`
       }
     }
   }
-  const ctx = { request, users: {}, log, nc };
+  /** A route's subject called as `caller` (params, query and body as the gateway passes them). */
+  const call = (route, req = {}, caller = null, opts = {}) =>
+    request(route.subject, { params: req.params ?? {}, query: req.query ?? {}, body: req.body }, { ...opts, caller });
+  const ctx = { request, call, users: {}, log, nc };
   try {
     for (const s of seeders) {
       const t = Date.now();
