@@ -1,5 +1,145 @@
-/** Placeholder wired into the route table; replaced by the real screen. */
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { isApiError } from '../../../api/api-error';
+import { useFormatDate } from '../../../i18n/format-date';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, focusRing, PageHeader } from '../../../ui';
+import { percent } from '../../catalog/shared/format';
+import { NotFoundCard } from '../../catalog/shared/not-found-card';
+import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { StatCard } from '../../catalog/shared/stat-card';
+import { previewOf } from './quiz-card';
+import { estimatedMinutes, startButton, takePath } from './quiz-standing';
+import { useDiscoverQuizzes, useQuizResults } from './taking-queries';
+
+/** The discover list's largest page: the card of the quiz is looked up there. */
+const CARD_LOOKUP_LIMIT = 100;
+
+/**
+ * /quiz/{id}/info: details, learner status and the start button named after it, and the
+ * learner's attempts. It never opens a session (GET /quizzes/{id} would start the clock), so
+ * the facts come from the discover list and the attempts from GET /mock-tests/{id}/results.
+ */
 export function QuizInfoPage() {
-  
-  return <div data-testid="QuizInfoPage" />;
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const { id } = useParams<{ id: string }>();
+  const results = useQuizResults(id);
+  const list = useDiscoverQuizzes({ limit: CARD_LOOKUP_LIMIT, offset: 0 });
+  const card = list.data?.find((q) => q.id === id) ?? null;
+  usePageTitle(card?.title ?? results.data?.title ?? t('taking.info.pageTitle'));
+
+  if (results.isPending || list.isPending) return <LoadingBlock />;
+  if (results.isError) {
+    if (isApiError(results.error) && results.error.status === 404) return <NotFoundCard title={t('taking.quiz.notFound')} />;
+    return <LoadError error={results.error} title={t('taking.info.loadFailed')} onRetry={() => void results.refetch()} />;
+  }
+  const data = results.data;
+  const attempts = data.attempts;
+
+  if (!card) {
+    // not (or no longer) listed for discovery: the attempts can still be reviewed
+    return (
+      <div className="space-y-6" data-testid="quiz-info">
+        <PageHeader title={data.title} />
+        <Alert tone="info">{t('taking.info.notListed')}</Alert>
+        <AttemptsCard attempts={attempts} quizId={data.quiz_id} formatDate={formatDate} />
+      </div>
+    );
+  }
+
+  const button = startButton(card.my);
+  const estimate = estimatedMinutes(card.question_count);
+  return (
+    <div className="space-y-6" data-testid="quiz-info" data-status={card.my.status}>
+      <PageHeader
+        title={card.title}
+        subtitle={card.course_title ?? undefined}
+        actions={
+          button.disabled ? (
+            <Button disabled data-testid="quiz-info-start">
+              {t(`taking.start.${button.key}`)}
+            </Button>
+          ) : (
+            <Button asChild size="lg">
+              <Link to={takePath(card)} state={{ preview: previewOf(card) }} data-testid="quiz-info-start">
+                {t(`taking.start.${button.key}`)}
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <div className="flex flex-wrap gap-2">
+        <Badge tone="primary">{t(`taking.kinds.${card.kind}`)}</Badge>
+        <Badge tone="neutral">{t(`taking.difficulty.${card.difficulty}`)}</Badge>
+        {card.subject && <Badge tone="neutral">{card.subject}</Badge>}
+        <Badge tone={card.my.status === 'passed' ? 'success' : card.my.status === 'failed' ? 'danger' : 'neutral'} data-testid="quiz-info-status">
+          {t(`taking.status.${card.my.status}`)}
+        </Badge>
+      </div>
+      {card.description && <p className="break-words whitespace-pre-line text-slate-700">{card.description}</p>}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label={t('taking.questionsLabel')} value={card.question_count} hint={t('taking.estimatedRange', estimate)} />
+        <StatCard label={t('taking.timeLimit')} value={card.time_limit > 0 ? t('taking.minutesValue', { count: card.time_limit }) : t('taking.noTimeLimit')} />
+        <StatCard label={t('taking.passingScore')} value={percent(card.passing_score)} />
+        <StatCard
+          label={t('taking.info.attempts')}
+          value={card.my.attempts_left === null ? t('taking.info.attemptsUnlimited', { used: card.my.attempts_used }) : `${card.my.attempts_used} / ${card.max_attempts}`}
+          hint={card.my.best_score !== null ? t('taking.info.best', { score: percent(card.my.best_score) }) : undefined}
+          testId="quiz-info-attempts"
+        />
+      </div>
+      {card.instructions && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('taking.info.instructions')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="break-words whitespace-pre-line text-slate-700">{card.instructions}</p>
+          </CardContent>
+        </Card>
+      )}
+      {button.disabled && <Alert tone="info">{t('taking.quiz.noAttemptsLeft')}</Alert>}
+      <AttemptsCard attempts={attempts} quizId={card.id} formatDate={formatDate} />
+    </div>
+  );
+}
+
+function AttemptsCard({
+  attempts,
+  quizId,
+  formatDate,
+}: {
+  attempts: { attempt_id: string; score: number; passed: boolean; submitted_at: string; correct_answers: number; total_questions: number }[];
+  quizId: string;
+  formatDate: (iso: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('taking.info.yourAttempts')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {attempts.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('taking.info.noAttempts')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" data-testid="quiz-info-attempt-list">
+            {attempts.map((a) => (
+              <li key={a.attempt_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <Link to={`/quiz/${quizId}/review/${a.attempt_id}`} className={cn('rounded font-medium text-primary hover:underline', focusRing)}>
+                  {formatDate(a.submitted_at)}
+                </Link>
+                <span className="text-slate-600">{t('taking.result.correctOf', { correct: a.correct_answers, total: a.total_questions })}</span>
+                <span className="flex items-center gap-2">
+                  <span className="font-semibold tabular-nums">{percent(a.score)}</span>
+                  <Badge tone={a.passed ? 'success' : 'danger'}>{a.passed ? t('taking.result.passed') : t('taking.result.failed')}</Badge>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

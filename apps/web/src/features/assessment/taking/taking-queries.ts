@@ -29,6 +29,15 @@ export function useTakerQuiz(id: string | undefined) {
   });
 }
 
+export function useQuizResults(id: string | undefined) {
+  return useQuery({
+    queryKey: routeKey(a.mockTestResults, { id }),
+    queryFn: ({ signal }) => callRoute(a.mockTestResults, { params: { id: id! }, signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
 export function useLearnerAttempts(enabled = true) {
   return useQuery({
     queryKey: routeKey(a.learnerAttempts),
