@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { fromLocalInputs, isOverdue, toLocalInputs } from './due-date';
 
 describe('due date inputs', () => {
