@@ -200,9 +200,10 @@ describe('assessment routes and events', () => {
     expect(Object.values(assessmentRoutes).every((r) => r.service === 'assessment')).toBe(true);
   });
 
-  it('declares the three events with a version', () => {
+  it('declares the assessment events, each with a version', () => {
     expect(Object.values(assessmentEvents).map((e) => e.name)).toEqual([
-      'assessment.attempt.submitted', 'assessment.quiz.passed', 'assessment.submission.graded',
+      'assessment.attempt.submitted', 'assessment.quiz.saved', 'assessment.quiz.deleted', 'assessment.quiz.passed', 'assessment.submission.graded',
     ]);
+    for (const e of Object.values(assessmentEvents)) expect(e.schema.shape.v).toBeDefined();
   });
 });
