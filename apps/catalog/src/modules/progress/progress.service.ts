@@ -25,6 +25,7 @@ type Completion = z.infer<typeof CompletionResponse>;
 
 /** part / whole in %, one decimal, never above 100 (0 of nothing is 0). */
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.min(100, Math.round((1000 * part) / whole) / 10));
+
 export type Unit = { kind: 'lesson'; id: string } | { kind: 'content_item'; id: string };
 
 /**
