@@ -10,12 +10,13 @@ import { CourseThumbnail } from '../shared/course-thumbnail';
 import { NotFoundCard } from '../shared/not-found-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { CourseLessons } from './course-lessons';
+import { CourseQuizzes } from './course-quizzes';
 import { EnrollmentPanel } from './enrollment-panel';
 import { ReviewsSection } from './reviews-section';
 
 /**
- * Spec 2.7 /course/{id}: course information, lessons, reviews and the enrollment area.
- * Quizzes: the catalog contract has no GET /courses/{id}/quizzes yet, so no quiz section is shown.
+ * Spec 2.7 /course/{id}: course information, lessons, quizzes (enrolled users and the
+ * instructor), reviews and the enrollment area.
  */
 export function CourseDetailPage() {
   const { t } = useTranslation();
@@ -69,6 +70,8 @@ export function CourseDetailPage() {
           ) : (
             <CourseLessons courseId={data.id} lessons={lessons.data} isOwner={isOwner} enrolled={enrolled === true} completedIds={completedIds} />
           )}
+
+          {(isOwner || enrolled === true) && <CourseQuizzes courseId={data.id} isOwner={isOwner} />}
 
           <ReviewsSection course={data} reviews={reviews.data} loadFailed={reviews.isError} canReview={enrolled === true && !alreadyReviewed} />
         </div>

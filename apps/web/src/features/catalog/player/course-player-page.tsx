@@ -16,6 +16,8 @@ import { AudioPlayer, PdfViewer, TextContent, VideoPlayer } from '../shared/medi
 import { NotFoundCard } from '../shared/not-found-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { LessonBody } from '../viewer/lesson-body';
+import { CourseAssessments } from './course-assessments';
+import { CourseGrades } from './course-grades';
 
 /** One thing to work through: a lesson or a content item (both count towards progress). */
 type Unit = { kind: 'lesson'; id: string; title: string; lesson: Lesson } | { kind: 'item'; id: string; title: string; item: ContentItem };
@@ -247,22 +249,14 @@ export function CoursePlayerPage() {
                 </nav>
               </CardContent>
             </Card>
-            <Card>
-              <CardContent className="space-y-2 p-4" data-testid="player-assessments">
-                <h2 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">{t('player.assessments')}</h2>
-                {finished || isOwner ? (
-                  <p className="text-sm text-slate-600">{t('player.assessmentsNotAvailable')}</p>
-                ) : (
-                  <p className="flex items-start gap-2 text-sm text-slate-600">
-                    <LockIcon className="mt-0.5 size-4 shrink-0" />
-                    {t('player.assessmentsLocked')}
-                  </p>
-                )}
-              </CardContent>
-            </Card>
           </aside>
         </div>
       )}
+
+      <div className="mt-6 space-y-6">
+        <CourseAssessments courseId={data.id} unlocked={finished} isOwner={isOwner} />
+        {enrolled && <CourseGrades courseId={data.id} />}
+      </div>
     </div>
   );
 }
