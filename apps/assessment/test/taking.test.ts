@@ -123,6 +123,24 @@ describe('sessions', () => {
   });
 });
 
+describe('edits between sessions', () => {
+  it('serves and grades the current question set after an edit (no stale questions)', async () => {
+    const quiz = await create();
+    const learner = h.caller();
+    const first = await start(quiz.id, learner);
+    expect(first.test.questions).toHaveLength(4);
+    await submit(quiz.id, first.session_id, learner);
+    await h.call(routes.addQuestion, { params: { id: quiz.id }, body: { question_text: 'Added?', question_type: 'true_false', correct_answer: 'False' } }, author);
+    const second = await start(quiz.id, learner);
+    expect(second.test.questions.map((q) => q.question_text).at(-1)).toBe('Added?');
+    await submit(quiz.id, second.session_id, learner);
+    await h.call(routes.updateQuiz, { params: { id: quiz.id }, body: { questions: [{ question_text: 'Only?', question_type: 'short_answer', correct_answer: 'yes' }] } }, author);
+    const third = await start(quiz.id, learner);
+    expect(third.test.questions.map((q) => q.question_text)).toEqual(['Only?']);
+    expect(await submit(quiz.id, third.session_id, learner, { '0': 'YES' })).toMatchObject({ score: 100, total_questions: 1 });
+  });
+});
+
 describe('time limits', () => {
   it('grades only the answers saved in time once the limit and the grace are over', async () => {
     const quiz = await create({ time_limit: 10 });

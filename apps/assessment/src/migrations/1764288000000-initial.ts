@@ -63,6 +63,8 @@ export class Initial1764288000000 implements MigrationInterface {
       randomize_questions boolean NOT NULL DEFAULT false,
       show_results_immediately boolean NOT NULL DEFAULT true,
       instructions text NOT NULL DEFAULT '',
+      -- bumped by every change of the quiz or its questions: the key of the service's question cache
+      version int NOT NULL DEFAULT 1,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);

@@ -1,4 +1,5 @@
 import type { Provider } from '@nestjs/common';
+import { QuestionCache } from './quizzes/question-cache.js';
 import { QuizAccess } from './quizzes/quiz-access.js';
 import { QuizzesHandlers } from './quizzes/quizzes.handlers.js';
 import { QuizzesRepository } from './quizzes/quizzes.repository.js';
@@ -15,6 +16,7 @@ export const quizFeatures: Provider[] = [
   // authoring and lists
   QuizzesRepository,
   QuizAccess,
+  QuestionCache,
   QuizzesService,
   QuizzesHandlers,
   // taking: sessions on the server's clock, submission graded once

@@ -3,7 +3,7 @@ import type { Caller } from '@lp/contracts';
 import type { Db } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { CatalogReadModelRepository, type CourseRow } from '../catalog-read-model/catalog-read-model.repository.js';
-import { QuizzesRepository, type QuizRow } from './quizzes.repository.js';
+import { QuizzesRepository, type QuizRow, type TakerQuizRow } from './quizzes.repository.js';
 
 /**
  * Who owns a course (read model): its instructor, or a user of role institution signed in
@@ -47,16 +47,12 @@ export class QuizAccess {
     return quiz;
   }
 
-  /** The assessment when the caller may take it. */
-  async takeable(id: string, caller: Caller): Promise<QuizRow> {
-    const quiz = await this.visible(id, caller);
-    await this.checkMayTake(quiz, caller);
+  /** The assessment when the caller may take it, with their standing (one query). */
+  async takeable(id: string, caller: Caller): Promise<TakerQuizRow> {
+    const quiz = await this.quizzes.findForTaker(id, caller.userId);
+    if (!quiz || (!quiz.is_published && !isAuthor(quiz, caller))) throw assessmentErrors.quizNotFound();
+    if (quiz.course_id !== null && !quiz.enrolled && !manages(quiz, caller)) throw assessmentErrors.notEnrolled();
     return quiz;
-  }
-
-  async checkMayTake(quiz: QuizRow, caller: Caller): Promise<void> {
-    if (quiz.course_id === null || manages(quiz, caller)) return;
-    if (!(await this.catalog.isEnrolled(quiz.course_id, caller.userId))) throw assessmentErrors.notEnrolled();
   }
 
   /** Whether the caller sees every taker's results of the assessment. */

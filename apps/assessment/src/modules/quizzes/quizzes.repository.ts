@@ -22,6 +22,7 @@ export interface QuizRow {
   randomize_questions: boolean;
   show_results_immediately: boolean;
   instructions: string;
+  version: number;
   created_at: Date;
   updated_at: Date;
   course_title: string | null;
@@ -43,6 +44,27 @@ export interface QuestionRow {
   subject: string;
   difficulty: Difficulty;
   points: number;
+}
+
+/** A session as to_jsonb renders it (timestamps as text). */
+export interface SessionJson {
+  id: string;
+  quiz_id: string;
+  user_id: string;
+  started_at: string;
+  deadline_at: string | null;
+  question_order: string[];
+  answers: Record<string, string | null>;
+  current_question: number;
+  flagged_questions: (number | string)[];
+  saved_at: string | null;
+  submitted_at: string | null;
+}
+
+export interface TakerQuizRow extends QuizRow {
+  enrolled: boolean;
+  my_scores: number[];
+  open_session: SessionJson | null;
 }
 
 /** The quiz's own columns that a create or an update writes. */
@@ -70,12 +92,18 @@ export const QUIZ_FIELD_NAMES = [
 ] as const satisfies readonly (keyof QuizFields)[];
 
 // one lateral aggregate per listed quiz rides on questions_quiz_idx: no query per quiz
-const SELECT = `SELECT q.*, c.title AS course_title, c.instructor_id AS course_instructor_id, c.institution_id AS course_institution_id,
-    s.question_count, s.total_points
+const selectQuizzes = (extra = '') => `SELECT q.*, ${extra} c.title AS course_title, c.instructor_id AS course_instructor_id,
+    c.institution_id AS course_institution_id, s.question_count, s.total_points
   FROM quizzes q
   LEFT JOIN courses c ON c.id = q.course_id
   CROSS JOIN LATERAL (SELECT count(*)::int AS question_count, COALESCE(sum(x.points), 0)::int AS total_points
                       FROM questions x WHERE x.quiz_id = q.id) s`;
+const SELECT = selectQuizzes();
+// the taker's standing beside the quiz ($2: the caller): enrolment, scores so far, open session
+const SELECT_FOR_TAKER = selectQuizzes(`
+    (q.course_id IS NOT NULL AND EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = q.course_id AND e.user_id = $2)) AS enrolled,
+    ARRAY(SELECT a.score::float8 FROM attempts a WHERE a.quiz_id = q.id AND a.user_id = $2 ORDER BY a.attempt_number) AS my_scores,
+    (SELECT to_jsonb(t) FROM test_sessions t WHERE t.quiz_id = q.id AND t.user_id = $2 AND t.submitted_at IS NULL) AS open_session,`);
 const ORDER = 'ORDER BY q.created_at DESC, q.id';
 const LIST_CAP = 500;
 
@@ -95,6 +123,14 @@ export class QuizzesRepository {
 
   find(id: string, db: Db = this.ds): Promise<QuizRow | null> {
     return queryOne<QuizRow>(db, `${SELECT} WHERE q.id = $1`, [id]);
+  }
+
+  /**
+   * The quiz as a taker opens it, in one statement: whether the caller is enrolled in its
+   * course, their scores so far (attempt order) and their open session, if any.
+   */
+  findForTaker(id: string, userId: string): Promise<TakerQuizRow | null> {
+    return queryOne<TakerQuizRow>(this.ds, `${SELECT_FOR_TAKER} WHERE q.id = $1`, [id, userId]);
   }
 
   questions(quizId: string, db: Db = this.ds): Promise<QuestionRow[]> {
@@ -122,13 +158,17 @@ export class QuizzesRepository {
   async update(tx: Db, id: string, f: Partial<QuizFields>, now: Date): Promise<void> {
     const p = new Params();
     const sets = QUIZ_FIELD_NAMES.filter((k) => f[k] !== undefined).map((k) => `${k} = $${p.add(f[k])}`);
-    sets.push(`updated_at = $${p.add(now)}`);
+    sets.push(`updated_at = $${p.add(now)}`, 'version = version + 1');
     await tx.query(`UPDATE quizzes SET ${sets.join(', ')} WHERE id = $${p.add(id)}`, p.values);
   }
 
-  /** Touches updated_at (a question added): the saved event orders by it. */
+  /**
+   * A question was added: a new version (the question cache's key) and updated_at (the
+   * saved event orders by it). The row stays locked until the transaction ends, so that
+   * concurrent additions get distinct positions.
+   */
   async touch(tx: Db, id: string, now: Date): Promise<void> {
-    await tx.query('UPDATE quizzes SET updated_at = $2 WHERE id = $1', [id, now]);
+    await tx.query('UPDATE quizzes SET updated_at = $2, version = version + 1 WHERE id = $1', [id, now]);
   }
 
   async delete(tx: Db, id: string): Promise<void> {

@@ -85,10 +85,9 @@ export class QuizzesService {
     const quiz = await this.access.authored(id, caller);
     if (num(quiz.question_count) >= MAX_QUESTIONS_PER_QUIZ) throw assessmentErrors.tooManyQuestions(MAX_QUESTIONS_PER_QUIZ);
     return this.uow.run(async (tx) => {
-      // the quiz row is locked so that concurrent additions get distinct positions
-      await tx.query('SELECT 1 FROM quizzes WHERE id = $1 FOR UPDATE', [id]);
-      const [questionId] = await this.quizzes.appendQuestions(tx, id, [input]);
+      // touched first: the row lock it takes orders concurrent additions
       await this.quizzes.touch(tx, id, this.clock.now());
+      const [questionId] = await this.quizzes.appendQuestions(tx, id, [input]);
       const view = await this.saved(tx, id, requestId);
       return view.questions.find((q) => q.id === questionId)!;
     });

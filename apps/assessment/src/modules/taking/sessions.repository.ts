@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Answers, Difficulty, QuizResult, TestMode } from '@lp/contracts';
 import { queryOne, type Db } from '@lp/service-kit';
+import type { SessionJson } from '../quizzes/quizzes.repository.js';
 
 export interface SessionRow {
   id: string;
@@ -17,6 +18,17 @@ export interface SessionRow {
   submitted_at: Date | null;
 }
 
+/** A session read as JSON beside its quiz (QuizzesRepository.findForTaker). */
+export function sessionFromJson(j: SessionJson): SessionRow {
+  return {
+    ...j,
+    started_at: new Date(j.started_at),
+    deadline_at: j.deadline_at ? new Date(j.deadline_at) : null,
+    saved_at: j.saved_at ? new Date(j.saved_at) : null,
+    submitted_at: j.submitted_at ? new Date(j.submitted_at) : null,
+  };
+}
+
 /** A session locked for submission, with its quiz's grading settings and the taker's earlier scores. */
 export interface SubmitRow extends SessionRow {
   quiz_title: string;
@@ -29,6 +41,7 @@ export interface SubmitRow extends SessionRow {
   allow_multiple_attempts: boolean;
   show_results_immediately: boolean;
   course_id: string | null;
+  quiz_version: number;
   prior_scores: number[];
 }
 
@@ -76,7 +89,7 @@ export class SessionsRepository {
     return queryOne<SubmitRow>(
       tx,
       `SELECT s.*, q.title AS quiz_title, q.subject AS quiz_subject, q.difficulty AS quiz_difficulty, q.is_mock_test, q.test_mode,
-              q.passing_score, q.max_attempts, q.allow_multiple_attempts, q.show_results_immediately, q.course_id,
+              q.passing_score, q.max_attempts, q.allow_multiple_attempts, q.show_results_immediately, q.course_id, q.version AS quiz_version,
               ARRAY(SELECT a.score::float8 FROM attempts a WHERE a.quiz_id = s.quiz_id AND a.user_id = s.user_id ORDER BY a.attempt_number) AS prior_scores
        FROM test_sessions s JOIN quizzes q ON q.id = s.quiz_id
        WHERE s.id = $1
@@ -98,17 +111,16 @@ export class SessionsRepository {
     );
   }
 
-  async markSubmitted(tx: Db, id: string, answers: Answers, now: Date): Promise<void> {
-    await tx.query('UPDATE test_sessions SET answers = $2, submitted_at = $3 WHERE id = $1', [id, JSON.stringify(answers), now]);
-  }
-
-  async insertAttempt(tx: Db, a: AttemptInsert): Promise<void> {
+  /** Records the attempt and closes its session, in one statement. */
+  async closeWithAttempt(tx: Db, a: AttemptInsert): Promise<void> {
     const r = a.result;
     await tx.query(
-      `INSERT INTO attempts (id, session_id, quiz_id, user_id, attempt_number, score, passed, correct_answers, total_questions,
-         earned_points, total_points, time_taken_minutes, time_exceeded, needs_manual_grading, answers, question_times,
-         flagged_questions, result, submitted_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+      `WITH attempt AS (
+         INSERT INTO attempts (id, session_id, quiz_id, user_id, attempt_number, score, passed, correct_answers, total_questions,
+           earned_points, total_points, time_taken_minutes, time_exceeded, needs_manual_grading, answers, question_times,
+           flagged_questions, result, submitted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19))
+       UPDATE test_sessions SET answers = $15, submitted_at = $19 WHERE id = $2`,
       [
         a.id, a.sessionId, a.quizId, a.userId, r.attempt_number, r.score, r.passed, r.correct_answers, r.total_questions,
         r.earned_points, r.total_points, r.time_taken_minutes, r.time_exceeded, r.needs_manual_grading, JSON.stringify(a.answers),

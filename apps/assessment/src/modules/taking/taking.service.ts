@@ -18,9 +18,10 @@ import { gradeAttempt, sessionDeadline, sessionTiming } from '../grading/grading
 import { learnerState } from '../grading/learner-status.util.js';
 import { QuizAccess } from '../quizzes/quiz-access.js';
 import { toGradable, toSummary, toTakerQuestion } from '../quizzes/quiz.mapper.js';
-import { QuizzesRepository, type QuestionRow, type QuizRow } from '../quizzes/quizzes.repository.js';
+import { QuestionCache } from '../quizzes/question-cache.js';
+import { QuizzesRepository, type QuestionRow, type QuizRow, type TakerQuizRow } from '../quizzes/quizzes.repository.js';
 import { servedOrder, shuffledIds } from './question-order.util.js';
-import { SessionsRepository, type SessionRow, type SubmitRow } from './sessions.repository.js';
+import { sessionFromJson, SessionsRepository, type SessionRow, type SubmitRow } from './sessions.repository.js';
 
 export interface SubmitInput {
   answers: Answers;
@@ -54,6 +55,7 @@ export class TakingService {
     @Inject(QuizzesRepository) private readonly quizzes: QuizzesRepository,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(QuizAccess) private readonly access: QuizAccess,
+    @Inject(QuestionCache) private readonly questionCache: QuestionCache,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -131,7 +133,7 @@ export class TakingService {
       }
       const state = stateOf(s, s.prior_scores);
       if (!state.can_start) throw assessmentErrors.attemptsExhausted();
-      const questions = await this.quizzes.questions(quizId, tx);
+      const questions = await this.questionCache.get(quizId, s.quiz_version, () => this.quizzes.questions(quizId, tx));
       if (!questions.length) throw assessmentErrors.noQuestions();
 
       const now = this.clock.now();
@@ -139,7 +141,7 @@ export class TakingService {
       // late: only what was saved in time counts (saves are refused after the deadline plus grace)
       const answers: Answers = timing.time_exceeded ? s.answers : { ...s.answers, ...input.answers };
       const result = this.grade(s, servedOrder(questions, s.question_order), answers, timing, now);
-      await this.sessions.insertAttempt(tx, {
+      await this.sessions.closeWithAttempt(tx, {
         id: result.attempt_id,
         sessionId: s.id,
         quizId,
@@ -150,14 +152,13 @@ export class TakingService {
         flaggedQuestions: input.flagged_questions,
         submittedAt: now,
       });
-      await this.sessions.markSubmitted(tx, s.id, answers, now);
       await this.announce(tx, s, result, requestId);
       return { result, show: s.show_results_immediately };
     });
     return takerResult(result, show);
   }
 
-  private grade(s: SubmitRow, questions: QuestionRow[], answers: Answers, timing: { time_taken_minutes: number; time_exceeded: boolean }, now: Date): QuizResult {
+  private grade(s: SubmitRow, questions: readonly QuestionRow[], answers: Answers, timing: { time_taken_minutes: number; time_exceeded: boolean }, now: Date): QuizResult {
     const passingScore = num(s.passing_score);
     const graded = gradeAttempt(questions.map(toGradable), answers, { passingScore, quizSubject: s.quiz_subject });
     const attemptNumber = s.prior_scores.length + 1;
@@ -231,13 +232,10 @@ export class TakingService {
   }
 
   /** Questions, the caller's standing and their open (or newly opened) session. */
-  private async prepare(quiz: QuizRow, caller: Caller): Promise<{ questions: QuestionRow[]; state: LearnerQuizState; session: SessionRow | null }> {
-    const [questions, scores, open] = await Promise.all([
-      this.quizzes.questions(quiz.id),
-      this.quizzes.scoresByQuiz(caller.userId, [quiz.id]),
-      this.sessions.findOpen(quiz.id, caller.userId),
-    ]);
-    const state = stateOf(quiz, scores.get(quiz.id) ?? []);
+  private async prepare(quiz: TakerQuizRow, caller: Caller): Promise<{ questions: readonly QuestionRow[]; state: LearnerQuizState; session: SessionRow | null }> {
+    const questions = await this.questionCache.get(quiz.id, quiz.version, () => this.quizzes.questions(quiz.id));
+    const state = stateOf(quiz, quiz.my_scores);
+    const open = quiz.open_session ? sessionFromJson(quiz.open_session) : null;
     if (open || !state.can_start || !questions.length) return { questions, state, session: open };
     const now = this.clock.now();
     const opened = await this.sessions.insertOpen({
@@ -251,7 +249,7 @@ export class TakingService {
     return { questions, state, session: opened ?? (await this.sessions.findOpen(quiz.id, caller.userId)) };
   }
 
-  private sessionView(quiz: QuizRow, questions: QuestionRow[], s: SessionRow): TestSession {
+  private sessionView(quiz: QuizRow, questions: readonly QuestionRow[], s: SessionRow): TestSession {
     return {
       session_id: s.id,
       started_at: iso(s.started_at),
