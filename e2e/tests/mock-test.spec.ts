@@ -1,0 +1,219 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi, signInWithToken } from '../support/accounts.js';
+import { createAssessmentViaApi, TAKING_TEXT } from '../support/assessment.js';
+
+async function expectNoSeriousAxe(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`).join('\n');
+  expect(blocking, `axe on ${what}:\n${report}`).toEqual([]);
+}
+
+const timerSeconds = async (page: Page): Promise<number> => Number(await page.getByTestId('session-timer').getAttribute('data-seconds'));
+
+// Spec 2 "Taking quizzes": a learner takes a timed mock test on the server's clock, reloads in
+// the middle and finds everything where it was, submits through the confirmation and reads the
+// results; and the simple take-quiz page with its review step and retake.
+test.describe('taking assessments', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('a learner takes a timed mock test, reloads mid-test, submits and reviews the result', async ({ page, request }) => {
+    const instructor = await registerViaApi(request, 'instructor', 'mt-instr');
+    const learner = await registerViaApi(request, 'learner', 'mt-learner');
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const title = `E2E Mock ${stamp}`;
+    const limitMinutes = 20;
+    const testId = await createAssessmentViaApi(request, instructor.token, 'mock-test', {
+      title,
+      description: `A timed mock test made by the end-to-end suite (${stamp}). `.padEnd(160, 'More words to cut. '),
+      subject: 'mathematics',
+      time_limit: limitMinutes,
+      passing_score: 60,
+      test_mode: 'exam',
+      instructions: 'Answer every question; flag the ones to revisit.',
+      questions: [
+        { question_text: 'What is 2 + 2?', options: ['3', '4', '5', '6'], correct_answer: '4', subject: 'mathematics', explanation: 'Two and two make four.' },
+        { question_text: 'Which is the formula of water?', options: ['H2O', 'CO2'], correct_answer: 'H2O', subject: 'science', explanation: 'Two hydrogen atoms and one oxygen atom.' },
+        { question_text: 'The Sun is a star.', question_type: 'true_false', correct_answer: 'True', subject: 'science', explanation: 'It is a G-type main-sequence star.' },
+        { question_text: 'What is 10 divided by 2?', question_type: 'short_answer', correct_answer: '5', subject: 'mathematics', explanation: 'Ten halves are five.' },
+      ],
+    });
+
+    await test.step('the quiz centre lists the test with a cut description and Start Quiz', async () => {
+      await signInWithToken(page, learner.token, '/mock-tests');
+      await expect(page.getByRole('heading', { level: 1, name: 'Quiz Centre' })).toBeVisible();
+      await page.getByTestId('discover-search').fill(stamp);
+      const card = page.getByTestId('quiz-card').filter({ hasText: title });
+      await expect(card).toBeVisible();
+      await expect(card.getByTestId('quiz-card-status')).toHaveText('Not started');
+      // spec 9: the description is cut at 120 characters (plus the ellipsis)
+      const description = (await card.getByTestId('quiz-card-description').textContent()) ?? '';
+      expect(description.length).toBeLessThanOrEqual(121);
+      expect(description.endsWith('…')).toBe(true);
+      await expect(card.getByTestId('quiz-card-start')).toHaveText(TAKING_TEXT.startQuiz);
+      await card.getByTestId('quiz-card-start').click();
+      await expect(page).toHaveURL(new RegExp(`/mock-test/${testId}$`));
+    });
+
+    await test.step('the instructions come first; Start opens the session with a running countdown', async () => {
+      const instructions = page.getByTestId('session-instructions');
+      await expect(instructions.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(instructions.getByText('Answer every question; flag the ones to revisit.')).toBeVisible();
+      await instructions.getByTestId('session-start').click();
+      await expect(page.getByTestId('test-session')).toBeVisible();
+      await expect(page.getByTestId('session-counter')).toHaveText('Question 1 of 4');
+      await expect(page.getByTestId('session-answered')).toHaveText('0 of 4 answered');
+      const timer = page.getByTestId('session-timer');
+      await expect(timer).toHaveAttribute('data-tone', 'normal');
+      const first = await timerSeconds(page);
+      expect(first).toBeGreaterThan(limitMinutes * 60 - 30);
+      expect(first).toBeLessThanOrEqual(limitMinutes * 60);
+      // the timer is re-read every second
+      await expect.poll(() => timerSeconds(page), { timeout: 5_000 }).toBeLessThan(first);
+      await expectNoSeriousAxe(page, 'the test session');
+    });
+
+    let beforeReload = 0;
+    await test.step('the learner answers three questions and flags the second; the answers are saved', async () => {
+      const question = page.getByTestId('session-question');
+      await question.getByRole('radio', { name: '4', exact: true }).check();
+      await page.getByTestId('session-next').click();
+      await expect(page.getByTestId('session-counter')).toHaveText('Question 2 of 4');
+      await question.getByRole('radio', { name: 'CO2', exact: true }).check();
+      await page.getByTestId('session-flag').click();
+      await expect(page.getByTestId('session-flag')).toHaveAttribute('aria-pressed', 'true');
+      await page.getByTestId('session-next').click();
+      // autosave runs 5 seconds after the last change: wait for that save before reloading
+      const saved = page.waitForResponse((r) => r.url().includes(`/api/mock-tests/${testId}/save-progress`) && r.request().method() === 'POST', {
+        timeout: 15_000,
+      });
+      await question.getByRole('radio', { name: 'True', exact: true }).check();
+      const response = await saved;
+      expect(response.status()).toBe(200);
+      await expect(page.getByTestId('session-answered')).toHaveText('3 of 4 answered');
+      beforeReload = await timerSeconds(page);
+    });
+
+    await test.step('after a reload the answers, the flag, the current question and the clock are restored', async () => {
+      await page.reload();
+      await expect(page.getByTestId('test-session')).toBeVisible();
+      await expect(page.getByTestId('session-instructions')).toHaveCount(0);
+      await expect(page.getByTestId('session-counter')).toHaveText('Question 3 of 4');
+      await expect(page.getByTestId('session-answered')).toHaveText('3 of 4 answered');
+      await expect(page.getByTestId('session-question').getByRole('radio', { name: 'True', exact: true })).toBeChecked();
+      const grid = page.getByTestId('session-grid-item');
+      await expect(grid.nth(0)).toHaveAttribute('data-answered', 'true');
+      await expect(grid.nth(1)).toHaveAttribute('data-flagged', 'true');
+      await expect(grid.nth(2)).toHaveAttribute('data-current', 'true');
+      await expect(grid.nth(3)).toHaveAttribute('data-answered', 'false');
+      // the countdown goes on from where it was, not from the full limit
+      const afterReload = await timerSeconds(page);
+      expect(afterReload).toBeLessThanOrEqual(beforeReload);
+      expect(afterReload).toBeGreaterThan(beforeReload - 30);
+      await expect.poll(() => timerSeconds(page), { timeout: 5_000 }).toBeLessThan(afterReload);
+
+      await page.getByTestId('session-next-flagged').click();
+      await expect(page.getByTestId('session-counter')).toHaveText('Question 2 of 4');
+      await expect(page.getByTestId('session-question').getByRole('radio', { name: 'CO2', exact: true })).toBeChecked();
+    });
+
+    await test.step('Finish Quiz asks for confirmation, counting the unanswered question', async () => {
+      await page.getByTestId('session-finish').click();
+      const dialog = page.getByTestId('session-confirm');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('You answered 3 of 4 questions. 1 question is unanswered and will count as incorrect.');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await page.getByTestId('session-finish').click();
+      await page.getByTestId('session-confirm-confirm').click();
+    });
+
+    await test.step('the results show score, pass result, subjects and the detailed review', async () => {
+      const results = page.getByTestId('session-results');
+      await expect(results).toBeVisible();
+      // 2 of 4 correct (2 + 2 and the Sun; water wrong; 10 / 2 unanswered), one point each
+      await expect(results.getByTestId('result-score-value')).toHaveText('50%');
+      await expect(results.getByTestId('result-correct-value')).toHaveText('2 of 4');
+      await expect(results.getByTestId('result-passed')).toHaveText('Not passed');
+      const subjects = results.getByTestId('subject-performance');
+      await expect(subjects.getByRole('listitem').filter({ hasText: 'mathematics' })).toContainText('50% (1/2)');
+      await expect(subjects.getByRole('listitem').filter({ hasText: 'science' })).toContainText('50% (1/2)');
+      const items = results.getByTestId('review-item');
+      await expect(items).toHaveCount(4);
+      const water = items.filter({ hasText: 'Which is the formula of water?' });
+      await expect(water.getByTestId('review-badge')).toHaveText('Incorrect');
+      await expect(water.getByTestId('review-user-answer')).toContainText('CO2');
+      await expect(water.getByTestId('review-correct-answer')).toContainText('H2O');
+      await expect(water.getByTestId('review-explanation')).toContainText('Two hydrogen atoms and one oxygen atom.');
+      const sum = items.filter({ hasText: 'What is 2 + 2?' });
+      await expect(sum.getByTestId('review-badge')).toHaveText('Correct');
+      await expect(sum.getByTestId('review-correct-answer')).toHaveCount(0);
+      await expect(items.filter({ hasText: 'What is 10 divided by 2?' }).getByTestId('review-user-answer')).toContainText('Not answered');
+      await expectNoSeriousAxe(page, 'the test results');
+    });
+
+    await test.step('My Attempts lists the attempt and opens its review', async () => {
+      await page.getByTestId('session-back').click();
+      await expect(page).toHaveURL(/\/mock-tests$/);
+      await page.getByTestId('centre-tab-attempts').click();
+      const attempt = page.getByTestId('attempt-item').filter({ hasText: title });
+      await expect(attempt.getByTestId('attempt-score')).toHaveText('50%');
+      await attempt.getByTestId('attempt-review-link').click();
+      await expect(page).toHaveURL(new RegExp(`/quiz/${testId}/review/[0-9a-f-]{36}$`));
+      const review = page.getByTestId('quiz-review');
+      await expect(review.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(review.getByTestId('review-item')).toHaveCount(4);
+    });
+  });
+
+  test('a learner takes a quiz: review step, Change Answer, submit and retake', async ({ page, request }) => {
+    const instructor = await registerViaApi(request, 'instructor', 'quiz-instr');
+    const learner = await registerViaApi(request, 'learner', 'quiz-learner');
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const title = `E2E Quiz ${stamp}`;
+    const quizId = await createAssessmentViaApi(request, instructor.token, 'quiz', {
+      title,
+      test_mode: 'practice',
+      time_limit: 0,
+      passing_score: 50,
+      questions: [
+        { question_text: 'Pick the even number', options: ['7', '8', '9'], correct_answer: '8', subject: 'mathematics' },
+        { question_text: 'Pick the vowel', options: ['b', 'e', 'k'], correct_answer: 'e', subject: 'english' },
+      ],
+    });
+
+    await signInWithToken(page, learner.token, `/quiz/${quizId}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const question = page.getByTestId('quiz-question');
+    await question.getByRole('radio', { name: '7', exact: true }).check();
+    await page.getByTestId('quiz-next').click();
+    // spec 5: every question must be answered before the review
+    await page.getByTestId('quiz-to-review').click();
+    await expect(page.getByTestId('quiz-answer-all')).toHaveText(TAKING_TEXT.answerAllOne);
+    await question.getByRole('radio', { name: 'e', exact: true }).check();
+    await page.getByTestId('quiz-to-review').click();
+
+    const review = page.getByTestId('quiz-review-step');
+    await expect(review.getByTestId('quiz-review-item')).toHaveCount(2);
+    await expect(review.getByTestId('quiz-review-answer').first()).toContainText('7');
+    await review.getByTestId('quiz-change-answer').first().click();
+    await expect(question).toContainText('Pick the even number');
+    await question.getByRole('radio', { name: '8', exact: true }).check();
+    await page.getByTestId('quiz-dot').nth(1).click();
+    await page.getByTestId('quiz-to-review').click();
+    await expect(review.getByTestId('quiz-review-answer').first()).toContainText('8');
+    await review.getByTestId('quiz-submit').click();
+
+    const result = page.getByTestId('quiz-result');
+    await expect(result.getByTestId('result-score-value')).toHaveText('100%');
+    await expect(result.getByTestId('result-passed')).toHaveText('Passed');
+    await expect(result.getByTestId('review-item')).toHaveCount(2);
+
+    await result.getByTestId('quiz-retake').click();
+    await expect(page.getByTestId('quiz-question-step')).toBeVisible();
+    await expect(page.getByTestId('quiz-answered')).toHaveText('0 of 2 answered');
+    await expect(page.getByTestId('quiz-dot').first()).toHaveAttribute('data-answered', 'false');
+    await expect(question.getByRole('radio', { name: '8', exact: true })).not.toBeChecked();
+  });
+});
