@@ -1,5 +1,204 @@
-/** Placeholder wired into the route table; replaced by the real screen. */
+import { assessmentRoutes, DEFAULT_DIFFICULTY, EXAM_TIME_LIMIT, MAX_ATTEMPTS, PASSING_SCORE, type AuthorQuestion, type TestMode } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { callRoute } from '../../../api/client';
+import { detailOr } from '../../../api/error-text';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, useToast } from '../../../ui';
+import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { useRefreshAssessments } from './authoring-queries';
+import { newQuestionDraft, questionBody, questionProblem, type QuestionDraft, type QuestionProblem } from './question-draft';
+import { QuestionEditor } from './question-editor';
+import { QuestionList } from './question-list';
+import { boundValues, infoProblem, QuizInfoFields, type QuizInfo } from './quiz-info-fields';
+import { examDonePath } from './exam-done-path';
+import { useAuthoringCourse } from './use-authoring-course';
+
+const EXAM_MODE: TestMode = 'exam';
+/** Spec 9: the redirect after finishing waits 1.5 seconds (the success message stays readable). */
+const REDIRECT_DELAY_MS = 1500;
+
+type ExamProblem = 'examTitleRequired' | 'createQuizFirst' | 'finishNeedsQuestion' | NonNullable<ReturnType<typeof infoProblem>>;
+
+/**
+ * Create exam page (spec 2, /instructor|institution/course/{courseId}/exam/create): the exam
+ * is created first (POST /quizzes, test mode exam, 120 minutes, pass at 75), then questions are
+ * added to it one by one; Finish returns to the course after 1.5 seconds.
+ */
 export function ExamCreatePage({ variant }: { variant: 'instructor' | 'institution' }) {
-  void variant;
-  return <div data-testid="ExamCreatePage" />;
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { courseId } = useParams<{ courseId: string }>();
+  const course = useAuthoringCourse(courseId);
+  const refresh = useRefreshAssessments();
+  usePageTitle(t('authoring.exam.title'));
+  const [info, setInfo] = useState<QuizInfo>(() => ({
+    title: '',
+    description: '',
+    subject: '',
+    difficulty: DEFAULT_DIFFICULTY,
+    time_limit: EXAM_TIME_LIMIT.examPageDefault,
+    passing_score: PASSING_SCORE.examPageDefault,
+    max_attempts: MAX_ATTEMPTS.default,
+  }));
+  const [problem, setProblem] = useState<ExamProblem | null>(null);
+  const [examId, setExamId] = useState<string | null>(null);
+  const [added, setAdded] = useState<AuthorQuestion[]>([]);
+  const [draft, setDraft] = useState<QuestionDraft>(() => newQuestionDraft());
+  const [draftProblem, setDraftProblem] = useState<QuestionProblem | null>(null);
+  const [finished, setFinished] = useState(false);
+
+  const create = useMutation({
+    mutationFn: (v: QuizInfo) =>
+      callRoute(assessmentRoutes.createQuiz, {
+        body: { ...v, title: v.title.trim(), description: v.description.trim(), subject: v.subject.trim(), course_id: courseId!, test_mode: EXAM_MODE },
+      }),
+  });
+  const addQuestion = useMutation({
+    mutationFn: ({ id, q }: { id: string; q: QuestionDraft }) => callRoute(assessmentRoutes.addQuestion, { params: { id }, body: questionBody(q) }),
+  });
+
+  const donePath = courseId ? examDonePath(pathname, courseId) : '/dashboard';
+  useEffect(() => {
+    if (!finished) return;
+    const timer = window.setTimeout(() => void navigate(donePath), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [finished, donePath, navigate]);
+
+  if (course.isPending) return <LoadingBlock />;
+  if (course.isError) return <LoadError error={course.error} title={t('authoring.courseLoadFailed')} onRetry={() => void course.refetch()} />;
+
+  const submitInfo = () => {
+    const found = info.title.trim() ? infoProblem(info, EXAM_MODE) : 'examTitleRequired';
+    setProblem(found);
+    if (found) return;
+    create.mutate(info, {
+      onSuccess: (exam) => {
+        if (!exam?.id) {
+          toast({ title: t('authoring.invalidResponse'), tone: 'error' });
+          return;
+        }
+        setExamId(exam.id);
+        setDraft((d) => ({ ...d, subject: d.subject || info.subject.trim(), difficulty: info.difficulty }));
+        toast({ title: t('authoring.exam.created'), tone: 'success' });
+        void refresh();
+      },
+      onError: (error) => toast({ title: detailOr(error, t('authoring.builder.createFailed')), tone: 'error' }),
+    });
+  };
+
+  const submitQuestion = () => {
+    if (!examId) {
+      setDraftProblem(null);
+      setProblem('createQuizFirst');
+      return;
+    }
+    const found = questionProblem(draft);
+    setDraftProblem(found);
+    if (found) return;
+    addQuestion.mutate(
+      { id: examId, q: draft },
+      {
+        onSuccess: (question) => {
+          setAdded((list) => [...list, question]);
+          setDraft(newQuestionDraft(draft.subject, draft.difficulty));
+          setProblem(null);
+          toast({ title: t('authoring.questionAdded'), tone: 'success' });
+          void refresh();
+        },
+        onError: (error) => toast({ title: detailOr(error, t('authoring.addQuestionFailed')), tone: 'error' }),
+      },
+    );
+  };
+
+  const finish = () => {
+    if (!examId || added.length === 0) {
+      setProblem('finishNeedsQuestion');
+      return;
+    }
+    toast({ title: t('authoring.exam.finished'), tone: 'success' });
+    setFinished(true);
+  };
+
+  const back = variant === 'institution' ? `/institution/course/${course.data.id}/manage` : `/instructor/course/${course.data.id}`;
+  const busy = create.isPending || addQuestion.isPending || finished;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6" data-testid="exam-create-page" data-variant={variant}>
+      <PageHeader
+        title={t('authoring.exam.title')}
+        subtitle={t('authoring.forCourse', { title: course.data.title })}
+        actions={
+          <Button asChild variant="ghost">
+            <Link to={back}>{t('authoring.backToCourse')}</Link>
+          </Button>
+        }
+      />
+      <Card data-testid="exam-info">
+        <CardHeader>
+          <CardTitle as="h2">{t('authoring.exam.infoTitle')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <QuizInfoFields
+            values={info}
+            set={(patch) => {
+              setInfo((v) => ({ ...v, ...patch }));
+              setProblem(null);
+            }}
+            testMode={EXAM_MODE}
+            titleLabel={t('authoring.exam.titleLabel')}
+            disabled={Boolean(examId) || create.isPending}
+          />
+          {examId ? (
+            <Alert tone="success" data-testid="exam-created">
+              {t('authoring.exam.createdNote')}
+            </Alert>
+          ) : (
+            <div className="flex justify-end">
+              <Button onClick={submitInfo} loading={create.isPending} data-testid="exam-create">
+                {t('authoring.exam.create')}
+              </Button>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <Card data-testid="exam-questions">
+        <CardHeader>
+          <CardTitle as="h2">{t('authoring.builder.questionsTitle', { count: added.length })}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <QuestionList questions={added} />
+          <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <QuestionEditor
+              value={draft}
+              onChange={(next) => {
+                setDraft(next);
+                setDraftProblem(null);
+              }}
+              problem={draftProblem}
+              disabled={busy}
+            />
+            <div className="flex justify-end">
+              <Button variant="outline" onClick={submitQuestion} loading={addQuestion.isPending} disabled={finished} data-testid="add-question">
+                {t('authoring.question.add')}
+              </Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+      {problem && (
+        <Alert tone="error" data-testid="exam-problem">
+          {t(`authoring.validation.${problem}`, boundValues(EXAM_MODE))}
+        </Alert>
+      )}
+      <div className="flex justify-end">
+        <Button onClick={finish} disabled={busy} data-testid="exam-finish">
+          {t('authoring.exam.finish')}
+        </Button>
+      </div>
+    </div>
+  );
 }

@@ -1,12 +1,14 @@
 import { catalogRoutes } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
 import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
+import { useCourseQuizzes } from '../../assessment/authoring/authoring-queries';
 import { useSignedInUser } from '../../auth/session-context';
 import { useCourse, useCourseContent, useRefreshCatalog } from '../shared/catalog-queries';
 import { PublishedBadge } from '../shared/course-meta';
@@ -15,10 +17,11 @@ import { NotFoundCard } from '../shared/not-found-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
 import { AddContentForm } from './add-content-form';
+import { AssessmentPanel } from './assessment-panel';
+import { AssessmentsTab, type AssessmentView, type CourseAssessment } from './assessments-tab';
 import { ContentList } from './content-list';
 
-/** Assessments come from the assessment service in a later release; until then there are none. */
-const ASSESSMENT_COUNT = 0;
+type TabValue = 'content' | 'assessments' | AssessmentView;
 
 interface ManageCoursePageProps {
   variant: 'instructor' | 'institution';
@@ -26,8 +29,8 @@ interface ManageCoursePageProps {
 
 /**
  * Manage course (spec 2; /instructor/course/{id}) and its institution variant
- * (spec 3; /institution/course/{id}/manage): header stats, Content Management, and an
- * Assessments tab that says the assessment area is not available yet.
+ * (spec 3; /institution/course/{id}/manage): header stats, Content Management, the Assessments
+ * tab, and the Edit and Preview tabs of the assessment opened from it.
  */
 export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const { t } = useTranslation();
@@ -39,6 +42,9 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const isOwner = course.data?.instructor_id === user.id;
   const content = useCourseContent(id, Boolean(course.data));
   const refresh = useRefreshCatalog();
+  const assessments = useCourseQuizzes(id, Boolean(course.data));
+  const [tab, setTab] = useState<TabValue>('content');
+  const [opened, setOpened] = useState<Pick<CourseAssessment, 'id' | 'title'> | null>(null);
   usePageTitle(course.data ? t('manageCourse.pageTitle', { title: course.data.title }) : t('areas.courseManagement'));
 
   const publish = useMutation({
@@ -55,6 +61,15 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const base = variant === 'institution' ? `/institution/course/${data.id}` : `/instructor/course/${data.id}`;
   const editPath = variant === 'institution' ? `/institution/course/${data.id}/edit` : `/instructor/courses/${data.id}/edit`;
   const items = content.data?.content_items ?? data.content_items;
+  const assessmentCount = assessments.data?.length ?? 0;
+  const open = (a: CourseAssessment, view: AssessmentView) => {
+    setOpened({ id: a.id, title: a.title });
+    setTab(view);
+  };
+  const closeOpened = () => {
+    setOpened(null);
+    setTab('assessments');
+  };
   const ratingText = data.rating_count > 0 ? data.rating_avg.toFixed(1) : t('manageCourse.notAvailableShort');
 
   const togglePublish = () =>
@@ -113,17 +128,27 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
         <StatCard label={t('manageCourse.stats.enrollments')} value={data.enrollment_count} testId="stat-enrollments" />
         <StatCard label={t('manageCourse.stats.rating')} value={ratingText} testId="stat-rating" />
         <StatCard label={t('manageCourse.stats.contentItems')} value={items.length} testId="stat-content-items" />
-        <StatCard label={t('manageCourse.stats.assessments')} value={ASSESSMENT_COUNT} testId="stat-assessments" />
+        <StatCard label={t('manageCourse.stats.assessments')} value={assessments.isError ? t('manageCourse.notAvailableShort') : assessmentCount} testId="stat-assessments" />
       </div>
 
-      <Tabs defaultValue="content">
+      <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
         <TabsList className="sm:w-auto" aria-label={t('manageCourse.tabsLabel')}>
           <TabsTrigger value="content" className="px-4 whitespace-nowrap" data-testid="tab-content">
             {t('manageCourse.tabs.content')}
           </TabsTrigger>
           <TabsTrigger value="assessments" className="px-4 whitespace-nowrap" data-testid="tab-assessments">
-            {t('manageCourse.tabs.assessments', { count: ASSESSMENT_COUNT })}
+            {t('manageCourse.tabs.assessments', { count: assessmentCount })}
           </TabsTrigger>
+          {opened && (
+            <>
+              <TabsTrigger value="edit" className="px-4 whitespace-nowrap" data-testid="tab-edit">
+                {t('authoring.manage.editTab')}
+              </TabsTrigger>
+              <TabsTrigger value="preview" className="px-4 whitespace-nowrap" data-testid="tab-preview">
+                {t('authoring.manage.previewTab')}
+              </TabsTrigger>
+            </>
+          )}
         </TabsList>
         <TabsContent value="content" className="grid gap-6 lg:grid-cols-5">
           <section aria-labelledby="add-content-heading" className="lg:col-span-2">
@@ -151,19 +176,32 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
           </section>
         </TabsContent>
         <TabsContent value="assessments">
-          <div data-testid="assessments-not-available">
-            <EmptyState
-              headingLevel="h2"
-              title={t('notYetAvailable.title')}
-              description={t('notYetAvailable.text', { area: t('manageCourse.tabs.assessmentsArea') })}
-              action={
-                <Button asChild variant="outline">
-                  <Link to="/mock-test-manager">{t('manageCourse.mockTestManager')}</Link>
-                </Button>
-              }
+          {assessments.isPending ? (
+            <LoadingBlock />
+          ) : assessments.isError ? (
+            <LoadError error={assessments.error} title={t('authoring.manage.loadFailed')} onRetry={() => void assessments.refetch()} />
+          ) : (
+            <AssessmentsTab
+              courseId={data.id}
+              variant={variant}
+              assessments={assessments.data}
+              canManage={isOwner}
+              createBase={base}
+              onOpen={open}
+              onDeleted={(deleted) => deleted === opened?.id && setOpened(null)}
             />
-          </div>
+          )}
         </TabsContent>
+        {opened && (
+          <>
+            <TabsContent value="edit">
+              <AssessmentPanel id={opened.id} title={opened.title} view="edit" onClose={closeOpened} />
+            </TabsContent>
+            <TabsContent value="preview">
+              <AssessmentPanel id={opened.id} title={opened.title} view="preview" onClose={closeOpened} />
+            </TabsContent>
+          </>
+        )}
       </Tabs>
     </div>
   );
