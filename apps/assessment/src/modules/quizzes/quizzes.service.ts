@@ -121,7 +121,7 @@ export class QuizzesService {
     }));
   }
 
-  /** Re-reads the assessment inside the transaction and announces it. */
+  /** Re-reads the assessment inside the transaction (its counts include this change) and announces it. */
   private async saved(tx: EntityManager, id: string, requestId: string): Promise<QuizAuthor> {
     const row = (await this.quizzes.find(id, tx))!;
     const questions = await this.quizzes.questions(id, tx);
@@ -135,15 +135,15 @@ export class QuizzesService {
         kind: assessmentKind(row),
         course_id: row.course_id,
         created_by: row.created_by,
-        question_count: questions.length,
-        total_points: questions.reduce((s, q) => s + q.points, 0),
+        question_count: num(row.question_count),
+        total_points: num(row.total_points),
         passing_score: num(row.passing_score),
         is_published: row.is_published,
         updated_at: iso(row.updated_at),
       },
       requestId,
     );
-    return { ...toAuthorView(row, questions), question_count: questions.length, total_points: questions.reduce((s, q) => s + q.points, 0) };
+    return toAuthorView(row, questions);
   }
 }
 
