@@ -117,9 +117,10 @@ export class TakingService {
   }
 
   /**
-   * Grades a session once. Statements: the locked session with its quiz and prior scores,
-   * the questions, the attempt, the session's closing, one or two outbox rows; one
-   * transaction. A repeated submit answers the stored result.
+   * Grades a session once, in one transaction of few statements: the session locked with
+   * its quiz and prior scores (one query), the questions (cached by quiz version, else one
+   * query), the attempt and the session's closing (one statement), one or two outbox rows.
+   * A repeated or concurrent submit waits for the lock and answers the stored result.
    */
   async submit(caller: Caller, quizId: string, sessionId: string, input: SubmitInput, requestId: string): Promise<QuizResult> {
     const { result, show } = await this.uow.run(async (tx) => {
