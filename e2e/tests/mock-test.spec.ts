@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, signInWithToken } from '../support/accounts.js';
-import { createAssessmentViaApi, TAKING_TEXT } from '../support/assessment.js';
+import { createAssessmentViaApi, createCourseViaApi, TAKING_TEXT } from '../support/assessment.js';
 
 async function expectNoSeriousAxe(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -215,5 +215,79 @@ test.describe('taking assessments', () => {
     await expect(page.getByTestId('quiz-answered')).toHaveText('0 of 2 answered');
     await expect(page.getByTestId('quiz-dot').first()).toHaveAttribute('data-answered', 'false');
     await expect(question.getByRole('radio', { name: '8', exact: true })).not.toBeChecked();
+  });
+
+  test('course assessments unlock at 100 %, a passed quiz shows in the grades and on the progress dashboard', async ({ page, request }) => {
+    const instructor = await registerViaApi(request, 'instructor', 'cq-instr');
+    const learner = await registerViaApi(request, 'learner', 'cq-learner');
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const courseTitle = `E2E Graded Course ${stamp}`;
+    const quizTitle = `E2E Course Quiz ${stamp}`;
+    const courseId = await createCourseViaApi(request, instructor.token, courseTitle);
+    const quizId = await createAssessmentViaApi(request, instructor.token, 'quiz', {
+      title: quizTitle,
+      course_id: courseId,
+      test_mode: 'practice',
+      time_limit: 0,
+      questions: [{ question_text: 'Did you read the lesson?', question_type: 'true_false', correct_answer: 'True', subject: 'programming' }],
+    });
+    const enroll = await request.post(`/api/courses/${courseId}/enroll`, { headers: { Authorization: `Bearer ${learner.token}` } });
+    expect(enroll.status(), await enroll.text()).toBe(201);
+
+    await test.step('the course page lists the quiz for the enrolled learner', async () => {
+      await signInWithToken(page, learner.token, `/course/${courseId}`);
+      const quiz = page.getByTestId('course-quiz').filter({ hasText: quizTitle });
+      await expect(quiz).toContainText('Not started');
+    });
+
+    await test.step('in the player the assessments are locked until the course is complete', async () => {
+      await page.goto(`/course/${courseId}/learn`);
+      const assessments = page.getByTestId('player-assessments');
+      await expect(assessments).toHaveAttribute('data-locked', 'true');
+      await expect(assessments.getByTestId('player-assessments-locked')).toHaveText('Assessments unlock when you reach 100% completion.');
+      await expect(assessments.getByTestId('player-assessment-start')).toHaveCount(0);
+      await page.getByTestId('player-mark-complete').click();
+      await expect(page.getByTestId('player-progress-value')).toHaveText('100%');
+      await expect(assessments).toHaveAttribute('data-locked', 'false');
+      await expect(assessments.getByTestId('player-assessment-start')).toHaveText(TAKING_TEXT.startQuiz);
+      await assessments.getByTestId('player-assessment-start').click();
+      await expect(page).toHaveURL(new RegExp(`/quiz/${quizId}$`));
+    });
+
+    await test.step('the learner passes the quiz and goes back to the course', async () => {
+      await page.getByTestId('quiz-question').getByRole('radio', { name: 'True', exact: true }).check();
+      await page.getByTestId('quiz-to-review').click();
+      await page.getByTestId('quiz-submit').click();
+      await expect(page.getByTestId('result-score-value')).toHaveText('100%');
+      await page.getByTestId('quiz-back-to-course').click();
+      await expect(page).toHaveURL(new RegExp(`/course/${courseId}$`));
+      await expect(page.getByTestId('course-quiz').filter({ hasText: quizTitle })).toContainText('Passed');
+    });
+
+    await test.step('the player shows the grades and Retake Quiz', async () => {
+      await page.goto(`/course/${courseId}/learn`);
+      const grades = page.getByTestId('player-grades');
+      await expect(grades.getByTestId('grades-letter-value')).toHaveText('A');
+      await expect(grades.getByTestId('grades-overall-value')).toHaveText('100%');
+      await expect(grades.getByTestId('grades-points-value')).toHaveText('1 / 1');
+      await expect(grades.getByTestId('grades-completed-value')).toHaveText('1 / 1');
+      await expect(grades.getByTestId('grades-item')).toHaveCount(1);
+      await expect(page.getByTestId('player-assessment-start')).toHaveText(TAKING_TEXT.retakeQuiz);
+    });
+
+    await test.step('the learning progress dashboard counts the course and the pass', async () => {
+      await page.goto('/learner/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Learning Progress' })).toBeVisible();
+      await expect(page.getByTestId('progress-enrolled-value')).toHaveText('1');
+      await expect(page.getByTestId('progress-completed-value')).toHaveText('1');
+      await expect(page.getByTestId('progress-pass-rate-value')).toHaveText('100.0%');
+      await page.getByTestId('progress-tab-achievements').click();
+      await expect(page.getByTestId('achievement').filter({ hasText: 'First Pass' })).toBeVisible();
+      await page.getByTestId('progress-tab-courses').click();
+      await page.getByTestId('progress-course').filter({ hasText: courseTitle }).getByTestId('progress-course-details').click();
+      const detail = page.getByTestId('progress-detail');
+      await expect(detail.getByRole('heading', { name: courseTitle })).toBeVisible();
+      await expectNoSeriousAxe(page, 'the progress course detail');
+    });
   });
 });
