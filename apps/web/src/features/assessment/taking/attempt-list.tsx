@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, cn, focusRing } from '../../../ui';
 import { percent } from '../../catalog/shared/format';
+import { oneDecimal } from './quiz-standing';
 
 export type QuizAttempt = RouteOutput<typeof assessmentRoutes.learnerAttempts>[number];
 
@@ -26,7 +27,7 @@ export function AttemptList({ attempts }: { attempts: readonly QuizAttempt[] }) 
             <p className="text-xs text-slate-600">
               {t(`taking.kinds.${attempt.kind}`)} · {formatDate(attempt.submitted_at)} ·{' '}
               {t('taking.result.correctOf', { correct: attempt.correct_answers, total: attempt.total_questions })} ·{' '}
-              {t('taking.minutesValue', { count: attempt.time_taken_minutes })}
+              {t('taking.analytics.minutesDecimal', { value: oneDecimal(attempt.time_taken_minutes) })}
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-2">

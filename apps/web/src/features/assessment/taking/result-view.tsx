@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { BarList } from '../../catalog/shared/bar-list';
 import { percent } from '../../catalog/shared/format';
+import { oneDecimal } from './quiz-standing';
 import { StatCard } from '../../catalog/shared/stat-card';
 
 /** Score, pass result, correct count and time of one attempt (spec 2, results screen). */
@@ -26,7 +27,7 @@ export function ResultSummary({ result }: { result: QuizResult }) {
           testId="result-correct"
         />
         <StatCard label={t('taking.result.points')} value={`${result.earned_points} / ${result.total_points}`} testId="result-points" />
-        <StatCard label={t('taking.result.time')} value={t('taking.minutesValue', { count: result.time_taken_minutes })} testId="result-time" />
+        <StatCard label={t('taking.result.time')} value={t('taking.analytics.minutesDecimal', { value: oneDecimal(result.time_taken_minutes) })} testId="result-time" />
       </div>
       {result.time_exceeded && (
         <Alert tone="error" data-testid="result-time-exceeded">
