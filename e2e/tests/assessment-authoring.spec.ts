@@ -1,0 +1,245 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerViaApi, signInWithToken, type RegisteredAccount } from '../support/accounts.js';
+import { toast } from '../support/ui.js';
+
+/** Texts of the authoring screens (apps/web/src/i18n/en-assessment-authoring.json; spec 2 sections 5 and 8). */
+const TEXT = {
+  titleRequired: 'Please enter a quiz title',
+  addOneQuestion: 'Please add at least one question',
+  correctRequired: 'Please enter the correct answer',
+  optionsRequired: 'Please provide at least 2 options for multiple choice questions',
+  created: 'Quiz created successfully!',
+  updated: 'Assessment updated successfully!',
+  deleteConfirm: 'Are you sure you want to delete this quiz/test? This action cannot be undone.',
+  deleted: 'Quiz/Test deleted successfully!',
+  removeQuestionConfirm: 'Are you sure you want to delete this question?',
+} as const;
+
+const bearer = (account: RegisteredAccount) => ({ Authorization: `Bearer ${account.token}` });
+
+/** A free published course of `instructor`, once the assessment service knows it (its catalog read model). */
+async function courseOf(request: APIRequestContext, instructor: RegisteredAccount, title: string): Promise<string> {
+  const res = await request.post('/api/courses', {
+    headers: bearer(instructor),
+    data: { title, description: 'A course for the assessment authoring journey.', price: 0, is_published: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await expect
+    .poll(async () => (await request.get(`/api/courses/${id}/quizzes`, { headers: bearer(instructor) })).status(), { timeout: 20_000, intervals: [200, 500, 1000] })
+    .toBe(200);
+  return id;
+}
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** The accessibility suite's rule (e2e/tests/accessibility.spec.ts): no serious or critical axe violation. */
+async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
+  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')})`).join('\n');
+  expect(blocking, `axe found serious/critical violations on ${what}:\n${report}`).toEqual([]);
+}
+
+// Issue 4 (Assessment), the authoring journey: an instructor builds a quiz with the 3-step
+// builder, finds it in My Quizzes and on the course's Assessments tab, previews it, edits it
+// and deletes it; a learner's attempt shows up in the figures.
+test.describe('assessment authoring journey', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('an instructor builds, previews, edits and deletes a quiz', async ({ page, request }) => {
+    const instructor = await registerViaApi(request, 'instructor', 'auth-instr');
+    const learner = await registerViaApi(request, 'learner', 'auth-learner');
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const courseTitle = `Authoring course ${stamp}`;
+    const quizTitle = `Fractions check ${stamp}`;
+    const courseId = await courseOf(request, instructor, courseTitle);
+    let quizId = '';
+
+    await test.step('My Quizzes starts empty; Basic Info needs a title', async () => {
+      await signInWithToken(page, instructor.token, '/mock-test-manager');
+      await expect(page.getByRole('heading', { level: 1, name: 'Quiz Builder' })).toBeVisible();
+      await expect(page.getByText('No quizzes yet')).toBeVisible();
+      await page.getByTestId('tab-build').click();
+      const wizard = page.getByTestId('quiz-wizard');
+      await expect(wizard).toHaveAttribute('data-step', 'basic');
+      await wizard.getByTestId('wizard-next').click();
+      await expect(wizard.getByTestId('wizard-problem')).toHaveText(TEXT.titleRequired);
+      await expect(wizard).toHaveAttribute('data-step', 'basic');
+
+      await wizard.getByTestId('quiz-title').fill(quizTitle);
+      await wizard.getByTestId('quiz-description').fill('Adding and comparing fractions.');
+      await wizard.getByTestId('quiz-subject').fill('mathematics');
+      await wizard.getByTestId('quiz-course').selectOption({ label: courseTitle });
+      await wizard.getByTestId('wizard-next').click();
+      await expect(wizard).toHaveAttribute('data-step', 'questions');
+    });
+
+    await test.step('Questions: a bad question is refused with the spec message, two good ones are added', async () => {
+      const wizard = page.getByTestId('quiz-wizard');
+      // spec 5: Settings needs at least one question
+      await wizard.getByTestId('wizard-next').click();
+      await expect(wizard.getByTestId('wizard-problem')).toHaveText(TEXT.addOneQuestion);
+
+      const editor = wizard.getByTestId('question-editor');
+      // four options lettered from A by default
+      await expect(editor.getByTestId('question-options').getByRole('textbox')).toHaveCount(4);
+      await expect(editor.getByLabel('A', { exact: true })).toBeVisible();
+      await editor.getByTestId('question-text').fill('Which is larger?');
+      await editor.getByTestId('question-option-0').fill('1/2');
+      await wizard.getByTestId('add-question').click();
+      await expect(editor.getByTestId('question-problem')).toHaveText(TEXT.correctRequired);
+      await editor.getByTestId('question-correct').selectOption('1/2');
+      await wizard.getByTestId('add-question').click();
+      await expect(editor.getByTestId('question-problem')).toHaveText(TEXT.optionsRequired);
+      await editor.getByTestId('question-option-1').fill('1/3');
+      await editor.getByTestId('question-points').fill('2');
+      await editor.getByTestId('question-explanation').fill('Halves are bigger than thirds.');
+      await wizard.getByTestId('add-question').click();
+      await expect(wizard.getByTestId('listed-question')).toHaveCount(1);
+      await expectNoSeriousViolations(page, 'the quiz builder, Questions step');
+
+      await editor.getByTestId('question-text').fill('1/4 + 1/4 = 1/2');
+      await editor.getByTestId('question-type').selectOption('true_false');
+      await editor.getByTestId('question-correct').selectOption('True');
+      await wizard.getByTestId('add-question').click();
+      await expect(wizard.getByTestId('listed-question')).toHaveCount(2);
+      await wizard.getByTestId('wizard-next').click();
+      await expect(wizard).toHaveAttribute('data-step', 'settings');
+    });
+
+    await test.step('Settings: spec defaults, then save; the quiz is in My Quizzes', async () => {
+      const wizard = page.getByTestId('quiz-wizard');
+      await expect(wizard.getByTestId('quiz-time-limit')).toHaveValue('60');
+      await expect(wizard.getByTestId('quiz-passing-score')).toHaveValue('70');
+      await expect(wizard.getByTestId('quiz-max-attempts')).toHaveValue('3');
+      await expect(wizard.getByTestId('quiz-published')).toHaveAttribute('aria-checked', 'true');
+      await expect(wizard.getByTestId('quiz-multiple-attempts')).toHaveAttribute('aria-checked', 'true');
+      await expect(wizard.getByTestId('quiz-randomize')).toHaveAttribute('aria-checked', 'false');
+      await wizard.getByTestId('quiz-test-mode').selectOption('practice');
+      await wizard.getByTestId('quiz-mock-test').click();
+      await expect(wizard.getByTestId('quiz-mock-test')).toHaveAttribute('aria-checked', 'false');
+      await wizard.getByTestId('quiz-time-limit').fill('30');
+      await wizard.getByTestId('quiz-passing-score').fill('50');
+      await wizard.getByTestId('wizard-save').click();
+      await expect(toast(page, TEXT.created)).toBeVisible();
+
+      const card = page.getByTestId('my-quiz').filter({ hasText: quizTitle });
+      await expect(card).toBeVisible();
+      quizId = (await card.getAttribute('data-quiz-id'))!;
+      await expect(card.getByTestId('kind-badge')).toHaveText('Quiz');
+      await expect(card.getByTestId('fact-questions')).toHaveText('2 questions');
+      await expect(card.getByTestId('fact-time')).toHaveText('30 minutes');
+      await expect(card).toContainText(`Course: ${courseTitle}`);
+    });
+
+    await test.step('a learner takes it: the Analytics tab shows real figures', async () => {
+      const enroll = await request.post(`/api/courses/${courseId}/enroll`, { headers: bearer(learner) });
+      expect(enroll.status(), await enroll.text()).toBe(201);
+      // the enrolment reaches the assessment service as an event
+      await expect
+        .poll(async () => (await request.get(`/api/quizzes/${quizId}`, { headers: bearer(learner) })).status(), { timeout: 20_000, intervals: [200, 500, 1000] })
+        .toBe(200);
+      const taker = await request.get(`/api/quizzes/${quizId}`, { headers: bearer(learner) });
+      expect(taker.status(), await taker.text()).toBe(200);
+      const quiz = (await taker.json()) as { questions: { id: string; question_type: string }[]; session_id: string | null };
+      // one right (the true/false), one wrong: 1 point of 3 = 33.3 %, below the pass mark of 50
+      const answers = Object.fromEntries(quiz.questions.map((q) => [q.id, q.question_type === 'true_false' ? 'True' : '1/3']));
+      const submit = await request.post(`/api/quizzes/${quizId}/submit`, { headers: bearer(learner), data: { answers, ...(quiz.session_id ? { session_id: quiz.session_id } : {}) } });
+      expect(submit.status(), await submit.text()).toBe(200);
+
+      await page.getByTestId('tab-analytics').click();
+      const row = page.getByTestId('analytics-row').filter({ hasText: quizTitle });
+      await expect(row.getByTestId('analytics-attempts')).toHaveText('1');
+      await expect(row.getByTestId('analytics-average')).toHaveText('33.3%');
+      await expect(row.getByTestId('analytics-pass-rate')).toHaveText('0.0%');
+    });
+
+    await test.step('the author preview: one question at a time, answers on demand', async () => {
+      await page.getByTestId('tab-my-quizzes').click();
+      await page.getByTestId('my-quiz').filter({ hasText: quizTitle }).getByTestId('my-quiz-preview').click();
+      await expect(page).toHaveURL(new RegExp(`/mock-tests/${quizId}/preview$`));
+      const preview = page.getByTestId('assessment-preview');
+      await expect(preview.getByTestId('preview-counter')).toHaveText('Question 1 of 2');
+      await expect(preview.getByTestId('preview-question')).toContainText('Which is larger?');
+      await expect(preview.locator('[data-correct]')).toHaveCount(0);
+      await preview.getByTestId('preview-toggle-answers').click();
+      await expect(preview.locator('[data-correct]')).toHaveText(/1\/2/);
+      await expect(preview.getByTestId('preview-answer')).toContainText('Halves are bigger than thirds.');
+      await preview.getByTestId('preview-next').click();
+      await expect(preview.getByTestId('preview-counter')).toHaveText('Question 2 of 2');
+      await preview.getByTestId('preview-dot').first().click();
+      await expect(preview.getByTestId('preview-counter')).toHaveText('Question 1 of 2');
+      await expectNoSeriousViolations(page, 'the author preview');
+    });
+
+    await test.step("the course's Assessments tab counts it and shows its figures", async () => {
+      await page.goto(`/instructor/course/${courseId}`);
+      const manage = page.getByTestId('manage-course');
+      await expect(manage.getByTestId('stat-assessments-value')).toHaveText('1');
+      await manage.getByTestId('tab-assessments').click();
+      await expect(manage.getByTestId('tab-assessments')).toHaveText('Assessments (1)');
+      await expect(manage.getByTestId('assessment-filter-all')).toHaveText('All (1)');
+      await expect(manage.getByTestId('assessment-filter-quiz')).toHaveText('Quizzes (1)');
+      await expect(manage.getByTestId('assessment-filter-exam')).toHaveText('Tests/Exams (0)');
+      await manage.getByTestId('assessment-filter-mock_test').click();
+      await expect(manage.getByTestId('assessment-card')).toHaveCount(0);
+      await manage.getByTestId('assessment-filter-quiz').click();
+      const card = manage.getByTestId('assessment-card').filter({ hasText: quizTitle });
+      await expect(card.getByTestId('kind-badge')).toHaveText('Quiz');
+      await expect(card.getByTestId('assessment-questions')).toHaveText('2 questions');
+      await expect(card.getByTestId('assessment-time')).toHaveText('30 minutes');
+      await expect(card.getByTestId('assessment-description')).toHaveText('Adding and comparing fractions.');
+      await expect(card.getByTestId('figure-attempts')).toHaveText('1');
+      await expect(card.getByTestId('figure-average')).toHaveText('33.3%');
+      await expect(card.getByTestId('figure-pass-rate')).toHaveText('0.0%');
+      await expectNoSeriousViolations(page, 'the Assessments tab of the manage course page');
+
+      // Preview opens a Preview tab on the page
+      await card.getByTestId('assessment-preview').click();
+      await expect(manage.getByTestId('tab-preview')).toHaveAttribute('data-state', 'active');
+      await expect(manage.getByTestId('preview-counter')).toHaveText('Question 1 of 2');
+    });
+
+    await test.step('the Edit view: save disabled without a title; a question is deleted after a confirmation', async () => {
+      const manage = page.getByTestId('manage-course');
+      await manage.getByTestId('tab-assessments').click();
+      await manage.getByTestId('assessment-card').filter({ hasText: quizTitle }).getByTestId('assessment-edit').click();
+      const edit = manage.getByTestId('assessment-edit');
+      await expect(edit.getByTestId('edit-time-limit')).toHaveValue('30');
+      await edit.getByTestId('edit-title').fill('');
+      await expect(edit.getByTestId('edit-save')).toBeDisabled();
+      await edit.getByTestId('edit-title').fill(`${quizTitle} v2`);
+      await expect(edit.getByTestId('edit-save')).toBeEnabled();
+      await edit.getByTestId('listed-question').nth(1).getByTestId('remove-question').click();
+      const dialog = page.getByTestId('remove-question-dialog');
+      await expect(dialog).toContainText(TEXT.removeQuestionConfirm);
+      await dialog.getByTestId('remove-question-dialog-confirm').click();
+      await expect(edit.getByTestId('listed-question')).toHaveCount(1);
+      await edit.getByTestId('edit-passing-score').fill('60');
+      await edit.getByTestId('edit-save').click();
+      await expect(toast(page, TEXT.updated)).toBeVisible();
+
+      await manage.getByTestId('tab-assessments').click();
+      const card = manage.getByTestId('assessment-card').filter({ hasText: `${quizTitle} v2` });
+      await expect(card.getByTestId('assessment-questions')).toHaveText('1 question');
+    });
+
+    await test.step('delete with the confirmation: the tab is empty again and offers the builders', async () => {
+      const manage = page.getByTestId('manage-course');
+      await manage.getByTestId('assessment-card').filter({ hasText: `${quizTitle} v2` }).getByTestId('assessment-delete').click();
+      const dialog = page.getByTestId('delete-assessment-dialog');
+      await expect(dialog).toContainText(TEXT.deleteConfirm);
+      await dialog.getByTestId('delete-assessment-dialog-confirm').click();
+      await expect(toast(page, TEXT.deleted)).toBeVisible();
+      await expect(manage.getByTestId('assessments-empty')).toBeVisible();
+      await expect(manage.getByTestId('stat-assessments-value')).toHaveText('0');
+      await expect(manage.getByTestId('tab-edit')).toHaveCount(0);
+      await expect(manage.getByRole('link', { name: 'Open the Mock Test Manager' }).last()).toHaveAttribute('href', '/mock-test-manager');
+
+      await page.goto('/mock-test-manager');
+      await expect(page.getByText('No quizzes yet')).toBeVisible();
+    });
+  });
+});
