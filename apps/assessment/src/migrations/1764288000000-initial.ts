@@ -105,6 +105,8 @@ export class Initial1764288000000 implements MigrationInterface {
     await q.query('CREATE UNIQUE INDEX test_sessions_one_open_idx ON test_sessions (quiz_id, user_id) WHERE submitted_at IS NULL');
     // the cascade of a quiz's deletion (the partial index above covers open sessions only)
     await q.query('CREATE INDEX test_sessions_quiz_idx ON test_sessions (quiz_id)');
+    // a person's sessions (their data export)
+    await q.query('CREATE INDEX test_sessions_user_idx ON test_sessions (user_id, started_at)');
     await q.query(`CREATE TABLE attempts (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       session_id uuid NOT NULL UNIQUE REFERENCES test_sessions(id) ON DELETE CASCADE,
