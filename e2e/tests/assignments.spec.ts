@@ -23,7 +23,11 @@ test.describe('assignments journey', () => {
     await test.step('the instructor creates a published assignment due 36 hours ago', async () => {
       await signInWithToken(page, instructor.token, '/assignments');
       await expect(page.getByRole('heading', { level: 1, name: 'Assignments' })).toBeVisible();
-      await expect(page.getByTestId('assignments-course')).toHaveValue(courseId);
+      // every course at first; the picker narrows the list to one
+      await expect(page.getByTestId('assignments-course')).toHaveValue('');
+      await expect(page.getByText('No assignments yet', { exact: true })).toBeVisible();
+      await page.getByTestId('assignments-course').selectOption(courseId);
+      await expect(page).toHaveURL(new RegExp(`/assignments\\?course=${courseId}$`));
       await expect(page.getByText('No assignments in this course yet')).toBeVisible();
 
       await page.getByTestId('create-assignment').click();

@@ -25,7 +25,8 @@ export function AssignmentDetailPage() {
 
   if (assignment.isPending) return <LoadingBlock />;
   if (assignment.isError) {
-    if (isApiError(assignment.error) && (assignment.error.status === 404 || assignment.error.status === 403)) {
+    // a 403 (not enrolled, not the owner) keeps its reason: the load error shows the server's detail
+    if (isApiError(assignment.error) && assignment.error.status === 404) {
       return <NotFoundCard title={t('assignments.notFound')} text={t('assignments.notFoundText')} />;
     }
     return <LoadError error={assignment.error} title={t('assignments.loadAssignmentFailed')} onRetry={() => void assignment.refetch()} />;

@@ -28,7 +28,7 @@ import { PublishedBadge, useLatePolicyText } from './assignment-badges';
 import { LoadFailure } from './load-failure';
 import { AssignmentForm, newAssignmentDefaults, type AssignmentFormValues } from './assignment-form';
 import { useFormatDateTime, useFormatPoints } from './assignment-format';
-import { useCourseAssignments, useManagedCourses, useRefreshAssignments } from './assignment-queries';
+import { useAssignmentsOfCourses, useCourseAssignments, useManagedCourses, useRefreshAssignments } from './assignment-queries';
 
 /** Spec 2 "Assignments", /assignments: the manager's courses, their assignments, create, publish, delete. */
 export function AssignmentsPage() {
@@ -42,8 +42,9 @@ export function AssignmentsPage() {
 
   const courseList = courses.data ?? [];
   const requested = searchParams.get('course');
-  const selected = courseList.find((c) => c.id === requested) ?? courseList[0];
-  const selectCourse = (id: string) => setSearchParams({ course: id }, { replace: true });
+  // no course chosen (or one that is not the caller's): every course, one section each
+  const selected = courseList.find((c) => c.id === requested) ?? null;
+  const selectCourse = (id: string) => setSearchParams(id ? { course: id } : {}, { replace: true });
 
   const header = (
     <PageHeader
@@ -68,7 +69,8 @@ export function AssignmentsPage() {
       </div>
     );
   }
-  if (!selected) {
+  const firstCourse = courseList[0];
+  if (!firstCourse) {
     return (
       <div>
         {header}
@@ -90,7 +92,8 @@ export function AssignmentsPage() {
       {header}
       <div className="mb-6 max-w-md space-y-1.5">
         <Label htmlFor={courseSelectId}>{t('assignments.manage.courseLabel')}</Label>
-        <Select id={courseSelectId} value={selected.id} onChange={(e) => selectCourse(e.target.value)} data-testid="assignments-course">
+        <Select id={courseSelectId} value={selected?.id ?? ''} onChange={(e) => selectCourse(e.target.value)} data-testid="assignments-course">
+          <option value="">{t('assignments.manage.allCourses')}</option>
           {courseList.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
@@ -98,23 +101,63 @@ export function AssignmentsPage() {
           ))}
         </Select>
       </div>
-      <CourseAssignments courseId={selected.id} courseTitle={selected.title} onCreate={() => setCreating(true)} />
+      {selected ? (
+        <CourseAssignments course={selected} onCreate={() => setCreating(true)} />
+      ) : (
+        <AllCourseAssignments courses={courseList} onCreate={() => setCreating(true)} />
+      )}
       <CreateAssignmentDialog
         open={creating}
         onOpenChange={setCreating}
         courses={courseList}
-        courseId={selected.id}
-        onCreated={(a) => selectCourse(a.course_id)}
+        courseId={(selected ?? firstCourse).id}
+        onCreated={(a) => selected && selected.id !== a.course_id && selectCourse(a.course_id)}
       />
     </div>
   );
 }
 
-function CourseAssignments({ courseId, courseTitle, onCreate }: { courseId: string; courseTitle: string; onCreate: () => void }) {
+interface CourseRef {
+  id: string;
+  title: string;
+}
+
+/** Every course as a section of its own; courses without assignments are left out. */
+function AllCourseAssignments({ courses, onCreate }: { courses: readonly CourseRef[]; onCreate: () => void }) {
+  const { t } = useTranslation();
+  // the same queries the sections run, so this costs no request: it only tells whether all are empty
+  const perCourse = useAssignmentsOfCourses(courses.map((c) => c.id));
+  if (perCourse.some((q) => q.isPending)) return <LoadingBlock />;
+  if (perCourse.every((q) => q.isSuccess && q.data.length === 0)) {
+    return (
+      <EmptyState
+        title={t('assignments.manage.emptyAll')}
+        description={t('assignments.manage.emptyText')}
+        action={<Button onClick={onCreate}>{t('assignments.manage.create')}</Button>}
+      />
+    );
+  }
+  return (
+    <div className="space-y-8">
+      {courses.map((c) => (
+        <CourseAssignments key={c.id} course={c} onCreate={onCreate} asSection />
+      ))}
+    </div>
+  );
+}
+
+interface CourseAssignmentsProps {
+  course: CourseRef;
+  onCreate: () => void;
+  /** one of several courses: titled by the course, and absent when it has no assignments */
+  asSection?: boolean;
+}
+
+function CourseAssignments({ course, onCreate, asSection = false }: CourseAssignmentsProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const assignments = useCourseAssignments(courseId);
+  const assignments = useCourseAssignments(course.id);
   const refresh = useRefreshAssignments();
   const [deleting, setDeleting] = useState<Assignment | null>(null);
 
@@ -137,16 +180,25 @@ function CourseAssignments({ courseId, courseTitle, onCreate }: { courseId: stri
     onSettled: () => setDeleting(null),
   });
 
+  const sectionTitle = asSection && (
+    <h2 className="mb-3 text-xl font-semibold text-slate-900" data-testid="course-section-title">
+      {course.title}
+    </h2>
+  );
   if (assignments.isPending) return <LoadingBlock />;
   if (assignments.isError) {
     return (
-      <LoadFailure
-        text={t('assignments.loadAssignmentsFailed', { detail: detailOrMessage(assignments.error) })}
-        onRetry={() => void assignments.refetch()}
-      />
+      <section>
+        {sectionTitle}
+        <LoadFailure
+          text={t('assignments.loadAssignmentsFailed', { detail: detailOrMessage(assignments.error) })}
+          onRetry={() => void assignments.refetch()}
+        />
+      </section>
     );
   }
   if (assignments.data.length === 0) {
+    if (asSection) return null;
     return (
       <EmptyState
         title={t('assignments.manage.empty')}
@@ -157,12 +209,14 @@ function CourseAssignments({ courseId, courseTitle, onCreate }: { courseId: stri
   }
 
   return (
-    <>
-      <ul className="space-y-4" aria-label={t('assignments.manage.listLabel', { course: courseTitle })}>
+    <section data-testid="course-assignments" data-course-id={course.id}>
+      {sectionTitle}
+      <ul className="space-y-4" aria-label={t('assignments.manage.listLabel', { course: course.title })}>
         {assignments.data.map((a) => (
           <li key={a.id}>
             <ManagedAssignmentCard
               assignment={a}
+              headingLevel={asSection ? 'h3' : 'h2'}
               publishing={publish.isPending && publish.variables?.id === a.id}
               onPublish={() => publish.mutate(a)}
               onDelete={() => setDeleting(a)}
@@ -181,18 +235,19 @@ function CourseAssignments({ courseId, courseTitle, onCreate }: { courseId: stri
         onConfirm={() => deleting && remove.mutate(deleting)}
         testId="delete-assignment-dialog"
       />
-    </>
+    </section>
   );
 }
 
 interface ManagedAssignmentCardProps {
   assignment: Assignment;
+  headingLevel: 'h2' | 'h3';
   publishing: boolean;
   onPublish: () => void;
   onDelete: () => void;
 }
 
-function ManagedAssignmentCard({ assignment: a, publishing, onPublish, onDelete }: ManagedAssignmentCardProps) {
+function ManagedAssignmentCard({ assignment: a, headingLevel: Heading, publishing, onPublish, onDelete }: ManagedAssignmentCardProps) {
   const { t } = useTranslation();
   const formatDateTime = useFormatDateTime();
   const points = useFormatPoints();
@@ -202,11 +257,11 @@ function ManagedAssignmentCard({ assignment: a, publishing, onPublish, onDelete 
       <CardContent className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">
+            <Heading className="text-lg font-semibold text-slate-900">
               <Link to={`/assignments/${a.id}`} className="hover:underline">
                 {a.title}
               </Link>
-            </h2>
+            </Heading>
             <PublishedBadge published={a.is_published} />
           </div>
           <p className="line-clamp-2 text-sm text-slate-700">{a.description}</p>
