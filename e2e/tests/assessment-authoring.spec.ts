@@ -14,6 +14,12 @@ const TEXT = {
   deleteConfirm: 'Are you sure you want to delete this quiz/test? This action cannot be undone.',
   deleted: 'Quiz/Test deleted successfully!',
   removeQuestionConfirm: 'Are you sure you want to delete this question?',
+  fillTextAndAnswer: 'Please fill in question text and correct answer',
+  examTitleRequired: 'Please enter an exam title',
+  createQuizFirst: 'Create quiz first!',
+  finishNeedsQuestion: 'Add at least one question before finishing!',
+  examFinished: 'Exam created successfully!',
+  courseNotFound: 'Course not found',
 } as const;
 
 const bearer = (account: RegisteredAccount) => ({ Authorization: `Bearer ${account.token}` });
@@ -240,6 +246,93 @@ test.describe('assessment authoring journey', () => {
 
       await page.goto('/mock-test-manager');
       await expect(page.getByText('No quizzes yet')).toBeVisible();
+    });
+  });
+
+  test('the course pages: simple quiz, exam and the institution quiz page', async ({ page, request }) => {
+    const instructor = await registerViaApi(request, 'instructor', 'auth-pages');
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const courseId = await courseOf(request, instructor, `Pages course ${stamp}`);
+    const manage = page.getByTestId('manage-course');
+
+    await test.step('simple create-quiz page: step 1 creates the quiz, step 2 adds a question, then back to the course', async () => {
+      await signInWithToken(page, instructor.token, `/instructor/course/${courseId}`);
+      await manage.getByRole('link', { name: 'Create Quiz' }).click();
+      await expect(page).toHaveURL(new RegExp(`/instructor/course/${courseId}/quiz/create$`));
+      const step1 = page.getByTestId('simple-step-1');
+      await step1.getByTestId('simple-create').click();
+      await expect(step1.getByRole('alert')).toHaveText(TEXT.titleRequired);
+      await step1.getByTestId('quiz-title').fill(`Simple quiz ${stamp}`);
+      await step1.getByTestId('simple-create').click();
+      const step2 = page.getByTestId('simple-step-2');
+      await expect(step2).toBeVisible();
+      await step2.getByTestId('simple-finish').click();
+      await expect(step2.getByRole('alert')).toHaveText(TEXT.addOneQuestion);
+      await step2.getByTestId('question-text').fill('Capital of France?');
+      await step2.getByTestId('question-type').selectOption('short_answer');
+      await step2.getByTestId('question-correct').fill('Paris');
+      await step2.getByTestId('add-question').click();
+      await expect(step2.getByTestId('listed-question')).toHaveCount(1);
+      await step2.getByTestId('simple-finish').click();
+      await expect(page).toHaveURL(new RegExp(`/instructor/course/${courseId}$`));
+      await expect(manage.getByTestId('stat-assessments-value')).toHaveText('1');
+    });
+
+    await test.step('exam page: defaults 120 minutes and 75 %, questions need the exam first, finish returns after 1.5 s', async () => {
+      await manage.getByRole('link', { name: 'Create Test/Exam' }).click();
+      const exam = page.getByTestId('exam-create-page');
+      await expect(exam.getByTestId('quiz-time-limit')).toHaveValue('120');
+      await expect(exam.getByTestId('quiz-passing-score')).toHaveValue('75');
+      await exam.getByTestId('add-question').click();
+      await expect(exam.getByTestId('exam-problem')).toHaveText(TEXT.createQuizFirst);
+      await exam.getByTestId('exam-finish').click();
+      await expect(exam.getByTestId('exam-problem')).toHaveText(TEXT.finishNeedsQuestion);
+      await exam.getByTestId('exam-create').click();
+      await expect(exam.getByTestId('exam-problem')).toHaveText(TEXT.examTitleRequired);
+      await exam.getByTestId('quiz-title').fill(`Final exam ${stamp}`);
+      await exam.getByTestId('exam-create').click();
+      await expect(exam.getByTestId('exam-created')).toBeVisible();
+      await exam.getByTestId('question-text').fill('Explain recursion.');
+      await exam.getByTestId('question-type').selectOption('essay');
+      await exam.getByTestId('add-question').click();
+      await expect(exam.getByTestId('listed-question')).toHaveCount(1);
+      await exam.getByTestId('exam-finish').click();
+      await expect(toast(page, TEXT.examFinished)).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/instructor/course/${courseId}$`));
+      await manage.getByTestId('tab-assessments').click();
+      await expect(manage.getByTestId('assessment-filter-exam')).toHaveText('Tests/Exams (1)');
+      await expect(manage.getByTestId('assessment-card').filter({ hasText: `Final exam ${stamp}` }).getByTestId('kind-badge')).toHaveText('Exam');
+    });
+
+    await test.step('institution quiz page: two steps, the whole quiz through the mock-tests endpoint, back to the institution manage page', async () => {
+      await page.goto(`/institution/course/${courseId}/quiz/create`);
+      const step1 = page.getByTestId('simple-step-1');
+      await step1.getByTestId('quiz-title').fill(`Institution quiz ${stamp}`);
+      await step1.getByTestId('simple-next').click();
+      const step2 = page.getByTestId('simple-step-2');
+      await expect(step2.getByTestId('question-type').locator('option')).toHaveCount(2);
+      await step2.getByTestId('question-text').fill('2 + 2 = 4');
+      await step2.getByTestId('question-type').selectOption('true_false');
+      await step2.getByTestId('add-question').click();
+      await expect(step2.getByTestId('question-problem')).toHaveText(TEXT.fillTextAndAnswer);
+      await step2.getByTestId('question-correct').selectOption('True');
+      await step2.getByTestId('add-question').click();
+      await step2.getByTestId('simple-submit').click();
+      await expect(page).toHaveURL(new RegExp(`/institution/course/${courseId}/manage$`));
+      await manage.getByTestId('tab-assessments').click();
+      // the institution variant names the exam filter "Tests"
+      await expect(manage.getByTestId('assessment-filter-exam')).toHaveText('Tests (1)');
+      await expect(manage.getByTestId('assessment-filter-quiz')).toHaveText('Quizzes (2)');
+      await expect(manage.getByTestId('stat-assessments-value')).toHaveText('3');
+      // Results opens the attempts of the assessment
+      await manage.getByTestId('assessment-card').filter({ hasText: `Institution quiz ${stamp}` }).getByTestId('assessment-results').click();
+      await expect(page.getByTestId('results-dialog')).toContainText('No one has taken it yet.');
+    });
+
+    await test.step("a course that does not exist: 'Course not found' and back to the dashboard", async () => {
+      await page.goto('/instructor/course/00000000-0000-4000-8000-000000000000/quiz/create');
+      await expect(toast(page, TEXT.courseNotFound)).toBeVisible();
+      await expect(page).toHaveURL(/\/instructor\/dashboard$/);
     });
   });
 });
