@@ -163,6 +163,18 @@ describe('lists', () => {
     expect((await h.call(routes.listMockTests, { query: { search: tag } }, learner)).find((q) => q.id === hard.id)!.my.status).toBe('new');
   });
 
+  it('discovers assessments of a course only for those who can take them', async () => {
+    const courseId = await h.course(author.userId);
+    const tag = randomUUID().slice(0, 8);
+    const quiz = await create({ course_id: courseId, title: `Course quiz ${tag}` });
+    const [enrolled, outsider] = [h.caller(), h.caller()];
+    await h.enroll(courseId, enrolled.userId, author.userId);
+    expect((await h.call(routes.listMockTests, { query: { search: tag } }, enrolled)).map((q) => q.id)).toEqual([quiz.id]);
+    expect((await h.call(routes.listMockTests, { query: { search: tag } }, author)).map((q) => q.id)).toEqual([quiz.id]);
+    expect(await h.call(routes.listMockTests, { query: { search: tag } }, outsider)).toEqual([]);
+    expect(await h.call(routes.listMockTests, { query: { search: tag, course_id: courseId } }, outsider)).toEqual([]);
+  });
+
   it('lists a course\'s assessments, drafts only for its owner; 404 for an unknown course', async () => {
     const courseId = await h.course(author.userId);
     const pub = await create({ course_id: courseId });

@@ -79,7 +79,7 @@ export const assessmentRoutes = {
   // ---------------------------------------------------------------- mock tests and sessions
   listMockTests: defineRoute({
     subject: 'assessment.mock-test.list', service, method: 'GET', path: '/mock-tests', guard: 'any',
-    summary: 'Assessments to discover; filters subject, difficulty, course_id, search; learners see published only',
+    summary: 'Assessments to discover; filters subject, difficulty, course_id, search; learners see published only, and a course\'s only when enrolled in it',
     query: s.MockTestListQuery, response: z.array(s.QuizCardSchema),
   }),
   createMockTest: defineRoute({

@@ -209,10 +209,20 @@ export class QuizzesRepository {
     );
   }
 
-  /** Published assessments, plus the caller's own drafts, filtered. */
-  discover(callerId: string, f: DiscoverFilters): Promise<QuizRow[]> {
+  /**
+   * What the caller can take, filtered: published assessments (and their own drafts) that
+   * stand alone or belong to a course they are enrolled in, teach or (institution users)
+   * whose institution owns it.
+   */
+  discover(caller: { userId: string; institutionId: string | null }, f: DiscoverFilters): Promise<QuizRow[]> {
     const p = new Params();
-    const where = [`(q.is_published OR q.created_by = $${p.add(callerId)})`];
+    const me = p.add(caller.userId);
+    const where = [
+      `(q.is_published OR q.created_by = $${me})`,
+      `(q.course_id IS NULL OR q.created_by = $${me} OR c.instructor_id = $${me}
+        ${caller.institutionId ? `OR c.institution_id = $${p.add(caller.institutionId)}` : ''}
+        OR EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = q.course_id AND e.user_id = $${me}))`,
+    ];
     if (f.subject) where.push(`lower(q.subject) = lower($${p.add(f.subject)})`);
     if (f.difficulty) where.push(`q.difficulty = $${p.add(f.difficulty)}`);
     if (f.course_id) where.push(`q.course_id = $${p.add(f.course_id)}`);

@@ -109,7 +109,9 @@ export class QuizzesService {
   }
 
   async discover(caller: Caller, query: DiscoverQuery): Promise<Card[]> {
-    return this.cards(caller, await this.quizzes.discover(caller.userId, query));
+    // an institution id counts for institution users only (as for course ownership)
+    const institutionId = caller.role === 'institution' ? caller.institutionId : null;
+    return this.cards(caller, await this.quizzes.discover({ userId: caller.userId, institutionId }, query));
   }
 
   /** Cards with the caller's standing: one grouped query over the listed quizzes. */
