@@ -56,6 +56,12 @@ describe('results of an assessment', () => {
     expect((await h.call(routes.getAttempt, { params: { id: r.attempt_id } }, author)).attempt_id).toBe(r.attempt_id);
     await expect(h.call(routes.getAttempt, { params: { id: r.attempt_id } }, h.caller())).rejects.toMatchObject({ status: 404, code: 'ATTEMPT_NOT_FOUND' });
     await expect(h.call(routes.getAttempt, { params: { id: randomUUID() } }, ann)).rejects.toMatchObject({ status: 404 });
+
+    const hidden = await twoQuestions({ show_results_immediately: false });
+    const quiet = await take(hidden.id, ann, MC_ONLY);
+    expect((await h.call(routes.getAttempt, { params: { id: quiet.attempt_id } }, ann)).question_details).toEqual([]);
+    expect((await h.call(routes.getAttempt, { params: { id: quiet.attempt_id } }, author)).question_details).toHaveLength(2);
+    expect((await h.call(routes.mockTestResults, { params: { id: hidden.id } }, ann)).latest!.question_details).toEqual([]);
   });
 });
 
