@@ -118,6 +118,15 @@ test.describe('taking assessments', () => {
       await expect(page.getByTestId('session-question').getByRole('radio', { name: 'CO2', exact: true })).toBeChecked();
     });
 
+    await test.step('the session fits a 360 px wide phone without sideways scrolling', async () => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect(page.getByTestId('session-timer')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath('session-360.png') });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    });
+
     await test.step('Finish Quiz asks for confirmation, counting the unanswered question', async () => {
       await page.getByTestId('session-finish').click();
       const dialog = page.getByTestId('session-confirm');
@@ -164,6 +173,16 @@ test.describe('taking assessments', () => {
       const review = page.getByTestId('quiz-review');
       await expect(review.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(review.getByTestId('review-item')).toHaveCount(4);
+    });
+
+    await test.step('the details page shows the learner status and names the button Continue', async () => {
+      await page.goto(`/quiz/${testId}/info`);
+      const info = page.getByTestId('quiz-info');
+      // 50 % under a passing score of 60, attempts left: in progress (spec 4)
+      await expect(info).toHaveAttribute('data-status', 'in-progress');
+      await expect(info.getByTestId('quiz-info-status')).toHaveText('In progress');
+      await expect(info.getByTestId('quiz-info-start')).toHaveText('Continue');
+      await expect(info.getByTestId('quiz-info-attempt-list').getByRole('listitem')).toHaveCount(1);
     });
   });
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState } from '../../../ui';
 import { BarList } from '../../catalog/shared/bar-list';
 import { StatCard } from '../../catalog/shared/stat-card';
+import { humaniseCode, isKnownAchievement } from './achievements';
 import { oneDecimal } from './quiz-standing';
 
 export type QuizAnalytics = RouteOutput<typeof assessmentRoutes.learnerAnalytics>;
@@ -23,26 +24,6 @@ export const EMPTY_ANALYTICS: QuizAnalytics = {
   achievements: [],
 };
 
-/** The achievement codes the assessment service documents as stable; others show generically. */
-const KNOWN_ACHIEVEMENTS = [
-  'FIRST_ATTEMPT',
-  'FIRST_PASS',
-  'PERFECT_SCORE',
-  'FIVE_PASSES',
-  'TEN_ATTEMPTS',
-  'HIGH_ACHIEVER',
-  'SUBJECT_MASTER',
-  'ON_THE_RISE',
-] as const;
-type KnownAchievement = (typeof KNOWN_ACHIEVEMENTS)[number];
-const isKnown = (code: string): code is KnownAchievement => (KNOWN_ACHIEVEMENTS as readonly string[]).includes(code);
-
-/** "SOME_NEW_CODE" -> "Some new code": an achievement this screen does not know yet still reads as words. */
-export function humaniseCode(code: string): string {
-  const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : code;
-}
-
 export function AchievementList({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation();
   if (codes.length === 0) {
@@ -56,8 +37,8 @@ export function AchievementList({ codes }: { codes: readonly string[] }) {
             🏆
           </span>
           <span>
-            <span className="block font-semibold text-amber-950">{isKnown(code) ? t(`taking.achievements.${code}.title`) : humaniseCode(code)}</span>
-            <span className="block text-sm text-amber-900">{isKnown(code) ? t(`taking.achievements.${code}.text`) : t('taking.achievements.generic')}</span>
+            <span className="block font-semibold text-amber-950">{isKnownAchievement(code) ? t(`taking.achievements.${code}.title`) : humaniseCode(code)}</span>
+            <span className="block text-sm text-amber-900">{isKnownAchievement(code) ? t(`taking.achievements.${code}.text`) : t('taking.achievements.generic')}</span>
           </span>
         </li>
       ))}

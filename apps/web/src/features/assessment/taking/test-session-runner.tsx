@@ -138,7 +138,7 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
 
   return (
     <div data-testid="test-session" data-session-id={session.session_id}>
-      <header className="sticky top-0 z-20 -mx-4 mb-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+      <header className="sticky top-16 z-20 -mx-4 mb-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0">
             <h1 className="truncate text-lg font-semibold text-slate-900 sm:text-xl">{test.title}</h1>
@@ -226,7 +226,7 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
         </section>
 
         {sidebarOpen && (
-          <aside id="session-grid" aria-labelledby="session-grid-heading" className="lg:sticky lg:top-40 lg:self-start">
+          <aside id="session-grid" aria-labelledby="session-grid-heading" className="lg:sticky lg:top-52 lg:self-start">
             <Card>
               <CardContent className="space-y-3 p-4">
                 <h2 id="session-grid-heading" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
