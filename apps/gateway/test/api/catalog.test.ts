@@ -698,7 +698,7 @@ describe('catalog through the gateway', () => {
       const res = await fetch(`${stack.url}/api/users/export-data?token=${lena.token}`);
       expect(res.status).toBe(200);
       const doc = (await res.json()) as { services: Record<string, unknown>; unavailable: unknown[] };
-      expect(Object.keys(doc.services).sort()).toEqual(['catalog', 'identity']);
+      expect(Object.keys(doc.services).sort()).toEqual(['assessment', 'catalog', 'identity']);
       expect(doc.unavailable).toEqual([]);
     });
   });

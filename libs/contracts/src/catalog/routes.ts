@@ -172,7 +172,7 @@ export const catalogRoutes = {
   }),
   instructorAtRisk: defineRoute({
     subject: 'catalog.instructor.at-risk', service, method: 'GET', path: '/instructor/students/at-risk', guard: AUTHORS,
-    summary: 'At-risk learners of the caller\'s courses (progress under 50% and 7 days inactive), highest risk first',
+    summary: 'At-risk learners of the caller\'s courses (progress under 50% and 7 days inactive, or a quiz average under 50%), highest risk first',
     response: z.array(s.AtRiskStudentSchema),
   }),
   instructorCourseAnalytics: defineRoute({
@@ -181,7 +181,7 @@ export const catalogRoutes = {
   }),
   contentLibrary: defineRoute({
     subject: 'catalog.instructor.content-library', service, method: 'GET', path: '/instructor/content-library', guard: AUTHORS,
-    summary: 'The caller\'s lessons as templates (quiz templates come from assessment later)', response: s.ContentLibrarySchema,
+    summary: 'The caller\'s lessons and quizzes as templates', response: s.ContentLibrarySchema,
   }),
   instructorMessages: defineRoute({
     subject: 'catalog.message.list', service, method: 'GET', path: '/instructor/messages', guard: AUTHORS,

@@ -59,9 +59,11 @@ export const BULK_UPLOAD_MAX_LESSONS = 100;
  * finished, whose progress is under `maxProgress` % and who has done nothing in the course
  * (no lesson or item completed, no lesson opened) for `inactiveDays` days. The level is
  * `high` when progress is also under `highProgress` % and the inactivity lasts
- * `highInactiveDays` days or more, else `medium`. Every reason is listed in risk_factors.
+ * `highInactiveDays` days or more, else `medium`. A quiz average under `lowQuizAverage` %
+ * (over at least one attempt) is a reason of its own (medium). Every reason is listed in
+ * risk_factors.
  */
-export const AT_RISK_RULE = { maxProgress: 50, inactiveDays: 7, highProgress: 25, highInactiveDays: 14 } as const;
+export const AT_RISK_RULE = { maxProgress: 50, inactiveDays: 7, highProgress: 25, highInactiveDays: 14, lowQuizAverage: 50 } as const;
 
 // ------------------------------------------------------------------ building blocks
 
@@ -320,7 +322,10 @@ export const CourseProgressSchema = z.object({
 export type CourseProgress = z.infer<typeof CourseProgressSchema>;
 
 const Fraction = z.object({ completed: z.number().int(), total: z.number().int(), percentage: z.number() });
-/** GET /enrollments/{id}/progress: {id} is the enrollment id or the course id. Quiz figures come from assessment later (0 today). */
+/**
+ * GET /enrollments/{id}/progress: {id} is the enrollment id or the course id. Quiz figures come
+ * from assessment's events: a published quiz of the course counts as completed once attempted.
+ */
 export const EnrollmentProgressSchema = z.object({
   enrollment_id: IdSchema,
   course_id: IdSchema,
@@ -452,7 +457,7 @@ export const InstructorOverviewSchema = z.object({
   recent_enrollments: z.number().int(),
   /** learners active in the caller's courses in the last 7 days */
   active_students: z.number().int(),
-  /** from assessment events later; 0 today */
+  /** from assessment's events: learners' attempts at the caller's course quizzes */
   total_quiz_attempts: z.number().int(),
   avg_quiz_score: z.number(),
   /** revenue of the last 30 days, and active_students / total_students in % */
@@ -522,7 +527,7 @@ export const CourseAnalyticsSchema = z.object({
       completion_rate: z.number(),
     }),
   ),
-  /** from assessment events later; empty today */
+  /** from assessment's events: every quiz of the course, attempts, average and pass rate */
   quiz_analytics: z.array(
     z.object({ quiz_id: IdSchema, quiz_title: z.string(), total_attempts: z.number().int(), avg_score: z.number(), pass_rate: z.number() }),
   ),
@@ -542,7 +547,7 @@ export const ContentLibrarySchema = z.object({
       video_chapters: z.array(z.object({ title: z.string(), start_minute: z.number().int() })),
     }),
   ),
-  /** from assessment later; empty today */
+  /** the caller's quizzes, from assessment's events */
   quiz_templates: z.array(z.object({ id: IdSchema, title: z.string(), question_count: z.number().int() })),
 });
 

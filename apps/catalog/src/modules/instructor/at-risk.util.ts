@@ -19,7 +19,7 @@ export interface Risk {
 }
 
 /** A learner whose quiz average is under this (%), over at least `minAttempts`, is struggling. */
-export const LOW_QUIZ_SCORE = { maxAverage: 50, minAttempts: 1 } as const;
+export const LOW_QUIZ_SCORE = { maxAverage: AT_RISK_RULE.lowQuizAverage, minAttempts: 1 } as const;
 
 const DAY_MS = 86_400_000;
 const days = (from: Date, to: Date): number => Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
