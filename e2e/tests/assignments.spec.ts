@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi, signInWithToken } from '../support/accounts.js';
-import { ASSIGNMENT_TEXT, courseWithLearner, localInputsHoursAgo, setSwitch } from '../support/assignments.js';
+import { ASSIGNMENT_TEXT, courseWithLearner, expectNoSeriousA11yViolations, localInputsHoursAgo, setSwitch } from '../support/assignments.js';
 import { toast } from '../support/ui.js';
 
 // The assignment journey (spec 2 "Assignments"): an instructor publishes an assignment that is
@@ -66,10 +66,12 @@ test.describe('assignments journey', () => {
       const item = learnerPage.getByTestId('my-assignment').filter({ hasText: title });
       await expect(item.getByTestId('submission-status')).toHaveText('Not submitted');
       await expect(item.getByTestId('overdue-marker')).toHaveText('Overdue');
+      await expectNoSeriousA11yViolations(learnerPage, '/my-assignments');
       await item.getByTestId('my-assignment-open').click();
       await expect(learnerPage).toHaveURL(new RegExp(`/assignments/${assignmentId}$`));
       await expect(learnerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(learnerPage.getByTestId('late-warning')).toBeVisible();
+      await expectNoSeriousA11yViolations(learnerPage, 'the assignment with its submission form');
 
       // spec 5: the submission text is required
       const form = learnerPage.getByTestId('submission-form');
@@ -95,11 +97,13 @@ test.describe('assignments journey', () => {
       await expect(submission.getByTestId('late-marker')).toHaveText('Late by 2 days');
       await expect(submission.getByTestId('submission-text')).toHaveText('My essay, handed in late.');
       await expect(submission.getByRole('link', { name: 'https://example.com/essay.pdf' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'the submissions page');
 
       await submission.getByTestId('grade-submission').click();
       const dialog = page.getByTestId('grade-dialog');
       await expect(dialog.getByTestId('penalty-preview')).toContainText('Submitted 2 days late: 10% per day');
       // spec 5: the grade is 0 to max points in steps of 0.5
+      await expectNoSeriousA11yViolations(page, 'the grading dialog');
       await dialog.getByTestId('grade-input').fill('120');
       await dialog.getByTestId('grade-save').click();
       await expect(dialog.getByText('Grade cannot exceed 100 points')).toBeVisible();
@@ -119,8 +123,22 @@ test.describe('assignments journey', () => {
       await expect(submission.getByTestId('submission-feedback')).toHaveText('Well argued; mind the deadline.');
     });
 
+    await test.step('a resubmission from the page opened before grading is refused', async () => {
+      const form = learnerPage.getByTestId('submission-form');
+      // the success toast sits over the form's button while the pointer rests on it
+      await learnerPage.mouse.move(0, 0);
+      await expect(toast(learnerPage, ASSIGNMENT_TEXT.submitted)).toBeHidden();
+      await form.getByTestId('submission-text-input').fill('A better essay, too late.');
+      await form.getByTestId('submission-submit').click();
+      await expect(toast(learnerPage, 'Failed to submit: This submission is graded and can no longer be changed')).toBeVisible();
+      // the page shows the graded submission at once, without the form
+      await expect(learnerPage.getByTestId('graded-submission')).toBeVisible();
+      await expect(form).toHaveCount(0);
+    });
+
     await test.step('the learner sees the penalised grade, why, and the feedback, read-only', async () => {
       await learnerPage.reload();
+      await expectNoSeriousA11yViolations(learnerPage, 'the graded assignment (learner)');
       const mine = learnerPage.getByTestId('my-submission');
       await expect(mine.getByTestId('submission-status')).toHaveText('Graded');
       await expect(mine.getByTestId('grade-value')).toHaveText('64 / 100');
@@ -156,11 +174,11 @@ test.describe('assignments journey', () => {
     await learnerContext.close();
   });
 
-  test('an instructor publishes a draft, then deletes it after confirming', async ({ page, request }) => {
+  test('an instructor edits a draft, publishes it, then deletes it after confirming', async ({ page, request }) => {
     const instructor = await registerViaApi(request, 'instructor', 'asg-del-instr');
     const learner = await registerViaApi(request, 'learner', 'asg-del-learner');
     const courseId = await courseWithLearner(request, instructor, learner, `Delete course ${Date.now()}`);
-    const title = `Draft ${Math.random().toString(36).slice(2, 8)}`;
+    let title = `Draft ${Math.random().toString(36).slice(2, 8)}`;
     const created = await request.post('/api/assignments', {
       headers: { Authorization: `Bearer ${instructor.token}` },
       data: {
@@ -175,8 +193,28 @@ test.describe('assignments journey', () => {
     expect(created.status(), await created.text()).toBe(201);
 
     await signInWithToken(page, instructor.token, `/assignments?course=${courseId}`);
-    const card = page.getByTestId('managed-assignment').filter({ hasText: title });
+    let card = page.getByTestId('managed-assignment').filter({ hasText: title });
     await expect(card.getByTestId('assignment-published')).toHaveText('Draft');
+
+    // edit: every field but the course; the form starts from the saved values
+    await card.getByTestId('assignment-edit-link').click();
+    await expect(page).toHaveURL(/\/assignments\/[0-9a-f-]{36}\/edit$/);
+    const form = page.getByTestId('edit-assignment-form');
+    await expect(form.getByTestId('assignment-title')).toHaveValue(title);
+    await expect(form.getByTestId('assignment-type')).toHaveValue('project');
+    await form.getByTestId('assignment-max-points').fill('0');
+    await form.getByTestId('assignment-save').click();
+    await expect(form.getByText('Max points must be at least 1')).toBeVisible();
+    await form.getByTestId('assignment-max-points').fill('40');
+    title = `${title} (edited)`;
+    await form.getByTestId('assignment-title').fill(title);
+    await form.getByTestId('assignment-save').click();
+    await expect(toast(page, 'Assignment updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/assignments\\?course=${courseId}$`));
+    card = page.getByTestId('managed-assignment').filter({ hasText: title });
+    await expect(card).toContainText('40 points');
+    await expectNoSeriousA11yViolations(page, '/assignments');
+
     await card.getByTestId('assignment-publish').click();
     await expect(card.getByTestId('assignment-published')).toHaveText('Published');
     await expect(card.getByTestId('assignment-publish')).toHaveCount(0);

@@ -62,7 +62,11 @@ export function SubmissionForm({ assignment }: { assignment: Assignment }) {
       toast({ title: t('assignments.detail.submitted'), tone: 'success' });
       void refresh();
     },
-    onError: (error) => toast({ title: t('assignments.detail.submitFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
+    onError: (error) => {
+      toast({ title: t('assignments.detail.submitFailed', { detail: detailOrMessage(error) }), tone: 'error' });
+      // the refusal may come from a change made meanwhile (graded, due date moved): show the assignment as it is now
+      void refresh();
+    },
   });
 
   const pastDue = new Date(assignment.due_date).getTime() < Date.now();
