@@ -203,7 +203,7 @@ test.describe('assessment authoring journey', () => {
       await expectNoSeriousViolations(page, 'the Assessments tab of the manage course page');
 
       // Preview opens a Preview tab on the page
-      await card.getByTestId('assessment-preview').click();
+      await card.getByTestId('assessment-open-preview').click();
       await expect(manage.getByTestId('tab-preview')).toHaveAttribute('data-state', 'active');
       await expect(manage.getByTestId('preview-counter')).toHaveText('Question 1 of 2');
     });
@@ -211,7 +211,7 @@ test.describe('assessment authoring journey', () => {
     await test.step('the Edit view: save disabled without a title; a question is deleted after a confirmation', async () => {
       const manage = page.getByTestId('manage-course');
       await manage.getByTestId('tab-assessments').click();
-      await manage.getByTestId('assessment-card').filter({ hasText: quizTitle }).getByTestId('assessment-edit').click();
+      await manage.getByTestId('assessment-card').filter({ hasText: quizTitle }).getByTestId('assessment-open-edit').click();
       const edit = manage.getByTestId('assessment-edit');
       await expect(edit.getByTestId('edit-time-limit')).toHaveValue('30');
       await edit.getByTestId('edit-title').fill('');
@@ -334,5 +334,46 @@ test.describe('assessment authoring journey', () => {
       await expect(toast(page, TEXT.courseNotFound)).toBeVisible();
       await expect(page).toHaveURL(/\/instructor\/dashboard$/);
     });
+  });
+
+  test('the authoring screens fit a 360 px phone', async ({ page, request }) => {
+    const instructor = await registerViaApi(request, 'instructor', 'auth-phone');
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const courseId = await courseOf(request, instructor, `Phone course ${stamp}`);
+    const created = await request.post('/api/mock-tests', {
+      headers: bearer(instructor),
+      data: {
+        title: `Phone quiz ${stamp}`,
+        course_id: courseId,
+        questions: [{ question_text: 'Pick B', options: ['A long first option', 'B'], correct_answer: 'B' }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const fits = async (what: string) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} scrolls sideways at 360 px`).toBeLessThanOrEqual(360);
+
+    await signInWithToken(page, instructor.token, '/mock-test-manager');
+    await expect(page.getByTestId('my-quiz')).toHaveCount(1);
+    await fits('My Quizzes');
+    await page.getByTestId('tab-build').click();
+    await page.getByTestId('quiz-title').fill('Draft on a phone');
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('question-editor')).toBeVisible();
+    await fits('the Questions step');
+    // the half-built quiz survives a look at another tab
+    await page.getByTestId('tab-my-quizzes').click();
+    await page.getByTestId('tab-build').click();
+    await expect(page.getByTestId('quiz-wizard')).toHaveAttribute('data-step', 'questions');
+
+    await page.goto(`/instructor/course/${courseId}`);
+    await page.getByTestId('tab-assessments').click();
+    await page.getByTestId('assessment-open-edit').click();
+    await expect(page.getByTestId('assessment-edit')).toBeVisible();
+    await fits('the manage page with its Edit tab');
+    await expectNoSeriousViolations(page, 'the Edit view of the manage course page');
+    await page.getByTestId('tab-preview').click();
+    await expect(page.getByTestId('preview-counter')).toHaveText('Question 1 of 1');
+    await fits('the Preview tab');
   });
 });

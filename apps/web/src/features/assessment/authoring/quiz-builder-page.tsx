@@ -63,8 +63,8 @@ export function QuizBuilderPage() {
   return (
     <div data-testid="quiz-builder-page">
       <PageHeader title={t('authoring.builder.title')} subtitle={t('authoring.builder.subtitle')} />
-      <Tabs value={tab} onValueChange={(v) => (v === 'build' && tab !== 'build' && editing.id === null ? startNew() : setTab(v as Tab))}>
-        <TabsList className="sm:w-auto" aria-label={t('authoring.builder.tabsLabel')}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList className="h-auto flex-wrap sm:w-auto" aria-label={t('authoring.builder.tabsLabel')}>
           <TabsTrigger value="mine" className="px-4 whitespace-nowrap" data-testid="tab-my-quizzes">
             {t('authoring.builder.tabs.mine')}
           </TabsTrigger>
@@ -78,7 +78,8 @@ export function QuizBuilderPage() {
         <TabsContent value="mine">
           <MyQuizzesTab onCreate={startNew} onEdit={(quiz) => void startEdit(quiz)} loadingId={loadingId} />
         </TabsContent>
-        <TabsContent value="build">
+        {/* kept mounted: a half-built quiz survives a look at My Quizzes or Analytics */}
+        <TabsContent value="build" forceMount className="data-[state=inactive]:hidden">
           <QuizWizard key={editing.key} initial={editing.values} editingId={editing.id} onSaved={closeWizard} onCancel={closeWizard} />
         </TabsContent>
         <TabsContent value="analytics">

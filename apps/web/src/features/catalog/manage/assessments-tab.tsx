@@ -176,10 +176,10 @@ function AssessmentCard({ assessment: a, variant, canManage, onOpen, onDeleted }
         )}
         {canManage && (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={() => onOpen(a, 'preview')} data-testid="assessment-preview">
+            <Button size="sm" variant="outline" onClick={() => onOpen(a, 'preview')} data-testid="assessment-open-preview">
               {t('authoring.actions.preview')}
             </Button>
-            <Button size="sm" variant="outline" onClick={() => onOpen(a, 'edit')} data-testid="assessment-edit">
+            <Button size="sm" variant="outline" onClick={() => onOpen(a, 'edit')} data-testid="assessment-open-edit">
               {t('authoring.actions.edit')}
             </Button>
             <Button size="sm" variant="outline" onClick={() => setShowResults(true)} data-testid="assessment-results">

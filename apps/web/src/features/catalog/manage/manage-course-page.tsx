@@ -132,7 +132,7 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
       </div>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
-        <TabsList className="sm:w-auto" aria-label={t('manageCourse.tabsLabel')}>
+        <TabsList className="h-auto flex-wrap sm:w-auto" aria-label={t('manageCourse.tabsLabel')}>
           <TabsTrigger value="content" className="px-4 whitespace-nowrap" data-testid="tab-content">
             {t('manageCourse.tabs.content')}
           </TabsTrigger>
@@ -194,7 +194,8 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
         </TabsContent>
         {opened && (
           <>
-            <TabsContent value="edit">
+            {/* kept mounted while open: unsaved edits survive a look at the preview */}
+            <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
               <AssessmentPanel id={opened.id} title={opened.title} view="edit" onClose={closeOpened} />
             </TabsContent>
             <TabsContent value="preview">
