@@ -162,8 +162,26 @@ test.describe('assessment authoring journey', () => {
       await expect(row.getByTestId('analytics-pass-rate')).toHaveText('0.0%');
     });
 
-    await test.step('the author preview: one question at a time, answers on demand', async () => {
+    await test.step('Edit from My Quizzes reopens the wizard with the saved quiz and saves through PUT', async () => {
       await page.getByTestId('tab-my-quizzes').click();
+      await page.getByTestId('my-quiz').filter({ hasText: quizTitle }).getByTestId('my-quiz-edit').click();
+      const wizard = page.getByTestId('quiz-wizard');
+      await expect(wizard).toHaveAttribute('data-mode', 'edit');
+      await expect(page.getByTestId('tab-build')).toHaveText('Edit Quiz');
+      await expect(wizard.getByTestId('quiz-title')).toHaveValue(quizTitle);
+      await wizard.getByTestId('quiz-description').fill('Adding and comparing fractions.\nTwo questions.');
+      await wizard.getByTestId('wizard-step-settings').click();
+      await expect(wizard).toHaveAttribute('data-step', 'settings');
+      await expect(wizard.getByTestId('quiz-time-limit')).toHaveValue('30');
+      await expect(wizard.getByTestId('quiz-passing-score')).toHaveValue('50');
+      await wizard.getByTestId('quiz-max-attempts').fill('5');
+      await wizard.getByTestId('wizard-save').click();
+      await expect(toast(page, 'Quiz updated successfully!')).toBeVisible();
+      await expect(page.getByTestId('tab-build')).toHaveText('Create Quiz');
+      await expect(page.getByTestId('my-quiz').filter({ hasText: quizTitle }).getByTestId('my-quiz-description')).toHaveText('Adding and comparing fractions.\nTwo questions.');
+    });
+
+    await test.step('the author preview: one question at a time, answers on demand', async () => {
       await page.getByTestId('my-quiz').filter({ hasText: quizTitle }).getByTestId('my-quiz-preview').click();
       await expect(page).toHaveURL(new RegExp(`/mock-tests/${quizId}/preview$`));
       const preview = page.getByTestId('assessment-preview');
@@ -196,7 +214,7 @@ test.describe('assessment authoring journey', () => {
       await expect(card.getByTestId('kind-badge')).toHaveText('Quiz');
       await expect(card.getByTestId('assessment-questions')).toHaveText('2 questions');
       await expect(card.getByTestId('assessment-time')).toHaveText('30 minutes');
-      await expect(card.getByTestId('assessment-description')).toHaveText('Adding and comparing fractions.');
+      await expect(card.getByTestId('assessment-description')).toHaveText('Adding and comparing fractions.\nTwo questions.');
       await expect(card.getByTestId('figure-attempts')).toHaveText('1');
       await expect(card.getByTestId('figure-average')).toHaveText('33.3%');
       await expect(card.getByTestId('figure-pass-rate')).toHaveText('0.0%');
