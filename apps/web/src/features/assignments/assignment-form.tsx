@@ -14,27 +14,12 @@ import { z } from 'zod';
 import { useValidationText } from '../../i18n/validation-text';
 import { Button, FormField, Input, Label, Select, Switch, Textarea } from '../../ui';
 import { fromLocalInputs, toLocalInputs } from './due-date';
+import { assignmentFormSchema } from './form-schemas';
 
 /** A new assignment is due in a week at 23:59 unless the author picks another date. */
 const NEW_DUE_DAYS = 7;
 const NEW_DUE_TIME = '23:59';
 
-/**
- * The contract's create request with the due date split into the date and time inputs
- * (local time); every other rule and message is the contract's own.
- */
-function assignmentFormSchema(text: { dayRequired: string; timeRequired: string; invalid: string }) {
-  return AssignmentCreateRequest.omit({ due_date: true })
-    .extend({
-      due_day: z.string().min(1, text.dayRequired),
-      due_time: z.string().min(1, text.timeRequired),
-    })
-    .superRefine((v, ctx) => {
-      if (v.due_day && v.due_time && fromLocalInputs(v.due_day, v.due_time) === null) {
-        ctx.addIssue({ code: 'custom', path: ['due_day'], message: text.invalid });
-      }
-    });
-}
 type FormSchema = ReturnType<typeof assignmentFormSchema>;
 type FormInput = z.input<FormSchema>;
 type FormOutput = z.output<FormSchema>;

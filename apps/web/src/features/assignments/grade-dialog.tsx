@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { assessmentRoutes, GRADE_STEP, GradeSubmissionRequest, gradeProblem, type Assignment, type Submission } from '@lp/contracts';
+import { assessmentRoutes, GRADE_STEP, type Assignment, type Submission } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,14 +24,8 @@ import {
 } from '../../ui';
 import { useFormatPoints } from './assignment-format';
 import { useRefreshAssignments } from './assignment-queries';
+import { gradeFormSchema } from './form-schemas';
 
-/** The contract's grade body, plus the upper bound only the assignment knows (the server checks the same). */
-function gradeFormSchema(maxPoints: number) {
-  return GradeSubmissionRequest.omit({ submission_id: true }).superRefine((v, ctx) => {
-    const problem = gradeProblem(v.grade, maxPoints);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['grade'], message: problem });
-  });
-}
 type GradeInput = z.input<ReturnType<typeof gradeFormSchema>>;
 type GradeOutput = z.output<ReturnType<typeof gradeFormSchema>>;
 

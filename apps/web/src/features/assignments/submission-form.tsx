@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { assessmentRoutes, AssignmentSubmitRequest, SUBMISSION_FILES_MAX, type Assignment } from '@lp/contracts';
+import { assessmentRoutes, SUBMISSION_FILES_MAX, type Assignment } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,30 +10,8 @@ import { useDetailOrMessage } from '../../api/error-text';
 import { useValidationText } from '../../i18n/validation-text';
 import { Alert, Button, FormField, Textarea, useToast } from '../../ui';
 import { useRefreshAssignments } from './assignment-queries';
+import { linesOf, submissionFormSchema } from './form-schemas';
 
-const linesOf = (value: string) =>
-  value
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-
-/** The contract's submit body; file links are typed one per line and checked by the contract's own list rule. */
-function submissionFormSchema(tooMany: string) {
-  return z
-    .object({
-      submission_text: AssignmentSubmitRequest.shape.submission_text,
-      file_links: z.string(),
-    })
-    .superRefine((v, ctx) => {
-      const links = linesOf(v.file_links);
-      if (links.length > SUBMISSION_FILES_MAX) {
-        ctx.addIssue({ code: 'custom', path: ['file_links'], message: tooMany });
-        return;
-      }
-      const checked = AssignmentSubmitRequest.shape.submission_files.safeParse(links);
-      if (!checked.success) ctx.addIssue({ code: 'custom', path: ['file_links'], message: checked.error.issues[0]?.message ?? tooMany });
-    });
-}
 type FormInput = z.input<ReturnType<typeof submissionFormSchema>>;
 
 /** Submit, or resubmit while not graded: the text is required, file links optional. */
