@@ -4,6 +4,8 @@ import { QuizAccess } from './quizzes/quiz-access.js';
 import { QuizzesHandlers } from './quizzes/quizzes.handlers.js';
 import { QuizzesRepository } from './quizzes/quizzes.repository.js';
 import { QuizzesService } from './quizzes/quizzes.service.js';
+import { EssayReviewRepository } from './results/essay-review.repository.js';
+import { EssayReviewService } from './results/essay-review.service.js';
 import { ResultsHandlers } from './results/results.handlers.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsService } from './results/results.service.js';
@@ -27,4 +29,7 @@ export const quizFeatures: Provider[] = [
   ResultsRepository,
   ResultsService,
   ResultsHandlers,
+  // manual grading of essays by the author
+  EssayReviewRepository,
+  EssayReviewService,
 ];

@@ -15,6 +15,21 @@ export const assessmentEvents = {
       needs_manual_grading: true, attempt_number: true,
     }).extend({ v: z.literal(1), course_id: z.string().nullable(), user_id: z.string(), submitted_at: z.string() }),
   }),
+  attemptReviewed: defineEvent({
+    name: 'assessment.attempt.reviewed', service,
+    summary: 'The author graded (or re-graded) essays of an attempt: its new score and standing',
+    schema: QuizResultSchema.pick({
+      attempt_id: true, quiz_id: true, score: true, passed: true, needs_manual_grading: true,
+      time_taken_minutes: true, submitted_at: true,
+    }).extend({
+      v: z.literal(1),
+      course_id: z.string().nullable(),
+      user_id: z.string(),
+      reviewed_by: z.string(),
+      /** ordering of reviews of the same attempt: a read model keeps the newest */
+      reviewed_at: z.string(),
+    }),
+  }),
   quizSaved: defineEvent({
     name: 'assessment.quiz.saved', service,
     summary: 'An assessment was created or edited (catalog keeps quiz titles, counts and course links for its analytics and progress)',

@@ -14,7 +14,8 @@
  *
  * Besides ROUTES.md: GET /quizzes/{id}/manage (the author's view), PUT /assignments/{id}
  * (edit and publish; the SPA links /assignments/{id}/edit) and GET /learner/quiz-attempts/{id}
- * (one result for the SPA's review page /quiz/{id}/review/{attemptId}).
+ * (one result for the SPA's review page /quiz/{id}/review/{attemptId}) and
+ * POST /learner/quiz-attempts/{id}/review (the author grades the essays of an attempt).
  */
 import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
@@ -127,6 +128,11 @@ export const assessmentRoutes = {
     subject: 'assessment.attempt.get', service, method: 'GET', path: '/learner/quiz-attempts/{id}', guard: 'any',
     summary: 'One attempt\'s result for the review page (besides ROUTES.md): its taker or the assessment\'s author; question details only when the assessment shows results (always for the author)',
     params: IdParams, response: s.QuizResultSchema,
+  }),
+  reviewAttempt: defineRoute({
+    subject: 'assessment.attempt.review', service, method: 'POST', path: '/learner/quiz-attempts/{id}/review', guard: AUTHORS,
+    summary: 'Grade or re-grade the essays of an attempt (the assessment\'s author only, besides ROUTES.md): 0..the question\'s points in steps of 0.5, with feedback; score, passed and needs_manual_grading recomputed',
+    params: IdParams, body: s.ReviewAttemptRequest, response: s.QuizResultSchema,
   }),
 
   // ---------------------------------------------------------------- assignments

@@ -10,6 +10,7 @@ import {
   QuizCreateRequest,
   QuizTakerSchema,
   QuizUpdateRequest,
+  ReviewAttemptRequest,
   TestSessionSchema,
   assessmentKind,
   gradeProblem,
@@ -200,9 +201,18 @@ describe('assessment routes and events', () => {
     expect(Object.values(assessmentRoutes).every((r) => r.service === 'assessment')).toBe(true);
   });
 
+  it('reads an essay review: points in steps of 0.5, feedback optional, something to do', () => {
+    const question_id = '00000000-0000-4000-8000-000000000001';
+    expect(ReviewAttemptRequest.parse({ grades: [{ question_id, earned_points: 2.5 }] })).toEqual({ grades: [{ question_id, earned_points: 2.5 }] });
+    expect(ReviewAttemptRequest.parse({ feedback: ' Good ' })).toEqual({ grades: [], feedback: 'Good' });
+    expect(ReviewAttemptRequest.safeParse({ grades: [{ question_id, earned_points: 1.2 }] }).success).toBe(false);
+    expect(ReviewAttemptRequest.safeParse({ grades: [{ question_id, earned_points: -0.5 }] }).success).toBe(false);
+    expect(ReviewAttemptRequest.safeParse({ grades: [] }).success).toBe(false);
+  });
+
   it('declares the assessment events, each with a version', () => {
     expect(Object.values(assessmentEvents).map((e) => e.name)).toEqual([
-      'assessment.attempt.submitted', 'assessment.quiz.saved', 'assessment.quiz.deleted', 'assessment.quiz.passed', 'assessment.submission.graded',
+      'assessment.attempt.submitted', 'assessment.attempt.reviewed', 'assessment.quiz.saved', 'assessment.quiz.deleted', 'assessment.quiz.passed', 'assessment.submission.graded',
     ]);
     for (const e of Object.values(assessmentEvents)) expect(e.schema.shape.v).toBeDefined();
   });

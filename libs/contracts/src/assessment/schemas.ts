@@ -428,6 +428,8 @@ export const QuestionDetailSchema = z.object({
   points: z.number().int(),
   earned_points: z.number(),
   explanation: z.string(),
+  /** the reviewer's comment on this answer (essays graded by hand); absent before a review */
+  feedback: z.string().optional(),
 });
 export type QuestionDetail = z.infer<typeof QuestionDetailSchema>;
 
@@ -455,8 +457,38 @@ export const QuizResultSchema = z.object({
   subject_performance: SubjectPerformanceSchema,
   /** empty when the quiz does not show results immediately */
   question_details: z.array(QuestionDetailSchema),
+  /** the reviewer's comment on the whole attempt (POST /learner/quiz-attempts/{id}/review); absent before a review */
+  feedback: z.string().optional(),
+  /** when the author last graded essays of this attempt; absent before a review */
+  reviewed_at: IsoString.optional(),
 });
 export type QuizResult = z.infer<typeof QuizResultSchema>;
+
+/**
+ * POST /learner/quiz-attempts/{id}/review: the author grades (or re-grades) the essays of one
+ * attempt. Each grade is 0..the question's points in steps of GRADE_STEP (the upper bound is
+ * the question's, checked by the service); feedback left out keeps what was there, '' clears it.
+ */
+export const ReviewAttemptRequest = z
+  .object({
+    grades: z
+      .array(
+        z.object({
+          question_id: IdSchema,
+          earned_points: z
+            .number({ error: 'Points are required' })
+            .min(0, 'Points cannot be negative')
+            .refine((g) => Number.isInteger(g / GRADE_STEP), `Points must be a multiple of ${GRADE_STEP}`),
+          feedback: text(5000).optional(),
+        }),
+        { error: 'Grades must be a list' },
+      )
+      .max(MAX_QUESTIONS_PER_QUIZ, `At most ${MAX_QUESTIONS_PER_QUIZ} grades`)
+      .default([]),
+    feedback: text(10_000).optional(),
+  })
+  .refine((v) => v.grades.length > 0 || v.feedback !== undefined, 'Grade at least one essay or write feedback');
+export type ReviewAttemptInput = z.output<typeof ReviewAttemptRequest>;
 
 export const MockTestResultsSchema = z.object({
   quiz_id: IdSchema,
@@ -475,6 +507,8 @@ export const MockTestResultsSchema = z.object({
       total_questions: z.number().int(),
       time_taken_minutes: z.number(),
       time_exceeded: z.boolean(),
+      /** essays answered in this attempt still wait for the author's review */
+      needs_manual_grading: z.boolean(),
       submitted_at: IsoString,
     }),
   ),

@@ -2,13 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { assessmentRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import { Handles, callerOf } from '@lp/service-kit';
+import { EssayReviewService } from './essay-review.service.js';
 import { ResultsService } from './results.service.js';
 
 type R = typeof assessmentRoutes;
 
 @Injectable()
 export class ResultsHandlers {
-  constructor(@Inject(ResultsService) private readonly results: ResultsService) {}
+  constructor(
+    @Inject(ResultsService) private readonly results: ResultsService,
+    @Inject(EssayReviewService) private readonly reviews: EssayReviewService,
+  ) {}
 
   @Handles(assessmentRoutes.mockTestResults)
   async mockTestResults(input: RouteInput<R['mockTestResults']>, ctx: HandlerContext): Promise<RouteOutput<R['mockTestResults']>> {
@@ -33,5 +37,10 @@ export class ResultsHandlers {
   @Handles(assessmentRoutes.courseGrades)
   async courseGrades(input: RouteInput<R['courseGrades']>, ctx: HandlerContext): Promise<RouteOutput<R['courseGrades']>> {
     return this.results.courseGrades(callerOf(ctx), input.params.id);
+  }
+
+  @Handles(assessmentRoutes.reviewAttempt)
+  async reviewAttempt(input: RouteInput<R['reviewAttempt']>, ctx: HandlerContext): Promise<RouteOutput<R['reviewAttempt']>> {
+    return this.reviews.review(callerOf(ctx), input.params.id, input.body, ctx.requestId);
   }
 }

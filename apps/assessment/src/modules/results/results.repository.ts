@@ -13,6 +13,7 @@ export interface AttemptListRow {
   total_questions: number;
   time_taken_minutes: string;
   time_exceeded: boolean;
+  needs_manual_grading: boolean;
   feedback: string;
   submitted_at: Date;
   quiz_title: string;
@@ -48,7 +49,7 @@ export interface GradeRow {
 }
 
 const ATTEMPT_COLUMNS = `a.id, a.quiz_id, a.user_id, a.score, a.passed, a.correct_answers, a.total_questions, a.time_taken_minutes,
-  a.time_exceeded, a.feedback, a.submitted_at, q.title AS quiz_title, q.is_mock_test, q.test_mode`;
+  a.time_exceeded, a.needs_manual_grading, a.feedback, a.submitted_at, q.title AS quiz_title, q.is_mock_test, q.test_mode`;
 const LIST_CAP = 500;
 
 /** Read access to attempts for results, history, analytics and grades; no rules here. */

@@ -29,6 +29,7 @@ const resultLine = (a: AttemptListRow) => ({
   total_questions: a.total_questions,
   time_taken_minutes: num(a.time_taken_minutes),
   time_exceeded: a.time_exceeded,
+  needs_manual_grading: a.needs_manual_grading,
   submitted_at: iso(a.submitted_at),
 });
 

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { assessmentEvents, type Caller, type QuizResult, type ReviewAttemptInput } from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
+import { Clock, iso, UnitOfWork } from '@lp/service-kit';
+import { assessmentErrors } from '../../common/assessment-errors.js';
+import { applyEssayReview } from './essay-review.util.js';
+import { EssayReviewRepository } from './essay-review.repository.js';
+
+/**
+ * The other end of the manual-grading queue: the assessment's author grades the essays of a
+ * submitted attempt (again, if need be). One transaction with the attempt row locked: the
+ * recomputed result, its columns and the attempt's feedback, and the events through the outbox.
+ */
+@Injectable()
+export class EssayReviewService {
+  constructor(
+    @Inject(EssayReviewRepository) private readonly reviews: EssayReviewRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Answers the author's view of the result (every question detail, whatever the quiz shows takers). */
+  async review(caller: Caller, attemptId: string, input: ReviewAttemptInput, requestId: string): Promise<QuizResult> {
+    return this.uow.run(async (tx) => {
+      const a = await this.reviews.lockForReview(tx, attemptId);
+      if (!a) throw assessmentErrors.attemptNotFound();
+      // the author only: a course owner sees the results but the grading stays with who wrote the questions
+      if (a.quiz_created_by !== caller.userId) throw assessmentErrors.notQuizAuthor();
+      const now = iso(this.clock.now());
+      const result = applyEssayReview(a.result, input, now);
+      await this.reviews.saveReview(tx, a.id, result, result.feedback ?? a.feedback);
+
+      await writeEvent(
+        tx,
+        assessmentEvents.attemptReviewed,
+        {
+          v: 1,
+          attempt_id: a.id,
+          quiz_id: a.quiz_id,
+          course_id: a.course_id,
+          user_id: a.user_id,
+          score: result.score,
+          passed: result.passed,
+          needs_manual_grading: result.needs_manual_grading,
+          time_taken_minutes: result.time_taken_minutes,
+          submitted_at: result.submitted_at,
+          reviewed_by: caller.userId,
+          reviewed_at: now,
+        },
+        requestId,
+      );
+      // as on submit: the first pass of this assessment by this learner, whichever attempt made it
+      if (result.passed && !a.passed && !a.passed_elsewhere)
+        await writeEvent(
+          tx,
+          assessmentEvents.quizPassed,
+          {
+            v: 1,
+            attempt_id: a.id,
+            quiz_id: a.quiz_id,
+            quiz_title: result.quiz_title,
+            kind: result.kind,
+            course_id: a.course_id,
+            user_id: a.user_id,
+            score: result.score,
+            passed_at: now,
+          },
+          requestId,
+        );
+      return result;
+    });
+  }
+}
