@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ANSWER_OPTIONS, MockTestCreateRequest, QuestionCreateRequest, QUESTION_POINTS, SHORT_ANSWER_MAX_LENGTH } from '@lp/contracts';
 import { examDonePath } from './exam-done-path';
 import { newQuestionDraft, optionLetter, questionBody, questionProblem, type QuestionDraft } from './question-draft';
-import { percentText, quizFigures } from './quiz-figures';
+import { percentText, quizFigures, type MockTestResults } from './quiz-figures';
 import { newQuizValues, quizBody, settingsProblem } from './quiz-values';
 
 const mc = (patch: Partial<QuestionDraft> = {}): QuestionDraft => ({
@@ -102,7 +102,8 @@ describe('the builder settings', () => {
 });
 
 describe('quiz figures', () => {
-  const attempt = (score: number, passed: boolean) => ({
+  // asserted: the attempt rows may carry more fields than the figures read
+  const attempt = (score: number, passed: boolean): MockTestResults['attempts'][number] => ({
     attempt_id: 'a',
     user_id: 'u',
     score,
@@ -112,8 +113,8 @@ describe('quiz figures', () => {
     time_taken_minutes: 1,
     time_exceeded: false,
     submitted_at: '2026-01-01T00:00:00Z',
-  });
-  const results = (attempts: ReturnType<typeof attempt>[]) => ({ quiz_id: 'q', title: 'T', kind: 'quiz' as const, latest: null, attempts });
+  }) as MockTestResults['attempts'][number];
+  const results = (attempts: MockTestResults['attempts']): MockTestResults => ({ quiz_id: 'q', title: 'T', kind: 'quiz' as const, latest: null, attempts });
 
   it('are N/A before the first attempt', () => {
     const f = quizFigures(results([]));

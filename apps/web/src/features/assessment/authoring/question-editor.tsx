@@ -9,6 +9,7 @@ import {
   type Difficulty,
   type QuestionType,
 } from '@lp/contracts';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, FormField, Input, Label, Select, Textarea } from '../../../ui';
 import { optionLetter, type QuestionDraft, type QuestionProblem } from './question-draft';
@@ -30,6 +31,7 @@ interface QuestionEditorProps {
  */
 export function QuestionEditor({ value, onChange, problem, types = QUESTION_TYPES, disabled = false }: QuestionEditorProps) {
   const { t } = useTranslation();
+  const idBase = useId();
   const set = (patch: Partial<QuestionDraft>) => onChange({ ...value, ...patch });
   const filled = value.options.map((o) => o.trim()).filter((o) => o !== '');
 
@@ -108,11 +110,11 @@ export function QuestionEditor({ value, onChange, problem, types = QUESTION_TYPE
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('authoring.question.options')}</legend>
           {value.options.map((option, index) => (
             <div key={index} className="flex items-center gap-2">
-              <Label htmlFor={`option-${index}`} className="w-6 shrink-0 text-center font-semibold">
+              <Label htmlFor={`${idBase}-option-${index}`} className="w-6 shrink-0 text-center font-semibold">
                 {optionLetter(index)}
               </Label>
               <Input
-                id={`option-${index}`}
+                id={`${idBase}-option-${index}`}
                 value={option}
                 onChange={(e) => renameOption(index, e.target.value)}
                 placeholder={t('authoring.question.optionPlaceholder', { letter: optionLetter(index) })}

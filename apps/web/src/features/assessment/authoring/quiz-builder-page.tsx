@@ -1,4 +1,4 @@
-import type { QuizSummary } from '@lp/contracts';
+import { assessmentRoutes, type QuizSummary } from '@lp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { detailOr } from '../../../api/error-text';
 import { routeKey } from '../../../api/route-key';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
-import { assessmentRoutes } from '@lp/contracts';
 import { MyQuizzesTab } from './my-quizzes-tab';
 import { QuizAnalyticsTab } from './quiz-analytics-tab';
 import { newQuizValues, quizValuesFrom, type QuizValues } from './quiz-values';
