@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaApi, signInWithToken } from '../support/accounts.js';
+import { loginViaApi, registerViaApi, signInWithToken } from '../support/accounts.js';
 import { createAssessmentViaApi, createCourseViaApi, TAKING_TEXT } from '../support/assessment.js';
 
 async function expectNoSeriousAxe(page: Page, what: string): Promise<void> {
@@ -308,5 +308,69 @@ test.describe('taking assessments', () => {
       await expect(detail.getByRole('heading', { name: courseTitle })).toBeVisible();
       await expectNoSeriousAxe(page, 'the progress course detail');
     });
+  });
+
+  test('the countdown warns at 25 %, turns critical at 10 % and hands the test in at zero', async ({ page, request }) => {
+    const instructor = await registerViaApi(request, 'instructor', 'auto-instr');
+    const learner = await registerViaApi(request, 'learner', 'auto-learner');
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const testId = await createAssessmentViaApi(request, instructor.token, 'mock-test', {
+      title: `E2E One Minute ${stamp}`,
+      test_mode: 'practice',
+      time_limit: 1,
+      questions: [
+        { question_text: 'Quick: 1 + 1?', options: ['1', '2'], correct_answer: '2', subject: 'mathematics' },
+        { question_text: 'Quick: 3 - 1?', options: ['2', '4'], correct_answer: '2', subject: 'mathematics' },
+      ],
+    });
+    // the page's clock is driven by the test: a minute passes in an instant (the server still sees seconds)
+    await page.clock.install({ time: Date.now() });
+    await signInWithToken(page, learner.token, `/mock-test/${testId}`);
+    await page.getByTestId('session-start').click();
+    await page.getByTestId('session-question').getByRole('radio', { name: '2', exact: true }).check();
+    const timer = page.getByTestId('session-timer');
+    await expect(timer).toHaveAttribute('data-tone', 'normal');
+    await page.clock.fastForward(46_000);
+    await expect(timer).toHaveAttribute('data-tone', 'warning');
+    await expect(page.getByTestId('session-time-warning')).toHaveText('Less than a quarter of the time is left.');
+    await page.clock.fastForward(9_000);
+    await expect(timer).toHaveAttribute('data-tone', 'critical');
+    await page.clock.fastForward(10_000);
+    const results = page.getByTestId('session-results');
+    await expect(results).toBeVisible();
+    // the answered question counts, the unanswered one is incorrect
+    await expect(results.getByTestId('result-correct-value')).toHaveText('1 of 2');
+    await expect(results.getByTestId('result-score-value')).toHaveText('50%');
+  });
+
+  test('the demo learner sees filtered discovery and progress analytics in the quiz centre', async ({ page, request }) => {
+    const login = await loginViaApi(request, 'learner@learnhub.local', 'Password123!');
+    expect(login.status).toBe(200);
+    const token = (login.body as { token: string }).token;
+    await signInWithToken(page, token, '/mock-tests');
+    await page.getByTestId('discover-subject').selectOption('mathematics');
+    const cards = page.getByTestId('quiz-card');
+    await expect(cards.filter({ hasText: 'Mathematics & Science Mock Test' })).toBeVisible();
+    await expect(cards.filter({ hasText: 'English & History Mock Test' })).toHaveCount(0);
+    await page.getByTestId('discover-subject').selectOption('all');
+    await page.getByTestId('discover-difficulty').selectOption('easy');
+    // the difficulty filter alone: the enrolled course's easy quiz, and only easy ones
+    await expect(cards.filter({ hasText: 'Python Basics Check' })).toBeVisible();
+    await expect(cards.filter({ hasText: 'Mathematics & Science Mock Test' })).toHaveCount(0);
+    const difficulties = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-difficulty')));
+    expect(difficulties.every((d) => d === 'easy')).toBe(true);
+
+    await page.getByTestId('centre-tab-attempts').click();
+    await expect(page.getByTestId('attempt-item').first()).toBeVisible();
+    expect(await page.getByTestId('attempt-item').count()).toBeLessThanOrEqual(10);
+
+    await page.getByTestId('centre-tab-analytics').click();
+    const analytics = page.getByTestId('quiz-analytics');
+    // spec 9: pass rate and averages with one decimal
+    await expect(analytics.getByTestId('analytics-pass-rate-value')).toHaveText(/^\d+\.\d%$/);
+    await expect(analytics.getByTestId('analytics-average-value')).toHaveText(/^\d+\.\d%$/);
+    await expect(analytics.getByTestId('analytics-subjects').getByTestId('analytics-trend').first()).toHaveText(/Improving|Declining|Stable/);
+    await expect(analytics.getByTestId('achievement').filter({ hasText: 'First Steps' })).toBeVisible();
+    await expectNoSeriousAxe(page, 'the quiz centre analytics');
   });
 });
