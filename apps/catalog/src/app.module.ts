@@ -7,6 +7,7 @@ import { Uploads } from './common/uploads.js';
 import { catalogEntities } from './entities/index.js';
 import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
 import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figures.js';
+import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz-attempt-reviews.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersConsumer } from './modules/users/users.consumer.js';
 import { CoursesHandlers } from './modules/courses/courses.handlers.js';
@@ -121,7 +122,7 @@ export class CatalogModule {
         ServiceKitModule.forRoot({
           service: 'catalog',
           entities: catalogEntities,
-          migrations: [Initial1764201600000, QuizFigures1764374400000],
+          migrations: [Initial1764201600000, QuizFigures1764374400000, QuizAttemptReviews1764460800000],
           envSchema: CatalogEnvSchema,
           ...(env ? { env } : {}),
         }),

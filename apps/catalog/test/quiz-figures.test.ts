@@ -73,6 +73,24 @@ async function submit(
   return attemptId;
 }
 
+/** assessment.attempt.reviewed: the author graded essays of an attempt to a new score. */
+async function review(user: TestUser, quizId: string, courseId: string | null, attemptId: string, score: number, reviewedAt: string): Promise<void> {
+  await h.applied(assessmentEvents.attemptReviewed, {
+    v: 1,
+    attempt_id: attemptId,
+    quiz_id: quizId,
+    course_id: courseId,
+    user_id: user.id,
+    score,
+    passed: score >= 70,
+    needs_manual_grading: false,
+    time_taken_minutes: 4.5,
+    submitted_at: at(1),
+    reviewed_by: randomUUID(),
+    reviewed_at: reviewedAt,
+  });
+}
+
 async function deleteQuiz(quizId: string, courseId: string | null): Promise<void> {
   await h.applied(assessmentEvents.quizDeleted, { v: 1, quiz_id: quizId, course_id: courseId, deleted_at: at(5) });
 }
@@ -220,6 +238,46 @@ describe('redelivery and order', () => {
     // the consumer is still alive: the next event is applied
     await saveQuiz(ivan, course.id, { title: 'After' });
     expect((await templates(ivan)).map((q) => q.title)).toEqual(['After']);
+  });
+});
+
+describe('reviews of essays', () => {
+  it("moves the attempt's score and pass; the newest review wins whatever order reviews arrive in", async () => {
+    const { ivan, course, lena, mia } = await world();
+    const quiz = await saveQuiz(ivan, course.id);
+    const attemptId = await submit(lena, quiz, course.id, 40);
+    await submit(mia, quiz, course.id, 80);
+    expect(await courseFigures(ivan, course.id)).toEqual([expect.objectContaining({ total_attempts: 2, avg_score: 60, pass_rate: 50 })]);
+
+    await review(lena, quiz, course.id, attemptId, 90, at(3));
+    expect(await courseFigures(ivan, course.id)).toEqual([expect.objectContaining({ total_attempts: 2, avg_score: 85, pass_rate: 100 })]);
+    // an older review delivered late, and the newest one redelivered, change nothing
+    await review(lena, quiz, course.id, attemptId, 50, at(10));
+    await review(lena, quiz, course.id, attemptId, 90, at(3));
+    expect(await overview(ivan)).toMatchObject({ total_quiz_attempts: 2, avg_quiz_score: 85 });
+    // a later re-grade does
+    await review(lena, quiz, course.id, attemptId, 60, at(2));
+    expect(await courseFigures(ivan, course.id)).toEqual([expect.objectContaining({ total_attempts: 2, avg_score: 70, pass_rate: 50 })]);
+  });
+
+  it('keeps a review that arrives before its submission, and the submission does not overwrite it', async () => {
+    const { ivan, course, lena } = await world();
+    const quiz = await saveQuiz(ivan, course.id);
+    const attemptId = randomUUID();
+    await review(lena, quiz, course.id, attemptId, 95, at(2));
+    expect(await overview(ivan)).toMatchObject({ total_quiz_attempts: 1, avg_quiz_score: 95 });
+    await submit(lena, quiz, course.id, 55, { attemptId });
+    expect(await overview(ivan)).toMatchObject({ total_quiz_attempts: 1, avg_quiz_score: 95 });
+    expect(await courseFigures(ivan, course.id)).toEqual([expect.objectContaining({ total_attempts: 1, avg_score: 95, pass_rate: 100 })]);
+  });
+
+  it('does not bring back an attempt of a deleted quiz', async () => {
+    const { ivan, course, lena } = await world();
+    const quiz = await saveQuiz(ivan, course.id);
+    const attemptId = await submit(lena, quiz, course.id, 40);
+    await deleteQuiz(quiz, course.id);
+    await review(lena, quiz, course.id, attemptId, 90, at(0));
+    expect(Number((await h.ds.query('SELECT count(*) AS n FROM quiz_attempts WHERE attempt_id = $1', [attemptId]))[0].n)).toBe(0);
   });
 });
 

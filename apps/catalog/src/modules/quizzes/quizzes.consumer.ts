@@ -56,4 +56,23 @@ export class QuizzesConsumer {
       submittedAt: new Date(p.submitted_at),
     });
   }
+
+  @OnEvent(assessmentEvents.attemptReviewed)
+  async attemptReviewed(p: EventPayload<typeof assessmentEvents.attemptReviewed>, ctx: EventContext): Promise<void> {
+    if (badIds(p.attempt_id, p.quiz_id, p.course_id, p.user_id)) {
+      ctx.log.warn({ attemptId: p.attempt_id }, 'attempt reviewed with a malformed id; ignored');
+      return;
+    }
+    await this.quizzes.recordReview(ctx.tx, {
+      attemptId: p.attempt_id,
+      quizId: p.quiz_id,
+      courseId: p.course_id,
+      userId: p.user_id,
+      score: p.score,
+      passed: p.passed,
+      timeTakenMinutes: p.time_taken_minutes,
+      submittedAt: new Date(p.submitted_at),
+      reviewedAt: new Date(p.reviewed_at),
+    });
+  }
 }

@@ -24,6 +24,10 @@ export interface AttemptRecord {
   submittedAt: Date;
 }
 
+export interface AttemptReview extends AttemptRecord {
+  reviewedAt: Date;
+}
+
 /**
  * Writes of the quiz read model (assessment's events). Each write is idempotent and gives
  * the same end state whatever order the events of a quiz and its attempts arrive in.
@@ -66,6 +70,23 @@ export class QuizzesRepository {
         WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE quiz_id = $2 AND deleted_at IS NOT NULL)
        ON CONFLICT (attempt_id) DO NOTHING`,
       [a.attemptId, a.quizId, a.courseId, a.userId, a.score, a.passed, a.timeTakenMinutes, a.submittedAt],
+    );
+  }
+
+  /**
+   * The author's review of an attempt: its new score and pass. The newest review wins (an
+   * older one arriving late changes nothing); a review arriving before the attempt's
+   * submission creates the row from its own fields, and the submission then finds it there
+   * (recordAttempt does nothing on a known attempt), so neither order loses the review.
+   */
+  async recordReview(db: Db, r: AttemptReview): Promise<void> {
+    await db.query(
+      `INSERT INTO quiz_attempts (attempt_id, quiz_id, course_id, user_id, score, passed, time_taken_minutes, submitted_at, reviewed_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+        WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE quiz_id = $2 AND deleted_at IS NOT NULL)
+       ON CONFLICT (attempt_id) DO UPDATE SET score = EXCLUDED.score, passed = EXCLUDED.passed, reviewed_at = EXCLUDED.reviewed_at
+       WHERE quiz_attempts.reviewed_at IS NULL OR quiz_attempts.reviewed_at < EXCLUDED.reviewed_at`,
+      [r.attemptId, r.quizId, r.courseId, r.userId, r.score, r.passed, r.timeTakenMinutes, r.submittedAt, r.reviewedAt],
     );
   }
 }
