@@ -22,7 +22,7 @@ const SECRET = 'SECRET-';
 const QUIZ_ROUTES = [
   'createQuiz', 'updateQuiz', 'deleteQuiz', 'addQuestion', 'getQuiz', 'manageQuiz', 'submitQuiz', 'myQuizzes', 'courseQuizzes',
   'courseGrades', 'listMockTests', 'createMockTest', 'updateMockTest', 'deleteMockTest', 'startMockTest', 'saveProgress',
-  'submitMockTest', 'mockTestResults', 'learnerAttempts', 'learnerAnalytics', 'getAttempt',
+  'submitMockTest', 'mockTestResults', 'learnerAttempts', 'learnerAnalytics', 'getAttempt', 'reviewAttempt',
 ] as const;
 
 /** Multiple choice (2 points), true/false (1), short answer (3); answer keys carry SECRET. */
@@ -272,6 +272,65 @@ describe('quizzes, mock tests and results through the gateway', () => {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain('"correct_answer"');
       expect(text).not.toContain('"explanation"');
+    });
+  });
+
+  describe('essay review', () => {
+    /** the three auto-graded questions (6 points) and an essay of 4: 60 before the review */
+    const withEssay = () => [...questions(), { question_text: 'Explain addition', question_type: 'essay', correct_answer: '', points: 4 }];
+    const takeWithEssay = async () => {
+      const quiz = await createQuiz({ course_id: course.id, questions: withEssay() }, ivan, '/mock-tests');
+      const s = await start(quiz.id, lena);
+      const res = await submit(quiz.id, s.session_id, lena, { '0': '4', '1': 'True', '2': `${SECRET}key`, '3': 'You put numbers together' });
+      expect(res.body).toMatchObject({ score: 60, passed: false, needs_manual_grading: true });
+      const essay = res.body.question_details.find((d) => d.question_type === 'essay')!;
+      const mc = res.body.question_details.find((d) => d.question_type === 'multiple_choice')!;
+      return { quiz, attempt: res.body, essayId: essay.question_id, mcId: mc.question_id };
+    };
+    const reviewPath = (attemptId: string) => `/learner/quiz-attempts/${attemptId}/review`;
+
+    it('refuses without a token (401), learners and other authors (403), unknown attempts (404) and bad grades (400)', async () => {
+      const { attempt, essayId, mcId } = await takeWithEssay();
+      const body = { grades: [{ question_id: essayId, earned_points: 4 }] };
+      expect((await call('POST', reviewPath(attempt.attempt_id), null, body)).status).toBe(401);
+      expect((await call('POST', reviewPath(attempt.attempt_id), lena, body)).status).toBe(403);
+      expectError(await call('POST', reviewPath(attempt.attempt_id), olga, body), 403, 'NOT_QUIZ_AUTHOR');
+      expectError(await call('POST', reviewPath(SAMPLE_ID), ivan, body), 404, 'ATTEMPT_NOT_FOUND');
+      expectError(await call('POST', reviewPath('nope'), ivan, body), 400, 'VALIDATION_FAILED');
+      const notEssay = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, { grades: [{ question_id: mcId, earned_points: 1 }] });
+      expectError(notEssay, 400, 'VALIDATION_FAILED');
+      expect(notEssay.body.errors).toEqual([{ path: 'grades.0.question_id', message: 'Only essay questions are graded by hand' }]);
+      const tooMany = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, { grades: [{ question_id: essayId, earned_points: 4.5 }] });
+      expect(tooMany.body.errors).toEqual([{ path: 'grades.0.earned_points', message: 'Points cannot exceed 4 points' }]);
+      const offStep = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, { grades: [{ question_id: essayId, earned_points: 1.2 }] });
+      expectError(offStep, 400, 'VALIDATION_FAILED');
+      expect(offStep.body.errors.map((e) => e.path)).toEqual(['grades.0.earned_points']);
+      expect((await call<QuizResult>('GET', `/learner/quiz-attempts/${attempt.attempt_id}`, lena)).body.score).toBe(60);
+    });
+
+    it('grades the essay: the author gets the full result, the learner sees the new score and the feedback', async () => {
+      const { quiz, attempt, essayId } = await takeWithEssay();
+      const waiting = await call<{ attempts: Array<{ attempt_id: string; needs_manual_grading: boolean }> }>('GET', `/mock-tests/${quiz.id}/results`, ivan);
+      expect(waiting.body.attempts).toEqual([expect.objectContaining({ attempt_id: attempt.attempt_id, needs_manual_grading: true })]);
+
+      const res = await call<QuizResult>('POST', reviewPath(attempt.attempt_id), ivan, {
+        grades: [{ question_id: essayId, earned_points: 3.5, feedback: 'Good, give an example' }],
+        feedback: 'Nearly perfect',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ score: 95, passed: true, earned_points: 9.5, correct_answers: 3, needs_manual_grading: false, feedback: 'Nearly perfect' });
+      // the author's view: answer keys included
+      expect(JSON.stringify(res.body)).toContain(SECRET);
+      expect(res.body.question_details.find((d) => d.question_id === essayId)).toMatchObject({
+        earned_points: 3.5, pending_review: false, is_correct: false, feedback: 'Good, give an example',
+      });
+
+      const seen = await call<QuizResult>('GET', `/learner/quiz-attempts/${attempt.attempt_id}`, lena);
+      expect(seen.body).toMatchObject({ score: 95, passed: true, needs_manual_grading: false, feedback: 'Nearly perfect' });
+      const history = await call<Array<{ id: string; score: number; feedback: string }>>('GET', '/learner/quiz-attempts', lena);
+      expect(history.body.find((a) => a.id === attempt.attempt_id)).toMatchObject({ score: 95, feedback: 'Nearly perfect' });
+      const after = await call<{ attempts: Array<{ needs_manual_grading: boolean; score: number }> }>('GET', `/mock-tests/${quiz.id}/results`, ivan);
+      expect(after.body.attempts).toEqual([expect.objectContaining({ score: 95, needs_manual_grading: false })]);
     });
   });
 });
