@@ -220,6 +220,16 @@ test.describe('assessment authoring journey', () => {
       await expect(card.getByTestId('figure-pass-rate')).toHaveText('0.0%');
       await expectNoSeriousViolations(page, 'the Assessments tab of the manage course page');
 
+      // Results: the attempt, with a link to its review
+      await card.getByTestId('assessment-results').click();
+      const results = page.getByTestId('results-dialog');
+      await expect(results.getByTestId('result-row')).toHaveCount(1);
+      await expect(results.getByTestId('result-row')).toContainText('33.3%');
+      await expect(results.getByTestId('result-row')).toContainText('Failed');
+      await expect(results.getByTestId('result-review')).toHaveAttribute('href', new RegExp(`^/quiz/${quizId}/review/[0-9a-f-]{36}$`));
+      await page.keyboard.press('Escape');
+      await expect(results).toHaveCount(0);
+
       // Preview opens a Preview tab on the page
       await card.getByTestId('assessment-open-preview').click();
       await expect(manage.getByTestId('tab-preview')).toHaveAttribute('data-state', 'active');

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../ui';
 import { percentText, quizFigures, type MockTestResults } from '../../assessment/authoring/authoring-queries';
@@ -41,6 +42,9 @@ export function ResultsDialog({ open, onOpenChange, title, results }: ResultsDia
                   <TableHeaderCell className="text-right">{t('authoring.results.score')}</TableHeaderCell>
                   <TableHeaderCell className="text-right">{t('authoring.results.correct')}</TableHeaderCell>
                   <TableHeaderCell>{t('authoring.results.outcome')}</TableHeaderCell>
+                  <TableHeaderCell>
+                    <span className="sr-only">{t('authoring.results.review')}</span>
+                  </TableHeaderCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -51,6 +55,12 @@ export function ResultsDialog({ open, onOpenChange, title, results }: ResultsDia
                     <TableCell className="text-right tabular-nums">{t('authoring.results.correctOf', { correct: a.correct_answers, total: a.total_questions })}</TableCell>
                     <TableCell>
                       <Badge tone={a.passed ? 'success' : 'danger'}>{a.passed ? t('authoring.results.passed') : t('authoring.results.failed')}</Badge>
+                    </TableCell>
+                    <TableCell>
+                      {/* the review page shows the author every answer of the attempt */}
+                      <Link to={`/quiz/${results.data.quiz_id}/review/${a.attempt_id}`} className="text-sm font-medium text-primary underline-offset-2 hover:underline" data-testid="result-review">
+                        {t('authoring.results.review')}
+                      </Link>
                     </TableCell>
                   </TableRow>
                 ))}
