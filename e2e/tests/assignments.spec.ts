@@ -112,6 +112,8 @@ test.describe('assignments journey', () => {
       await expect(dialog.getByText('Grade must be a multiple of 0.5')).toBeVisible();
 
       await dialog.getByTestId('grade-input').fill('80');
+      // the dialog previews the server's rule before saving
+      await expect(dialog.getByTestId('penalty-result')).toHaveText('80 becomes 64 / 100 after the penalty.');
       await dialog.getByTestId('feedback-input').fill('Well argued; mind the deadline.');
       await dialog.getByTestId('grade-save').click();
       await expect(toast(page, ASSIGNMENT_TEXT.graded)).toBeVisible();

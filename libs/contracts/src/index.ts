@@ -15,5 +15,6 @@ export * from './catalog/events.js';
 export * from './assessment/schemas.js';
 export * from './assessment/routes.js';
 export * from './assessment/events.js';
+export * from './assessment/late-penalty.js';
 export * from './billing/events.js';
 export * from './registry.js';

@@ -1,6 +1,5 @@
-import type { Assignment, Submission, SubmissionStatus } from '@lp/contracts';
+import { gradePercentage, type Assignment, type Submission, type SubmissionStatus } from '@lp/contracts';
 import { iso, isoOrNull, num } from '@lp/service-kit';
-import { gradePercentage } from '../grading/late-penalty.util.js';
 import { UNKNOWN_USER_NAME } from '../users/user-names.js';
 import type { AssignmentRow } from './assignments.repository.js';
 import type { SubmissionRow } from './submissions.repository.js';

@@ -4,7 +4,7 @@ import { assessmentEvents, gradeProblem, type AssignmentSubmitRequest, type Call
 import { writeEvent } from '@lp/bus';
 import { Clock, UnitOfWork, iso, num } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
-import { applyLatePenalty, daysLate, gradePercentage } from '../grading/late-penalty.util.js';
+import { applyLatePenalty, daysLate, gradePercentage } from '@lp/contracts';
 import { AssignmentAccess } from './assignment-access.js';
 import { toSubmission } from './assignment.mapper.js';
 import { SubmissionsRepository } from './submissions.repository.js';

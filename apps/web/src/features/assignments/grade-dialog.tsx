@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { assessmentRoutes, GRADE_STEP, type Assignment, type Submission } from '@lp/contracts';
+import { applyLatePenalty, assessmentRoutes, GRADE_STEP, gradeProblem, type Assignment, type Submission } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -83,8 +83,14 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
     onError: (error) => toast({ title: t('assignments.submissions.gradeFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
   });
 
-  // The late penalty is applied by the server when it saves; the grader is told the rule beforehand.
+  // The server applies the late penalty when it saves; the grader sees its effect beforehand
+  // with the same rule (libs/contracts).
   const penalised = submission.is_late && submission.days_late > 0 && assignment.late_penalty_percent > 0;
+  const typed = form.watch('grade');
+  const after =
+    penalised && typeof typed === 'number' && gradeProblem(typed, assignment.max_points) === null
+      ? applyLatePenalty(typed, submission.days_late, assignment.late_penalty_percent)
+      : null;
 
   return (
     <form onSubmit={form.handleSubmit((values) => grade.mutate(values))} noValidate className="space-y-4" data-testid="grade-form">
@@ -109,6 +115,11 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
       {penalised && (
         <Alert tone="info" data-testid="penalty-preview">
           {t('assignments.submissions.penaltyPreview', { count: submission.days_late, percent: points(assignment.late_penalty_percent) })}
+          {after && (
+            <span className="mt-1 block font-medium" data-testid="penalty-result">
+              {t('assignments.submissions.penaltyResult', { raw: points(typed), grade: points(after.grade), max: points(assignment.max_points) })}
+            </span>
+          )}
         </Alert>
       )}
       <FormField label={t('assignments.submissions.feedbackLabel')} error={vt(errors.feedback?.message)}>

@@ -1,3 +1,4 @@
+/** The late-penalty rule of assignments, shared by the assessment service (grading) and the SPA (the grading dialog previews it). */
 const DAY_MS = 86_400_000;
 
 /** Whole days late, started days counting: 1 second late is 1 day; on time (or early) is 0. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyLatePenalty, daysLate, gradePercentage } from './late-penalty.util.js';
+import { applyLatePenalty, daysLate, gradePercentage } from './late-penalty.js';
 
 describe('late penalty', () => {
   const due = new Date('2030-01-10T12:00:00Z');
