@@ -49,7 +49,9 @@ export class EssayReviewService {
         },
         requestId,
       );
-      // as on submit: the first pass of this assessment by this learner, whichever attempt made it
+      // as on submit: the first pass of this assessment by this learner, whichever attempt made it.
+      // A re-grade that takes a pass away and a later one that gives it back announces it again:
+      // nothing records that the pass was announced, so consumers keep "once" by (user_id, quiz_id).
       if (result.passed && !a.passed && !a.passed_elsewhere)
         await writeEvent(
           tx,
