@@ -296,7 +296,7 @@ test.describe('taking assessments', () => {
 
     await test.step('the learning progress dashboard counts the course and the pass', async () => {
       await page.goto('/learner/dashboard');
-      await expect(page.getByRole('heading', { level: 1, name: 'Learning Progress' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${learner.name}` })).toBeVisible();
       await expect(page.getByTestId('progress-enrolled-value')).toHaveText('1');
       await expect(page.getByTestId('progress-completed-value')).toHaveText('1');
       await expect(page.getByTestId('progress-pass-rate-value')).toHaveText('100.0%');

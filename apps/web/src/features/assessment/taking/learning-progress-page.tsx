@@ -2,7 +2,21 @@ import { RECENT_ATTEMPTS_LIMIT } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, PageHeader, ProgressBar, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  PageHeader,
+  ProgressBar,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
@@ -38,7 +52,9 @@ function CourseRow({ course, onOpen }: { course: EnrolledCourse; onOpen: () => v
       />
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm">
-          <Link to={`/course/${course.id}/learn`}>{course.progress_percentage >= 100 ? t('taking.progress.review') : t('taking.progress.continue')}</Link>
+          <Link to={`/course/${course.id}/learn`}>
+            {course.progress_percentage >= 100 ? t('taking.progress.review') : t('taking.progress.continue')}
+          </Link>
         </Button>
         <Button size="sm" variant="outline" onClick={onOpen} data-testid="progress-course-details">
           {t('taking.progress.details')}
@@ -113,115 +129,134 @@ export function LearningProgressPage() {
   );
 
   return (
-    <div data-testid="learning-progress">
-      <PageHeader
-        title={t('taking.progress.title')}
-        subtitle={t('taking.progress.subtitle', { name: user.name })}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/mock-tests">{t('taking.progress.quizCentre')}</Link>
-          </Button>
-        }
-      />
-      {failed && (
-        <div className="mb-4">
-          <LoadError error={courses.error ?? attempts.error ?? analyticsQuery.error} title={t('taking.progress.loadFailed')} onRetry={retry} />
-        </div>
-      )}
-      {selectedCourse ? (
-        <CourseProgressDetail courseId={selectedCourse} onBack={() => update((next) => next.delete('course'))} />
-      ) : (
-        <Tabs value={tab} onValueChange={setTab}>
-          <div className="overflow-x-auto">
-            <TabsList className="w-max min-w-full justify-start" aria-label={t('taking.progress.tabsLabel')}>
-              {TABS.map((value) => (
-                <TabsTrigger key={value} value={value} className="flex-none px-3 whitespace-nowrap sm:flex-1" data-testid={`progress-tab-${value}`}>
-                  {t(`taking.progress.tabs.${value}`)}
-                </TabsTrigger>
-              ))}
-            </TabsList>
+    // the learner's dashboard: the shell's welcome heading, then the learning progress
+    <div data-testid="learner-dashboard" data-role="learner">
+      <div data-testid="learning-progress">
+        <PageHeader
+          title={t('dashboard.welcome', { name: user.name })}
+          subtitle={t('taking.progress.subtitle')}
+          actions={
+            <Button asChild variant="outline">
+              <Link to="/mock-tests">{t('taking.progress.quizCentre')}</Link>
+            </Button>
+          }
+        />
+        {failed && (
+          <div className="mb-4">
+            <LoadError
+              error={courses.error ?? attempts.error ?? analyticsQuery.error}
+              title={t('taking.progress.loadFailed')}
+              onRetry={retry}
+            />
           </div>
-
-          <TabsContent value="overview" className="space-y-6">
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <StatCard label={t('taking.progress.enrolled')} value={enrolled.length} testId="progress-enrolled" />
-              <StatCard label={t('taking.progress.completed')} value={completed} testId="progress-completed" />
-              <StatCard label={t('taking.progress.averageProgress')} value={`${oneDecimal(averageProgress)}%`} testId="progress-average" />
-              <StatCard
-                label={t('taking.analytics.passRate')}
-                value={`${oneDecimal(analytics.pass_rate)}%`}
-                hint={t('taking.progress.attemptsHint', { count: analytics.total_attempts, average: oneDecimal(analytics.average_score) })}
-                testId="progress-pass-rate"
-              />
+        )}
+        {selectedCourse ? (
+          <CourseProgressDetail courseId={selectedCourse} onBack={() => update((next) => next.delete('course'))} />
+        ) : (
+          <Tabs value={tab} onValueChange={setTab}>
+            <div className="overflow-x-auto">
+              <TabsList className="w-max min-w-full justify-start" aria-label={t('taking.progress.tabsLabel')}>
+                {TABS.map((value) => (
+                  <TabsTrigger
+                    key={value}
+                    value={value}
+                    className="flex-none px-3 whitespace-nowrap sm:flex-1"
+                    data-testid={`progress-tab-${value}`}
+                  >
+                    {t(`taking.progress.tabs.${value}`)}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
             </div>
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('taking.progress.continueHeading')}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                {enrolled.length === 0 ? (
-                  noCourses
-                ) : inProgress.length === 0 ? (
-                  <p className="text-sm text-slate-600">{t('taking.progress.allDone')}</p>
-                ) : (
-                  <ul className="space-y-3" data-testid="continue-learning">
-                    {inProgress.map((course) => (
-                      <CourseRow key={course.id} course={course} onOpen={() => openCourse(course.id)} />
-                    ))}
-                  </ul>
-                )}
-              </CardContent>
-            </Card>
-            {attemptList.length > 0 && (
+
+            <TabsContent value="overview" className="space-y-6">
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                <StatCard label={t('taking.progress.enrolled')} value={enrolled.length} testId="progress-enrolled" />
+                <StatCard label={t('taking.progress.completed')} value={completed} testId="progress-completed" />
+                <StatCard
+                  label={t('taking.progress.averageProgress')}
+                  value={`${oneDecimal(averageProgress)}%`}
+                  testId="progress-average"
+                />
+                <StatCard
+                  label={t('taking.analytics.passRate')}
+                  value={`${oneDecimal(analytics.pass_rate)}%`}
+                  hint={t('taking.progress.attemptsHint', {
+                    count: analytics.total_attempts,
+                    average: oneDecimal(analytics.average_score),
+                  })}
+                  testId="progress-pass-rate"
+                />
+              </div>
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('taking.progress.continueHeading')}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  {enrolled.length === 0 ? (
+                    noCourses
+                  ) : inProgress.length === 0 ? (
+                    <p className="text-sm text-slate-600">{t('taking.progress.allDone')}</p>
+                  ) : (
+                    <ul className="space-y-3" data-testid="continue-learning">
+                      {inProgress.map((course) => (
+                        <CourseRow key={course.id} course={course} onOpen={() => openCourse(course.id)} />
+                      ))}
+                    </ul>
+                  )}
+                </CardContent>
+              </Card>
+              {attemptList.length > 0 && (
+                <Card>
+                  <CardHeader>
+                    <CardTitle>{t('taking.progress.recentAttempts')}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <AttemptList attempts={attemptList.slice(0, CONTINUE_LEARNING_SHOWN)} />
+                  </CardContent>
+                </Card>
+              )}
+            </TabsContent>
+
+            <TabsContent value="courses">
+              {enrolled.length === 0 ? (
+                noCourses
+              ) : (
+                <ul className="space-y-3" data-testid="progress-course-list">
+                  {enrolled.map((course) => (
+                    <CourseRow key={course.id} course={course} onOpen={() => openCourse(course.id)} />
+                  ))}
+                </ul>
+              )}
+            </TabsContent>
+
+            <TabsContent value="quizzes" className="space-y-6">
+              <QuizAnalyticsView analytics={analytics} showAchievements={false} />
               <Card>
                 <CardHeader>
                   <CardTitle>{t('taking.progress.recentAttempts')}</CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <AttemptList attempts={attemptList.slice(0, CONTINUE_LEARNING_SHOWN)} />
+                  {attemptList.length === 0 ? (
+                    <p className="text-sm text-slate-600">{t('taking.centre.noAttemptsText')}</p>
+                  ) : (
+                    <AttemptList attempts={attemptList.slice(0, RECENT_ATTEMPTS_LIMIT)} />
+                  )}
                 </CardContent>
               </Card>
-            )}
-          </TabsContent>
+            </TabsContent>
 
-          <TabsContent value="courses">
-            {enrolled.length === 0 ? (
-              noCourses
-            ) : (
-              <ul className="space-y-3" data-testid="progress-course-list">
-                {enrolled.map((course) => (
-                  <CourseRow key={course.id} course={course} onOpen={() => openCourse(course.id)} />
-                ))}
-              </ul>
-            )}
-          </TabsContent>
-
-          <TabsContent value="quizzes" className="space-y-6">
-            <QuizAnalyticsView analytics={analytics} showAchievements={false} />
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('taking.progress.recentAttempts')}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                {attemptList.length === 0 ? (
-                  <p className="text-sm text-slate-600">{t('taking.centre.noAttemptsText')}</p>
-                ) : (
-                  <AttemptList attempts={attemptList.slice(0, RECENT_ATTEMPTS_LIMIT)} />
-                )}
-              </CardContent>
-            </Card>
-          </TabsContent>
-
-          <TabsContent value="achievements" className="space-y-4">
-            {completed > 0 && (
-              <Alert tone="success" data-testid="progress-courses-completed">
-                {t('taking.progress.coursesCompleted', { count: completed })}
-              </Alert>
-            )}
-            <AchievementList codes={analytics.achievements} />
-          </TabsContent>
-        </Tabs>
-      )}
+            <TabsContent value="achievements" className="space-y-4">
+              {completed > 0 && (
+                <Alert tone="success" data-testid="progress-courses-completed">
+                  {t('taking.progress.coursesCompleted', { count: completed })}
+                </Alert>
+              )}
+              <AchievementList codes={analytics.achievements} />
+            </TabsContent>
+          </Tabs>
+        )}
+      </div>
     </div>
   );
 }
