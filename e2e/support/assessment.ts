@@ -63,7 +63,10 @@ export async function createCourseViaApi(request: APIRequestContext, token: stri
   });
   expect(course.status(), `create course: ${await course.text()}`).toBe(201);
   const id = ((await course.json()) as { id: string }).id;
-  const lesson = await request.post(`/api/courses/${id}/lessons`, { headers, data: { title: `${title} lesson`, content: 'Read this, then take the quiz.' } });
+  const lesson = await request.post(`/api/courses/${id}/lessons`, {
+    headers,
+    data: { title: `${title} lesson`, content: 'Read this, then take the quiz.' },
+  });
   expect(lesson.status(), `create lesson: ${await lesson.text()}`).toBe(201);
   return id;
 }

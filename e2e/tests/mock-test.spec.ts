@@ -6,7 +6,15 @@ import { createAssessmentViaApi, createCourseViaApi, TAKING_TEXT } from '../supp
 async function expectNoSeriousAxe(page: Page, what: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`).join('\n');
+  const report = blocking
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    )
+    .join('\n');
   expect(blocking, `axe on ${what}:\n${report}`).toEqual([]);
 }
 
@@ -33,10 +41,34 @@ test.describe('taking assessments', () => {
       test_mode: 'exam',
       instructions: 'Answer every question; flag the ones to revisit.',
       questions: [
-        { question_text: 'What is 2 + 2?', options: ['3', '4', '5', '6'], correct_answer: '4', subject: 'mathematics', explanation: 'Two and two make four.' },
-        { question_text: 'Which is the formula of water?', options: ['H2O', 'CO2'], correct_answer: 'H2O', subject: 'science', explanation: 'Two hydrogen atoms and one oxygen atom.' },
-        { question_text: 'The Sun is a star.', question_type: 'true_false', correct_answer: 'True', subject: 'science', explanation: 'It is a G-type main-sequence star.' },
-        { question_text: 'What is 10 divided by 2?', question_type: 'short_answer', correct_answer: '5', subject: 'mathematics', explanation: 'Ten halves are five.' },
+        {
+          question_text: 'What is 2 + 2?',
+          options: ['3', '4', '5', '6'],
+          correct_answer: '4',
+          subject: 'mathematics',
+          explanation: 'Two and two make four.',
+        },
+        {
+          question_text: 'Which is the formula of water?',
+          options: ['H2O', 'CO2'],
+          correct_answer: 'H2O',
+          subject: 'science',
+          explanation: 'Two hydrogen atoms and one oxygen atom.',
+        },
+        {
+          question_text: 'The Sun is a star.',
+          question_type: 'true_false',
+          correct_answer: 'True',
+          subject: 'science',
+          explanation: 'It is a G-type main-sequence star.',
+        },
+        {
+          question_text: 'What is 10 divided by 2?',
+          question_type: 'short_answer',
+          correct_answer: '5',
+          subject: 'mathematics',
+          explanation: 'Ten halves are five.',
+        },
       ],
     });
 
@@ -85,9 +117,12 @@ test.describe('taking assessments', () => {
       await expect(page.getByTestId('session-flag')).toHaveAttribute('aria-pressed', 'true');
       await page.getByTestId('session-next').click();
       // autosave runs 5 seconds after the last change: wait for that save before reloading
-      const saved = page.waitForResponse((r) => r.url().includes(`/api/mock-tests/${testId}/save-progress`) && r.request().method() === 'POST', {
-        timeout: 15_000,
-      });
+      const saved = page.waitForResponse(
+        (r) => r.url().includes(`/api/mock-tests/${testId}/save-progress`) && r.request().method() === 'POST',
+        {
+          timeout: 15_000,
+        },
+      );
       await question.getByRole('radio', { name: 'True', exact: true }).check();
       const response = await saved;
       expect(response.status()).toBe(200);
@@ -248,7 +283,9 @@ test.describe('taking assessments', () => {
       course_id: courseId,
       test_mode: 'practice',
       time_limit: 0,
-      questions: [{ question_text: 'Did you read the lesson?', question_type: 'true_false', correct_answer: 'True', subject: 'programming' }],
+      questions: [
+        { question_text: 'Did you read the lesson?', question_type: 'true_false', correct_answer: 'True', subject: 'programming' },
+      ],
     });
     const enroll = await request.post(`/api/courses/${courseId}/enroll`, { headers: { Authorization: `Bearer ${learner.token}` } });
     expect(enroll.status(), await enroll.text()).toBe(201);
@@ -369,7 +406,9 @@ test.describe('taking assessments', () => {
     // spec 9: pass rate and averages with one decimal
     await expect(analytics.getByTestId('analytics-pass-rate-value')).toHaveText(/^\d+\.\d%$/);
     await expect(analytics.getByTestId('analytics-average-value')).toHaveText(/^\d+\.\d%$/);
-    await expect(analytics.getByTestId('analytics-subjects').getByTestId('analytics-trend').first()).toHaveText(/Improving|Declining|Stable/);
+    await expect(analytics.getByTestId('analytics-subjects').getByTestId('analytics-trend').first()).toHaveText(
+      /Improving|Declining|Stable/,
+    );
     await expect(analytics.getByTestId('achievement').filter({ hasText: 'First Steps' })).toBeVisible();
     await expectNoSeriousAxe(page, 'the quiz centre analytics');
   });

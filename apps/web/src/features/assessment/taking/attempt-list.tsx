@@ -15,7 +15,12 @@ export function AttemptList({ attempts }: { attempts: readonly QuizAttempt[] }) 
   return (
     <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white" data-testid="attempt-list">
       {attempts.map((attempt) => (
-        <li key={attempt.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="attempt-item" data-attempt-id={attempt.id}>
+        <li
+          key={attempt.id}
+          className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="attempt-item"
+          data-attempt-id={attempt.id}
+        >
           <div className="min-w-0 space-y-1">
             <Link
               to={`/quiz/${attempt.quiz_id}/review/${attempt.id}`}
@@ -34,7 +39,9 @@ export function AttemptList({ attempts }: { attempts: readonly QuizAttempt[] }) 
             <span className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="attempt-score">
               {percent(attempt.score)}
             </span>
-            <Badge tone={attempt.passed ? 'success' : 'danger'}>{attempt.passed ? t('taking.result.passed') : t('taking.result.failed')}</Badge>
+            <Badge tone={attempt.passed ? 'success' : 'danger'}>
+              {attempt.passed ? t('taking.result.passed') : t('taking.result.failed')}
+            </Badge>
           </div>
         </li>
       ))}

@@ -46,7 +46,11 @@ export function CourseProgressDetail({ courseId, onBack }: { courseId: string; o
           value={`${p.lesson_progress.completed} / ${p.lesson_progress.total}`}
           hint={`${oneDecimal(p.lesson_progress.percentage)}%`}
         />
-        <StatCard label={t('taking.progress.quizzes')} value={`${p.quiz_progress.completed} / ${p.quiz_progress.total}`} hint={`${oneDecimal(p.quiz_progress.percentage)}%`} />
+        <StatCard
+          label={t('taking.progress.quizzes')}
+          value={`${p.quiz_progress.completed} / ${p.quiz_progress.total}`}
+          hint={`${oneDecimal(p.quiz_progress.percentage)}%`}
+        />
       </div>
       <Card>
         <CardHeader>

@@ -32,13 +32,22 @@ export function AchievementList({ codes }: { codes: readonly string[] }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="achievements">
       {codes.map((code) => (
-        <li key={code} className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4" data-testid="achievement" data-code={code}>
+        <li
+          key={code}
+          className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4"
+          data-testid="achievement"
+          data-code={code}
+        >
           <span aria-hidden="true" className="text-2xl">
             🏆
           </span>
           <span>
-            <span className="block font-semibold text-amber-950">{isKnownAchievement(code) ? t(`taking.achievements.${code}.title`) : humaniseCode(code)}</span>
-            <span className="block text-sm text-amber-900">{isKnownAchievement(code) ? t(`taking.achievements.${code}.text`) : t('taking.achievements.generic')}</span>
+            <span className="block font-semibold text-amber-950">
+              {isKnownAchievement(code) ? t(`taking.achievements.${code}.title`) : humaniseCode(code)}
+            </span>
+            <span className="block text-sm text-amber-900">
+              {isKnownAchievement(code) ? t(`taking.achievements.${code}.text`) : t('taking.achievements.generic')}
+            </span>
           </span>
         </li>
       ))}
@@ -81,7 +90,11 @@ export function QuizAnalyticsView({ analytics, showAchievements = true }: { anal
           hint={analytics.strongest_subject_score !== null ? `${oneDecimal(analytics.strongest_subject_score)}%` : undefined}
           testId="analytics-strongest"
         />
-        <StatCard label={t('taking.analytics.improvementArea')} value={analytics.improvement_area ?? t('taking.analytics.none')} testId="analytics-improvement-area" />
+        <StatCard
+          label={t('taking.analytics.improvementArea')}
+          value={analytics.improvement_area ?? t('taking.analytics.none')}
+          testId="analytics-improvement-area"
+        />
         <StatCard
           label={t('taking.analytics.recentImprovement')}
           value={`${analytics.recent_improvement > 0 ? '+' : ''}${oneDecimal(analytics.recent_improvement)}`}
@@ -107,7 +120,9 @@ export function QuizAnalyticsView({ analytics, showAchievements = true }: { anal
                   </div>
                   <BarList
                     caption={subject}
-                    items={[{ key: subject, label: subject, value: s.average_score, display: `${oneDecimal(s.average_score)}%`, tone: 'primary' }]}
+                    items={[
+                      { key: subject, label: subject, value: s.average_score, display: `${oneDecimal(s.average_score)}%`, tone: 'primary' },
+                    ]}
                   />
                 </li>
               ))}

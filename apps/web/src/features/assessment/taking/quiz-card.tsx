@@ -29,7 +29,13 @@ export function QuizCardView({ quiz, headingLevel: Heading = 'h3' }: { quiz: Qui
   const button = startButton(quiz.my);
   const estimate = estimatedMinutes(quiz.question_count);
   return (
-    <Card className="flex h-full flex-col" data-testid="quiz-card" data-quiz-id={quiz.id} data-status={quiz.my.status} data-difficulty={quiz.difficulty}>
+    <Card
+      className="flex h-full flex-col"
+      data-testid="quiz-card"
+      data-quiz-id={quiz.id}
+      data-status={quiz.my.status}
+      data-difficulty={quiz.difficulty}
+    >
       <article aria-labelledby={titleId} className="flex h-full flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="primary">{t(`taking.kinds.${quiz.kind}`)}</Badge>
@@ -91,7 +97,11 @@ export function QuizCardView({ quiz, headingLevel: Heading = 'h3' }: { quiz: Qui
               </Link>
             </Button>
           )}
-          <Link to={`/quiz/${quiz.id}/info`} className={cn('rounded text-sm font-medium text-primary hover:underline', focusRing)} data-testid="quiz-card-info">
+          <Link
+            to={`/quiz/${quiz.id}/info`}
+            className={cn('rounded text-sm font-medium text-primary hover:underline', focusRing)}
+            data-testid="quiz-card-info"
+          >
             {t('taking.info.viewDetails')}
           </Link>
         </div>

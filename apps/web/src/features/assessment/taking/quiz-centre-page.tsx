@@ -109,13 +109,18 @@ function MyAttempts() {
   const { t } = useTranslation();
   const attempts = useLearnerAttempts();
   if (attempts.isPending) return <LoadingBlock />;
-  if (attempts.isError) return <LoadError error={attempts.error} title={t('taking.centre.attemptsFailed')} onRetry={() => void attempts.refetch()} />;
+  if (attempts.isError)
+    return <LoadError error={attempts.error} title={t('taking.centre.attemptsFailed')} onRetry={() => void attempts.refetch()} />;
   if (attempts.data.length === 0) {
-    return <EmptyState title={t('taking.centre.noAttemptsTitle')} description={t('taking.centre.noAttemptsText')} action={<FindCourses />} />;
+    return (
+      <EmptyState title={t('taking.centre.noAttemptsTitle')} description={t('taking.centre.noAttemptsText')} action={<FindCourses />} />
+    );
   }
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-600">{t('taking.centre.recent', { count: Math.min(RECENT_ATTEMPTS_LIMIT, attempts.data.length) })}</p>
+      <p className="text-sm text-slate-600">
+        {t('taking.centre.recent', { count: Math.min(RECENT_ATTEMPTS_LIMIT, attempts.data.length) })}
+      </p>
       <AttemptList attempts={attempts.data.slice(0, RECENT_ATTEMPTS_LIMIT)} />
     </div>
   );
@@ -125,9 +130,12 @@ function Analytics() {
   const { t } = useTranslation();
   const analytics = useLearnerAnalytics();
   if (analytics.isPending) return <LoadingBlock />;
-  if (analytics.isError) return <LoadError error={analytics.error} title={t('taking.centre.analyticsFailed')} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError)
+    return <LoadError error={analytics.error} title={t('taking.centre.analyticsFailed')} onRetry={() => void analytics.refetch()} />;
   if (analytics.data.total_attempts === 0) {
-    return <EmptyState title={t('taking.centre.noAnalyticsTitle')} description={t('taking.centre.noAnalyticsText')} action={<FindCourses />} />;
+    return (
+      <EmptyState title={t('taking.centre.noAnalyticsTitle')} description={t('taking.centre.noAnalyticsText')} action={<FindCourses />} />
+    );
   }
   return <QuizAnalyticsView analytics={analytics.data} />;
 }
@@ -155,7 +163,12 @@ export function QuizCentrePage() {
         <div className="overflow-x-auto">
           <TabsList className="w-max min-w-full justify-start" aria-label={t('taking.centre.tabsLabel')}>
             {TABS.map((value) => (
-              <TabsTrigger key={value} value={value} className="flex-none px-3 whitespace-nowrap sm:flex-1" data-testid={`centre-tab-${value}`}>
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="flex-none px-3 whitespace-nowrap sm:flex-1"
+                data-testid={`centre-tab-${value}`}
+              >
                 {t(`taking.centre.tabs.${value}`)}
               </TabsTrigger>
             ))}

@@ -73,18 +73,28 @@ export function QuizInfoPage() {
         <Badge tone="primary">{t(`taking.kinds.${card.kind}`)}</Badge>
         <Badge tone="neutral">{t(`taking.difficulty.${card.difficulty}`)}</Badge>
         {card.subject && <Badge tone="neutral">{card.subject}</Badge>}
-        <Badge tone={card.my.status === 'passed' ? 'success' : card.my.status === 'failed' ? 'danger' : 'neutral'} data-testid="quiz-info-status">
+        <Badge
+          tone={card.my.status === 'passed' ? 'success' : card.my.status === 'failed' ? 'danger' : 'neutral'}
+          data-testid="quiz-info-status"
+        >
           {t(`taking.status.${card.my.status}`)}
         </Badge>
       </div>
       {card.description && <p className="break-words whitespace-pre-line text-slate-700">{card.description}</p>}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label={t('taking.questionsLabel')} value={card.question_count} hint={t('taking.estimatedRange', estimate)} />
-        <StatCard label={t('taking.timeLimit')} value={card.time_limit > 0 ? t('taking.minutesValue', { count: card.time_limit }) : t('taking.noTimeLimit')} />
+        <StatCard
+          label={t('taking.timeLimit')}
+          value={card.time_limit > 0 ? t('taking.minutesValue', { count: card.time_limit }) : t('taking.noTimeLimit')}
+        />
         <StatCard label={t('taking.passingScore')} value={percent(card.passing_score)} />
         <StatCard
           label={t('taking.info.attempts')}
-          value={card.my.attempts_left === null ? t('taking.info.attemptsUnlimited', { used: card.my.attempts_used }) : `${card.my.attempts_used} / ${card.max_attempts}`}
+          value={
+            card.my.attempts_left === null
+              ? t('taking.info.attemptsUnlimited', { used: card.my.attempts_used })
+              : `${card.my.attempts_used} / ${card.max_attempts}`
+          }
           hint={card.my.best_score !== null ? t('taking.info.best', { score: percent(card.my.best_score) }) : undefined}
           testId="quiz-info-attempts"
         />
@@ -110,7 +120,14 @@ function AttemptsCard({
   quizId,
   formatDate,
 }: {
-  attempts: { attempt_id: string; score: number; passed: boolean; submitted_at: string; correct_answers: number; total_questions: number }[];
+  attempts: {
+    attempt_id: string;
+    score: number;
+    passed: boolean;
+    submitted_at: string;
+    correct_answers: number;
+    total_questions: number;
+  }[];
   quizId: string;
   formatDate: (iso: string) => string;
 }) {
@@ -127,10 +144,15 @@ function AttemptsCard({
           <ul className="divide-y divide-slate-200" data-testid="quiz-info-attempt-list">
             {attempts.map((a) => (
               <li key={a.attempt_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <Link to={`/quiz/${quizId}/review/${a.attempt_id}`} className={cn('rounded font-medium text-primary hover:underline', focusRing)}>
+                <Link
+                  to={`/quiz/${quizId}/review/${a.attempt_id}`}
+                  className={cn('rounded font-medium text-primary hover:underline', focusRing)}
+                >
                   {formatDate(a.submitted_at)}
                 </Link>
-                <span className="text-slate-600">{t('taking.result.correctOf', { correct: a.correct_answers, total: a.total_questions })}</span>
+                <span className="text-slate-600">
+                  {t('taking.result.correctOf', { correct: a.correct_answers, total: a.total_questions })}
+                </span>
                 <span className="flex items-center gap-2">
                   <span className="font-semibold tabular-nums">{percent(a.score)}</span>
                   <Badge tone={a.passed ? 'success' : 'danger'}>{a.passed ? t('taking.result.passed') : t('taking.result.failed')}</Badge>

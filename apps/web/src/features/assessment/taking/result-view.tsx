@@ -10,7 +10,12 @@ import { StatCard } from '../../catalog/shared/stat-card';
 export function ResultSummary({ result }: { result: QuizResult }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="result-heading" className="space-y-4" data-testid="result-summary" data-passed={result.passed ? 'true' : 'false'}>
+    <section
+      aria-labelledby="result-heading"
+      className="space-y-4"
+      data-testid="result-summary"
+      data-passed={result.passed ? 'true' : 'false'}
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="result-heading" className="text-xl font-semibold text-slate-900">
           {t('taking.result.heading')}
@@ -20,14 +25,23 @@ export function ResultSummary({ result }: { result: QuizResult }) {
         </Badge>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label={t('taking.result.score')} value={percent(result.score)} hint={t('taking.result.passingScore', { score: percent(result.passing_score) })} testId="result-score" />
+        <StatCard
+          label={t('taking.result.score')}
+          value={percent(result.score)}
+          hint={t('taking.result.passingScore', { score: percent(result.passing_score) })}
+          testId="result-score"
+        />
         <StatCard
           label={t('taking.result.correct')}
           value={t('taking.result.correctOf', { correct: result.correct_answers, total: result.total_questions })}
           testId="result-correct"
         />
         <StatCard label={t('taking.result.points')} value={`${result.earned_points} / ${result.total_points}`} testId="result-points" />
-        <StatCard label={t('taking.result.time')} value={t('taking.analytics.minutesDecimal', { value: oneDecimal(result.time_taken_minutes) })} testId="result-time" />
+        <StatCard
+          label={t('taking.result.time')}
+          value={t('taking.analytics.minutesDecimal', { value: oneDecimal(result.time_taken_minutes) })}
+          testId="result-time"
+        />
       </div>
       {result.time_exceeded && (
         <Alert tone="error" data-testid="result-time-exceeded">
@@ -35,7 +49,9 @@ export function ResultSummary({ result }: { result: QuizResult }) {
         </Alert>
       )}
       {result.needs_manual_grading && <Alert tone="info">{t('taking.result.manualGrading')}</Alert>}
-      {result.attempts_left !== null && <p className="text-sm text-slate-600">{t('taking.result.attemptsLeft', { count: result.attempts_left })}</p>}
+      {result.attempts_left !== null && (
+        <p className="text-sm text-slate-600">{t('taking.result.attemptsLeft', { count: result.attempts_left })}</p>
+      )}
     </section>
   );
 }

@@ -24,10 +24,21 @@ function isQuizData(data: unknown): data is QuizTaker {
   return Boolean(data) && typeof data === 'object' && Array.isArray((data as QuizTaker).questions);
 }
 
-function QuizTimer({ quiz, receivedAt, running, onExpire }: { quiz: QuizTaker; receivedAt: number; running: boolean; onExpire: () => void }) {
+function QuizTimer({
+  quiz,
+  receivedAt,
+  running,
+  onExpire,
+}: {
+  quiz: QuizTaker;
+  receivedAt: number;
+  running: boolean;
+  onExpire: () => void;
+}) {
   const { t } = useTranslation();
   // GET /quizzes/{id} gives the session's start, not the server's clock: the browser's clock stands in for it
-  const deadline = quiz.started_at && quiz.time_limit > 0 ? new Date(Date.parse(quiz.started_at) + quiz.time_limit * 60_000).toISOString() : null;
+  const deadline =
+    quiz.started_at && quiz.time_limit > 0 ? new Date(Date.parse(quiz.started_at) + quiz.time_limit * 60_000).toISOString() : null;
   const left = useCountdown({ deadlineAt: deadline, serverNow: new Date(receivedAt).toISOString(), receivedAt, running, onExpire });
   if (left === null) return null;
   const tone = countdownTone(left, quiz.time_limit * 60);
@@ -39,7 +50,11 @@ function QuizTimer({ quiz, receivedAt, running, onExpire }: { quiz: QuizTaker; r
       data-tone={tone}
       className={cn(
         'rounded-lg border px-3 py-1.5 font-mono text-lg font-semibold tabular-nums',
-        tone === 'critical' ? 'border-red-300 bg-red-50 text-red-800' : tone === 'warning' ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-white',
+        tone === 'critical'
+          ? 'border-red-300 bg-red-50 text-red-800'
+          : tone === 'warning'
+            ? 'border-amber-300 bg-amber-50 text-amber-900'
+            : 'border-slate-200 bg-white',
       )}
     >
       {formatClock(left)}
@@ -57,7 +72,8 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
   const answered = questions.filter((q) => isAnswered(answers[q.id])).length;
 
   const submit = useMutation({
-    mutationFn: () => callRoute(assessmentRoutes.submitQuiz, { params: { id: quiz.id }, body: { answers, session_id: quiz.session_id ?? undefined } }),
+    mutationFn: () =>
+      callRoute(assessmentRoutes.submitQuiz, { params: { id: quiz.id }, body: { answers, session_id: quiz.session_id ?? undefined } }),
     onSuccess: onResult,
     onError: (error) => toast({ title: detailOr(error, t('taking.quiz.submitFailed')), tone: 'error' }),
   });
@@ -98,7 +114,11 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
         <h2 className="text-xl font-semibold text-slate-900">{t('taking.quiz.reviewHeading')}</h2>
         <ol className="space-y-3">
           {questions.map((q, index) => (
-            <li key={q.id} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="quiz-review-item">
+            <li
+              key={q.id}
+              className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="quiz-review-item"
+            >
               <div className="min-w-0">
                 <p className="font-medium break-words text-slate-900">
                   {t('taking.result.questionNumber', { number: index + 1 })} {q.question_text}
@@ -150,7 +170,11 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
                   data-answered={done ? 'true' : 'false'}
                   className={cn(
                     'flex size-9 cursor-pointer items-center justify-center rounded-full border text-sm font-semibold',
-                    i === index ? 'border-primary bg-primary text-white' : done ? 'border-emerald-600 bg-emerald-50 text-emerald-800' : 'border-slate-300 bg-white text-slate-700',
+                    i === index
+                      ? 'border-primary bg-primary text-white'
+                      : done
+                        ? 'border-emerald-600 bg-emerald-50 text-emerald-800'
+                        : 'border-slate-300 bg-white text-slate-700',
                     focusRing,
                   )}
                 >
@@ -173,11 +197,20 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
             <Badge tone="neutral">{t('taking.points', { count: question.points })}</Badge>
           </div>
           <h2 className="text-lg font-medium break-words whitespace-pre-line text-slate-900">{question.question_text}</h2>
-          <AnswerInput question={question} value={answers[question.id]} onChange={(value) => setAnswers((prev) => ({ ...prev, [question.id]: value }))} />
+          <AnswerInput
+            question={question}
+            value={answers[question.id]}
+            onChange={(value) => setAnswers((prev) => ({ ...prev, [question.id]: value }))}
+          />
         </CardContent>
       </Card>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
-        <Button variant="outline" onClick={() => setStep({ kind: 'question', index: index - 1 })} disabled={index === 0} data-testid="quiz-previous">
+        <Button
+          variant="outline"
+          onClick={() => setStep({ kind: 'question', index: index - 1 })}
+          disabled={index === 0}
+          data-testid="quiz-previous"
+        >
           <BackIcon />
           {t('taking.previous')}
         </Button>

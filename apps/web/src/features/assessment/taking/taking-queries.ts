@@ -101,7 +101,8 @@ export function useRefreshAssessment(): () => Promise<void> {
   return useCallback(
     () =>
       queryClient.invalidateQueries({
-        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('assessment.') && query.queryKey[0] !== a.getQuiz.subject,
+        predicate: (query) =>
+          typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('assessment.') && query.queryKey[0] !== a.getQuiz.subject,
       }),
     [queryClient],
   );

@@ -118,7 +118,17 @@ export function TestSessionPage() {
 
   if (running) {
     if (running.session.test.questions.length === 0) {
-      return <EmptyState headingLevel="h1" title={t('taking.noQuestions')} action={<Button asChild variant="outline"><Link to="/mock-tests">{t('taking.session.backToTests')}</Link></Button>} />;
+      return (
+        <EmptyState
+          headingLevel="h1"
+          title={t('taking.noQuestions')}
+          action={
+            <Button asChild variant="outline">
+              <Link to="/mock-tests">{t('taking.session.backToTests')}</Link>
+            </Button>
+          }
+        />
+      );
     }
     return (
       <TestSessionRunner

@@ -161,7 +161,14 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
                 {formatClock(left)}
               </div>
             )}
-            <Button variant="outline" size="sm" onClick={() => setSidebarOpen((o) => !o)} aria-expanded={sidebarOpen} aria-controls="session-grid" data-testid="session-sidebar-toggle">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setSidebarOpen((o) => !o)}
+              aria-expanded={sidebarOpen}
+              aria-controls="session-grid"
+              data-testid="session-sidebar-toggle"
+            >
               {sidebarOpen ? t('taking.session.hideQuestions') : t('taking.session.showQuestions')}
             </Button>
             <Button variant="outline" size="sm" onClick={toggleFullscreen} aria-pressed={fullscreen} data-testid="session-fullscreen">
@@ -177,7 +184,11 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
           valueText={t('taking.session.answered', { count: answeredCount, total: questions.length })}
         />
         {tone !== 'normal' && left !== null && (
-          <p role="status" className={cn('mt-2 text-sm font-medium', tone === 'critical' ? 'text-red-700' : 'text-amber-800')} data-testid="session-time-warning">
+          <p
+            role="status"
+            className={cn('mt-2 text-sm font-medium', tone === 'critical' ? 'text-red-700' : 'text-amber-800')}
+            data-testid="session-time-warning"
+          >
             {tone === 'critical' ? t('taking.session.criticalTime') : t('taking.session.warningTime')}
           </p>
         )}
@@ -193,7 +204,13 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
                   {question.subject && <Badge tone="primary">{question.subject}</Badge>}
                   <Badge tone="neutral">{t('taking.points', { count: question.points })}</Badge>
                 </div>
-                <Button variant={isFlagged ? 'secondary' : 'outline'} size="sm" onClick={toggleFlag} aria-pressed={isFlagged} data-testid="session-flag">
+                <Button
+                  variant={isFlagged ? 'secondary' : 'outline'}
+                  size="sm"
+                  onClick={toggleFlag}
+                  aria-pressed={isFlagged}
+                  data-testid="session-flag"
+                >
                   {isFlagged ? t('taking.session.unflag') : t('taking.session.flag')}
                 </Button>
               </div>
@@ -209,13 +226,23 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
                 <BackIcon />
                 {t('taking.previous')}
               </Button>
-              <Button variant="outline" onClick={() => goTo(current + 1)} disabled={current === questions.length - 1} data-testid="session-next">
+              <Button
+                variant="outline"
+                onClick={() => goTo(current + 1)}
+                disabled={current === questions.length - 1}
+                data-testid="session-next"
+              >
                 {t('taking.next')}
                 <ForwardIcon />
               </Button>
             </div>
             <div className="flex gap-2">
-              <Button variant="ghost" onClick={() => nextFlag !== null && goTo(nextFlag)} disabled={nextFlag === null || nextFlag === current} data-testid="session-next-flagged">
+              <Button
+                variant="ghost"
+                onClick={() => nextFlag !== null && goTo(nextFlag)}
+                disabled={nextFlag === null || nextFlag === current}
+                data-testid="session-next-flagged"
+              >
                 {t('taking.session.nextFlagged')}
               </Button>
               <Button onClick={() => setConfirmOpen(true)} disabled={submitting} data-testid="session-finish">
@@ -237,7 +264,10 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
                     const done = isAnswered(answers[q.id]);
                     const flag = flagged.has(q.id);
                     const here = index === current;
-                    const status = [done ? t('taking.session.gridAnswered') : t('taking.session.gridUnanswered'), flag ? t('taking.session.gridFlagged') : null]
+                    const status = [
+                      done ? t('taking.session.gridAnswered') : t('taking.session.gridUnanswered'),
+                      flag ? t('taking.session.gridFlagged') : null,
+                    ]
                       .filter(Boolean)
                       .join(', ');
                     return (
@@ -291,7 +321,11 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
         title={t('taking.session.confirmTitle')}
         description={
           answeredCount < questions.length
-            ? t('taking.session.confirmUnanswered', { answered: answeredCount, total: questions.length, count: questions.length - answeredCount })
+            ? t('taking.session.confirmUnanswered', {
+                answered: answeredCount,
+                total: questions.length,
+                count: questions.length - answeredCount,
+              })
             : t('taking.session.confirmAll', { total: questions.length })
         }
         confirmLabel={t('taking.session.confirmSubmit')}

@@ -68,12 +68,23 @@ export function CourseDetailPage() {
           ) : lessons.isError ? (
             <LoadError error={lessons.error} title={t('courseDetail.lessonsFailed')} onRetry={() => void lessons.refetch()} />
           ) : (
-            <CourseLessons courseId={data.id} lessons={lessons.data} isOwner={isOwner} enrolled={enrolled === true} completedIds={completedIds} />
+            <CourseLessons
+              courseId={data.id}
+              lessons={lessons.data}
+              isOwner={isOwner}
+              enrolled={enrolled === true}
+              completedIds={completedIds}
+            />
           )}
 
           {(isOwner || enrolled === true) && <CourseQuizzes courseId={data.id} isOwner={isOwner} />}
 
-          <ReviewsSection course={data} reviews={reviews.data} loadFailed={reviews.isError} canReview={enrolled === true && !alreadyReviewed} />
+          <ReviewsSection
+            course={data}
+            reviews={reviews.data}
+            loadFailed={reviews.isError}
+            canReview={enrolled === true && !alreadyReviewed}
+          />
         </div>
 
         <aside className="lg:col-span-1" aria-label={t('courseDetail.enrollmentHeading')}>

@@ -31,18 +31,26 @@ export function CourseQuizzes({ courseId, isOwner }: { courseId: string; isOwner
               {!isOwner && <p className="text-sm text-slate-600">{t('taking.detail.unlockHint')}</p>}
               <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
                 {quizzes.data.map((quiz) => (
-                  <li key={quiz.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-3 sm:px-4" data-testid="course-quiz" data-quiz-id={quiz.id}>
+                  <li
+                    key={quiz.id}
+                    className="flex flex-wrap items-center justify-between gap-2 px-3 py-3 sm:px-4"
+                    data-testid="course-quiz"
+                    data-quiz-id={quiz.id}
+                  >
                     <div className="min-w-0">
                       {isOwner ? (
                         <span className="font-medium break-words text-slate-900">{quiz.title}</span>
                       ) : (
-                        <Link to={`/quiz/${quiz.id}/info`} className={cn('rounded font-medium break-words text-slate-900 hover:text-primary hover:underline', focusRing)}>
+                        <Link
+                          to={`/quiz/${quiz.id}/info`}
+                          className={cn('rounded font-medium break-words text-slate-900 hover:text-primary hover:underline', focusRing)}
+                        >
                           {quiz.title}
                         </Link>
                       )}
                       <p className="text-xs text-slate-600">
-                        {t(`taking.kinds.${quiz.kind}`)} · {t('taking.player.questions', { count: quiz.question_count })} · {t('taking.passingScore')}{' '}
-                        {percent(quiz.passing_score)}
+                        {t(`taking.kinds.${quiz.kind}`)} · {t('taking.player.questions', { count: quiz.question_count })} ·{' '}
+                        {t('taking.passingScore')} {percent(quiz.passing_score)}
                       </p>
                     </div>
                     <div className="flex shrink-0 gap-1">

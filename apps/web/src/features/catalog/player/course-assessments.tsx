@@ -43,7 +43,12 @@ export function CourseAssessments({ courseId, unlocked, isOwner }: CourseAssessm
             {quizzes.data.map((quiz) => {
               const button = startButton(quiz.my);
               return (
-                <li key={quiz.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="player-assessment" data-quiz-id={quiz.id}>
+                <li
+                  key={quiz.id}
+                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+                  data-testid="player-assessment"
+                  data-quiz-id={quiz.id}
+                >
                   <div className="min-w-0">
                     <p className="font-medium break-words text-slate-900">{quiz.title}</p>
                     <p className="text-xs text-slate-600">

@@ -25,9 +25,17 @@ export function CourseGrades({ courseId }: { courseId: string }) {
         ) : (
           <>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <StatCard label={t('taking.player.letterGrade')} value={grades.data.letter_grade ?? t('taking.analytics.none')} testId="grades-letter" />
+              <StatCard
+                label={t('taking.player.letterGrade')}
+                value={grades.data.letter_grade ?? t('taking.analytics.none')}
+                testId="grades-letter"
+              />
               <StatCard label={t('taking.player.overall')} value={percent(grades.data.overall_percentage)} testId="grades-overall" />
-              <StatCard label={t('taking.player.points')} value={`${grades.data.earned_points} / ${grades.data.total_points}`} testId="grades-points" />
+              <StatCard
+                label={t('taking.player.points')}
+                value={`${grades.data.earned_points} / ${grades.data.total_points}`}
+                testId="grades-points"
+              />
               <StatCard
                 label={t('taking.player.completedAssessments')}
                 value={`${grades.data.completed_assessments} / ${grades.data.available_assessments}`}
@@ -41,7 +49,11 @@ export function CourseGrades({ courseId }: { courseId: string }) {
                 <h3 className="text-sm font-semibold tracking-wide text-slate-700 uppercase">{t('taking.player.history')}</h3>
                 <ul className="divide-y divide-slate-200" data-testid="grades-list">
                   {(showAll ? grades.data.quiz_grades : grades.data.quiz_grades.slice(0, GRADE_HISTORY_SHOWN)).map((g) => (
-                    <li key={g.quiz_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="grades-item">
+                    <li
+                      key={g.quiz_id}
+                      className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                      data-testid="grades-item"
+                    >
                       <span className="min-w-0 font-medium break-words text-slate-900">
                         {g.title} <span className="font-normal text-slate-600">· {t(`taking.kinds.${g.type}`)}</span>
                       </span>
@@ -50,7 +62,9 @@ export function CourseGrades({ courseId }: { courseId: string }) {
                           {g.earned_points} / {g.max_points}
                         </span>
                         <span className="font-semibold tabular-nums">{percent(g.score_percentage)}</span>
-                        <Badge tone={g.passed ? 'success' : 'danger'}>{g.passed ? t('taking.result.passed') : t('taking.result.failed')}</Badge>
+                        <Badge tone={g.passed ? 'success' : 'danger'}>
+                          {g.passed ? t('taking.result.passed') : t('taking.result.failed')}
+                        </Badge>
                       </span>
                     </li>
                   ))}

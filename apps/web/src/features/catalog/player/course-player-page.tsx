@@ -24,7 +24,8 @@ type Unit = { kind: 'lesson'; id: string; title: string; lesson: Lesson } | { ki
 
 function ItemBody({ item }: { item: ContentItem }) {
   const { t } = useTranslation();
-  if (item.type === 'text') return item.content ? <TextContent text={item.content} /> : <Alert tone="info">{t('lessonViewer.locked')}</Alert>;
+  if (item.type === 'text')
+    return item.content ? <TextContent text={item.content} /> : <Alert tone="info">{t('lessonViewer.locked')}</Alert>;
   if (!item.url) return <Alert tone="info">{t('lessonViewer.locked')}</Alert>;
   if (item.type === 'video') return <VideoPlayer url={item.url} title={item.title} />;
   if (item.type === 'audio') return <AudioPlayer url={item.url} title={item.title} />;
@@ -33,7 +34,8 @@ function ItemBody({ item }: { item: ContentItem }) {
 
 function UnitLink({ unit, selected, done, onSelect }: { unit: Unit; selected: boolean; done: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
-  const typeLabel = unit.kind === 'lesson' ? t(`catalog.lessonTypes.${unit.lesson.content_type}`) : t(`catalog.contentTypes.${unit.item.type}`);
+  const typeLabel =
+    unit.kind === 'lesson' ? t(`catalog.lessonTypes.${unit.lesson.content_type}`) : t(`catalog.contentTypes.${unit.item.type}`);
   return (
     <button
       type="button"
@@ -114,7 +116,9 @@ export function CoursePlayerPage() {
   }
 
   const units: Unit[] = [
-    ...(lessons.data ?? []).filter((l) => l.is_published || isOwner).map((lesson): Unit => ({ kind: 'lesson', id: lesson.id, title: lesson.title, lesson })),
+    ...(lessons.data ?? [])
+      .filter((l) => l.is_published || isOwner)
+      .map((lesson): Unit => ({ kind: 'lesson', id: lesson.id, title: lesson.title, lesson })),
     ...(content.data?.content_items ?? []).map((item): Unit => ({ kind: 'item', id: item.id, title: item.title, item })),
   ];
   const done = new Set([...(progress.data?.lessons_completed_ids ?? []), ...(progress.data?.completed_items ?? [])]);
@@ -159,7 +163,13 @@ export function CoursePlayerPage() {
                 {percent(completion)}
               </span>
             </div>
-            <ProgressBar value={completion} label={t('courseDetail.progress')} valueText={percent(completion)} tone={finished ? 'success' : 'primary'} testId="player-progress" />
+            <ProgressBar
+              value={completion}
+              label={t('courseDetail.progress')}
+              valueText={percent(completion)}
+              tone={finished ? 'success' : 'primary'}
+              testId="player-progress"
+            />
           </div>
         )}
         {isOwner && <Alert tone="info">{t('player.ownerPreview')}</Alert>}
@@ -192,7 +202,9 @@ export function CoursePlayerPage() {
               <>
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge tone="neutral">
-                    {selected.kind === 'lesson' ? t(`catalog.lessonTypes.${selected.lesson.content_type}`) : t(`catalog.contentTypes.${selected.item.type}`)}
+                    {selected.kind === 'lesson'
+                      ? t(`catalog.lessonTypes.${selected.lesson.content_type}`)
+                      : t(`catalog.contentTypes.${selected.item.type}`)}
                   </Badge>
                   {done.has(selected.id) && (
                     <Badge tone="success">
@@ -242,7 +254,12 @@ export function CoursePlayerPage() {
                   <ol className="space-y-1">
                     {units.map((unit) => (
                       <li key={unit.id}>
-                        <UnitLink unit={unit} selected={unit.id === selected?.id} done={done.has(unit.id)} onSelect={() => select(unit.id)} />
+                        <UnitLink
+                          unit={unit}
+                          selected={unit.id === selected?.id}
+                          done={done.has(unit.id)}
+                          onSelect={() => select(unit.id)}
+                        />
                       </li>
                     ))}
                   </ol>
