@@ -403,5 +403,17 @@ test.describe('assessment authoring journey', () => {
     await page.getByTestId('tab-preview').click();
     await expect(page.getByTestId('preview-counter')).toHaveText('Question 1 of 1');
     await fits('the Preview tab');
+
+    // deleting from My Quizzes asks first
+    await page.goto('/mock-test-manager');
+    await page.getByTestId('my-quiz').getByTestId('my-quiz-delete').click();
+    const dialog = page.getByTestId('delete-quiz-dialog');
+    await expect(dialog).toContainText(TEXT.deleteConfirm);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('my-quiz')).toHaveCount(1);
+    await page.getByTestId('my-quiz').getByTestId('my-quiz-delete').click();
+    await dialog.getByTestId('delete-quiz-dialog-confirm').click();
+    await expect(toast(page, TEXT.deleted)).toBeVisible();
+    await expect(page.getByText('No quizzes yet')).toBeVisible();
   });
 });

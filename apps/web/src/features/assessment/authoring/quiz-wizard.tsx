@@ -1,5 +1,6 @@
 import {
   assessmentRoutes,
+  catalogRoutes,
   DIFFICULTIES,
   EXAM_TIME_LIMIT,
   MAX_ATTEMPTS,
@@ -7,6 +8,7 @@ import {
   QUIZ_TIME_LIMIT,
   TEST_MODES,
   type Difficulty,
+  type Guard,
   type QuizAuthor,
   type TestMode,
 } from '@lp/contracts';
@@ -16,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
 import { Alert, Button, Card, CardContent, cn, FormField, Input, Select, Textarea, useToast } from '../../../ui';
+import { useSignedInUser } from '../../auth/session-context';
 import { useInstructorCourses } from '../../catalog/shared/catalog-queries';
 import { useRefreshAssessments } from './authoring-queries';
 import { newQuestionDraft, questionProblem, type QuestionDraft, type QuestionProblem } from './question-draft';
@@ -246,7 +249,11 @@ type Setter = (patch: Partial<QuizValues>) => void;
 
 function BasicInfoStep({ values, set }: { values: QuizValues; set: Setter }) {
   const { t } = useTranslation();
-  const courses = useInstructorCourses();
+  const user = useSignedInUser();
+  // mentors own no courses: they build stand-alone quizzes and are not asked for a list they may not read
+  const guard: Guard = catalogRoutes.instructorCourses.guard;
+  const ownsCourses = typeof guard === 'string' || guard.includes(user.role);
+  const courses = useInstructorCourses(ownsCourses);
   return (
     <>
       <FormField label={t('authoring.fields.title')}>
