@@ -345,6 +345,19 @@ test.describe('taking assessments', () => {
       await expect(detail.getByRole('heading', { name: courseTitle })).toBeVisible();
       await expectNoSeriousAxe(page, 'the progress course detail');
     });
+
+    await test.step('when the dashboard cannot load, every figure reads zero', async () => {
+      await page.route('**/api/learner/quiz-analytics', (route) => route.abort());
+      await page.goto('/learner/dashboard');
+      await expect(page.getByTestId('load-error')).toContainText('Failed to load your progress.');
+      await expect(page.getByTestId('progress-enrolled-value')).toHaveText('0');
+      await expect(page.getByTestId('progress-completed-value')).toHaveText('0');
+      await expect(page.getByTestId('progress-pass-rate-value')).toHaveText('0.0%');
+      await page.unroute('**/api/learner/quiz-analytics');
+      await page.getByTestId('load-error').getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByTestId('progress-enrolled-value')).toHaveText('1');
+      await expect(page.getByTestId('load-error')).toHaveCount(0);
+    });
   });
 
   test('the countdown warns at 25 %, turns critical at 10 % and hands the test in at zero', async ({ page, request }) => {
@@ -363,6 +376,13 @@ test.describe('taking assessments', () => {
     // the page's clock is driven by the test: a minute passes in an instant (the server still sees seconds)
     await page.clock.install({ time: Date.now() });
     await signInWithToken(page, learner.token, `/mock-test/${testId}`);
+    // spec 8: a start that cannot reach the server says so, and Start can be pressed again
+    await page.route('**/api/mock-tests/*/start', (route) => route.abort());
+    await page.getByTestId('session-start').click();
+    await expect(page.getByTestId('session-start-error')).toContainText(
+      'Failed to start test. Please check your connection and try again.',
+    );
+    await page.unroute('**/api/mock-tests/*/start');
     await page.getByTestId('session-start').click();
     await page.getByTestId('session-question').getByRole('radio', { name: '2', exact: true }).check();
     const timer = page.getByTestId('session-timer');
