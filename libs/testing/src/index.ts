@@ -1,3 +1,4 @@
 export * from './test-env.js';
 export * from './test-service.js';
 export * from './test-calls.js';
+export * from './expect-app-error.js';

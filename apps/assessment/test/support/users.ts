@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from '@jest/globals';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
-  AppError,
   identityEvents,
   type AnyRoute,
   type Caller,
@@ -59,16 +57,4 @@ export function stranger(role: Role = 'learner', id: string = randomUUID()): Cal
   return { userId: id, role, sessionId: randomUUID(), institutionId: null };
 }
 
-/** Awaits a call that must fail with this status and code. */
-export async function expectAppError(work: Promise<unknown>, status: number, code: string): Promise<AppError> {
-  let caught: unknown = null;
-  try {
-    await work;
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(AppError);
-  const err = caught as AppError;
-  expect({ status: err.status, code: err.code }).toEqual({ status, code });
-  return err;
-}
+export { expectAppError } from '@lp/testing';

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { expect } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import type { z } from 'zod';
 import {
-  AppError,
   billingEvents,
   catalogRoutes,
   identityEvents,
@@ -227,19 +225,7 @@ export async function cleanQueues(env: Record<string, string>): Promise<void> {
   }
 }
 
-/** Awaits a call that must fail with this status and code. */
-export async function expectAppError(work: Promise<unknown>, status: number, code: string): Promise<AppError> {
-  let caught: unknown = null;
-  try {
-    await work;
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(AppError);
-  const err = caught as AppError;
-  expect({ status: err.status, code: err.code }).toEqual({ status, code });
-  return err;
-}
+export { expectAppError } from '@lp/testing';
 
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
 export const MP4_BYTES = Buffer.concat([

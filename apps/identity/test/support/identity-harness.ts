@@ -1,9 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect } from '@jest/globals';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
-import { AppError, identityRoutes, type AnyRoute, type Caller, type RouteOutput, type RouteRequest } from '@lp/contracts';
+import { identityRoutes, type AnyRoute, type Caller, type RouteOutput, type RouteRequest } from '@lp/contracts';
 import { connectBus, RpcClient } from '@lp/bus';
 import { RevocationStore, TokenService } from '@lp/auth';
 import { startTestService, testEnv, type TestService, callInternal, callRoute } from '@lp/testing';
@@ -109,16 +108,4 @@ export class IdentityHarness {
 export const uniqueEmail = (): string => `user-${randomUUID().slice(0, 12)}@example.com`;
 export const uniquePhone = (): string => `+2519${String(randomInt(10_000_000, 99_999_999))}`;
 
-/** Awaits a call that must fail with this status and code. */
-export async function expectAppError(work: Promise<unknown>, status: number, code: string): Promise<AppError> {
-  let caught: unknown = null;
-  try {
-    await work;
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(AppError);
-  const err = caught as AppError;
-  expect({ status: err.status, code: err.code }).toEqual({ status, code });
-  return err;
-}
+export { expectAppError } from '@lp/testing';
