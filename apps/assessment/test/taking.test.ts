@@ -123,6 +123,65 @@ describe('sessions', () => {
   });
 });
 
+describe('the simple quiz (GET /quizzes/{id})', () => {
+  it('answers its clock on the server: deadline_at from the session, server_now; no deadline without a limit', async () => {
+    const timed = await create({ time_limit: 20 });
+    const q = await h.call(routes.getQuiz, { params: { id: timed.id } }, h.caller());
+    expect(new Date(q.deadline_at!).getTime() - new Date(q.started_at!).getTime()).toBe(20 * 60_000);
+    expect(Math.abs(new Date(q.server_now).getTime() - Date.now())).toBeLessThan(5_000);
+    const untimed = await h.call(routes.getQuiz, { params: { id: (await create({ time_limit: 0 })).id } }, h.caller());
+    expect(untimed.session_id).not.toBeNull();
+    expect(untimed.deadline_at).toBeNull();
+  });
+
+  it('restores the saved answers, current question and flags of the open session after a reload', async () => {
+    const quiz = await create();
+    const learner = h.caller();
+    const first = await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner);
+    expect(first).toMatchObject({ answers: {}, current_question: 0, flagged_questions: [] });
+    await save(quiz.id, first.session_id!, learner, { [first.questions[0]!.id]: '4' });
+    const reloaded = await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner);
+    expect(reloaded).toMatchObject({ session_id: first.session_id, answers: { [first.questions[0]!.id]: '4' }, current_question: 1, flagged_questions: [2] });
+    // submitted: the next attempt starts empty
+    await h.call(routes.submitQuiz, { params: { id: quiz.id }, body: { session_id: first.session_id! } }, learner);
+    const next = await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner);
+    expect(next.session_id).not.toBe(first.session_id);
+    expect(next).toMatchObject({ answers: {}, current_question: 0, flagged_questions: [] });
+  });
+});
+
+describe('the card (GET /quizzes/{id}/info)', () => {
+  const info = (id: string, who: Caller) => h.call(routes.quizInfo, { params: { id } }, who);
+  const sessions = async (quizId: string) => (await h.ds.query('SELECT count(*)::int AS n FROM test_sessions WHERE quiz_id = $1', [quizId]))[0].n as number;
+
+  it('answers the summary and the caller\'s standing without opening a session', async () => {
+    const quiz = await create({ max_attempts: 2, allow_multiple_attempts: false });
+    const learner = h.caller();
+    const card = await info(quiz.id, learner);
+    expect(card).toMatchObject({ id: quiz.id, title: quiz.title, question_count: 4, my: { status: 'new', attempts_used: 0, attempts_left: 2, can_start: true } });
+    expect(card).not.toHaveProperty('questions');
+    expect(await sessions(quiz.id)).toBe(0);
+    const s = await start(quiz.id, learner);
+    await submit(quiz.id, s.session_id, learner, { '0': '4' });
+    expect((await info(quiz.id, learner)).my).toMatchObject({ attempts_used: 1, attempts_left: 1, best_score: 20 });
+    expect(await sessions(quiz.id)).toBe(1);
+  });
+
+  it('hides a draft from all but its author and keeps a course\'s assessment to its enrolled learners', async () => {
+    const draft = await create({ is_published: false });
+    await expect(info(draft.id, h.caller())).rejects.toMatchObject({ status: 404, code: 'QUIZ_NOT_FOUND' });
+    expect((await info(draft.id, author)).id).toBe(draft.id);
+    await expect(info(randomUUID(), h.caller())).rejects.toMatchObject({ status: 404 });
+    const courseId = await h.course(author.userId);
+    const quiz = await create({ course_id: courseId });
+    const stranger = h.caller();
+    await expect(info(quiz.id, stranger)).rejects.toMatchObject({ status: 403, code: 'NOT_ENROLLED' });
+    await h.enroll(courseId, stranger.userId, author.userId);
+    expect((await info(quiz.id, stranger)).my.can_start).toBe(true);
+    expect(await sessions(quiz.id)).toBe(0);
+  });
+});
+
 describe('edits between sessions', () => {
   it('serves and grades the current question set after an edit (no stale questions)', async () => {
     const quiz = await create();

@@ -15,7 +15,8 @@
  * Besides ROUTES.md: GET /quizzes/{id}/manage (the author's view), PUT /assignments/{id}
  * (edit and publish; the SPA links /assignments/{id}/edit) and GET /learner/quiz-attempts/{id}
  * (one result for the SPA's review page /quiz/{id}/review/{attemptId}) and
- * POST /learner/quiz-attempts/{id}/review (the author grades the essays of an attempt).
+ * POST /learner/quiz-attempts/{id}/review (the author grades the essays of an attempt) and
+ * GET /quizzes/{id}/info (an assessment's card for the SPA's /quiz/{id}/info, no session opened).
  */
 import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
@@ -52,6 +53,11 @@ export const assessmentRoutes = {
     subject: 'assessment.quiz.get', service, method: 'GET', path: '/quizzes/{id}', guard: 'any',
     summary: 'An assessment to take: questions without answers or explanations, the caller\'s standing, and the open session whose clock is the server\'s',
     params: IdParams, response: s.QuizTakerSchema,
+  }),
+  quizInfo: defineRoute({
+    subject: 'assessment.quiz.info', service, method: 'GET', path: '/quizzes/{id}/info', guard: 'any',
+    summary: 'An assessment\'s card with the caller\'s standing (besides ROUTES.md), visible as for taking; opens no session',
+    params: IdParams, response: s.QuizCardSchema,
   }),
   manageQuiz: defineRoute({
     subject: 'assessment.quiz.manage', service, method: 'GET', path: '/quizzes/{id}/manage', guard: AUTHORS,

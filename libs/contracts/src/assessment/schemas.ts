@@ -331,6 +331,14 @@ export const QuizTakerSchema = QuizSummarySchema.extend({
   /** the open session the server's clock runs on (null when no attempt can be started) */
   session_id: IdSchema.nullable(),
   started_at: IsoString.nullable(),
+  /** started_at + time_limit; null without a limit or without a session */
+  deadline_at: IsoString.nullable(),
+  /** the server's clock when answering: the countdown is deadline_at - server_now */
+  server_now: IsoString,
+  /** what the session saved (POST /mock-tests/{id}/save-progress), restored on a reload; empty without a session */
+  answers: z.record(z.string(), z.string().nullable()),
+  current_question: z.number().int(),
+  flagged_questions: z.array(z.union([z.number().int(), z.string()])),
 });
 /** GET /quizzes/{id}/manage and every author answer: with correct answers and explanations. */
 export const QuizAuthorSchema = QuizSummarySchema.extend({ questions: z.array(AuthorQuestionSchema) });

@@ -15,6 +15,11 @@ export class TakingHandlers {
     return this.taking.getQuiz(callerOf(ctx), input.params.id);
   }
 
+  @Handles(assessmentRoutes.quizInfo)
+  async quizInfo(input: RouteInput<R['quizInfo']>, ctx: HandlerContext): Promise<RouteOutput<R['quizInfo']>> {
+    return this.taking.info(callerOf(ctx), input.params.id);
+  }
+
   @Handles(assessmentRoutes.startMockTest)
   async start(input: RouteInput<R['startMockTest']>, ctx: HandlerContext): Promise<RouteOutput<R['startMockTest']>> {
     return this.taking.start(callerOf(ctx), input.params.id);

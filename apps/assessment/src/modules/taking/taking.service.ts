@@ -7,6 +7,7 @@ import {
   type Answers,
   type Caller,
   type LearnerQuizState,
+  type QuizSummary,
   type QuizResult,
   type QuizTaker,
   type TestSession,
@@ -71,7 +72,18 @@ export class TakingService {
       my: state,
       session_id: session?.id ?? null,
       started_at: session ? iso(session.started_at) : null,
+      deadline_at: session?.deadline_at ? iso(session.deadline_at) : null,
+      server_now: iso(this.clock.now()),
+      answers: session?.answers ?? {},
+      current_question: session?.current_question ?? 0,
+      flagged_questions: session?.flagged_questions ?? [],
     };
+  }
+
+  /** GET /quizzes/{id}/info: the card and the caller's standing, visible as for taking; opens no session. */
+  async info(caller: Caller, id: string): Promise<QuizSummary & { my: LearnerQuizState }> {
+    const quiz = await this.access.takeable(id, caller);
+    return { ...toSummary(quiz), my: stateOf(quiz, quiz.my_scores) };
   }
 
   async start(caller: Caller, id: string): Promise<TestSession> {
