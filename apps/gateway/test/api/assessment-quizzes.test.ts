@@ -22,7 +22,7 @@ const SECRET = 'SECRET-';
 const QUIZ_ROUTES = [
   'createQuiz', 'updateQuiz', 'deleteQuiz', 'addQuestion', 'getQuiz', 'manageQuiz', 'submitQuiz', 'myQuizzes', 'courseQuizzes',
   'courseGrades', 'listMockTests', 'createMockTest', 'updateMockTest', 'deleteMockTest', 'startMockTest', 'saveProgress',
-  'submitMockTest', 'mockTestResults', 'learnerAttempts', 'learnerAnalytics', 'getAttempt', 'reviewAttempt',
+  'submitMockTest', 'mockTestResults', 'learnerAttempts', 'learnerAnalytics', 'getAttempt', 'reviewAttempt', 'quizInfo',
 ] as const;
 
 /** Multiple choice (2 points), true/false (1), short answer (3); answer keys carry SECRET. */
@@ -229,6 +229,22 @@ describe('quizzes, mock tests and results through the gateway', () => {
       const res = await call<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, lena, { answers: { '0': '4', '1': 'True', '2': `${SECRET}key` } });
       expect([res.status, res.body.session_id, res.body.score]).toEqual([200, view.body.session_id, 100]);
       expectError(await call('POST', `/quizzes/${quiz.id}/submit`, lena, { answers: 'all of them' }), 400, 'VALIDATION_FAILED');
+    });
+
+    it('answers a card with the caller\'s standing on GET /quizzes/{id}/info without opening a session', async () => {
+      const sessions = async (quizId: string) => (await stack.assessment.ds.query('SELECT count(*)::int AS n FROM test_sessions WHERE quiz_id = $1', [quizId]))[0].n;
+      const quiz = await createQuiz({ course_id: course.id, max_attempts: 3, allow_multiple_attempts: false });
+      expect((await stack.api('GET', `/quizzes/${quiz.id}/info`)).status).toBe(401);
+      expectError(await call('GET', `/quizzes/${SAMPLE_ID}/info`, lena), 404, 'QUIZ_NOT_FOUND');
+      expectError(await call('GET', `/quizzes/${quiz.id}/info`, nina), 403, 'NOT_ENROLLED');
+      const draft = await createQuiz({ is_published: false });
+      expectError(await call('GET', `/quizzes/${draft.id}/info`, lena), 404, 'QUIZ_NOT_FOUND');
+      const res = await call<QuizTaker>('GET', `/quizzes/${quiz.id}/info`, lena);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: quiz.id, title: quiz.title, question_count: 3, my: { status: 'new', attempts_used: 0, attempts_left: 3, can_start: true } });
+      expect(res.body).not.toHaveProperty('questions');
+      expect(res.body).not.toHaveProperty('session_id');
+      expect(await sessions(quiz.id)).toBe(0);
     });
 
     it('refuses learners not enrolled in the course (403), exhausted attempts and empty assessments (422)', async () => {
