@@ -281,6 +281,21 @@ export const QuizUpdateRequest = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 export type QuizUpdateInput = z.output<typeof QuizUpdateRequest>;
 
+/**
+ * How an assessment has gone so far, over every submitted attempt of its takers (the
+ * author's own tries are left out: they are previews, not results). Everyone who sees the
+ * assessment sees the same figures: they are aggregates that name nobody, and one shape
+ * for every caller keeps the lists cacheable and simple.
+ */
+export const QuizFiguresSchema = z.object({
+  attempts: z.number().int(),
+  /** mean score in percent, one decimal; null without attempts */
+  average_score: z.number().nullable(),
+  /** share of passed attempts in percent, one decimal; null without attempts */
+  pass_rate: z.number().nullable(),
+});
+export type QuizFigures = z.infer<typeof QuizFiguresSchema>;
+
 /** One assessment without its questions (lists, cards). */
 export const QuizSummarySchema = z.object({
   id: IdSchema,
@@ -304,6 +319,7 @@ export const QuizSummarySchema = z.object({
   instructions: z.string(),
   question_count: z.number().int(),
   total_points: z.number().int(),
+  figures: QuizFiguresSchema,
   created_by: IdSchema,
   created_at: IsoString,
   updated_at: IsoString,
@@ -509,6 +525,8 @@ export const MockTestResultsSchema = z.object({
     z.object({
       attempt_id: IdSchema,
       user_id: IdSchema,
+      /** the taker's name from the users read model; a neutral name when unknown or deleted */
+      user_name: z.string(),
       score: z.number(),
       passed: z.boolean(),
       correct_answers: z.number().int(),

@@ -1,7 +1,16 @@
-import { assessmentKind, type AuthorQuestion, type QuizAuthor, type QuizSummary, type TakerQuestion } from '@lp/contracts';
+import { assessmentKind, type AuthorQuestion, type QuizAuthor, type QuizFigures, type QuizSummary, type TakerQuestion } from '@lp/contracts';
 import { iso, num } from '@lp/service-kit';
 import type { GradableQuestion } from '../grading/grading.util.js';
 import type { QuestionRow, QuizRow } from './quizzes.repository.js';
+
+const round1 = (v: number): number => Math.round(v * 10) / 10;
+
+/** The takers' figures; averages and rates are nulls, not zeros, before anyone took it. */
+export function toFigures(r: Pick<QuizRow, 'taken_count' | 'taken_average' | 'taken_passed'>): QuizFigures {
+  const attempts = num(r.taken_count);
+  if (!attempts) return { attempts: 0, average_score: null, pass_rate: null };
+  return { attempts, average_score: round1(num(r.taken_average)), pass_rate: round1((num(r.taken_passed) / attempts) * 100) };
+}
 
 export function toSummary(r: QuizRow): QuizSummary {
   return {
@@ -25,6 +34,7 @@ export function toSummary(r: QuizRow): QuizSummary {
     instructions: r.instructions,
     question_count: num(r.question_count),
     total_points: num(r.total_points),
+    figures: toFigures(r),
     created_by: r.created_by,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),

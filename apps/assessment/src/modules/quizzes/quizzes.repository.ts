@@ -30,6 +30,10 @@ export interface QuizRow {
   course_institution_id: string | null;
   question_count: number;
   total_points: number;
+  /** the takers' attempts (the author's left out): count, mean score and passed count */
+  taken_count: number;
+  taken_average: number | null;
+  taken_passed: number;
 }
 
 export interface QuestionRow {
@@ -91,13 +95,17 @@ export const QUIZ_FIELD_NAMES = [
   'max_attempts', 'allow_multiple_attempts', 'is_published', 'randomize_questions', 'show_results_immediately', 'instructions',
 ] as const satisfies readonly (keyof QuizFields)[];
 
-// one lateral aggregate per listed quiz rides on questions_quiz_idx: no query per quiz
+// lateral aggregates per listed quiz, inside the list's one statement (no query per quiz): the
+// questions ride on questions_quiz_idx, the attempts on the attempts (quiz_id, user_id, attempt_number) key
 const selectQuizzes = (extra = '') => `SELECT q.*, ${extra} c.title AS course_title, c.instructor_id AS course_instructor_id,
-    c.institution_id AS course_institution_id, s.question_count, s.total_points
+    c.institution_id AS course_institution_id, s.question_count, s.total_points, f.taken_count, f.taken_average, f.taken_passed
   FROM quizzes q
   LEFT JOIN courses c ON c.id = q.course_id
   CROSS JOIN LATERAL (SELECT count(*)::int AS question_count, COALESCE(sum(x.points), 0)::int AS total_points
-                      FROM questions x WHERE x.quiz_id = q.id) s`;
+                      FROM questions x WHERE x.quiz_id = q.id) s
+  CROSS JOIN LATERAL (SELECT count(*)::int AS taken_count, avg(a.score)::float8 AS taken_average,
+                             count(*) FILTER (WHERE a.passed)::int AS taken_passed
+                      FROM attempts a WHERE a.quiz_id = q.id AND a.user_id <> q.created_by) f`;
 const SELECT = selectQuizzes();
 // the taker's standing beside the quiz ($2: the caller): enrolment, scores so far, open session
 const SELECT_FOR_TAKER = selectQuizzes(`

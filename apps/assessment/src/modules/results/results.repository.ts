@@ -57,21 +57,22 @@ const LIST_CAP = 500;
 export class ResultsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  /** Every taker's attempts of one quiz, newest first (the author's view; attempts_quiz_user key). */
-  ofQuiz(quizId: string): Promise<AttemptListRow[]> {
-    return queryRows<AttemptListRow>(
+  /** Every taker's attempts of one quiz with their names (users read model), newest first (the author's view; attempts_quiz_user key). */
+  ofQuiz(quizId: string): Promise<(AttemptListRow & { user_name: string | null })[]> {
+    return queryRows(
       this.ds,
-      `SELECT ${ATTEMPT_COLUMNS} FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
+      `SELECT ${ATTEMPT_COLUMNS}, u.full_name AS user_name FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
+       LEFT JOIN users u ON u.id = a.user_id
        WHERE a.quiz_id = $1 ORDER BY a.submitted_at DESC, a.id LIMIT ${LIST_CAP}`,
       [quizId],
     );
   }
 
-  /** One taker's attempts of one quiz, newest first, the newest with its full result. */
-  ofQuizAndUser(quizId: string, userId: string): Promise<(AttemptListRow & { result: QuizResult | null })[]> {
+  /** One taker's attempts of one quiz (with their name), newest first, the newest with its full result. */
+  ofQuizAndUser(quizId: string, userId: string): Promise<(AttemptListRow & { user_name: string | null; result: QuizResult | null })[]> {
     return queryRows(
       this.ds,
-      `SELECT ${ATTEMPT_COLUMNS}, CASE WHEN row_number() OVER (ORDER BY a.attempt_number DESC) = 1 THEN a.result END AS result
+      `SELECT ${ATTEMPT_COLUMNS}, (SELECT u.full_name FROM users u WHERE u.id = a.user_id) AS user_name, CASE WHEN row_number() OVER (ORDER BY a.attempt_number DESC) = 1 THEN a.result END AS result
        FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
        WHERE a.quiz_id = $1 AND a.user_id = $2 ORDER BY a.attempt_number DESC LIMIT ${LIST_CAP}`,
       [quizId, userId],

@@ -15,14 +15,16 @@ import { CatalogReadModelRepository } from '../catalog-read-model/catalog-read-m
 import { letterGrade } from '../grading/grading.util.js';
 import { QuizAccess } from '../quizzes/quiz-access.js';
 import { takerResult } from '../taking/taking.service.js';
+import { UNKNOWN_USER_NAME } from '../users/user-names.js';
 import { quizAnalytics } from './quiz-analytics.util.js';
 import { ResultsRepository, type AttemptListRow } from './results.repository.js';
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
-const resultLine = (a: AttemptListRow) => ({
+const resultLine = (a: AttemptListRow & { user_name: string | null }) => ({
   attempt_id: a.id,
   user_id: a.user_id,
+  user_name: a.user_name ?? UNKNOWN_USER_NAME,
   score: num(a.score),
   passed: a.passed,
   correct_answers: a.correct_answers,
