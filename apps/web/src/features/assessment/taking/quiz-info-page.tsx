@@ -10,43 +10,32 @@ import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { previewOf } from './quiz-card';
 import { estimatedMinutes, startButton, takePath } from './quiz-standing';
-import { useDiscoverQuizzes, useQuizResults } from './taking-queries';
-
-/** The discover list's largest page: the card of the quiz is looked up there. */
-const CARD_LOOKUP_LIMIT = 100;
+import { useQuizInfo, useQuizResults } from './taking-queries';
 
 /**
  * /quiz/{id}/info: details, learner status and the start button named after it, and the
- * learner's attempts. It never opens a session (GET /quizzes/{id} would start the clock), so
- * the facts come from the discover list and the attempts from GET /mock-tests/{id}/results.
+ * learner's attempts. It never opens a session (GET /quizzes/{id} would start the clock): the
+ * card comes from GET /quizzes/{id}/info, the attempts from GET /mock-tests/{id}/results.
  */
 export function QuizInfoPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { id } = useParams<{ id: string }>();
+  const info = useQuizInfo(id);
   const results = useQuizResults(id);
-  const list = useDiscoverQuizzes({ limit: CARD_LOOKUP_LIMIT, offset: 0 });
-  const card = list.data?.find((q) => q.id === id) ?? null;
-  usePageTitle(card?.title ?? results.data?.title ?? t('taking.info.pageTitle'));
+  usePageTitle(info.data?.title ?? t('taking.info.pageTitle'));
 
-  if (results.isPending || list.isPending) return <LoadingBlock />;
-  if (results.isError) {
-    if (isApiError(results.error) && results.error.status === 404) return <NotFoundCard title={t('taking.quiz.notFound')} />;
-    return <LoadError error={results.error} title={t('taking.info.loadFailed')} onRetry={() => void results.refetch()} />;
-  }
-  const data = results.data;
-  const attempts = data.attempts;
-
-  if (!card) {
-    // not (or no longer) listed for discovery: the attempts can still be reviewed
+  if (info.isPending || results.isPending) return <LoadingBlock />;
+  const failed = info.error ?? results.error;
+  if (failed) {
+    if (isApiError(failed) && failed.status === 404) return <NotFoundCard title={t('taking.quiz.notFound')} />;
+    if (isApiError(failed) && failed.status === 403) return <Alert tone="error">{failed.message}</Alert>;
     return (
-      <div className="space-y-6" data-testid="quiz-info">
-        <PageHeader title={data.title} />
-        <Alert tone="info">{t('taking.info.notListed')}</Alert>
-        <AttemptsCard attempts={attempts} quizId={data.quiz_id} formatDate={formatDate} />
-      </div>
+      <LoadError error={failed} title={t('taking.info.loadFailed')} onRetry={() => void Promise.all([info.refetch(), results.refetch()])} />
     );
   }
+  const card = info.data!;
+  const attempts = results.data!.attempts;
 
   const button = startButton(card.my);
   const estimate = estimatedMinutes(card.question_count);

@@ -1,23 +1,42 @@
+import { assessmentRoutes, type QuizResult, type ReviewAttemptInput } from '@lp/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
+import { callRoute } from '../../../api/client';
+import { detailOr } from '../../../api/error-text';
+import { routeKey } from '../../../api/route-key';
 import { useFormatDate } from '../../../i18n/format-date';
+import { useValidationText } from '../../../i18n/validation-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Button, PageHeader } from '../../../ui';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, PageHeader, Textarea, useToast } from '../../../ui';
 import { NotFoundCard } from '../../catalog/shared/not-found-card';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { QuestionReview, ResultSummary, SubjectPerformance } from './result-view';
-import { useAttempt } from './taking-queries';
+import { useSession } from '../../auth/session-context';
+import { formPath, GRADE_STEP, isEssay, reviewBody, reviewDefaults, type ReviewFormValues } from './essay-review-form';
+import { QuestionReview, ResultSummary, ReviewerFeedback, SubjectPerformance } from './result-view';
+import { useAttempt, useIsAuthorOf, useRefreshAssessment } from './taking-queries';
 
-/** /quiz/{id}/review/{attemptId}: one attempt's result with the detailed review (GET /learner/quiz-attempts/{id}). */
+const AUTHOR_ROLES: readonly string[] = assessmentRoutes.reviewAttempt.guard as readonly string[];
+
+/**
+ * /quiz/{id}/review/{attemptId}: one attempt's result with the detailed review (GET
+ * /learner/quiz-attempts/{id}). The assessment's author also grades its essays here: points
+ * (0..the question's, steps of 0.5) and feedback per essay, an overall feedback, "Save review".
+ * The taker sees essays waiting for review, then their points, the feedback and the new score.
+ */
 export function QuizReviewPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
+  const { user } = useSession();
   const { id, attemptId } = useParams<{ id: string; attemptId: string }>();
   const attempt = useAttempt(attemptId);
+  const author = useIsAuthorOf(id, Boolean(user && AUTHOR_ROLES.includes(user.role)));
   usePageTitle(attempt.data ? t('taking.review.pageTitle', { title: attempt.data.quiz_title }) : t('taking.review.pageTitleShort'));
 
-  if (attempt.isPending) return <LoadingBlock />;
+  if (attempt.isPending || author.isPending) return <LoadingBlock />;
   if (attempt.isError) {
     if (isApiError(attempt.error) && (attempt.error.status === 404 || attempt.error.status === 403))
       return <NotFoundCard title={t('taking.review.notFound')} />;
@@ -25,16 +44,20 @@ export function QuizReviewPage() {
   }
   const result = attempt.data;
   if (id && result.quiz_id !== id) return <NotFoundCard title={t('taking.review.notFound')} />;
+  const essays = result.question_details.filter(isEssay);
   return (
-    <div className="space-y-6" data-testid="quiz-review">
+    <div className="space-y-6" data-testid="quiz-review" data-viewer={author.isAuthor ? 'author' : 'taker'}>
       <PageHeader
         title={result.quiz_title}
         subtitle={t('taking.review.subtitle', { number: result.attempt_number, date: formatDate(result.submitted_at) })}
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline">
-              <Link to="/mock-tests?tab=attempts">{t('taking.review.allAttempts')}</Link>
-            </Button>
+            {/* the author arrives from the Results dialog of their assessment: the learner's attempt list is not theirs */}
+            {!author.isAuthor && (
+              <Button asChild variant="outline">
+                <Link to="/mock-tests?tab=attempts">{t('taking.review.allAttempts')}</Link>
+              </Button>
+            )}
             <Button asChild>
               <Link to={`/quiz/${result.quiz_id}/info`}>{t('taking.info.viewDetails')}</Link>
             </Button>
@@ -42,8 +65,122 @@ export function QuizReviewPage() {
         }
       />
       <ResultSummary result={result} />
-      <SubjectPerformance result={result} />
-      <QuestionReview result={result} />
+      {result.reviewed_at && (
+        <p className="text-sm text-slate-600" data-testid="review-reviewed-at">
+          {t('taking.essayReview.reviewedAt', { date: formatDate(result.reviewed_at) })}
+        </p>
+      )}
+      {author.isAuthor && essays.length > 0 ? (
+        <EssayReviewForm result={result} />
+      ) : (
+        <>
+          <ReviewerFeedback result={result} />
+          <SubjectPerformance result={result} />
+          <QuestionReview result={result} author={author.isAuthor} />
+        </>
+      )}
     </div>
+  );
+}
+
+/** The author's grading: the review with fields under each essay, the overall feedback and "Save review". */
+function EssayReviewForm({ result }: { result: QuizResult }) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAssessment();
+  const form = useForm<ReviewFormValues>({ defaultValues: reviewDefaults(result) });
+  const { errors } = form.formState;
+  const indexOf = new Map(form.getValues('grades').map((g, i) => [g.question_id, i]));
+
+  // a saved review (or a refetch) refills the form from the server's answer
+  useEffect(() => {
+    form.reset(reviewDefaults(result));
+  }, [result, form]);
+
+  const save = useMutation({
+    mutationFn: (body: ReviewAttemptInput) => callRoute(assessmentRoutes.reviewAttempt, { params: { id: result.attempt_id }, body }),
+  });
+
+  const setProblems = (problems: { path: string; message: string }[]) => {
+    for (const p of problems) form.setError(p.path as FieldPath<ReviewFormValues>, { type: 'server', message: p.message });
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    const checked = reviewBody(values, result.question_details, {
+      tooMany: (points) => t('taking.essayReview.tooManyPoints', { points }),
+      notANumber: t('taking.essayReview.notANumber'),
+    });
+    if ('problems' in checked) {
+      setProblems(checked.problems);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(checked.body);
+      queryClient.setQueryData(routeKey(assessmentRoutes.getAttempt, { id: result.attempt_id }), saved);
+      void refresh();
+      toast({ title: t('taking.essayReview.saved'), tone: 'success' });
+    } catch (error) {
+      if (isApiError(error) && error.errors.length > 0)
+        setProblems(error.errors.map((e) => ({ path: formPath(e.path, checked.sentIndexes), message: e.message })));
+      toast({ title: detailOr(error, t('taking.essayReview.saveFailed')), tone: 'error' });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" data-testid="essay-review-form">
+      {result.needs_manual_grading && <Alert tone="info">{t('taking.essayReview.intro')}</Alert>}
+      <QuestionReview
+        result={result}
+        author
+        grading={(detail) => {
+          const i = indexOf.get(detail.question_id);
+          if (i === undefined) return null;
+          const fieldErrors = errors.grades?.[i];
+          return (
+            <div className="grid gap-3 border-t border-slate-200 pt-3 sm:grid-cols-[10rem_1fr]" data-testid="essay-grading">
+              <FormField
+                label={t('taking.essayReview.points', { points: detail.points })}
+                hint={t('taking.essayReview.pointsHint', { points: detail.points })}
+                error={vt(fieldErrors?.earned_points?.message)}
+              >
+                {(field) => (
+                  <Input
+                    {...field}
+                    {...form.register(`grades.${i}.earned_points`)}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    max={detail.points}
+                    step={GRADE_STEP}
+                    data-testid="essay-points"
+                  />
+                )}
+              </FormField>
+              <FormField label={t('taking.essayReview.feedback')} error={vt(fieldErrors?.feedback?.message)}>
+                {(field) => <Textarea {...field} {...form.register(`grades.${i}.feedback`)} rows={3} data-testid="essay-feedback" />}
+              </FormField>
+            </div>
+          );
+        }}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('taking.essayReview.authorFeedbackHeading')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <FormField label={t('taking.essayReview.overallFeedback')} error={vt(errors.feedback?.message)}>
+            {(field) => <Textarea {...field} {...form.register('feedback')} rows={4} data-testid="review-feedback-input" />}
+          </FormField>
+          {errors.root?.message && <Alert tone="error">{vt(errors.root.message)}</Alert>}
+          <div className="flex justify-end">
+            <Button type="submit" loading={save.isPending} data-testid="review-save">
+              {t('taking.essayReview.save')}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
-import type { QuizResult } from '@lp/contracts';
+import type { QuestionDetail, QuizResult } from '@lp/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { BarList } from '../../catalog/shared/bar-list';
@@ -82,8 +83,37 @@ export function SubjectPerformance({ result }: { result: QuizResult }) {
   );
 }
 
-/** The detailed review: each question's badge, the user's answer, the correct one when wrong, the explanation. */
-export function QuestionReview({ result }: { result: QuizResult }) {
+/** The reviewer's comment on the whole attempt, once the essays were graded. */
+export function ReviewerFeedback({ result }: { result: QuizResult }) {
+  const { t } = useTranslation();
+  if (!result.feedback) return null;
+  return (
+    <Card data-testid="review-overall-feedback">
+      <CardHeader>
+        <CardTitle>{t('taking.essayReview.overallFeedbackHeading')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="break-words whitespace-pre-line text-slate-700">{result.feedback}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The detailed review: each question's badge, the user's answer, the correct one when wrong,
+ * the explanation; an essay's points and the reviewer's feedback once graded. `grading` puts
+ * the author's fields under each essay (the review page, for the author).
+ */
+export function QuestionReview({
+  result,
+  author = false,
+  grading,
+}: {
+  result: QuizResult;
+  /** the assessment's author reads someone else's answers */
+  author?: boolean;
+  grading?: (detail: QuestionDetail, index: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   if (result.question_details.length === 0) {
     return <Alert tone="info">{t('taking.result.reviewHidden')}</Alert>;
@@ -101,13 +131,21 @@ export function QuestionReview({ result }: { result: QuizResult }) {
               className="space-y-2 rounded-xl border border-slate-200 p-4"
               data-testid="review-item"
               data-correct={q.is_correct ? 'true' : 'false'}
+              data-question-type={q.question_type}
+              data-pending={q.pending_review ? 'true' : 'false'}
             >
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <p className="min-w-0 font-medium break-words text-slate-900">
                   {t('taking.result.questionNumber', { number: index + 1 })} {q.question_text}
                 </p>
                 {q.pending_review ? (
-                  <Badge tone="neutral">{t('taking.result.pendingReview')}</Badge>
+                  <Badge tone="warning" data-testid="review-pending">
+                    {t('taking.result.pendingReview')}
+                  </Badge>
+                ) : q.question_type === 'essay' ? (
+                  <Badge tone={q.is_correct ? 'success' : 'neutral'} data-testid="review-essay-points">
+                    {t('taking.essayReview.pointsOf', { earned: q.earned_points, points: q.points })}
+                  </Badge>
                 ) : (
                   <Badge tone={q.is_correct ? 'success' : 'danger'} data-testid="review-badge">
                     {q.is_correct ? t('taking.result.correctBadge') : t('taking.result.incorrectBadge')}
@@ -115,7 +153,8 @@ export function QuestionReview({ result }: { result: QuizResult }) {
                 )}
               </div>
               <p className="text-sm break-words text-slate-700" data-testid="review-user-answer">
-                <span className="font-medium">{t('taking.result.yourAnswer')}</span> {q.user_answer ?? t('taking.result.noAnswer')}
+                <span className="font-medium">{author ? t('taking.essayReview.answer') : t('taking.result.yourAnswer')}</span>{' '}
+                {q.user_answer ?? t('taking.result.noAnswer')}
               </p>
               {!q.is_correct && !q.pending_review && q.correct_answer !== null && (
                 <p className="text-sm break-words text-emerald-800" data-testid="review-correct-answer">
@@ -127,6 +166,15 @@ export function QuestionReview({ result }: { result: QuizResult }) {
                   <span className="font-medium">{t('taking.result.explanation')}</span> {q.explanation}
                 </p>
               )}
+              {q.feedback && !grading && (
+                <p
+                  className="rounded-lg bg-sky-50 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-800"
+                  data-testid="review-feedback"
+                >
+                  <span className="font-medium">{t('taking.essayReview.feedbackLabel')}</span> {q.feedback}
+                </p>
+              )}
+              {grading?.(q, index)}
             </li>
           ))}
         </ol>

@@ -1,6 +1,6 @@
 import { assessmentRoutes, type QuizResult, type QuizTaker } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
@@ -14,7 +14,9 @@ import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { AnswerInput, isAnswered } from './answer-input';
 import { countdownTone, formatClock } from './countdown';
 import { QuestionReview, ResultSummary, SubjectPerformance } from './result-view';
+import { restoreAnswers, restoreCurrent } from './session-answers';
 import { useRefreshAssessment, useTakerQuiz } from './taking-queries';
+import { useAutosave } from './use-autosave';
 import { useCountdown } from './use-countdown';
 
 type Step = { kind: 'question'; index: number } | { kind: 'review' };
@@ -36,10 +38,8 @@ function QuizTimer({
   onExpire: () => void;
 }) {
   const { t } = useTranslation();
-  // GET /quizzes/{id} gives the session's start, not the server's clock: the browser's clock stands in for it
-  const deadline =
-    quiz.started_at && quiz.time_limit > 0 ? new Date(Date.parse(quiz.started_at) + quiz.time_limit * 60_000).toISOString() : null;
-  const left = useCountdown({ deadlineAt: deadline, serverNow: new Date(receivedAt).toISOString(), receivedAt, running, onExpire });
+  // the session's deadline on the server's clock, corrected by the offset of this browser's clock (as the timed test)
+  const left = useCountdown({ deadlineAt: quiz.deadline_at, serverNow: quiz.server_now, receivedAt, running, onExpire });
   if (left === null) return null;
   const tone = countdownTone(left, quiz.time_limit * 60);
   return (
@@ -65,11 +65,39 @@ function QuizTimer({
 function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedAt: number; onResult: (r: QuizResult) => void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [step, setStep] = useState<Step>({ kind: 'question', index: 0 });
-  const [reviewError, setReviewError] = useState<string | null>(null);
   const questions = quiz.questions;
+  // a reload resumes the session where it was saved: its answers and its current question
+  const [answers, setAnswers] = useState<Record<string, string>>(() => restoreAnswers(quiz, questions));
+  const [step, setStepState] = useState<Step>(() => ({ kind: 'question', index: restoreCurrent(quiz.current_question, questions.length) }));
+  const [changes, setChanges] = useState(0);
+  const [reviewError, setReviewError] = useState<string | null>(null);
   const answered = questions.filter((q) => isAnswered(answers[q.id])).length;
+  const state = useRef({ answers, step });
+  state.current = { answers, step };
+
+  const setStep = (next: Step) => {
+    setStepState(next);
+    setChanges((c) => c + 1);
+  };
+  const answer = (questionId: string, value: string) => {
+    setAnswers((prev) => ({ ...prev, [questionId]: value }));
+    setChanges((c) => c + 1);
+  };
+
+  // the same session model as the timed test: progress is saved 5 s after a change (spec 9)
+  const save = useCallback(() => {
+    const { answers: current, step: at } = state.current;
+    return callRoute(assessmentRoutes.saveProgress, {
+      params: { id: quiz.id },
+      body: {
+        session_id: quiz.session_id!,
+        answers: current,
+        current_question: at.kind === 'question' ? at.index : questions.length - 1,
+        // the simple quiz has no flags; keep whatever the session holds
+        flagged_questions: quiz.flagged_questions,
+      },
+    });
+  }, [questions.length, quiz.flagged_questions, quiz.id, quiz.session_id]);
 
   const submit = useMutation({
     mutationFn: () =>
@@ -77,6 +105,7 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
     onSuccess: onResult,
     onError: (error) => toast({ title: detailOr(error, t('taking.quiz.submitFailed')), tone: 'error' }),
   });
+  useAutosave(changes, save, Boolean(quiz.session_id) && !submit.isPending && !submit.isSuccess);
 
   const toReview = () => {
     const missing = questions.findIndex((q) => !isAnswered(answers[q.id]));
@@ -197,11 +226,7 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
             <Badge tone="neutral">{t('taking.points', { count: question.points })}</Badge>
           </div>
           <h2 className="text-lg font-medium break-words whitespace-pre-line text-slate-900">{question.question_text}</h2>
-          <AnswerInput
-            question={question}
-            value={answers[question.id]}
-            onChange={(value) => setAnswers((prev) => ({ ...prev, [question.id]: value }))}
-          />
+          <AnswerInput question={question} value={answers[question.id]} onChange={(value) => answer(question.id, value)} />
         </CardContent>
       </Card>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">

@@ -29,6 +29,32 @@ export function useTakerQuiz(id: string | undefined) {
   });
 }
 
+/** GET /quizzes/{id}/info: the card and the caller's standing; opens no session. */
+export function useQuizInfo(id: string | undefined) {
+  return useQuery({
+    queryKey: routeKey(a.quizInfo, { id }),
+    queryFn: ({ signal }) => callRoute(a.quizInfo, { params: { id: id! }, signal }),
+    enabled: Boolean(id),
+    retry: false,
+  });
+}
+
+/**
+ * Whether the caller is the assessment's author: GET /quizzes/{id}/manage answers only them
+ * (the same rule as POST /learner/quiz-attempts/{id}/review), so its success is the signal.
+ * The attempt itself does not say who wrote the assessment, and comparing ids would copy the
+ * server's rule into the browser. Only asked for roles that can author (others get 403 anyway).
+ */
+export function useIsAuthorOf(quizId: string | undefined, canAuthor: boolean) {
+  const query = useQuery({
+    queryKey: routeKey(a.manageQuiz, { id: quizId }),
+    queryFn: ({ signal }) => callRoute(a.manageQuiz, { params: { id: quizId! }, signal }),
+    enabled: Boolean(quizId) && canAuthor,
+    retry: false,
+  });
+  return { isAuthor: query.isSuccess, isPending: canAuthor && query.isPending };
+}
+
 export function useQuizResults(id: string | undefined) {
   return useQuery({
     queryKey: routeKey(a.mockTestResults, { id }),
