@@ -116,6 +116,7 @@ function AttemptsCard({
     submitted_at: string;
     correct_answers: number;
     total_questions: number;
+    needs_manual_grading: boolean;
   }[];
   quizId: string;
   formatDate: (iso: string) => string;
@@ -143,6 +144,11 @@ function AttemptsCard({
                   {t('taking.result.correctOf', { correct: a.correct_answers, total: a.total_questions })}
                 </span>
                 <span className="flex items-center gap-2">
+                  {a.needs_manual_grading && (
+                    <Badge tone="warning" data-testid="quiz-info-attempt-pending">
+                      {t('taking.result.pendingReview')}
+                    </Badge>
+                  )}
                   <span className="font-semibold tabular-nums">{percent(a.score)}</span>
                   <Badge tone={a.passed ? 'success' : 'danger'}>{a.passed ? t('taking.result.passed') : t('taking.result.failed')}</Badge>
                 </span>
