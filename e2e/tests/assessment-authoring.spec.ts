@@ -160,6 +160,12 @@ test.describe('assessment authoring journey', () => {
       await expect(row.getByTestId('analytics-attempts')).toHaveText('1');
       await expect(row.getByTestId('analytics-average')).toHaveText('33.3%');
       await expect(row.getByTestId('analytics-pass-rate')).toHaveText('0.0%');
+      // My Quizzes shows the same figures on the quiz's card
+      await page.getByTestId('tab-my-quizzes').click();
+      const mine = page.getByTestId('my-quiz').filter({ hasText: quizTitle });
+      await expect(mine.getByTestId('figure-attempts')).toHaveText('1');
+      await expect(mine.getByTestId('figure-average')).toHaveText('33.3%');
+      await expect(mine.getByTestId('figure-pass-rate')).toHaveText('0.0%');
     });
 
     await test.step('Edit from My Quizzes reopens the wizard with the saved quiz and saves through PUT', async () => {
@@ -226,6 +232,8 @@ test.describe('assessment authoring journey', () => {
       await expect(results.getByTestId('result-row')).toHaveCount(1);
       await expect(results.getByTestId('result-row')).toContainText('33.3%');
       await expect(results.getByTestId('result-row')).toContainText('Failed');
+      await expect(results.getByTestId('result-taker')).toHaveText(learner.name);
+      await expect(results).toContainText('1 attempt by takers, average 33.3%, pass rate 0.0%');
       await expect(results.getByTestId('result-review')).toHaveAttribute('href', new RegExp(`^/quiz/${quizId}/review/[0-9a-f-]{36}$`));
       await page.keyboard.press('Escape');
       await expect(results).toHaveCount(0);

@@ -4,15 +4,17 @@ import { useCallback } from 'react';
 import { callRoute } from '../../../api/client';
 import { routeKey } from '../../../api/route-key';
 
-export { percentText, quizFigures, type MockTestResults, type QuizFigures } from './quiz-figures';
+export { percentText, type MockTestResults } from './quiz-figures';
 
 const r = assessmentRoutes;
 
-
+// The author's lists carry each assessment's figures, which move with other people's attempts:
+// a screen (or a tab) that shows them asks again whenever it opens.
 export function useMyQuizzes() {
   return useQuery({
     queryKey: routeKey(r.myQuizzes),
     queryFn: ({ signal }) => callRoute(r.myQuizzes, { signal }),
+    refetchOnMount: 'always',
   });
 }
 
@@ -21,6 +23,7 @@ export function useCourseQuizzes(courseId: string | undefined, enabled = true) {
     queryKey: routeKey(r.courseQuizzes, { id: courseId }),
     queryFn: ({ signal }) => callRoute(r.courseQuizzes, { params: { id: courseId! }, signal }),
     enabled: Boolean(courseId) && enabled,
+    refetchOnMount: 'always',
   });
 }
 
@@ -34,14 +37,13 @@ export function useManagedQuiz(id: string | undefined) {
   });
 }
 
-export const resultsQuery = (id: string) => ({
-  queryKey: routeKey(r.mockTestResults, { id }),
-  queryFn: ({ signal }: { signal: AbortSignal }) => callRoute(r.mockTestResults, { params: { id }, signal }),
-});
-
-/** GET /mock-tests/{id}/results: the author receives every taker's attempts. */
+/** GET /mock-tests/{id}/results: the author receives every taker's attempts (asked when the list is opened, not for the figures). */
 export function useQuizResults(id: string, enabled = true) {
-  return useQuery({ ...resultsQuery(id), enabled });
+  return useQuery({
+    queryKey: routeKey(r.mockTestResults, { id }),
+    queryFn: ({ signal }) => callRoute(r.mockTestResults, { params: { id }, signal }),
+    enabled,
+  });
 }
 
 /** After a change to an assessment every assessment answer may have moved (lists, counts, the manage view). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ANSWER_OPTIONS, MockTestCreateRequest, QuestionCreateRequest, QUESTION_POINTS, SHORT_ANSWER_MAX_LENGTH } from '@lp/contracts';
 import { examDonePath } from './exam-done-path';
 import { newQuestionDraft, optionLetter, questionBody, questionProblem, type QuestionDraft } from './question-draft';
-import { percentText, quizFigures, type MockTestResults } from './quiz-figures';
+import { percentText } from './quiz-figures';
 import { newQuizValues, quizBody, settingsProblem } from './quiz-values';
 
 const mc = (patch: Partial<QuestionDraft> = {}): QuestionDraft => ({
@@ -51,7 +51,9 @@ describe('questionProblem (the builder messages of spec 5)', () => {
   it('lets an essay go without a model answer but not a short answer without its answer', () => {
     expect(questionProblem(mc({ question_type: 'essay', correct_answer: '' }))).toBeNull();
     expect(questionProblem(mc({ question_type: 'short_answer', correct_answer: '' }))).toBe('correctAnswerRequired');
-    expect(questionProblem(mc({ question_type: 'short_answer', correct_answer: 'x'.repeat(SHORT_ANSWER_MAX_LENGTH + 1) }))).toBe('shortAnswerTooLong');
+    expect(questionProblem(mc({ question_type: 'short_answer', correct_answer: 'x'.repeat(SHORT_ANSWER_MAX_LENGTH + 1) }))).toBe(
+      'shortAnswerTooLong',
+    );
   });
   it('words a missing text or answer the institution way on the institution page', () => {
     expect(questionProblem(mc({ correct_answer: '' }), 'institution')).toBe('fillTextAndAnswer');
@@ -83,7 +85,16 @@ describe('the builder settings', () => {
     const v = { ...newQuizValues(), title: ' Algebra ', questions: [mc()] };
     expect(settingsProblem(v)).toBeNull();
     const body = quizBody(v);
-    expect(body).toMatchObject({ title: 'Algebra', course_id: null, time_limit: 60, passing_score: 70, max_attempts: 3, is_published: true, is_mock_test: true, test_mode: 'exam' });
+    expect(body).toMatchObject({
+      title: 'Algebra',
+      course_id: null,
+      time_limit: 60,
+      passing_score: 70,
+      max_attempts: 3,
+      is_published: true,
+      is_mock_test: true,
+      test_mode: 'exam',
+    });
     expect(MockTestCreateRequest.safeParse(body).success).toBe(true);
   });
   it('holds an exam to 15-480 minutes and a quiz to 0-300', () => {
@@ -102,30 +113,11 @@ describe('the builder settings', () => {
 });
 
 describe('quiz figures', () => {
-  // asserted: the attempt rows may carry more fields than the figures read
-  const attempt = (score: number, passed: boolean): MockTestResults['attempts'][number] => ({
-    attempt_id: 'a',
-    user_id: 'u',
-    score,
-    passed,
-    correct_answers: 1,
-    total_questions: 2,
-    time_taken_minutes: 1,
-    time_exceeded: false,
-    submitted_at: '2026-01-01T00:00:00Z',
-  }) as MockTestResults['attempts'][number];
-  const results = (attempts: MockTestResults['attempts']): MockTestResults => ({ quiz_id: 'q', title: 'T', kind: 'quiz' as const, latest: null, attempts });
-
-  it('are N/A before the first attempt', () => {
-    const f = quizFigures(results([]));
-    expect(f).toEqual({ attempts: 0, averageScore: null, passRate: null });
-    expect(percentText(f.passRate, 'N/A')).toBe('N/A');
-  });
-  it('average every attempt and show one decimal', () => {
-    const f = quizFigures(results([attempt(100, true), attempt(50, false), attempt(33.33, false)]));
-    expect(f.attempts).toBe(3);
-    expect(percentText(f.averageScore, 'N/A')).toBe('61.1%');
-    expect(percentText(f.passRate, 'N/A')).toBe('33.3%');
+  it('show N/A before the first attempt and one decimal after', () => {
+    expect(percentText(null, 'N/A')).toBe('N/A');
+    expect(percentText(55.6, 'N/A')).toBe('55.6%');
+    expect(percentText(100, 'N/A')).toBe('100.0%');
+    expect(percentText(0, 'N/A')).toBe('0.0%');
   });
 });
 

@@ -9,11 +9,13 @@ import { Button, Card, CardContent, ConfirmDialog, EmptyState, useToast } from '
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { AssessmentFacts } from './assessment-facts';
 import { useMyQuizzes, useRefreshAssessments } from './authoring-queries';
+import { QuizFiguresGrid } from './quiz-figures-grid';
 
 /** Spec 9: the builder previews a quiz's description cut at 100 characters. */
 const DESCRIPTION_PREVIEW = 100;
 
-export const previewDescription = (text: string): string => (text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text);
+export const previewDescription = (text: string): string =>
+  text.length > DESCRIPTION_PREVIEW ? `${text.slice(0, DESCRIPTION_PREVIEW)}…` : text;
 
 interface MyQuizzesTabProps {
   onCreate: () => void;
@@ -22,7 +24,7 @@ interface MyQuizzesTabProps {
   loadingId: string | null;
 }
 
-/** My Quizzes (GET /my-quizzes): edit, preview, delete after a confirmation. */
+/** My Quizzes (GET /my-quizzes): each quiz's figures; edit, preview, delete after a confirmation. */
 export function MyQuizzesTab({ onCreate, onEdit, loadingId }: MyQuizzesTabProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -32,7 +34,8 @@ export function MyQuizzesTab({ onCreate, onEdit, loadingId }: MyQuizzesTabProps)
   const remove = useMutation({ mutationFn: (id: string) => callRoute(assessmentRoutes.deleteMockTest, { params: { id } }) });
 
   if (quizzes.isPending) return <LoadingBlock />;
-  if (quizzes.isError) return <LoadError error={quizzes.error} title={t('authoring.builder.loadFailed')} onRetry={() => void quizzes.refetch()} />;
+  if (quizzes.isError)
+    return <LoadError error={quizzes.error} title={t('authoring.builder.loadFailed')} onRetry={() => void quizzes.refetch()} />;
   if (quizzes.data.length === 0)
     return (
       <EmptyState
@@ -56,8 +59,15 @@ export function MyQuizzesTab({ onCreate, onEdit, loadingId }: MyQuizzesTabProps)
                 <p className="flex-1 text-sm break-words text-slate-700" data-testid="my-quiz-description">
                   {quiz.description ? previewDescription(quiz.description) : t('authoring.noDescription')}
                 </p>
+                <QuizFiguresGrid figures={quiz.figures} />
                 <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" onClick={() => onEdit(quiz)} loading={loadingId === quiz.id} data-testid="my-quiz-edit">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onEdit(quiz)}
+                    loading={loadingId === quiz.id}
+                    data-testid="my-quiz-edit"
+                  >
                     {t('authoring.actions.edit')}
                   </Button>
                   <Button size="sm" variant="outline" asChild>

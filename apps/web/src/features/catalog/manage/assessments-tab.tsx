@@ -7,7 +7,8 @@ import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
 import { Button, Card, CardContent, cn, ConfirmDialog, EmptyState, focusRing, useToast } from '../../../ui';
 import { KindBadge, useTimeLimitText } from '../../assessment/authoring/assessment-facts';
-import { percentText, quizFigures, useQuizResults, useRefreshAssessments } from '../../assessment/authoring/authoring-queries';
+import { useQuizResults, useRefreshAssessments } from '../../assessment/authoring/authoring-queries';
+import { QuizFiguresGrid } from '../../assessment/authoring/quiz-figures-grid';
 import { ResultsDialog } from './results-dialog';
 
 export type CourseAssessment = RouteOutput<typeof assessmentRoutes.courseQuizzes>[number];
@@ -111,14 +112,11 @@ function AssessmentCard({ assessment: a, variant, canManage, onOpen, onDeleted }
   const { toast } = useToast();
   const refresh = useRefreshAssessments();
   const timeText = useTimeLimitText();
-  // one call per visible card: the author receives every attempt of the assessment
-  const results = useQuizResults(a.id, canManage);
-  const figures = results.data ? quizFigures(results.data) : null;
   const [confirming, setConfirming] = useState(false);
   const [showResults, setShowResults] = useState(false);
+  // the figures ride on the list; every attempt is fetched only once the Results dialog opens
+  const results = useQuizResults(a.id, canManage && showResults);
   const remove = useMutation({ mutationFn: () => callRoute(assessmentRoutes.deleteQuiz, { params: { id: a.id } }) });
-  const na = t('authoring.figures.notAvailable');
-  const figure = (value: string) => (results.isError ? na : figures ? value : t('authoring.figures.pending'));
 
   const del = () =>
     remove.mutate(undefined, {
@@ -128,7 +126,11 @@ function AssessmentCard({ assessment: a, variant, canManage, onOpen, onDeleted }
         onDeleted(a.id);
         void refresh();
       },
-      onError: (error) => toast({ title: detailOr(error, variant === 'institution' ? t('authoring.delete.failedInstitution') : t('authoring.delete.failed')), tone: 'error' }),
+      onError: (error) =>
+        toast({
+          title: detailOr(error, variant === 'institution' ? t('authoring.delete.failedInstitution') : t('authoring.delete.failed')),
+          tone: 'error',
+        }),
     });
 
   return (
@@ -152,28 +154,7 @@ function AssessmentCard({ assessment: a, variant, canManage, onOpen, onDeleted }
         <p className="flex-1 text-sm break-words text-slate-600" data-testid="assessment-description">
           {a.description || t('authoring.noDescription')}
         </p>
-        {canManage && (
-          <dl className="grid grid-cols-3 gap-2 rounded-lg bg-slate-50 p-2 text-center text-xs" data-testid="assessment-figures">
-            <div>
-              <dt className="text-slate-600">{t('authoring.figures.attempts')}</dt>
-              <dd className="text-base font-semibold text-slate-900 tabular-nums" data-testid="figure-attempts">
-                {figure(String(figures?.attempts ?? 0))}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">{t('authoring.figures.averageScore')}</dt>
-              <dd className="text-base font-semibold text-slate-900 tabular-nums" data-testid="figure-average">
-                {figure(percentText(figures?.averageScore ?? null, na))}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">{t('authoring.figures.passRate')}</dt>
-              <dd className="text-base font-semibold text-slate-900 tabular-nums" data-testid="figure-pass-rate">
-                {figure(percentText(figures?.passRate ?? null, na))}
-              </dd>
-            </div>
-          </dl>
-        )}
+        {canManage && <QuizFiguresGrid figures={a.figures} />}
         {canManage && (
           <div className="flex flex-wrap gap-2">
             <Button size="sm" variant="outline" onClick={() => onOpen(a, 'preview')} data-testid="assessment-open-preview">
@@ -202,7 +183,7 @@ function AssessmentCard({ assessment: a, variant, canManage, onOpen, onDeleted }
         onConfirm={del}
         testId="delete-assessment-dialog"
       />
-      <ResultsDialog open={showResults} onOpenChange={setShowResults} title={a.title} results={results} />
+      <ResultsDialog open={showResults} onOpenChange={setShowResults} title={a.title} figures={a.figures} results={results} />
     </Card>
   );
 }
