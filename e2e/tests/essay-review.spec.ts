@@ -53,6 +53,11 @@ test.describe('essay review', () => {
     await expect(result.getByTestId('result-score-value')).toHaveText('33.3%');
     await expect(essayItem(page).getByTestId('review-pending')).toHaveText('Waiting for review');
 
+    // the quiz's card (GET /quizzes/{id}/info) lists the attempt as waiting
+    await page.goto(`/quiz/${quizId}/info`);
+    await expect(page.getByTestId('quiz-info-attempt-pending')).toHaveText('Waiting for review');
+    await expect(page.getByTestId('quiz-info-attempts-value')).toHaveText('1 (unlimited)');
+
     // the learner's review page says the same
     await page.goto(`/quiz/${quizId}/review/${attemptId}`);
     await expect(page.getByTestId('quiz-review')).toHaveAttribute('data-viewer', 'taker');
@@ -86,5 +91,8 @@ test.describe('essay review', () => {
     await expect(essayItem(page).getByTestId('review-essay-points')).toHaveText('3.5 / 4 points');
     await expect(essayItem(page).getByTestId('review-feedback')).toContainText('Clear reasoning; name the divisors you checked.');
     await expect(page.getByTestId('review-overall-feedback')).toContainText('Good work overall.');
+    await page.goto(`/quiz/${quizId}/info`);
+    await expect(page.getByTestId('quiz-info-attempt-list')).toContainText('91.7%');
+    await expect(page.getByTestId('quiz-info-attempt-pending')).toHaveCount(0);
   });
 });
