@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { assessmentRoutes as routes, type Caller } from '@lp/contracts';
+import { assessmentRoutes as routes, catalogEvents, type Caller } from '@lp/contracts';
 import { AssessmentHarness, quizBody } from './support/assessment-harness.js';
 import { AssessmentCaller, stranger } from './support/users.js';
 
@@ -53,6 +54,24 @@ describe('figures of an assessment', () => {
     expect((await h.call(routes.getQuiz, { params: { id: quiz.id } }, bob)).figures).toEqual(figures);
     const updated = await h.call(routes.updateMockTest, { params: { id: quiz.id }, body: { title: 'Figures quiz, renamed' } }, author);
     expect(updated.figures).toEqual(figures);
+  });
+
+  it('leaves out the course instructor\'s tries too when someone else (the owning institution) authored the assessment', async () => {
+    const institutionId = randomUUID();
+    const institution = h.caller('institution', institutionId);
+    const instructor = h.caller('instructor');
+    const courseId = randomUUID();
+    await h.publish(catalogEvents.courseCreated, {
+      v: 1, course_id: courseId, title: 'Institution course', instructor_id: instructor.userId, institution_id: institutionId,
+      price: 0, category: 'programming', level: 'beginner', is_published: true, created_at: new Date().toISOString(),
+    });
+    await h.waitFor(async () => (await h.ds.query('SELECT 1 FROM courses WHERE id = $1', [courseId])).length > 0);
+    const quiz = await twoQuestions(institution, { course_id: courseId });
+    const ann = h.caller();
+    await h.enroll(courseId, ann.userId, instructor.userId);
+    await take(quiz.id, instructor, ALL_RIGHT);
+    await take(quiz.id, ann, MC_ONLY);
+    expect((await h.call(routes.manageQuiz, { params: { id: quiz.id } }, institution)).figures).toEqual({ attempts: 1, average_score: 66.7, pass_rate: 0 });
   });
 
   it('keeps figures apart per assessment in one list and null before anyone took one', async () => {

@@ -283,7 +283,8 @@ export type QuizUpdateInput = z.output<typeof QuizUpdateRequest>;
 
 /**
  * How an assessment has gone so far, over every submitted attempt of its takers (the
- * author's own tries are left out: they are previews, not results). Everyone who sees the
+ * author's and the course instructor's own tries are left out: they are previews, not
+ * results; catalog's course figures leave the instructor out alike). Everyone who sees the
  * assessment sees the same figures: they are aggregates that name nobody, and one shape
  * for every caller keeps the lists cacheable and simple.
  */

@@ -30,7 +30,7 @@ export interface QuizRow {
   course_institution_id: string | null;
   question_count: number;
   total_points: number;
-  /** the takers' attempts (the author's left out): count, mean score and passed count */
+  /** the takers' attempts (the author's and the course instructor's previews left out, as catalog's figures do): count, mean score and passed count */
   taken_count: number;
   taken_average: number | null;
   taken_passed: number;
@@ -105,7 +105,8 @@ const selectQuizzes = (extra = '') => `SELECT q.*, ${extra} c.title AS course_ti
                       FROM questions x WHERE x.quiz_id = q.id) s
   CROSS JOIN LATERAL (SELECT count(*)::int AS taken_count, avg(a.score)::float8 AS taken_average,
                              count(*) FILTER (WHERE a.passed)::int AS taken_passed
-                      FROM attempts a WHERE a.quiz_id = q.id AND a.user_id <> q.created_by) f`;
+                      FROM attempts a WHERE a.quiz_id = q.id AND a.user_id <> q.created_by
+                        AND a.user_id IS DISTINCT FROM c.instructor_id) f`;
 const SELECT = selectQuizzes();
 // the taker's standing beside the quiz ($2: the caller): enrolment, scores so far, open session
 const SELECT_FOR_TAKER = selectQuizzes(`
