@@ -76,6 +76,26 @@ test.describe('essay review', () => {
     await points.fill('3.5');
     await grading.getByRole('textbox', { name: 'Feedback on this answer' }).fill('Clear reasoning; name the divisors you checked.');
     await page.getByRole('textbox', { name: 'Feedback on the whole attempt' }).fill('Good work overall.');
+    // a field error from the server lands at the essay it names (grades.0 is the one essay sent)
+    await page.route(
+      '**/api/learner/quiz-attempts/*/review',
+      (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            detail: 'Validation failed',
+            code: 'VALIDATION_FAILED',
+            errors: [{ path: 'grades.0.feedback', message: 'Feedback is refused by the server' }],
+          }),
+        }),
+      { times: 1 },
+    );
+    await page.getByTestId('review-save').click();
+    await expect(toast(page, 'Feedback is refused by the server')).toBeVisible();
+    await expect(grading.getByRole('alert')).toHaveText('Feedback is refused by the server');
+    // the toast sits over the bottom-right corner: the user closes it, then saves again
+    await toast(page, 'Feedback is refused by the server').getByRole('button').click();
     await page.getByTestId('review-save').click();
     await expect(toast(page, 'Review saved')).toBeVisible();
     await expect(page.getByTestId('result-score-value')).toHaveText('91.7%');
