@@ -42,6 +42,7 @@ describe('grading the essays of an attempt', () => {
     expect(essayOf(submitted)).toMatchObject({ pending_review: true, earned_points: 0, is_correct: false });
     const before = await h.call(routes.mockTestResults, { params: { id: quiz.id } }, author);
     expect(before.attempts.map((a) => a.needs_manual_grading)).toEqual([true]);
+    expect((await h.call(routes.learnerAttempts, {}, ann)).map((a) => a.needs_manual_grading)).toEqual([true]);
 
     const essay = essayOf(submitted);
     const reviewed = await review(submitted.attempt_id, {
@@ -59,7 +60,7 @@ describe('grading the essays of an attempt', () => {
 
     expect(await h.call(routes.getAttempt, { params: { id: submitted.attempt_id } }, ann)).toEqual(reviewed);
     const history = await h.call(routes.learnerAttempts, {}, ann);
-    expect(history.map((a) => [a.score, a.passed, a.correct_answers, a.feedback])).toEqual([[100, true, 4, 'Well done overall']]);
+    expect(history.map((a) => [a.score, a.passed, a.correct_answers, a.feedback, a.needs_manual_grading])).toEqual([[100, true, 4, 'Well done overall', false]]);
     const forAnn = await h.call(routes.mockTestResults, { params: { id: quiz.id } }, ann);
     expect(forAnn.latest).toMatchObject({ score: 100, passed: true, needs_manual_grading: false });
     const forAuthor = await h.call(routes.mockTestResults, { params: { id: quiz.id } }, author);

@@ -555,6 +555,8 @@ export const QuizAttemptSchema = z.object({
   total_questions: z.number().int(),
   correct_answers: z.number().int(),
   feedback: z.string(),
+  /** essays of this attempt wait for the author's review (the score may still rise) */
+  needs_manual_grading: z.boolean(),
 });
 
 export const QuizAnalyticsSchema = z.object({

@@ -68,6 +68,7 @@ export class ResultsService {
       total_questions: a.total_questions,
       correct_answers: a.correct_answers,
       feedback: a.feedback,
+      needs_manual_grading: a.needs_manual_grading,
     }));
   }
 

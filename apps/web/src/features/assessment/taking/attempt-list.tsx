@@ -39,6 +39,11 @@ export function AttemptList({ attempts }: { attempts: readonly QuizAttempt[] }) 
             <span className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="attempt-score">
               {percent(attempt.score)}
             </span>
+            {attempt.needs_manual_grading && (
+              <Badge tone="warning" data-testid="attempt-pending-review">
+                {t('taking.result.pendingReview')}
+              </Badge>
+            )}
             <Badge tone={attempt.passed ? 'success' : 'danger'}>
               {attempt.passed ? t('taking.result.passed') : t('taking.result.failed')}
             </Badge>
