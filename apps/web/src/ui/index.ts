@@ -26,7 +26,7 @@ export { Select } from './select';
 export { Spinner } from './spinner';
 export { Switch } from './switch';
 export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeaderCell, TableRow } from './table';
-export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { Textarea } from './textarea';
 export { useToast, type ToastInput, type ToastTone } from './toast-context';
 export { ToastProvider } from './toast-provider';

@@ -1,27 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { Difficulty, QuestionInput, QuestionType, TestMode } from '@lp/contracts';
+import type { Difficulty, QuestionInput, QuestionType, QuizCreateInput } from '@lp/contracts';
 import { likePattern, Params, queryOne, queryRows, type Db } from '@lp/service-kit';
 
 /** A quiz row with what every view shows beside it: its course's title and owners, its question count and points. */
-export interface QuizRow {
+export interface QuizRow extends Omit<QuizFields, 'passing_score'> {
   id: string;
-  title: string;
-  description: string;
-  course_id: string | null;
   created_by: string;
-  is_mock_test: boolean;
-  test_mode: TestMode;
-  time_limit: number;
+  /** numeric: pg answers it as text */
   passing_score: string | number;
-  subject: string;
-  difficulty: Difficulty;
-  max_attempts: number;
-  allow_multiple_attempts: boolean;
-  is_published: boolean;
-  randomize_questions: boolean;
-  show_results_immediately: boolean;
-  instructions: string;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -71,24 +58,8 @@ export interface TakerQuizRow extends QuizRow {
   open_session: SessionJson | null;
 }
 
-/** The quiz's own columns that a create or an update writes. */
-export interface QuizFields {
-  title: string;
-  description: string;
-  course_id: string | null;
-  is_mock_test: boolean;
-  test_mode: TestMode;
-  time_limit: number;
-  passing_score: number;
-  subject: string;
-  difficulty: Difficulty;
-  max_attempts: number;
-  allow_multiple_attempts: boolean;
-  is_published: boolean;
-  randomize_questions: boolean;
-  show_results_immediately: boolean;
-  instructions: string;
-}
+/** The quiz's own columns that a create or an update writes: the contract's fields without the questions. */
+export type QuizFields = Omit<QuizCreateInput, 'questions'>;
 
 export const QUIZ_FIELD_NAMES = [
   'title', 'description', 'course_id', 'is_mock_test', 'test_mode', 'time_limit', 'passing_score', 'subject', 'difficulty',

@@ -9,7 +9,8 @@ import { useSignedInUser } from '../auth/session-context';
 import { NotFoundCard } from '../catalog/shared/not-found-card';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { LateBadge, PublishedBadge, SubmissionStatusBadge, useLatePolicyText } from './assignment-badges';
-import { useFormatDateTime, useFormatPoints } from './assignment-format';
+import { useFormatDateTime } from '../../i18n/format-date';
+import { useFormatPoints } from './assignment-format';
 import { useAssignment } from './assignment-queries';
 import { SubmissionFiles } from './submission-files';
 import { SubmissionForm } from './submission-form';
@@ -120,7 +121,9 @@ function LearnerSubmission({ assignment: a }: { assignment: Assignment }) {
           <SubmissionStatusBadge status={a.submission_status} />
           {s?.is_late && <LateBadge daysLate={s.days_late} />}
           {s?.submitted_at && (
-            <span className="text-xs text-slate-600">{t('assignments.submissions.submittedAt', { date: formatDateTime(s.submitted_at) })}</span>
+            <span className="text-xs text-slate-600">
+              {t('assignments.submissions.submittedAt', { date: formatDateTime(s.submitted_at) })}
+            </span>
           )}
         </div>
       </CardHeader>

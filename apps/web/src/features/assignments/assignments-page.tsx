@@ -27,7 +27,8 @@ import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { PublishedBadge, useLatePolicyText } from './assignment-badges';
 import { LoadFailure } from './load-failure';
 import { AssignmentForm, newAssignmentDefaults, type AssignmentFormValues } from './assignment-form';
-import { useFormatDateTime, useFormatPoints } from './assignment-format';
+import { useFormatDateTime } from '../../i18n/format-date';
+import { useFormatPoints } from './assignment-format';
 import { useAssignmentsOfCourses, useCourseAssignments, useManagedCourses, useRefreshAssignments } from './assignment-queries';
 
 /** Spec 2 "Assignments", /assignments: the manager's courses, their assignments, create, publish, delete. */
@@ -92,7 +93,12 @@ export function AssignmentsPage() {
       {header}
       <div className="mb-6 max-w-md space-y-1.5">
         <Label htmlFor={courseSelectId}>{t('assignments.manage.courseLabel')}</Label>
-        <Select id={courseSelectId} value={selected?.id ?? ''} onChange={(e) => selectCourse(e.target.value)} data-testid="assignments-course">
+        <Select
+          id={courseSelectId}
+          value={selected?.id ?? ''}
+          onChange={(e) => selectCourse(e.target.value)}
+          data-testid="assignments-course"
+        >
           <option value="">{t('assignments.manage.allCourses')}</option>
           {courseList.map((c) => (
             <option key={c.id} value={c.id}>
@@ -176,7 +182,8 @@ function CourseAssignments({ course, onCreate, asSection = false }: CourseAssign
       void refresh();
     },
     // the spec's text has no detail; the server's reason still helps, so it goes underneath
-    onError: (error) => toast({ title: t('assignments.manage.deleteFailed'), description: serverDetail(error) ?? undefined, tone: 'error' }),
+    onError: (error) =>
+      toast({ title: t('assignments.manage.deleteFailed'), description: serverDetail(error) ?? undefined, tone: 'error' }),
     onSettled: () => setDeleting(null),
   });
 

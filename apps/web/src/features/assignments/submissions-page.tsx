@@ -8,7 +8,8 @@ import { Button, Card, CardContent, EmptyState, PageHeader } from '../../ui';
 import { NotFoundCard } from '../catalog/shared/not-found-card';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { LateBadge, SubmissionStatusBadge, useLatePolicyText } from './assignment-badges';
-import { useFormatDateTime, useFormatPoints } from './assignment-format';
+import { useFormatDateTime } from '../../i18n/format-date';
+import { useFormatPoints } from './assignment-format';
 import { useAssignment, useSubmissions } from './assignment-queries';
 import { GradeDialog } from './grade-dialog';
 import { SubmissionFiles } from './submission-files';
@@ -94,13 +95,17 @@ function SubmissionCard({ assignment, submission: s, onGrade }: { assignment: As
               <SubmissionStatusBadge status={s.status} />
               {s.is_late && <LateBadge daysLate={s.days_late} />}
               {s.submitted_at && (
-                <span className="text-xs text-slate-600">{t('assignments.submissions.submittedAt', { date: formatDateTime(s.submitted_at) })}</span>
+                <span className="text-xs text-slate-600">
+                  {t('assignments.submissions.submittedAt', { date: formatDateTime(s.submitted_at) })}
+                </span>
               )}
             </div>
           </div>
           <div className="flex flex-col items-start gap-2 sm:items-end sm:text-right">
             <SubmissionGrade submission={s} maxPoints={assignment.max_points} />
-            {s.graded_at && <span className="text-xs text-slate-600">{t('assignments.submissions.gradedAt', { date: formatDateTime(s.graded_at) })}</span>}
+            {s.graded_at && (
+              <span className="text-xs text-slate-600">{t('assignments.submissions.gradedAt', { date: formatDateTime(s.graded_at) })}</span>
+            )}
             <Button size="sm" variant={graded ? 'outline' : 'primary'} onClick={onGrade} data-testid="grade-submission">
               {graded ? t('assignments.submissions.regrade') : t('assignments.submissions.grade')}
             </Button>
@@ -108,7 +113,10 @@ function SubmissionCard({ assignment, submission: s, onGrade }: { assignment: As
         </div>
         <div className="space-y-1">
           <h3 className="text-sm font-semibold text-slate-900">{t('assignments.submissions.text')}</h3>
-          <p className="max-h-72 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800" data-testid="submission-text">
+          <p
+            className="max-h-72 overflow-y-auto rounded-lg bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap text-slate-800"
+            data-testid="submission-text"
+          >
             {s.submission_text || t('assignments.submissions.noText')}
           </p>
         </div>

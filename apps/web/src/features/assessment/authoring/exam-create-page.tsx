@@ -1,20 +1,16 @@
-import { assessmentRoutes, DEFAULT_DIFFICULTY, EXAM_TIME_LIMIT, MAX_ATTEMPTS, PASSING_SCORE, type AuthorQuestion, type TestMode } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { DEFAULT_DIFFICULTY, EXAM_TIME_LIMIT, MAX_ATTEMPTS, PASSING_SCORE, type TestMode } from '@lp/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
-import { detailOr } from '../../../api/error-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, useToast } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { useRefreshAssessments } from './authoring-queries';
-import { newQuestionDraft, questionBody, questionProblem, type QuestionDraft, type QuestionProblem } from './question-draft';
 import { QuestionEditor } from './question-editor';
 import { QuestionList } from './question-list';
 import { boundValues, infoProblem, QuizInfoFields, type QuizInfo } from './quiz-info-fields';
 import { examDonePath } from './exam-done-path';
 import { useAuthoringCourse } from './use-authoring-course';
+import { useQuizThenQuestions } from './use-quiz-then-questions';
 
 const EXAM_MODE: TestMode = 'exam';
 /** Spec 9: the redirect after finishing waits 1.5 seconds (the success message stays readable). */
@@ -34,7 +30,6 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
   const { pathname } = useLocation();
   const { courseId } = useParams<{ courseId: string }>();
   const course = useAuthoringCourse(courseId);
-  const refresh = useRefreshAssessments();
   usePageTitle(t('authoring.exam.title'));
   const [info, setInfo] = useState<QuizInfo>(() => ({
     title: '',
@@ -46,21 +41,9 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
     max_attempts: MAX_ATTEMPTS.default,
   }));
   const [problem, setProblem] = useState<ExamProblem | null>(null);
-  const [examId, setExamId] = useState<string | null>(null);
-  const [added, setAdded] = useState<AuthorQuestion[]>([]);
-  const [draft, setDraft] = useState<QuestionDraft>(() => newQuestionDraft());
-  const [draftProblem, setDraftProblem] = useState<QuestionProblem | null>(null);
   const [finished, setFinished] = useState(false);
-
-  const create = useMutation({
-    mutationFn: (v: QuizInfo) =>
-      callRoute(assessmentRoutes.createQuiz, {
-        body: { ...v, title: v.title.trim(), description: v.description.trim(), subject: v.subject.trim(), course_id: courseId!, test_mode: EXAM_MODE },
-      }),
-  });
-  const addQuestion = useMutation({
-    mutationFn: ({ id, q }: { id: string; q: QuestionDraft }) => callRoute(assessmentRoutes.addQuestion, { params: { id }, body: questionBody(q) }),
-  });
+  const flow = useQuizThenQuestions({ courseId: courseId ?? '', testMode: EXAM_MODE, createdMessage: t('authoring.exam.created') });
+  const { quizId: examId, added } = flow;
 
   const donePath = courseId ? examDonePath(pathname, courseId) : '/dashboard';
   useEffect(() => {
@@ -70,49 +53,23 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
   }, [finished, donePath, navigate]);
 
   if (course.isPending) return <LoadingBlock />;
-  if (course.isError) return <LoadError error={course.error} title={t('authoring.courseLoadFailed')} onRetry={() => void course.refetch()} />;
+  if (course.isError)
+    return <LoadError error={course.error} title={t('authoring.courseLoadFailed')} onRetry={() => void course.refetch()} />;
 
   const submitInfo = () => {
     const found = info.title.trim() ? infoProblem(info, EXAM_MODE) : 'examTitleRequired';
     setProblem(found);
     if (found) return;
-    create.mutate(info, {
-      onSuccess: (exam) => {
-        if (!exam?.id) {
-          toast({ title: t('authoring.invalidResponse'), tone: 'error' });
-          return;
-        }
-        setExamId(exam.id);
-        setDraft((d) => ({ ...d, subject: d.subject || info.subject.trim(), difficulty: info.difficulty }));
-        toast({ title: t('authoring.exam.created'), tone: 'success' });
-        void refresh();
-      },
-      onError: (error) => toast({ title: detailOr(error, t('authoring.builder.createFailed')), tone: 'error' }),
-    });
+    flow.createQuiz(info);
   };
 
   const submitQuestion = () => {
     if (!examId) {
-      setDraftProblem(null);
+      flow.clearDraftProblem();
       setProblem('createQuizFirst');
       return;
     }
-    const found = questionProblem(draft);
-    setDraftProblem(found);
-    if (found) return;
-    addQuestion.mutate(
-      { id: examId, q: draft },
-      {
-        onSuccess: (question) => {
-          setAdded((list) => [...list, question]);
-          setDraft(newQuestionDraft(draft.subject, draft.difficulty));
-          setProblem(null);
-          toast({ title: t('authoring.questionAdded'), tone: 'success' });
-          void refresh();
-        },
-        onError: (error) => toast({ title: detailOr(error, t('authoring.addQuestionFailed')), tone: 'error' }),
-      },
-    );
+    flow.addDraft(() => setProblem(null));
   };
 
   const finish = () => {
@@ -125,7 +82,7 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
   };
 
   const back = variant === 'institution' ? `/institution/course/${course.data.id}/manage` : `/instructor/course/${course.data.id}`;
-  const busy = create.isPending || addQuestion.isPending || finished;
+  const busy = flow.creating || flow.adding || finished;
   return (
     <div className="mx-auto max-w-3xl space-y-6" data-testid="exam-create-page" data-variant={variant}>
       <PageHeader
@@ -150,7 +107,7 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
             }}
             testMode={EXAM_MODE}
             titleLabel={t('authoring.exam.titleLabel')}
-            disabled={Boolean(examId) || create.isPending}
+            disabled={Boolean(examId) || flow.creating}
           />
           {examId ? (
             <Alert tone="success" data-testid="exam-created">
@@ -158,7 +115,7 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
             </Alert>
           ) : (
             <div className="flex justify-end">
-              <Button onClick={submitInfo} loading={create.isPending} data-testid="exam-create">
+              <Button onClick={submitInfo} loading={flow.creating} data-testid="exam-create">
                 {t('authoring.exam.create')}
               </Button>
             </div>
@@ -172,17 +129,9 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
         <CardContent className="space-y-6">
           <QuestionList questions={added} />
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <QuestionEditor
-              value={draft}
-              onChange={(next) => {
-                setDraft(next);
-                setDraftProblem(null);
-              }}
-              problem={draftProblem}
-              disabled={busy}
-            />
+            <QuestionEditor value={flow.draft} onChange={flow.setDraft} problem={flow.draftProblem} disabled={busy} />
             <div className="flex justify-end">
-              <Button variant="outline" onClick={submitQuestion} loading={addQuestion.isPending} disabled={finished} data-testid="add-question">
+              <Button variant="outline" onClick={submitQuestion} loading={flow.adding} disabled={finished} data-testid="add-question">
                 {t('authoring.question.add')}
               </Button>
             </div>

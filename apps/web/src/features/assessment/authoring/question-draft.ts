@@ -6,6 +6,7 @@ import {
   SHORT_ANSWER_MAX_LENGTH,
   TRUE_FALSE_OPTIONS,
   type AuthorQuestion,
+  type QuestionInput,
   type Difficulty,
   type QuestionType,
 } from '@lp/contracts';
@@ -85,17 +86,8 @@ export function questionProblem(q: QuestionDraft, variant: 'builder' | 'institut
   return null;
 }
 
-/** What POST /quizzes/{id}/questions and the `questions` of a quiz body take. */
-export interface QuestionBody {
-  question_text: string;
-  question_type: QuestionType;
-  options: string[];
-  correct_answer: string;
-  subject: string;
-  difficulty: Difficulty;
-  explanation: string;
-  points: number;
-}
+/** What POST /quizzes/{id}/questions and the `questions` of a quiz body take: the contract's question, complete. */
+export type QuestionBody = QuestionInput;
 
 export function questionBody(q: QuestionDraft): QuestionBody {
   const options =

@@ -1,4 +1,12 @@
-import { assessmentRoutes, DEFAULT_DIFFICULTY, MAX_ATTEMPTS, PASSING_SCORE, QUIZ_TIME_LIMIT, type AuthorQuestion, type QuestionType, type TestMode } from '@lp/contracts';
+import {
+  assessmentRoutes,
+  DEFAULT_DIFFICULTY,
+  MAX_ATTEMPTS,
+  PASSING_SCORE,
+  QUIZ_TIME_LIMIT,
+  type QuestionType,
+  type TestMode,
+} from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +22,7 @@ import { QuestionEditor } from './question-editor';
 import { QuestionList } from './question-list';
 import { boundValues, infoProblem, QuizInfoFields, type QuizInfo } from './quiz-info-fields';
 import { useAuthoringCourse } from './use-authoring-course';
+import { useQuizThenQuestions } from './use-quiz-then-questions';
 
 /** The simple pages make quizzes (the kind Quiz), as the institution pages do. */
 const QUIZ_MODE: TestMode = 'quiz';
@@ -43,7 +52,8 @@ export function QuizCreatePage({ variant }: { variant: 'instructor' | 'instituti
   usePageTitle(t('authoring.simple.title'));
 
   if (course.isPending) return <LoadingBlock />;
-  if (course.isError) return <LoadError error={course.error} title={t('authoring.courseLoadFailed')} onRetry={() => void course.refetch()} />;
+  if (course.isError)
+    return <LoadError error={course.error} title={t('authoring.courseLoadFailed')} onRetry={() => void course.refetch()} />;
   const back = variant === 'institution' ? `/institution/course/${course.data.id}/manage` : `/instructor/course/${course.data.id}`;
   return (
     <div className="mx-auto max-w-3xl" data-testid="quiz-create-page" data-variant={variant}>
@@ -56,7 +66,11 @@ export function QuizCreatePage({ variant }: { variant: 'instructor' | 'instituti
           </Button>
         }
       />
-      {variant === 'institution' ? <InstitutionQuizSteps courseId={course.data.id} done={back} /> : <InstructorQuizSteps courseId={course.data.id} done={back} />}
+      {variant === 'institution' ? (
+        <InstitutionQuizSteps courseId={course.data.id} done={back} />
+      ) : (
+        <InstructorQuizSteps courseId={course.data.id} done={back} />
+      )}
     </div>
   );
 }
@@ -74,84 +88,46 @@ function StepHeading({ step, total, title }: { step: number; total: number; titl
 /** Step 1 creates the quiz (POST /quizzes); step 2 adds questions one by one (POST /quizzes/{id}/questions). */
 function InstructorQuizSteps({ courseId, done }: { courseId: string; done: string }) {
   const { t } = useTranslation();
-  const { toast } = useToast();
   const navigate = useNavigate();
-  const refresh = useRefreshAssessments();
   const [info, setInfo] = useState<QuizInfo>(newInfo);
   const [problem, setProblem] = useState<InfoProblem | null>(null);
-  const [quizId, setQuizId] = useState<string | null>(null);
-  const [added, setAdded] = useState<AuthorQuestion[]>([]);
-  const [draft, setDraft] = useState<QuestionDraft>(() => newQuestionDraft());
-  const [draftProblem, setDraftProblem] = useState<QuestionProblem | null>(null);
-
-  const create = useMutation({
-    mutationFn: (v: QuizInfo) =>
-      callRoute(assessmentRoutes.createQuiz, {
-        body: { ...v, title: v.title.trim(), description: v.description.trim(), subject: v.subject.trim(), course_id: courseId, test_mode: QUIZ_MODE },
-      }),
-  });
-  const addQuestion = useMutation({
-    mutationFn: ({ id, q }: { id: string; q: QuestionDraft }) => callRoute(assessmentRoutes.addQuestion, { params: { id }, body: questionBody(q) }),
-  });
+  const flow = useQuizThenQuestions({ courseId, testMode: QUIZ_MODE, createdMessage: t('authoring.simple.quizCreated') });
 
   const submitInfo = () => {
     const found = info.title.trim() ? infoProblem(info, QUIZ_MODE) : 'titleRequired';
     setProblem(found);
     if (found) return;
-    create.mutate(info, {
-      onSuccess: (quiz) => {
-        if (!quiz?.id) {
-          toast({ title: t('authoring.invalidResponse'), tone: 'error' });
-          return;
-        }
-        setQuizId(quiz.id);
-        setDraft(newQuestionDraft(info.subject.trim(), info.difficulty));
-        toast({ title: t('authoring.simple.quizCreated'), tone: 'success' });
-        void refresh();
-      },
-      onError: (error) => toast({ title: detailOr(error, t('authoring.builder.createFailed')), tone: 'error' }),
-    });
+    flow.createQuiz(info);
   };
 
-  const submitQuestion = () => {
-    const found = questionProblem(draft);
-    setDraftProblem(found);
-    if (found || !quizId) return;
-    addQuestion.mutate(
-      { id: quizId, q: draft },
-      {
-        onSuccess: (question) => {
-          setAdded((list) => [...list, question]);
-          setDraft(newQuestionDraft(draft.subject, draft.difficulty));
-          setProblem(null);
-          toast({ title: t('authoring.questionAdded'), tone: 'success' });
-          void refresh();
-        },
-        onError: (error) => toast({ title: detailOr(error, t('authoring.addQuestionFailed')), tone: 'error' }),
-      },
-    );
-  };
+  const submitQuestion = () => flow.addDraft(() => setProblem(null));
 
   const finish = () => {
-    if (added.length === 0) {
+    if (flow.added.length === 0) {
       setProblem('addOneQuestion');
       return;
     }
     void navigate(done);
   };
 
-  if (!quizId)
+  if (!flow.quizId)
     return (
       <Card data-testid="simple-step-1">
         <StepHeading step={1} total={2} title={t('authoring.simple.infoTitle')} />
         <CardContent className="space-y-4">
-          <QuizInfoFields values={info} set={(patch) => {
+          <QuizInfoFields
+            values={info}
+            set={(patch) => {
               setInfo((v) => ({ ...v, ...patch }));
               setProblem(null);
-            }} testMode={QUIZ_MODE} titleLabel={t('authoring.fields.title')} disabled={create.isPending} />
+            }}
+            testMode={QUIZ_MODE}
+            titleLabel={t('authoring.fields.title')}
+            disabled={flow.creating}
+          />
           {problem && <Alert tone="error">{t(`authoring.validation.${problem}`, boundValues(QUIZ_MODE))}</Alert>}
           <div className="flex justify-end">
-            <Button onClick={submitInfo} loading={create.isPending} data-testid="simple-create">
+            <Button onClick={submitInfo} loading={flow.creating} data-testid="simple-create">
               {t('authoring.simple.createAndContinue')}
             </Button>
           </div>
@@ -163,21 +139,18 @@ function InstructorQuizSteps({ courseId, done }: { courseId: string; done: strin
     <Card data-testid="simple-step-2">
       <StepHeading step={2} total={2} title={t('authoring.simple.questionsTitle', { title: info.title.trim() })} />
       <CardContent className="space-y-6">
-        <QuestionList questions={added} />
+        <QuestionList questions={flow.added} />
         <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-          <QuestionEditor value={draft} onChange={(next) => {
-              setDraft(next);
-              setDraftProblem(null);
-            }} problem={draftProblem} disabled={addQuestion.isPending} />
+          <QuestionEditor value={flow.draft} onChange={flow.setDraft} problem={flow.draftProblem} disabled={flow.adding} />
           <div className="flex justify-end">
-            <Button onClick={submitQuestion} loading={addQuestion.isPending} data-testid="add-question">
+            <Button onClick={submitQuestion} loading={flow.adding} data-testid="add-question">
               {t('authoring.question.add')}
             </Button>
           </div>
         </div>
         {problem && <Alert tone="error">{t(`authoring.validation.${problem}`, boundValues(QUIZ_MODE))}</Alert>}
         <div className="flex justify-end">
-          <Button variant="secondary" onClick={finish} disabled={addQuestion.isPending} data-testid="simple-finish">
+          <Button variant="secondary" onClick={finish} disabled={flow.adding} data-testid="simple-finish">
             {t('authoring.simple.finish')}
           </Button>
         </div>
@@ -255,10 +228,15 @@ function InstitutionQuizSteps({ courseId, done }: { courseId: string; done: stri
       <Card data-testid="simple-step-1">
         <StepHeading step={1} total={2} title={t('authoring.simple.infoTitle')} />
         <CardContent className="space-y-4">
-          <QuizInfoFields values={info} set={(patch) => {
+          <QuizInfoFields
+            values={info}
+            set={(patch) => {
               setInfo((v) => ({ ...v, ...patch }));
               setProblem(null);
-            }} testMode={QUIZ_MODE} titleLabel={t('authoring.fields.title')} />
+            }}
+            testMode={QUIZ_MODE}
+            titleLabel={t('authoring.fields.title')}
+          />
           {problem && <Alert tone="error">{t(`authoring.validation.${problem}`, boundValues(QUIZ_MODE))}</Alert>}
           <div className="flex justify-end">
             <Button onClick={next} data-testid="simple-next">
@@ -275,10 +253,16 @@ function InstitutionQuizSteps({ courseId, done }: { courseId: string; done: stri
       <CardContent className="space-y-6">
         <QuestionList questions={questions} onRemove={(index) => setQuestions((list) => list.filter((_, i) => i !== index))} />
         <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-          <QuestionEditor value={draft} onChange={(d) => {
+          <QuestionEditor
+            value={draft}
+            onChange={(d) => {
               setDraft(d);
               setDraftProblem(null);
-            }} problem={draftProblem} types={INSTITUTION_TYPES} disabled={create.isPending} />
+            }}
+            problem={draftProblem}
+            types={INSTITUTION_TYPES}
+            disabled={create.isPending}
+          />
           <div className="flex justify-end">
             <Button variant="outline" onClick={addQuestion} disabled={create.isPending} data-testid="add-question">
               {t('authoring.question.add')}

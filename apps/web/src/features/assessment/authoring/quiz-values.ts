@@ -8,9 +8,10 @@ import {
   timeLimitProblem,
   type Difficulty,
   type QuizAuthor,
+  type QuizCreateInput,
   type TestMode,
 } from '@lp/contracts';
-import { draftFromQuestion, questionBody, type QuestionBody, type QuestionDraft } from './question-draft';
+import { draftFromQuestion, questionBody, type QuestionDraft } from './question-draft';
 
 /** Everything the 3-step builder edits, as its inputs hold it. */
 export interface QuizValues {
@@ -86,24 +87,8 @@ export function settingsProblem(v: Pick<QuizValues, 'test_mode' | 'time_limit' |
   return null;
 }
 
-export interface QuizBody {
-  title: string;
-  description: string;
-  subject: string;
-  difficulty: Difficulty;
-  course_id: string | null;
-  instructions: string;
-  questions: QuestionBody[];
-  time_limit: number;
-  passing_score: number;
-  max_attempts: number;
-  allow_multiple_attempts: boolean;
-  randomize_questions: boolean;
-  show_results_immediately: boolean;
-  is_published: boolean;
-  is_mock_test: boolean;
-  test_mode: TestMode;
-}
+/** The contract's complete quiz, as the builder sends it. */
+export type QuizBody = QuizCreateInput;
 
 /** The body of POST /mock-tests and PUT /mock-tests/{id} (which replaces the question set). */
 export function quizBody(v: QuizValues): QuizBody {

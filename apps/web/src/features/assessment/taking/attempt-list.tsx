@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, cn, focusRing } from '../../../ui';
-import { percent } from '../../catalog/shared/format';
-import { oneDecimal } from './quiz-standing';
+import { oneDecimal, percent } from '../../catalog/shared/format';
 
 export type QuizAttempt = RouteOutput<typeof assessmentRoutes.learnerAttempts>[number];
 

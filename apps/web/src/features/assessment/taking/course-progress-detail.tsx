@@ -5,7 +5,7 @@ import { BackIcon } from '../../catalog/shared/icons';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { CertificateButton } from '../../catalog/shared/certificate-button';
-import { oneDecimal } from './quiz-standing';
+import { oneDecimal } from '../../catalog/shared/format';
 import { useEnrollmentProgress } from './taking-queries';
 
 /** The dashboard's course detail view: GET /enrollments/{id}/progress (lessons, quizzes, what comes next). */

@@ -12,10 +12,10 @@ import {
   EmptyState,
   PageHeader,
   ProgressBar,
+  ScrollableTabsList,
+  ScrollableTabsTrigger,
   Tabs,
   TabsContent,
-  TabsList,
-  TabsTrigger,
 } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
@@ -23,7 +23,8 @@ import { StatCard } from '../../catalog/shared/stat-card';
 import { AttemptList } from './attempt-list';
 import { CourseProgressDetail } from './course-progress-detail';
 import { AchievementList, EMPTY_ANALYTICS, QuizAnalyticsView } from './quiz-analytics-view';
-import { CONTINUE_LEARNING_SHOWN, oneDecimal } from './quiz-standing';
+import { CONTINUE_LEARNING_SHOWN } from './quiz-standing';
+import { oneDecimal } from '../../catalog/shared/format';
 import { useEnrolledCourses, useLearnerAnalytics, useLearnerAttempts } from './taking-queries';
 
 const TABS = ['overview', 'courses', 'quizzes', 'achievements'] as const;
@@ -154,20 +155,13 @@ export function LearningProgressPage() {
           <CourseProgressDetail courseId={selectedCourse} onBack={() => update((next) => next.delete('course'))} />
         ) : (
           <Tabs value={tab} onValueChange={setTab}>
-            <div className="overflow-x-auto">
-              <TabsList className="w-max min-w-full justify-start" aria-label={t('taking.progress.tabsLabel')}>
-                {TABS.map((value) => (
-                  <TabsTrigger
-                    key={value}
-                    value={value}
-                    className="flex-none px-3 whitespace-nowrap sm:flex-1"
-                    data-testid={`progress-tab-${value}`}
-                  >
-                    {t(`taking.progress.tabs.${value}`)}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-            </div>
+            <ScrollableTabsList aria-label={t('taking.progress.tabsLabel')}>
+              {TABS.map((value) => (
+                <ScrollableTabsTrigger key={value} value={value} data-testid={`progress-tab-${value}`}>
+                  {t(`taking.progress.tabs.${value}`)}
+                </ScrollableTabsTrigger>
+              ))}
+            </ScrollableTabsList>
 
             <TabsContent value="overview" className="space-y-6">
               <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -4,7 +4,7 @@ import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState } from '../
 import { BarList } from '../../catalog/shared/bar-list';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { humaniseCode, isKnownAchievement } from './achievements';
-import { oneDecimal } from './quiz-standing';
+import { oneDecimal } from '../../catalog/shared/format';
 
 export type QuizAnalytics = RouteOutput<typeof assessmentRoutes.learnerAnalytics>;
 

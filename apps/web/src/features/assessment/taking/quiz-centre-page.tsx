@@ -3,7 +3,18 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Button, EmptyState, FormField, Input, PageHeader, Select, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui';
+import {
+  Button,
+  EmptyState,
+  FormField,
+  Input,
+  PageHeader,
+  ScrollableTabsList,
+  ScrollableTabsTrigger,
+  Select,
+  Tabs,
+  TabsContent,
+} from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { useDebounced } from '../../catalog/shared/use-debounced';
 import { AttemptList } from './attempt-list';
@@ -160,20 +171,13 @@ export function QuizCentrePage() {
     <div data-testid="quiz-centre">
       <PageHeader title={t('taking.centre.title')} subtitle={t('taking.centre.subtitle')} />
       <Tabs value={tab} onValueChange={setTab}>
-        <div className="overflow-x-auto">
-          <TabsList className="w-max min-w-full justify-start" aria-label={t('taking.centre.tabsLabel')}>
-            {TABS.map((value) => (
-              <TabsTrigger
-                key={value}
-                value={value}
-                className="flex-none px-3 whitespace-nowrap sm:flex-1"
-                data-testid={`centre-tab-${value}`}
-              >
-                {t(`taking.centre.tabs.${value}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        <ScrollableTabsList aria-label={t('taking.centre.tabsLabel')}>
+          {TABS.map((value) => (
+            <ScrollableTabsTrigger key={value} value={value} data-testid={`centre-tab-${value}`}>
+              {t(`taking.centre.tabs.${value}`)}
+            </ScrollableTabsTrigger>
+          ))}
+        </ScrollableTabsList>
         <TabsContent value="discover">
           <Discover />
         </TabsContent>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LearnerQuizState } from '@lp/contracts';
-import { estimatedMinutes, oneDecimal, startButton, takePath } from './quiz-standing';
+import { estimatedMinutes, startButton, takePath } from './quiz-standing';
+import { oneDecimal } from '../../catalog/shared/format';
 
 const state = (over: Partial<LearnerQuizState>): LearnerQuizState => ({
   status: 'new',

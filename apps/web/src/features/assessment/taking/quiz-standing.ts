@@ -30,8 +30,3 @@ export function takePath(quiz: Pick<QuizSummary, 'id' | 'kind'>): string {
 export function estimatedMinutes(questionCount: number): { min: number; max: number } {
   return { min: Math.ceil(questionCount * MINUTES_PER_QUESTION.min), max: Math.ceil(questionCount * MINUTES_PER_QUESTION.max) };
 }
-
-/** Pass rates and averages: one decimal (spec 9). */
-export function oneDecimal(value: number): string {
-  return (Math.round((Number.isFinite(value) ? value : 0) * 10) / 10).toFixed(1);
-}

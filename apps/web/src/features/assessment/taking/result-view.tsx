@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { BarList } from '../../catalog/shared/bar-list';
-import { percent } from '../../catalog/shared/format';
-import { oneDecimal } from './quiz-standing';
+import { oneDecimal, percent } from '../../catalog/shared/format';
 import { StatCard } from '../../catalog/shared/stat-card';
 
 /** Score, pass result, correct count and time of one attempt (spec 2, results screen). */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Badge, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui';
+import { Badge, PageHeader, ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
 import { AnalyticsTab } from './analytics-tab';
 import { ContentLibraryTab } from './content-library-tab';
@@ -55,15 +55,13 @@ export function InstructorDashboardPage() {
         actions={<Badge className="self-start sm:self-auto">{roleName}</Badge>}
       />
       <Tabs value={tab} onValueChange={setTab}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="w-max min-w-full justify-start" aria-label={t('instructorDashboard.tabsLabel')}>
-            {INSTRUCTOR_TABS.map((value) => (
-              <TabsTrigger key={value} value={value} className="flex-none px-3 whitespace-nowrap sm:flex-1" data-testid={`instructor-tab-${value}`}>
-                {t(`instructorDashboard.tabs.${value}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        <ScrollableTabsList wrapperClassName="-mx-4 px-4 sm:mx-0 sm:px-0" aria-label={t('instructorDashboard.tabsLabel')}>
+          {INSTRUCTOR_TABS.map((value) => (
+            <ScrollableTabsTrigger key={value} value={value} data-testid={`instructor-tab-${value}`}>
+              {t(`instructorDashboard.tabs.${value}`)}
+            </ScrollableTabsTrigger>
+          ))}
+        </ScrollableTabsList>
         <TabsContent value="overview">
           <OverviewTab onOpenTab={setTab} />
         </TabsContent>

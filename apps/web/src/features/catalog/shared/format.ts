@@ -31,6 +31,11 @@ export function useRatingText(): (avg: number, count: number) => string {
   return useCallback((avg: number, count: number) => (count > 0 ? avg.toFixed(1) : t('catalog.noRatings')), [t]);
 }
 
+/** Pass rates and averages: one decimal (spec 2, section 9). */
+export function oneDecimal(value: number): string {
+  return (Math.round((Number.isFinite(value) ? value : 0) * 10) / 10).toFixed(1);
+}
+
 /** Percentages as given (one decimal when not whole). */
 export function percent(value: number): string {
   const rounded = Math.round(value * 10) / 10;
