@@ -17,8 +17,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DB_PREFIX = 'e2e_';
-const BUS_PREFIX = 'e2e.';
+// E2E_PREFIX lets two checkouts run their suites side by side on one machine
+const E2E_PREFIX = /^[a-z0-9]+$/.test(process.env.E2E_PREFIX ?? '') ? process.env.E2E_PREFIX : 'e2e';
+const DB_PREFIX = `${E2E_PREFIX}_`;
+const BUS_PREFIX = `${E2E_PREFIX}.`;
 const POSTGRES_URL = (process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
