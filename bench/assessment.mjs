@@ -3,7 +3,7 @@
 // alone: `node bench/assessment.mjs`, after `node infra/build.mjs --server-only`).
 //
 //   1. a throwaway stack on its own DB_PREFIX/BUS_PREFIX: assessment and the gateway from
-//      their dist/ (NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_SCALE=0)
+//      their dist/ (NODE_ENV=test, LOG_LEVEL=warn, RATE_LIMIT_SCALE=0)
 //   2. an instructor creates a 40-question mock test (multiple choice, true/false, short
 //      answers over five subjects) through POST /api/mock-tests
 //   3. 500 learners (tokens signed with the stack's secret: the gateway verifies them and
@@ -53,7 +53,9 @@ const config = {
   duplicates: int('BENCH_ASSESSMENT_DUPLICATES', quick ? 10 : 50),
   goalP99Ms: 300,
   stackEnv: {
-    NODE_ENV: 'production',
+    // 'test': the stack runs on the shared open NATS/Redis and an administrator PostgreSQL URL,
+    // which production refuses (libs/service-kit config.ts); the request paths measured are the same
+    NODE_ENV: 'test',
     LOG_LEVEL: env.BENCH_LOG_LEVEL || 'warn',
     RATE_LIMIT_SCALE: '0',
     DB_POOL_SIZE: env.BENCH_DB_POOL_SIZE || env.DB_POOL_SIZE || '10',

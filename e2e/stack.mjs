@@ -132,12 +132,15 @@ if (stopping) process.exit(130);
 
 const env = {
   ...process.env,
+  // the stack's own nats-server with per-app users and generated permissions (infra/start.mjs), emptied each run
+  NATS_FRESH: '1',
   PORT: process.env.PORT || '3310',
   DB_PREFIX,
   BUS_PREFIX,
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || '50',
 };
+delete env.NATS_URL; // never the shared open NATS: the journeys run under the same permissions as npm start
 say(`node infra/start.mjs --no-web (PORT=${env.PORT} DB_PREFIX=${DB_PREFIX} BUS_PREFIX=${BUS_PREFIX})`);
 child = spawn(process.execPath, ['infra/start.mjs', '--no-web'], { cwd: root, env, stdio: 'inherit', detached: true });
 child.on('error', (e) => {

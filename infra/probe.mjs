@@ -4,7 +4,7 @@
 // within PROBE_TIMEOUT_MS (default 3000), else 1. The request goes to the service's NATS
 // queue group, so any replica may answer: it tells that the service is up, not this pod.
 import { connect } from '@nats-io/transport-node';
-import { RpcClient } from '@lp/bus';
+import { inboxPrefixOf, RpcClient } from '@lp/bus';
 
 const service = process.argv[2] || process.env.APP;
 if (!service) {
@@ -19,6 +19,8 @@ try {
     timeout,
     reconnect: false,
     name: `probe-${service}`,
+    // inside the app's container: the app's own NATS user, which may ask its own health subject
+    ...(process.env.NATS_USER ? { user: process.env.NATS_USER, pass: process.env.NATS_PASSWORD ?? '', inboxPrefix: inboxPrefixOf(process.env.NATS_USER) } : {}),
   });
   const reply = await new RpcClient(nc, process.env.BUS_PREFIX ?? '').request(`${service}.system.health`, {}, { requestId: 'probe', timeoutMs: timeout });
   const ok = reply?.status === 'ok';

@@ -15,6 +15,7 @@
 // prints them and stops what it started (--force-embedded skips (a) and (b): a real test
 // of path (c) on a machine that already runs all three).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
@@ -46,11 +47,17 @@ export async function checkPostgres(serverUrl, timeoutMs = 3000) {
 }
 
 /** Connects and asks JetStream for its account info: a NATS without JetStream does not do. */
-export async function checkNats(url, timeoutMs = 3000) {
+export async function checkNats(url, timeoutMs = 3000, auth = null) {
   const { connect } = await import('@nats-io/transport-node');
   let nc;
   try {
-    nc = await connect({ servers: url.split(','), timeout: timeoutMs, reconnect: false, name: 'lp-provision-check' });
+    nc = await connect({
+      servers: url.split(','),
+      timeout: timeoutMs,
+      reconnect: false,
+      name: 'lp-provision-check',
+      ...(auth ? { user: auth.user, pass: auth.pass, inboxPrefix: auth.inboxPrefix } : {}),
+    });
     const version = nc.info?.version ?? '?';
     try {
       const msg = await nc.request('$JS.API.INFO', '', { timeout: timeoutMs });
@@ -364,6 +371,50 @@ async function startNats(started) {
   return { url, how: `${bin} started on port ${port}, JetStream in ${store}, log ${logPath}`, detail: r.detail };
 }
 
+/**
+ * The NATS of a stack that `npm start` runs: a nats-server of its own with one user per app
+ * and the subject permissions generated from libs/contracts (libs/bus nats-permissions.ts),
+ * fresh random passwords per run (given to nats-server and to each app through the
+ * environment). The shared, open NATS on localhost is for tests only.
+ * @param {{ prefix?: string, development?: boolean, fresh?: boolean }} opts
+ */
+export async function startSecureNats({ prefix = '', development = true, fresh = false } = {}) {
+  const { natsServerConfig, busPrincipals, natsPasswordEnv, inboxPrefixOf } = await import('@lp/bus');
+  const name = `nats-secure${prefix ? `-${prefix.replace(/[^A-Za-z0-9_-]/g, '')}` : ''}`;
+  const old = readState(name);
+  if (old && isAlive(old.pid) && !isAlive(old.owner)) await stopPid(old.pid); // left by a run that died; its passwords are gone with it
+  const bin = ensureBinary('nats-server', 'nats-server');
+  const dir = join(dataDir, name);
+  const store = join(dir, 'jetstream');
+  if (fresh) rmSync(store, { recursive: true, force: true });
+  mkdirSync(store, { recursive: true });
+  const port = await freePort(DEFAULT_PORTS.nats);
+  const confPath = join(dir, 'nats.conf');
+  writeFileSync(confPath, natsServerConfig({ prefix, development, listen: `127.0.0.1:${port}`, storeDir: store }), { mode: 0o600 });
+  const principals = busPrincipals({ prefix, development });
+  const passwords = Object.fromEntries(principals.map((p) => [p, randomBytes(18).toString('base64url')]));
+  const secrets = Object.fromEntries(principals.map((p) => [natsPasswordEnv(p), passwords[p]]));
+  const { child, logPath } = startDaemon(name, bin, ['-c', confPath], { env: { PATH: process.env.PATH, ...secrets } });
+  const url = `nats://127.0.0.1:${port}`;
+  const probe = development ? { user: 'seed', pass: passwords.seed, inboxPrefix: inboxPrefixOf('seed') } : null;
+  try {
+    await waitReady(name, child, logPath, () => (probe ? checkNats(url, 1000, probe) : isListening(port).then((ok) => ({ ok, detail: 'listening' }))));
+  } catch (e) {
+    await stopPid(child.pid, { child });
+    throw e;
+  }
+  writeState(name, { pid: child.pid, port, url, owner: process.pid });
+  return {
+    url,
+    passwords,
+    how: `${bin} started on port ${port} with per-app users and subject permissions (${confPath}), log ${logPath}`,
+    stop: async () => {
+      await stopPid(child.pid, { child });
+      rmSync(stateFile(name), { force: true });
+    },
+  };
+}
+
 async function startRedis(started) {
   const left = await leftover('redis', checkRedis);
   if (left) {
@@ -411,7 +462,7 @@ const SERVICES = [
 ];
 
 /**
- * @param {{ forceEmbedded?: boolean, env?: Record<string,string|undefined>, quiet?: boolean }} [opts]
+ * @param {{ forceEmbedded?: boolean, env?: Record<string,string|undefined>, quiet?: boolean, skip?: string[] }} [opts]
  * @returns {Promise<{ POSTGRES_URL: string, NATS_URL: string, REDIS_URL: string, sources: Record<string,string>, stop: () => Promise<void> }>}
  */
 export async function provision(opts = {}) {
@@ -446,6 +497,7 @@ export async function provision(opts = {}) {
 
   try {
     for (const svc of SERVICES) {
+      if (opts.skip?.includes(svc.name)) continue;
       const fromEnv = env[svc.env];
       if (fromEnv && !forceEmbedded) {
         const r = await svc.check(fromEnv);

@@ -1,7 +1,7 @@
 // Demo data for `npm start` (and `npm run seed`, which is `node infra/start.mjs --seed-only`).
 // Everything goes over the bus to the owning service, either through idempotent internal
 // subjects (`<service>.seed.*`) or through the service's own route subjects called as a demo
-// user (the caller in headers, as the gateway sends it) after reading what is already there,
+// user (the caller signed with the stack's key, as the gateway sends it) after reading what is already there,
 // so seeding twice changes nothing.
 //
 // Adding a service's demo data: write `async function seedCatalog(ctx)` below, using
@@ -516,13 +516,16 @@ export class SeedError extends Error {}
 
 /**
  * Runs every seeder against a running stack.
- * @param {{ natsUrl: string, busPrefix?: string, log?: (line: string) => void, timeoutMs?: number }} opts
+ * `auth` is the seed's NATS user (development stacks have one); `signingKey` the stack's
+ * caller-signing key, so the services believe the demo users the seed acts for.
+ * @param {{ natsUrl: string, busPrefix?: string, auth?: { user: string, pass: string } | null, signingKey?: string, log?: (line: string) => void, timeoutMs?: number }} opts
  */
-export async function seed({ natsUrl, busPrefix = '', log = (l) => console.log(`[seed] ${l}`), timeoutMs = 15_000 }) {
-  const nc = await connect({ servers: natsUrl.split(','), name: 'lp-seed', timeout: 5000 });
+export async function seed({ natsUrl, busPrefix = '', auth = null, signingKey, log = (l) => console.log(`[seed] ${l}`), timeoutMs = 15_000 }) {
   // the bus's own client, so the reply format lives in one place (libs/bus, built before seeding)
-  const { RpcClient } = await import('@lp/bus');
-  const rpc = new RpcClient(nc, busPrefix, 10_000);
+  const { RpcClient, CallerSigner, inboxPrefixOf } = await import('@lp/bus');
+  const { DEV_CALLER_KEYS } = await import('@lp/service-kit');
+  const nc = await connect({ servers: natsUrl.split(','), name: 'lp-seed', timeout: 5000, ...(auth ? { ...auth, inboxPrefix: inboxPrefixOf('seed') } : {}) });
+  const rpc = new RpcClient(nc, busPrefix, 10_000, new CallerSigner(signingKey ?? DEV_CALLER_KEYS.privateKey));
   /**
    * Request-reply, as `caller` when given; retried while the service is not subscribed yet,
    * and on the error codes of `retryCodes` (what another service's events have not brought yet).

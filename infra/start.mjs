@@ -40,14 +40,16 @@ const since = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
 
 if (args.has('--seed-only')) {
   let natsUrl = process.env.NATS_URL;
+  let auth = process.env.NATS_PASSWORD_SEED ? { user: 'seed', pass: process.env.NATS_PASSWORD_SEED } : null;
+  let signingKey = process.env.CALLER_SIGNING_KEY;
   if (!natsUrl && existsSync(stackFile)) {
     const s = JSON.parse(readFileSync(stackFile, 'utf8'));
-    if (isAlive(s.pid)) natsUrl = s.NATS_URL; // the stack npm start is running now
+    if (isAlive(s.pid)) ({ NATS_URL: natsUrl, seedAuth: auth, signingKey } = s); // the stack npm start is running now
   }
   natsUrl ??= 'nats://127.0.0.1:4222';
   const { seed } = await import('./seed.mjs');
   try {
-    await seed({ natsUrl, busPrefix: BUS_PREFIX });
+    await seed({ natsUrl, busPrefix: BUS_PREFIX, auth, signingKey });
     console.log('[seed] done');
     process.exit(0);
   } catch (e) {
@@ -69,6 +71,7 @@ function isAlive(pid) {
 /** @type {Array<{ name: string, child: import('node:child_process').ChildProcess, lines: string[], exited: boolean }>} */
 const apps = [];
 let infra = null; // what provision() returned
+let secureNats = null; // the stack's own nats-server with per-app users (provision.mjs startSecureNats)
 let phase = 'prepare'; // prepare | boot | running | stopping
 
 async function shutdown(code, why) {
@@ -92,6 +95,7 @@ async function shutdown(code, why) {
     }
     while (group.some((a) => !a.exited)) await sleep(20);
   }
+  if (secureNats) await secureNats.stop().catch((e) => say(`stopping nats: ${e.message}`));
   if (infra) await infra.stop().catch((e) => say(`stopping infrastructure: ${e.message}`));
   rmSync(stackFile, { force: true });
   say(code === 0 ? 'stopped' : `stopped (exit ${code})`);
@@ -229,9 +233,10 @@ function pipeLines(stream, onLine) {
 
 function startApp(name, env, index) {
   const tag = paint(NAME_COLORS[index % NAME_COLORS.length], `[${name}]`);
+  const own = { NATS_USER: name, NATS_PASSWORD: natsPassword(name) ?? '' };
   const child = spawn(process.execPath, ['--enable-source-maps', join('apps', name, 'dist', 'main.js')], {
     cwd: root,
-    env: name === 'gateway' ? { ...env, PORT: String(PORT) } : env,
+    env: name === 'gateway' ? { ...env, ...own, PORT: String(PORT), CALLER_SIGNING_KEY: callerKeys.privateKey } : { ...env, ...own },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group: a terminal Ctrl-C reaches only us, and we stop the apps in order
   });
@@ -350,21 +355,48 @@ if (!appNames.length) {
   process.exit(1);
 }
 
-const { provision } = await import('./provision.mjs');
+const { provision, startSecureNats } = await import('./provision.mjs');
+// NATS: the stack's own server with one user per app and generated permissions, unless
+// NATS_URL names one (then it must run infra's generated config and the passwords come in
+// as NATS_PASSWORD_<APP>; see docs/operations.md)
+const ownNats = !process.env.NATS_URL;
 try {
-  infra = await provision({ forceEmbedded: args.has('--force-embedded') });
+  infra = await provision({ forceEmbedded: args.has('--force-embedded'), skip: ownNats ? ['nats'] : [] });
+  if (ownNats) {
+    secureNats = await startSecureNats({ prefix: BUS_PREFIX, development: true, fresh: process.env.NATS_FRESH === '1' });
+    infra.NATS_URL = secureNats.url;
+    say(`nats     ${secureNats.url}  <- ${secureNats.how}`);
+  }
 } catch (e) {
   say(`provisioning failed: ${e.message}`);
+  if (secureNats) await secureNats.stop().catch(() => undefined);
+  if (infra) await infra.stop().catch(() => undefined);
   process.exit(1);
 }
+const { generateCallerKeys, inboxPrefixOf, natsPasswordEnv } = await import('@lp/bus');
+/** NATS password of an app: this run's random one, or the environment's for a NATS of your own. */
+const natsPassword = (app) => (secureNats ? secureNats.passwords[app] : process.env[natsPasswordEnv(app)]);
+// a fresh caller-signing pair per run: only the gateway (and the seed) sign, every service verifies
+const callerKeys = generateCallerKeys();
+const seedAuth = natsPassword('seed') ? { user: 'seed', pass: natsPassword('seed') } : null;
 mkdirSync(join(root, '.data', 'storage'), { recursive: true });
 writeFileSync(
   stackFile,
   JSON.stringify(
-    { pid: process.pid, PORT, POSTGRES_URL: infra.POSTGRES_URL, NATS_URL: infra.NATS_URL, REDIS_URL: infra.REDIS_URL },
+    {
+      pid: process.pid,
+      PORT,
+      POSTGRES_URL: infra.POSTGRES_URL,
+      NATS_URL: infra.NATS_URL,
+      REDIS_URL: infra.REDIS_URL,
+      // development only: what `npm run seed` needs to reach this stack
+      seedAuth,
+      signingKey: callerKeys.privateKey,
+    },
     null,
     2,
   ) + '\n',
+  { mode: 0o600 },
 );
 
 phase = 'boot';
@@ -376,11 +408,17 @@ const env = {
   POSTGRES_URL: infra.POSTGRES_URL,
   NATS_URL: infra.NATS_URL,
   REDIS_URL: infra.REDIS_URL,
+  CALLER_VERIFY_KEY: callerKeys.publicKey,
 };
 delete env.PORT; // only the gateway gets PORT
+delete env.CALLER_SIGNING_KEY; // only the gateway gets it
 
 const { connect } = await import('@nats-io/transport-node');
-const nc = await connect({ servers: infra.NATS_URL.split(','), name: 'lp-start' });
+const nc = await connect({
+  servers: infra.NATS_URL.split(','),
+  name: 'lp-start',
+  ...(seedAuth ? { ...seedAuth, inboxPrefix: inboxPrefixOf('seed') } : {}),
+});
 
 const groups = [
   appNames.filter((n) => n !== 'worker' && n !== 'gateway'),
@@ -429,7 +467,13 @@ if (phase !== 'stopping') {
   try {
     const seedMod = await import('./seed.mjs');
     DEMO = seedMod.demoAccounts;
-    await seedMod.seed({ natsUrl: infra.NATS_URL, busPrefix: BUS_PREFIX, log: (l) => console.log(`${paint('1', '[seed]')} ${l}`) });
+    await seedMod.seed({
+      natsUrl: infra.NATS_URL,
+      busPrefix: BUS_PREFIX,
+      auth: seedAuth,
+      signingKey: callerKeys.privateKey,
+      log: (l) => console.log(`${paint('1', '[seed]')} ${l}`),
+    });
     say(`demo data seeded in ${since(tSeed)}`);
   } catch (e) {
     printTails();

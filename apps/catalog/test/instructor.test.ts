@@ -98,10 +98,12 @@ describe('course analytics', () => {
   it('refuses anyone else', async () => {
     await expectAppError(h.call(catalogRoutes.courseAnalytics, { params: { id: w.go.id } }, w.other.caller), 403, 'NOT_COURSE_OWNER');
     await expectAppError(
-      h.call(catalogRoutes.instructorCourseAnalytics, { params: { id: w.go.id } }, w.ann.caller),
+      h.call(catalogRoutes.instructorCourseAnalytics, { params: { id: w.go.id } }, w.other.caller),
       403,
       'NOT_COURSE_OWNER',
     );
+    // a learner is refused by the route's guard, in the service as in the gateway
+    await expectAppError(h.call(catalogRoutes.instructorCourseAnalytics, { params: { id: w.go.id } }, w.ann.caller), 403, 'FORBIDDEN');
     await expectAppError(h.call(catalogRoutes.courseAnalytics, { params: { id: randomUUID() } }, w.ivan.caller), 404, 'COURSE_NOT_FOUND');
   });
 });
@@ -216,10 +218,12 @@ describe('messages and interventions', () => {
     );
     await expectAppError(h.call(catalogRoutes.markMessageRead, { params: { id: m.id } }, w.ivan.caller), 403, 'NOT_MESSAGE_RECIPIENT');
     await expectAppError(h.call(catalogRoutes.markMessageRead, { params: { id: m.id } }, w.other.caller), 404, 'MESSAGE_NOT_FOUND');
-    // Ben happens to be an instructor-side reader here: the recipient reads it
-    const read = await h.call(catalogRoutes.markMessageRead, { params: { id: m.id } }, w.ben.caller);
+    // the messages routes are the instructor portal's: Ben reads his message there (same account, instructor portal)
+    await expectAppError(h.call(catalogRoutes.markMessageRead, { params: { id: m.id } }, w.ben.caller), 403, 'FORBIDDEN');
+    const benInstructor = { ...w.ben.caller, role: 'instructor' as const };
+    const read = await h.call(catalogRoutes.markMessageRead, { params: { id: m.id } }, benInstructor);
     expect(read).toMatchObject({ is_read: true, is_sent: false, sender_name: 'Ivan Instructor' });
-    const benSees = await h.call(catalogRoutes.instructorMessages, {}, w.ben.caller);
+    const benSees = await h.call(catalogRoutes.instructorMessages, {}, benInstructor);
     expect(benSees.map((x) => [x.subject, x.is_sent, x.is_read])).toEqual([['Hello', false, true]]);
   });
 });

@@ -1,11 +1,11 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { connectBus, RpcClient } from '@lp/bus';
+import { CallerSigner, connectBus, inboxPrefixOf, RpcClient } from '@lp/bus';
 import { RevocationStore, TokenService } from '@lp/auth';
 import { LocalFileStore } from '@lp/storage';
 import { createLogger, ENV, LOGGER, NATS, REDIS } from '@lp/service-kit';
-import { loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
+import { callerSigningKey, loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
 import { RateLimiter } from './routing/rate-limiter.js';
 
 export const FILE_STORE = Symbol('FILE_STORE');
@@ -24,9 +24,14 @@ export class GatewayModule implements OnApplicationShutdown {
       providers: [
         { provide: ENV, useFactory: () => loadGatewayEnv(overrides) },
         { provide: LOGGER, inject: [ENV], useFactory: (env: GatewayEnv) => createLogger('gateway', env.LOG_LEVEL, env.NODE_ENV) },
-        { provide: NATS, inject: [ENV], useFactory: (env: GatewayEnv) => connectBus({ url: env.NATS_URL, prefix: env.BUS_PREFIX, name: 'gateway' }) },
+        {
+          provide: NATS,
+          inject: [ENV],
+          useFactory: (env: GatewayEnv) =>
+            connectBus({ url: env.NATS_URL, prefix: env.BUS_PREFIX, name: 'gateway', user: env.NATS_USER, pass: env.NATS_PASSWORD, inboxPrefix: inboxPrefixOf('gateway'), tlsCaFile: env.NATS_TLS_CA_FILE }),
+        },
         { provide: REDIS, inject: [ENV], useFactory: (env: GatewayEnv) => new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) },
-        { provide: RpcClient, inject: [NATS, ENV], useFactory: (nc: NatsConnection, env: GatewayEnv) => new RpcClient(nc, env.BUS_PREFIX, env.RPC_TIMEOUT_MS) },
+        { provide: RpcClient, inject: [NATS, ENV], useFactory: (nc: NatsConnection, env: GatewayEnv) => new RpcClient(nc, env.BUS_PREFIX, env.RPC_TIMEOUT_MS, new CallerSigner(callerSigningKey(env))) },
         { provide: TokenService, inject: [ENV], useFactory: (env: GatewayEnv) => new TokenService(env.JWT_SECRET) },
         { provide: RevocationStore, inject: [REDIS], useFactory: (r: Redis) => new RevocationStore(r) },
         { provide: RateLimiter, inject: [REDIS, ENV], useFactory: (r: Redis, env: GatewayEnv) => new RateLimiter(r, env.BUS_PREFIX, env.RATE_LIMIT_SCALE) },

@@ -135,11 +135,11 @@ describe('grant subsidiary access', () => {
     const staff = await h.register({ role: 'instructor' });
     const inst = await addMembership(staff.userId, { role: 'instructor', accessLevel: 'admin' });
     const target = await h.register();
-    await h.call(
-      identityRoutes.grantSubsidiaryAccess,
-      { body: { institution_id: inst, user_email: target.email, role: 'learner' } },
-      staff.caller,
-    );
+    const grant = { body: { institution_id: inst, user_email: target.email, role: 'learner' as const } };
+    // in their own instructor portal the route's guard refuses them (service and gateway alike) ...
+    await expectAppError(h.call(identityRoutes.grantSubsidiaryAccess, grant, staff.caller), 403, 'FORBIDDEN');
+    // ... in the institution's portal, where their membership puts them, they may grant
+    await h.call(identityRoutes.grantSubsidiaryAccess, grant, { ...staff.caller, role: 'institution', institutionId: inst });
     expect((await h.call(identityRoutes.portalContext, {}, target.caller)).available_portals).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { AppError, HealthReply, QUEUES, identityRoutes, systemSubjects, type Cal
 import { connectBus, RpcClient } from '@lp/bus';
 import { TokenService } from '@lp/auth';
 import { LocalFileStore } from '@lp/storage';
-import { startTestService, testEnv, type TestService } from '@lp/testing';
+import { callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
 import { IdentityModule } from '../../identity/src/app.module.js';
 import { WorkerModule } from '../src/app.module.js';
 import { queuePrefix } from '@lp/service-kit';
@@ -55,11 +55,7 @@ class Stack {
   }
 
   exportData(caller: Caller) {
-    return this.client.callRoute(
-      identityRoutes.exportData,
-      { params: {}, query: {}, body: undefined },
-      { requestId: `test-export-${randomUUID()}`, caller },
-    );
+    return callRoute(this.client, identityRoutes.exportData, {}, caller);
   }
 }
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { EventDef, EventEnvelope } from '@lp/contracts';
 import { eventSubject, streamName } from './connection.js';
 import { ensureEventStream } from './streams.js';
+import { durableName } from './nats-permissions.js';
 import { decode } from './wire.js';
 import type { SqlRunner } from './outbox.js';
 import type { TransactionalDb } from './outbox-relay.js';
@@ -51,7 +52,7 @@ export class EventConsumer {
     const jsm = await jetstreamManager(this.nc);
     const js = jetstream(this.nc);
     for (const name of this.handlers.keys()) {
-      const durable = `${this.consumerName}__${name.replace(/[.*>]/g, '_')}`;
+      const durable = durableName(this.consumerName, name);
       const config = {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,

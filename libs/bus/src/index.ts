@@ -6,3 +6,5 @@ export * from './outbox.js';
 export * from './outbox-relay.js';
 export * from './streams.js';
 export * from './event-consumer.js';
+export * from './caller-assertion.js';
+export * from './nats-permissions.js';

@@ -2,19 +2,27 @@ import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-
 import { AppError, BUS_HEADERS, type AnyRoute, type Caller, type RouteOutput } from '@lp/contracts';
 import { decode, encode, errorFromReply, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
+import { CALLER_HEADER, type CallerSigner } from './caller-assertion.js';
 
 export interface CallContext {
   requestId: string;
   caller?: Caller | null;
+  /** an already signed caller (a service passing on the gateway's assertion, or a test) */
+  callerAssertion?: string;
   timeoutMs?: number;
 }
 
-/** Gateway-to-service (and service-to-service) calls over NATS request-reply. */
+/**
+ * Gateway-to-service (and service-to-service) calls over NATS request-reply. Only a client
+ * built with the caller signer (the gateway's, or the development seed's) can call for a
+ * user; any other client calls as nobody.
+ */
 export class RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly prefix: string,
     private readonly defaultTimeoutMs = 10_000,
+    private readonly signer: CallerSigner | null = null,
   ) {}
 
   callRoute<R extends AnyRoute>(route: R, req: RpcRequest, ctx: CallContext): Promise<RouteOutput<R>> {
@@ -33,11 +41,10 @@ export class RpcClient {
   async requestRaw(subject: string, payload: unknown, ctx: CallContext): Promise<Uint8Array> {
     const h = natsHeaders();
     h.set(BUS_HEADERS.requestId, ctx.requestId);
-    if (ctx.caller) {
-      h.set(BUS_HEADERS.userId, ctx.caller.userId);
-      h.set(BUS_HEADERS.role, ctx.caller.role);
-      h.set(BUS_HEADERS.sessionId, ctx.caller.sessionId);
-      if (ctx.caller.institutionId) h.set(BUS_HEADERS.institutionId, ctx.caller.institutionId);
+    if (ctx.callerAssertion) h.set(CALLER_HEADER, ctx.callerAssertion);
+    else if (ctx.caller) {
+      if (!this.signer) throw new Error(`a call to ${subject} for a user needs the caller signing key`);
+      h.set(CALLER_HEADER, this.signer.sign(ctx.caller));
     }
     let msg;
     try {

@@ -5,16 +5,15 @@ import type { z } from 'zod';
 import {
   AppError,
   BUS_HEADERS,
-  ROLES,
   zodIssuesToFieldErrors,
   type AnyRoute,
   type Caller,
-  type Role,
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
 import { decode, encode, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
+import { CALLER_HEADER, type CallerVerifier } from './caller-assertion.js';
 
 export interface HandlerContext {
   requestId: string;
@@ -26,7 +25,11 @@ export interface HandlerContext {
 export type RouteHandler<R extends AnyRoute> = (input: RouteInput<R>, ctx: HandlerContext) => Promise<RouteOutput<R>>;
 export type RawHandler = (payload: unknown, ctx: HandlerContext) => Promise<unknown>;
 
-/** Binds handlers to subjects; one queue group per service so replicas share the load. */
+/**
+ * Binds handlers to subjects; one queue group per service so replicas share the load.
+ * The caller of a request is believed only when its signature verifies (caller-assertion.ts);
+ * without a verifier every request is anonymous.
+ */
 export class RpcServer {
   private readonly subs: Subscription[] = [];
   private inflight = 0;
@@ -36,18 +39,23 @@ export class RpcServer {
     private readonly prefix: string,
     private readonly queue: string,
     private readonly log: Logger,
+    private readonly verifier: CallerVerifier | null = null,
   ) {}
 
-  /** A route: input validated with the route's schemas, output stripped to the declared response. */
+  /**
+   * A route: the declared guard enforced here as well as in the gateway (a request that
+   * reached NATS some other way meets the same rule), input validated with the route's
+   * schemas, output stripped to the declared response.
+   */
   route<R extends AnyRoute>(route: R, handler: RouteHandler<R>): void {
     this.raw(route.subject, async (payload, ctx) => {
+      enforceGuard(route, ctx.caller);
       const req = (payload ?? {}) as Partial<RpcRequest>;
       const input = {
         params: parsePart(route.params, req.params, 'params'),
         query: parsePart(route.query, req.query, 'query'),
         body: parsePart(route.body, req.body, 'body'),
       } as RouteInput<R>;
-      if (route.guard !== 'public' && !ctx.caller) throw AppError.unauthenticated();
       const out = await handler(input, ctx);
       const parsed = (route.response as z.ZodType).safeParse(out);
       if (!parsed.success) {
@@ -87,11 +95,12 @@ export class RpcServer {
 
   private async dispatch(subject: string, msg: Msg, handler: RawHandler): Promise<void> {
     const requestId = msg.headers?.get(BUS_HEADERS.requestId) || randomUUID();
-    const caller = callerFromHeaders(msg);
-    const log = this.log.child({ requestId, userId: caller?.userId, subject });
+    let log = this.log.child({ requestId, subject });
     let body: Uint8Array;
     let ok = true;
     try {
+      const caller = this.callerOf(msg);
+      if (caller) log = log.child({ userId: caller.userId });
       const payload = msg.data.length ? decode<unknown>(msg.data) : {};
       body = encode(await handler(payload, { requestId, caller, log }));
     } catch (e) {
@@ -99,6 +108,14 @@ export class RpcServer {
       body = encode(toErrorReply(e, log));
     }
     if (msg.reply) msg.respond(body, { headers: replyHeaders(ok) });
+  }
+
+  /** A signed caller, verified; an unsigned or forged one is refused (401), never believed. */
+  private callerOf(msg: Msg): Caller | null {
+    const header = msg.headers?.get(CALLER_HEADER);
+    if (!header) return null;
+    if (!this.verifier) throw AppError.unauthenticated('The caller of this request could not be verified', 'CALLER_NOT_VERIFIED');
+    return this.verifier.verify(header);
   }
 
   /** Stops taking new requests and waits (bounded) for those in flight. */
@@ -116,16 +133,11 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string):
   return r.data;
 }
 
-function callerFromHeaders(msg: Msg): Caller | null {
-  const userId = msg.headers?.get(BUS_HEADERS.userId);
-  const role = msg.headers?.get(BUS_HEADERS.role) as Role | undefined;
-  if (!userId || !role || !(ROLES as readonly string[]).includes(role)) return null;
-  return {
-    userId,
-    role,
-    sessionId: msg.headers?.get(BUS_HEADERS.sessionId) ?? '',
-    institutionId: msg.headers?.get(BUS_HEADERS.institutionId) || null,
-  };
+/** The gateway's rule, from the same declaration: 401 without a caller, 403 for a role outside the guard. */
+export function enforceGuard(route: AnyRoute, caller: Caller | null): void {
+  if (route.guard === 'public') return;
+  if (!caller) throw AppError.unauthenticated();
+  if (route.guard !== 'any' && !route.guard.includes(caller.role)) throw AppError.forbidden('Your role does not have access to this');
 }
 
 function replyHeaders(ok: boolean) {

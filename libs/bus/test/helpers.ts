@@ -25,13 +25,19 @@ export async function freePort(): Promise<number> {
 export class OwnNats {
   private proc: ChildProcess | null = null;
   readonly storeDir = mkdtempSync(join(tmpdir(), 'lp-nats-'));
-  constructor(readonly port: number) {}
+  /** `config`: a nats-server configuration file and the environment it reads passwords from */
+  constructor(
+    readonly port: number,
+    private readonly config?: { path: string; env: Record<string, string> },
+  ) {}
   get url(): string {
     return `nats://127.0.0.1:${this.port}`;
   }
   async start(): Promise<void> {
     const bin = process.env.NATS_SERVER_BIN ?? 'nats-server';
-    this.proc = spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
+    this.proc = this.config
+      ? spawn(bin, ['-c', this.config.path], { stdio: 'ignore', env: { PATH: process.env.PATH, ...this.config.env } })
+      : spawn(bin, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' });
     const until = Date.now() + 10_000;
     while (Date.now() < until) {
       const up = await new Promise<boolean>((resolve) => {

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { AppError, defineRoute } from '@lp/contracts';
 import { testEnv } from '@lp/testing';
-import { connectBus, RpcClient, RpcServer } from '../src/index.js';
+import { CallerSigner, CallerVerifier, connectBus, generateCallerKeys, RpcClient, RpcServer } from '../src/index.js';
 import { silent } from './helpers.js';
 
 const echo = defineRoute({
@@ -21,8 +21,9 @@ describe('request-reply', () => {
 
   beforeAll(async () => {
     nc = await connectBus({ url: env.NATS_URL!, prefix: env.BUS_PREFIX!, name: 'test' });
-    server = new RpcServer(nc, env.BUS_PREFIX!, 'test', silent);
-    client = new RpcClient(nc, env.BUS_PREFIX!, 2000);
+    const keys = generateCallerKeys();
+    server = new RpcServer(nc, env.BUS_PREFIX!, 'test', silent, new CallerVerifier(keys.publicKey));
+    client = new RpcClient(nc, env.BUS_PREFIX!, 2000, new CallerSigner(keys.privateKey));
     server.route(echo, async (input, ctx) => {
       if (input.body.text === 'conflict') throw AppError.conflict('DUPLICATE', 'Already there');
       if (input.body.text === 'boom') throw new Error('database password is hunter2');
@@ -35,7 +36,7 @@ describe('request-reply', () => {
     await nc.close();
   });
 
-  it('carries the caller in headers and strips fields outside the response contract', async () => {
+  it('carries the signed caller and strips fields outside the response contract', async () => {
     const out = await client.callRoute(echo, { params: {}, query: {}, body: { text: 'hi' } }, { requestId: 'r-1', caller });
     expect(out).toEqual({ text: 'hi', user: 'u-1' });
   });

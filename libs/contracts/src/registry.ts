@@ -1,8 +1,9 @@
 import type { AnyRoute } from './common/route.js';
 import type { EventDef } from './common/event.js';
-import { identityRoutes } from './identity/routes.js';
+import type { AppName, InternalDef } from './common/bus-access.js';
+import { identityRoutes, identityInternal } from './identity/routes.js';
 import { identityEvents } from './identity/events.js';
-import { catalogRoutes } from './catalog/routes.js';
+import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
 import { assessmentRoutes } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
@@ -28,3 +29,35 @@ export const ALL_EVENTS: readonly EventDef[] = [
 export function findEvent(name: string): EventDef | undefined {
   return ALL_EVENTS.find((e) => e.name === name);
 }
+
+/** Every bus-only subject, with the principals allowed to call it. */
+export const ALL_INTERNAL: readonly InternalDef[] = [...Object.values(identityInternal), ...Object.values(catalogInternal)];
+
+/**
+ * Which app consumes which events. The NATS permissions (one durable consumer per event)
+ * are generated from this list, and a service refuses to boot with an @OnEvent handler for
+ * an event not declared here, so the list and the code cannot drift apart.
+ */
+export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
+  identity: [catalogEvents.courseCreated, catalogEvents.courseUpdated, catalogEvents.enrollmentCreated],
+  catalog: [
+    identityEvents.userRegistered,
+    identityEvents.userUpdated,
+    identityEvents.userDeletionScheduled,
+    catalogEvents.courseCompleted,
+    billingEvents.paymentCompleted,
+    assessmentEvents.attemptSubmitted,
+    assessmentEvents.attemptReviewed,
+    assessmentEvents.quizSaved,
+    assessmentEvents.quizDeleted,
+  ],
+  assessment: [
+    identityEvents.userRegistered,
+    identityEvents.userUpdated,
+    identityEvents.userDeletionScheduled,
+    catalogEvents.courseCreated,
+    catalogEvents.courseUpdated,
+    catalogEvents.coursePublished,
+    catalogEvents.enrollmentCreated,
+  ],
+};

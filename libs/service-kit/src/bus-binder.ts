@@ -3,13 +3,13 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { AppError, systemSubjects, ExportUserDataRequest, type AnyRoute, type EventDef, type ServiceName } from '@lp/contracts';
+import { AppError, EVENT_CONSUMERS, systemSubjects, ExportUserDataRequest, type AnyRoute, type AppName, type EventDef, type InternalDef, type ServiceName } from '@lp/contracts';
 import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type RouteHandler } from '@lp/bus';
-import { EVENT_META, EXPORT_META, INTERNAL_META, ROUTE_META, type InternalDef } from './decorators.js';
-import { LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
+import { EVENT_META, EXPORT_META, INTERNAL_META, ROUTE_META } from './decorators.js';
+import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
+import { isDevelopmentLike, type BaseEnv } from './config.js';
 import type { Logger } from './logger.js';
 import type { ServiceKitOptions } from './service-kit.module.js';
-import type { z } from 'zod';
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
@@ -30,6 +30,7 @@ export class BusBinder implements OnApplicationBootstrap, BeforeApplicationShutd
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly log: Logger,
     @Inject(SERVICE_OPTIONS) private readonly opts: ServiceKitOptions,
+    @Inject(ENV) private readonly env: BaseEnv,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -45,13 +46,20 @@ export class BusBinder implements OnApplicationBootstrap, BeforeApplicationShutd
           this.server.route(route, fn as RouteHandler<AnyRoute>);
           this.boundSubjects.push(route.subject);
         }
-        const internal = Reflect.getMetadata(INTERNAL_META, proto, name) as InternalDef<z.ZodType, z.ZodType> | undefined;
-        if (internal) {
+        const internal = Reflect.getMetadata(INTERNAL_META, proto, name) as InternalDef | undefined;
+        // demo-data subjects do not exist outside development (NATS does not permit them there either)
+        if (internal && (!internal.devOnly || isDevelopmentLike(this.env.NODE_ENV))) {
           this.server.internal(internal, fn as (p: unknown, c: HandlerContext) => Promise<unknown>);
           this.boundSubjects.push(internal.subject);
         }
         const event = Reflect.getMetadata(EVENT_META, proto, name) as EventDef | undefined;
-        if (event) this.consumer.on(event, fn as never);
+        if (event) {
+          // the NATS permissions come from EVENT_CONSUMERS: an undeclared consumer would be refused at run time
+          if (!(EVENT_CONSUMERS[this.opts.service as AppName] ?? []).includes(event)) {
+            throw new Error(`${this.opts.service} consumes ${event.name} but libs/contracts EVENT_CONSUMERS does not declare it`);
+          }
+          this.consumer.on(event, fn as never);
+        }
         if (Reflect.getMetadata(EXPORT_META, proto, name)) exporters.push(fn as (u: string) => Promise<Record<string, unknown>>);
       }
     }

@@ -2,21 +2,87 @@ import pg from 'pg';
 import { DataSource, type EntityManager, type MixedList, type EntitySchema } from 'typeorm';
 import type { TransactionalDb } from '@lp/bus';
 
-/** Creates the database when missing (each service owns one on the shared dev server). */
-export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${serverUrl.replace(/\/$/, '')}/postgres` });
+/** The PostgreSQL role a service connects as: one per service, owning only that service's databases. */
+export const serviceRole = (service: string): string => `lp_${service.replace(/[^a-z0-9_]/g, '_')}_svc`;
+
+const ident = (name: string): string => `"${name.replace(/"/g, '')}"`;
+const adminClient = (serverUrl: string, db = 'postgres') => new pg.Client({ connectionString: `${serverUrl.replace(/\/$/, '')}/${db}` });
+
+/**
+ * Development and tests: with an administrator URL, makes the service's role (login, no
+ * superuser, no CREATEDB/CREATEROLE) and its database owned by that role, closed to every
+ * other role (REVOKE ... FROM PUBLIC), so one service cannot open another's database. A
+ * database left by an older run, owned by the administrator, is handed over with its objects.
+ * Production does none of this: roles and databases are provisioned (infra/postgres/).
+ */
+export async function ensureDatabase(serverUrl: string, name: string, role?: string): Promise<void> {
+  const client = adminClient(serverUrl);
   await client.connect();
+  let handOver = false;
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) {
+    if (role) {
       try {
-        await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+        await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role.replace(/'/g, '')}') THEN CREATE ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF; END $$`);
+      } catch (e) {
+        if ((e as { code?: string }).code !== '42710' && (e as { code?: string }).code !== '23505') throw e; // made meanwhile by a sibling
+      }
+    }
+    const { rows } = await client.query<{ owner: string }>('SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1', [name]);
+    if (!rows.length) {
+      try {
+        await client.query(`CREATE DATABASE ${ident(name)}${role ? ` OWNER ${ident(role)}` : ''}`);
       } catch (e) {
         if ((e as { code?: string }).code !== '42P04') throw e; // created meanwhile by a sibling
       }
+    } else if (role && rows[0]!.owner !== role) {
+      await client.query(`ALTER DATABASE ${ident(name)} OWNER TO ${ident(role)}`);
+      handOver = true;
     }
+    if (role) await client.query(`REVOKE ALL ON DATABASE ${ident(name)} FROM PUBLIC`);
   } finally {
     await client.end();
+  }
+  if (handOver && role) await handOverObjects(serverUrl, name, role);
+}
+
+/** Tables, sequences and views of the public schema given to the role (an old database made by the administrator). */
+async function handOverObjects(serverUrl: string, name: string, role: string): Promise<void> {
+  const client = adminClient(serverUrl, name);
+  await client.connect();
+  try {
+    await client.query(`ALTER SCHEMA public OWNER TO ${ident(role)}`);
+    const { rows } = await client.query<{ kind: string; name: string }>(
+      `SELECT CASE c.relkind WHEN 'S' THEN 'SEQUENCE' WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END AS kind, c.relname AS name
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'S', 'v', 'm') AND pg_get_userbyid(c.relowner) <> $1
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i') AND c.relkind = 'S')`,
+      [role],
+    );
+    for (const r of rows) await client.query(`ALTER ${r.kind} public.${ident(r.name)} OWNER TO ${ident(role)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL a service's pool uses: in development and tests the administrator URL with the service's role as user. */
+export function serviceDatabaseUrl(serverUrl: string, name: string, role?: string): string {
+  const url = new URL(`${serverUrl.replace(/\/$/, '')}/${name}`);
+  if (role) {
+    url.username = role;
+    url.password = '';
+  }
+  return url.toString();
+}
+
+/** Production refuses a superuser or a role that does not own the service's database. */
+export async function assertLeastPrivilege(ds: DataSource, name: string): Promise<void> {
+  const [r] = (await ds.query(
+    `SELECT r.rolsuper AS superuser, r.rolcreaterole AS createrole, pg_get_userbyid(d.datdba) = current_user AS owner
+       FROM pg_roles r, pg_database d WHERE r.rolname = current_user AND d.datname = $1`,
+    [name],
+  )) as { superuser: boolean; createrole: boolean; owner: boolean }[];
+  if (!r || r.superuser || r.createrole || !r.owner) {
+    throw new Error(`in production a service connects as its own role owning only its database ${name} (not a superuser, no CREATEROLE)`);
   }
 }
 
@@ -31,8 +97,8 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 }
 
 export interface DatabaseOptions {
-  serverUrl: string;
-  name: string;
+  /** the full URL of the service's database (serviceDatabaseUrl) */
+  url: string;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -43,7 +109,7 @@ export interface DatabaseOptions {
 export function createDataSource(o: DatabaseOptions): DataSource {
   return new DataSource({
     type: 'postgres',
-    url: `${o.serverUrl.replace(/\/$/, '')}/${o.name}`,
+    url: o.url,
     entities: o.entities,
     migrations: o.migrations,
     migrationsTableName: 'migrations',

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { z } from 'zod';
-import type { AnyRoute, EventDef } from '@lp/contracts';
+import type { AnyRoute, EventDef, InternalDef } from '@lp/contracts';
 import type { EventContext, HandlerContext, RouteHandler } from '@lp/bus';
 
 export const ROUTE_META = Symbol('lp:route');
@@ -15,11 +15,6 @@ export function Handles<R extends AnyRoute>(route: R) {
   };
 }
 
-export interface InternalDef<Req extends z.ZodType, Res extends z.ZodType> {
-  subject: string;
-  request: Req;
-  response: Res;
-}
 /** Binds a method to a bus-only subject (no HTTP route). */
 export function HandlesInternal<Req extends z.ZodType, Res extends z.ZodType>(def: InternalDef<Req, Res>) {
   return (

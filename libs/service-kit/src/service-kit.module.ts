@@ -5,10 +5,10 @@ import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { z } from 'zod';
 import type { ServiceName } from '@lp/contracts';
-import { connectBus, EventConsumer, OutboxRelay, RpcClient, RpcServer } from '@lp/bus';
-import { BaseEnvSchema, databaseName, parseEnv, type BaseEnv } from './config.js';
+import { CallerVerifier, connectBus, EventConsumer, inboxPrefixOf, OutboxRelay, RpcClient, RpcServer } from '@lp/bus';
+import { BaseEnvSchema, callerVerifyKey, databaseName, isDevelopmentLike, parseEnv, type BaseEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { asTransactionalDb, createDataSource, ensureDatabase, migrate } from './database.js';
+import { assertLeastPrivilege, asTransactionalDb, createDataSource, ensureDatabase, migrate, serviceDatabaseUrl, serviceRole } from './database.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { BusBinder } from './bus-binder.js';
@@ -52,10 +52,14 @@ export class ServiceKitModule {
         inject: [ENV, LOGGER],
         useFactory: async (env: BaseEnv, log: Logger) => {
           const name = databaseName(env, opts.service);
-          const ds = createDataSource({ serverUrl: env.POSTGRES_URL, name, entities: opts.entities, migrations: opts.migrations, poolSize: env.DB_POOL_SIZE });
+          // development and tests provision the service's own role from the administrator URL; production is given it
+          const role = isDevelopmentLike(env.NODE_ENV) ? serviceRole(opts.service) : undefined;
+          const url = serviceDatabaseUrl(env.POSTGRES_URL, name, role);
+          const ds = createDataSource({ url, entities: opts.entities, migrations: opts.migrations, poolSize: env.DB_POOL_SIZE });
           if (opts.database === false) return ds;
-          await ensureDatabase(env.POSTGRES_URL, name);
+          if (role) await ensureDatabase(env.POSTGRES_URL, name, role);
           await ds.initialize();
+          if (!role) await assertLeastPrivilege(ds, name);
           const ran = await migrate(ds);
           if (ran.length) log.info({ migrations: ran }, 'migrations applied');
           return ds;
@@ -64,7 +68,16 @@ export class ServiceKitModule {
       {
         provide: NATS,
         inject: [ENV],
-        useFactory: (env: BaseEnv) => connectBus({ url: env.NATS_URL, prefix: env.BUS_PREFIX, name: opts.service }),
+        useFactory: (env: BaseEnv) =>
+          connectBus({
+            url: env.NATS_URL,
+            prefix: env.BUS_PREFIX,
+            name: opts.service,
+            user: env.NATS_USER,
+            pass: env.NATS_PASSWORD,
+            inboxPrefix: inboxPrefixOf(opts.service),
+            tlsCaFile: env.NATS_TLS_CA_FILE,
+          }),
       },
       {
         provide: REDIS,
@@ -74,7 +87,8 @@ export class ServiceKitModule {
       {
         provide: RpcServer,
         inject: [NATS, ENV, LOGGER],
-        useFactory: (nc: NatsConnection, env: BaseEnv, log: Logger) => new RpcServer(nc, env.BUS_PREFIX, opts.service, log),
+        useFactory: (nc: NatsConnection, env: BaseEnv, log: Logger) =>
+          new RpcServer(nc, env.BUS_PREFIX, opts.service, log, new CallerVerifier(callerVerifyKey(env))),
       },
       {
         provide: RpcClient,

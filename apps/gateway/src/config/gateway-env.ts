@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseEnvSchema, parseEnv } from '@lp/service-kit';
+import { BaseEnvSchema, DEV_CALLER_KEYS, isDevelopmentLike, parseEnv } from '@lp/service-kit';
 
 export const GatewayEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,11 +14,20 @@ export const GatewayEnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** largest uploaded file accepted on multipart routes */
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+  /** the Ed25519 private key (base64 PKCS#8 DER) the gateway signs callers with; only the gateway holds it */
+  CALLER_SIGNING_KEY: z.string().optional(),
 });
 
 export type GatewayEnv = z.infer<typeof BaseEnvSchema> & z.infer<typeof GatewayEnvSchema>;
 
 export function loadGatewayEnv(overrides: Record<string, string | undefined> = {}): GatewayEnv {
   const source = { ...process.env, ...overrides };
-  return { ...parseEnv(BaseEnvSchema, source), ...parseEnv(GatewayEnvSchema, source) };
+  const env = { ...parseEnv(BaseEnvSchema, source), ...parseEnv(GatewayEnvSchema, source) };
+  if (!isDevelopmentLike(env.NODE_ENV) && (!env.CALLER_SIGNING_KEY || env.CALLER_SIGNING_KEY === DEV_CALLER_KEYS.privateKey)) {
+    throw new Error('Invalid configuration:\n  CALLER_SIGNING_KEY: must be set in production (an Ed25519 key of your own, see docs/operations.md)');
+  }
+  return env;
 }
+
+/** The key the gateway signs callers with: configured, or the published development pair outside production. */
+export const callerSigningKey = (env: GatewayEnv): string => env.CALLER_SIGNING_KEY ?? DEV_CALLER_KEYS.privateKey;

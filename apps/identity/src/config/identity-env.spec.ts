@@ -7,9 +7,20 @@ const load = (source: Record<string, string>): IdentityEnv => ({
   ...parseEnv(IdentityEnvSchema, source),
 });
 
+/** Every secret production insists on (libs/service-kit config.ts), none of them a placeholder. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'q7Vd0s9LxkP2mZr4TtW8yB1nC6hJ3eFgA5uK',
+  CALLER_VERIFY_KEY: 'MCowBQYDK2VwAyEAbXv7o1k0h9pRrJmB4yK3oE2YV0m1k9Kq7jv9X7fM1nQ=',
+  NATS_USER: 'identity',
+  NATS_PASSWORD: 'Zr8wQ2nV5xT1yL6p',
+  REDIS_URL: 'redis://:Hk3Lw9Pq2Vn7Xb4T@redis:6379',
+  POSTGRES_URL: 'postgres://lp_identity_svc:Gm5Rt8Ys2Lp6Qw9Z@postgres:5432',
+};
+
 describe('identity env', () => {
   it('defaults to the contract constants', () => {
-    const env = load({});
+    const env = load({ NODE_ENV: 'development' });
     expect(env.OTP_TTL_SECONDS).toBe(300);
     expect(env.OTP_MAX_ATTEMPTS).toBe(5);
     expect(env.TELEGRAM_LINK_CODE_TTL_SECONDS).toBe(300);
@@ -17,18 +28,23 @@ describe('identity env', () => {
     expect(env.EXPORT_TIMEOUT_MS).toBe(60_000);
   });
 
-  it('uses the development sign-in provider outside production only, unless told', () => {
-    expect(googleProviderOf(load({}))).toBe('dev');
+  it('uses the development sign-in provider only when development or tests are asked for by name', () => {
+    expect(googleProviderOf(load({ NODE_ENV: 'development' }))).toBe('dev');
     expect(googleProviderOf(load({ NODE_ENV: 'test' }))).toBe('dev');
-    expect(googleProviderOf(load({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-length' }))).toBe('none');
-    expect(googleProviderOf(load({ GOOGLE_PROVIDER: 'none' }))).toBe('none');
-    expect(googleProviderOf(load({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-length', GOOGLE_PROVIDER: 'dev' }))).toBe(
-      'dev',
-    );
+    expect(googleProviderOf(load({ NODE_ENV: 'development', GOOGLE_PROVIDER: 'none' }))).toBe('none');
+    expect(googleProviderOf(load(PRODUCTION))).toBe('none');
+  });
+
+  it('refuses the development Google provider in production: it signs anybody in as any e-mail', () => {
+    expect(() => load({ ...PRODUCTION, GOOGLE_PROVIDER: 'dev' })).toThrow(/GOOGLE_PROVIDER/);
+  });
+
+  it('a process started without NODE_ENV is production: it refuses to start without real secrets', () => {
+    expect(() => load({})).toThrow(/JWT_SECRET[\s\S]*CALLER_VERIFY_KEY[\s\S]*NATS_USER/);
   });
 
   it('lists every bad key', () => {
-    expect(() => load({ OTP_TTL_SECONDS: '0', GOOGLE_PROVIDER: 'facebook' })).toThrow(
+    expect(() => load({ NODE_ENV: 'development', OTP_TTL_SECONDS: '0', GOOGLE_PROVIDER: 'facebook' })).toThrow(
       /OTP_TTL_SECONDS[\s\S]*GOOGLE_PROVIDER|GOOGLE_PROVIDER[\s\S]*OTP_TTL_SECONDS/,
     );
   });

@@ -23,6 +23,7 @@
 import { z } from 'zod';
 import { defineRoute, FileRefSchema } from '../common/route.js';
 import { IdParams, MessageResponse } from '../common/ids.js';
+import { defineInternal } from '../common/bus-access.js';
 import * as s from './schemas.js';
 
 const service = 'catalog' as const;
@@ -236,15 +237,15 @@ export const catalogRoutes = {
 /** Bus-only subjects (no HTTP route): the worker, billing and the seed call them. */
 export const catalogInternal = {
   /** the worker stored a certificate's PDF */
-  certificateRendered: { subject: 'catalog.certificate.rendered', request: s.CertificateRenderedRequest, response: MessageResponse },
+  certificateRendered: defineInternal({ subject: 'catalog.certificate.rendered', request: s.CertificateRenderedRequest, response: MessageResponse, callers: ['worker'] }),
   /** billing asks the price of a course before charging (never trusted from the browser) */
-  coursePricing: { subject: 'catalog.course.pricing', request: s.CoursePricingRequest, response: s.CoursePricingResponse },
+  coursePricing: defineInternal({ subject: 'catalog.course.pricing', request: s.CoursePricingRequest, response: s.CoursePricingResponse, callers: ['billing'] }),
   /** demo data: idempotent by (instructor, title) */
-  ensureCourse: { subject: 'catalog.seed.ensure-course', request: s.SeedCourseRequest, response: s.SeedCourseResponse },
+  ensureCourse: defineInternal({ subject: 'catalog.seed.ensure-course', request: s.SeedCourseRequest, response: s.SeedCourseResponse, callers: ['seed'], devOnly: true }),
   /** demo data: idempotent by (course, user) */
-  ensureEnrollment: { subject: 'catalog.seed.ensure-enrollment', request: s.SeedEnrollmentRequest, response: s.SeedEnrollmentResponse },
+  ensureEnrollment: defineInternal({ subject: 'catalog.seed.ensure-enrollment', request: s.SeedEnrollmentRequest, response: s.SeedEnrollmentResponse, callers: ['seed'], devOnly: true }),
   /** demo data: idempotent by (sender, recipient, subject) */
-  ensureMessage: { subject: 'catalog.seed.ensure-message', request: s.SeedMessageRequest, response: s.SeedMessageResponse },
+  ensureMessage: defineInternal({ subject: 'catalog.seed.ensure-message', request: s.SeedMessageRequest, response: s.SeedMessageResponse, callers: ['seed'], devOnly: true }),
 } as const;
 
 export type CatalogRoutes = typeof catalogRoutes;

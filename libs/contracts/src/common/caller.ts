@@ -1,6 +1,6 @@
 import type { Role } from './roles.js';
 
-/** The signed-in user as the gateway saw them; travels in NATS headers. */
+/** The signed-in user as the gateway saw them; travels on the bus signed by the gateway (libs/bus caller-assertion.ts). */
 export interface Caller {
   userId: string;
   role: Role;
@@ -8,11 +8,7 @@ export interface Caller {
   institutionId: string | null;
 }
 
-/** Header names carried on every gateway-to-service request. */
+/** Header names carried on every request over the bus (the caller travels signed, in libs/bus CALLER_HEADER). */
 export const BUS_HEADERS = {
   requestId: 'x-request-id',
-  userId: 'x-user-id',
-  role: 'x-user-role',
-  sessionId: 'x-session-id',
-  institutionId: 'x-institution-id',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, FileRefSchema } from '../common/route.js';
 import { IdParams, MessageResponse } from '../common/ids.js';
+import { defineInternal } from '../common/bus-access.js';
 import * as s from './schemas.js';
 
 const service = 'identity' as const;
@@ -147,9 +148,10 @@ export const identityRoutes = {
 
 /** Bus-only subjects (no HTTP route): called by other apps, never by the browser. */
 export const identityInternal = {
-  telegramConfirmLink: { subject: 'identity.telegram.confirm-link', request: s.TelegramConfirmLinkRequest, response: MessageResponse },
+  /** a Telegram bot confirms a link code; no bot is built yet, so no principal may call it (tests call it on an open bus) */
+  telegramConfirmLink: defineInternal({ subject: 'identity.telegram.confirm-link', request: s.TelegramConfirmLinkRequest, response: MessageResponse, callers: [] }),
   /** demo data and first admin: creates the user when the e-mail is unknown, else leaves it as it is */
-  ensureUser: { subject: 'identity.seed.ensure-user', request: s.AdminCreateUserRequest, response: z.object({ id: z.string(), created: z.boolean() }) },
+  ensureUser: defineInternal({ subject: 'identity.seed.ensure-user', request: s.AdminCreateUserRequest, response: z.object({ id: z.string(), created: z.boolean() }), callers: ['seed'], devOnly: true }),
 } as const;
 
 export type IdentityRoutes = typeof identityRoutes;
