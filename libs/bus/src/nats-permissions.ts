@@ -157,3 +157,7 @@ export function natsServerConfig(opts: NatsConfigOptions): string {
 }
 
 const uniq = (xs: string[]): string[] => [...new Set(xs)];
+
+/** The configuration docker-compose.yml and k8s/ run (k8s/base/nats/nats-server.conf; TLS is added by the deployment). */
+export const deployedNatsConfig = (): string =>
+  natsServerConfig({ prefix: '', development: false, listen: '0.0.0.0:4222', storeDir: '/data/jetstream', monitorPort: 8222 });

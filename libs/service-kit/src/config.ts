@@ -40,7 +40,8 @@ export const BaseEnvSchema = z
     /**
      * The PostgreSQL server. Development and tests: an administrator URL; the kit creates the
      * service's own role and database and connects as that role. Production: the service's
-     * own role (a password in the URL or in PGPASSWORD); it must not be a superuser.
+     * own role (a password in the URL or in PGPASSWORD); at boot a service refuses a
+     * superuser or a role that does not own its database (database.ts assertLeastPrivilege).
      */
     POSTGRES_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432'),
     /** prefix of every service database name (tests use a throwaway one) */
@@ -60,8 +61,6 @@ export const BaseEnvSchema = z
     STORAGE_DIR: z.string().default('.data/storage'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-    /** PGPASSWORD as node-postgres reads it: counts as the URL's password for the production check */
-    PGPASSWORD: z.string().optional(),
   })
   .superRefine((e, ctx) => {
     if (e.NODE_ENV !== 'production') return;
@@ -73,9 +72,6 @@ export const BaseEnvSchema = z
     if (!e.NATS_USER) bad('NATS_USER', 'must be set in production (each app has its own NATS user)');
     if (isWeakSecret(e.NATS_PASSWORD, 16)) bad('NATS_PASSWORD', 'must be set in production to a random value of at least 16 characters');
     if (isWeakSecret(passwordOfUrl(e.REDIS_URL), 16)) bad('REDIS_URL', 'must carry a password in production (redis://:<password>@host:6379), at least 16 characters');
-    if (isWeakSecret(passwordOfUrl(e.POSTGRES_URL) ?? e.PGPASSWORD, 16)) {
-      bad('POSTGRES_URL', "must name the service's own role with a password (in the URL or PGPASSWORD) of at least 16 characters in production");
-    }
   });
 export type BaseEnv = z.infer<typeof BaseEnvSchema>;
 
