@@ -15,7 +15,6 @@
 // prints them and stops what it started (--force-embedded skips (a) and (b): a real test
 // of path (c) on a machine that already runs all three).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join } from 'node:path';
@@ -379,7 +378,7 @@ async function startNats(started) {
  * @param {{ prefix?: string, development?: boolean, fresh?: boolean }} opts
  */
 export async function startSecureNats({ prefix = '', development = true, fresh = false } = {}) {
-  const { natsServerConfig, busPrincipals, natsPasswordEnv, inboxPrefixOf } = await import('@lp/bus');
+  const { natsServerConfig, busPrincipals, natsPasswordEnv, inboxPrefixOf, randomNatsPassword } = await import('@lp/bus');
   const name = `nats-secure${prefix ? `-${prefix.replace(/[^A-Za-z0-9_-]/g, '')}` : ''}`;
   const old = readState(name);
   if (old && isAlive(old.pid) && !isAlive(old.owner)) await stopPid(old.pid); // left by a run that died; its passwords are gone with it
@@ -392,7 +391,7 @@ export async function startSecureNats({ prefix = '', development = true, fresh =
   const confPath = join(dir, 'nats.conf');
   writeFileSync(confPath, natsServerConfig({ prefix, development, listen: `127.0.0.1:${port}`, storeDir: store }), { mode: 0o600 });
   const principals = busPrincipals({ prefix, development });
-  const passwords = Object.fromEntries(principals.map((p) => [p, randomBytes(18).toString('base64url')]));
+  const passwords = Object.fromEntries(principals.map((p) => [p, randomNatsPassword()]));
   const secrets = Object.fromEntries(principals.map((p) => [natsPasswordEnv(p), passwords[p]]));
   const { child, logPath } = startDaemon(name, bin, ['-c', confPath], { env: { PATH: process.env.PATH, ...secrets } });
   const url = `nats://127.0.0.1:${port}`;

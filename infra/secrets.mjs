@@ -5,7 +5,7 @@
 // per app, one PostgreSQL password per service role, the Redis password.
 import { randomBytes } from 'node:crypto';
 import { RUNNING_SERVICES } from '@lp/contracts';
-import { busPrincipals, generateCallerKeys, natsPasswordEnv } from '@lp/bus';
+import { busPrincipals, generateCallerKeys, natsPasswordEnv, randomNatsPassword } from '@lp/bus';
 
 const rnd = (n = 24) => randomBytes(n).toString('base64url');
 const keys = generateCallerKeys();
@@ -17,6 +17,7 @@ const lines = [
   `REDIS_PASSWORD=${rnd()}`,
   `POSTGRES_PASSWORD=${rnd()}`,
   ...RUNNING_SERVICES.map((s) => `POSTGRES_PASSWORD_${s.toUpperCase()}=${rnd()}`),
-  ...busPrincipals({ prefix: '', development: false }).map((p) => `${natsPasswordEnv(p)}=${rnd()}`),
+  // nats-server parses these as configuration values: randomNatsPassword keeps them plain strings
+  ...busPrincipals({ prefix: '', development: false }).map((p) => `${natsPasswordEnv(p)}=${randomNatsPassword()}`),
 ];
 console.log(lines.join('\n'));

@@ -1,14 +1,15 @@
 // `npm test`: the whole suite against real services.
 //   provision PostgreSQL/NATS/Redis (infra/provision.mjs: env URLs, else localhost, else
 //   embedded) -> build (swc; Vite when apps/web has a config) -> Jest unit -> Jest service
-//   -> Jest api -> Playwright e2e (only when e2e/playwright.config.ts exists).
+//   -> Jest api -> chaos (infra/chaos.mjs, about a minute) -> Playwright e2e (only when
+//   e2e/playwright.config.ts exists).
 // Stops at the first failing step with its exit code; prints the wall time of each step
 // and, last, one line `TOTAL: N passed, N failed` over Jest and Playwright.
 // Tests make their own throwaway databases and bus prefixes (libs/testing), so this can
 // run beside `npm start`.
 //   --force-embedded  provision our own PostgreSQL/NATS/Redis (path (c)) even if some run
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provision, root } from './provision.mjs';
@@ -138,6 +139,23 @@ async function playwright() {
   return code;
 }
 
+/** infra/chaos.mjs: kills parts of a stack of its own under load; its closing line counts as one test. */
+async function chaos() {
+  const out = join(tmp, 'chaos.log');
+  const code = await new Promise((resolve) => {
+    const log = createWriteStream(out);
+    current = spawn(process.execPath, ['infra/chaos.mjs'], { cwd: root, env: { ...childEnv(), CHAOS_NO_BUILD: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const s of [current.stdout, current.stderr]) s.on('data', (d) => (process.stdout.write(d), log.write(d)));
+    current.on('exit', (c, sig) => log.end(() => resolve(c ?? (sig ? 130 : 1))));
+  });
+  const m = /^chaos: (\d+) passed, (\d+) failed$/m.exec(readFileSync(out, 'utf8'));
+  if (m) {
+    totals.passed += Number(m[1]);
+    totals.failed += Number(m[2]);
+  } else if (code !== 0) totals.failed += 1;
+  return code;
+}
+
 const childEnv = () => ({ ...process.env, POSTGRES_URL: infra.POSTGRES_URL, NATS_URL: infra.NATS_URL, REDIS_URL: infra.REDIS_URL });
 
 // ------------------------------------------------------------------ main
@@ -160,6 +178,7 @@ if (existsSync(join(root, 'apps', 'web', 'vite.config.ts'))) {
 await step('jest unit', () => jest('unit'));
 await step('jest service', () => jest('service', ['--runInBand']));
 await step('jest api', () => jest('api', ['--runInBand']));
+await step('chaos (npm run chaos)', chaos);
 if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) await step('playwright e2e', playwright);
 else say('e2e/playwright.config.ts not found: no Playwright run');
 say(`all steps passed in ${secs(Date.now() - t0)}`);

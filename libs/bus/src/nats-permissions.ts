@@ -9,6 +9,7 @@ import {
   type BusPrincipal,
   type ServiceName,
 } from '@lp/contracts';
+import { randomBytes } from 'node:crypto';
 import { eventSubject, streamName, subjectFor } from './connection.js';
 
 /**
@@ -37,6 +38,13 @@ export interface PermissionOptions {
 
 /** Each principal's replies arrive under its own inbox prefix, so none can listen to another's answers. */
 export const inboxPrefixOf = (principal: BusPrincipal): string => `_INBOX_${principal.replace(/[^A-Za-z0-9]/g, '_')}`;
+
+/**
+ * A NATS password safe to pass through the environment: nats-server parses an environment
+ * reference as a configuration value, so a value starting with a digit ("7e3…") is read as a
+ * number and the server refuses to start. A letter, then hex, is always a plain string.
+ */
+export const randomNatsPassword = (): string => `p${randomBytes(20).toString('hex')}`;
 
 /** The env setting that holds a principal's NATS password (in the nats-server process and in the app). */
 export const natsPasswordEnv = (principal: BusPrincipal): string => `NATS_PASSWORD_${principal.toUpperCase()}`;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +30,7 @@ import {
   inboxPrefixOf,
   natsPasswordEnv,
   natsServerConfig,
+  randomNatsPassword,
   RpcClient,
   RpcServer,
   streamName,
@@ -66,7 +66,7 @@ describe('bus security', () => {
     writeFileSync(conf, natsServerConfig({ prefix, development: false, listen: `127.0.0.1:${port}`, storeDir: join(dir, 'js') }));
     const env: Record<string, string> = {};
     for (const p of busPrincipals({ prefix, development: false })) {
-      passwords[p] = randomBytes(12).toString('hex');
+      passwords[p] = randomNatsPassword();
       env[natsPasswordEnv(p)] = passwords[p]!;
     }
     nats = new OwnNats(port, { path: conf, env });

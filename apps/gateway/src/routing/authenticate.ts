@@ -33,7 +33,11 @@ export async function authenticate(
   if (!token) throw AppError.unauthenticated('Authentication required');
   const verified = tokens.verify(token);
   const { caller } = verified;
-  if (await revocations.isRevoked(caller.userId, caller.sessionId, verified.issuedAt)) {
+  // fail closed: without the revocation list a revoked token cannot be told apart, so nobody gets in (503, not 500)
+  const revoked = await revocations.isRevoked(caller.userId, caller.sessionId, verified.issuedAt).catch(() => {
+    throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Sign-in checks are not available right now. Please try again shortly.');
+  });
+  if (revoked) {
     throw AppError.unauthenticated('Your session has ended. Please sign in again.', 'TOKEN_REVOKED');
   }
   if (route.guard !== 'any' && !route.guard.includes(caller.role)) {

@@ -22,7 +22,10 @@ export class RateLimiter {
       const v = (body as Record<string, unknown>)[rl.keyBodyField];
       if (typeof v === 'string') key += `:${v.trim().toLowerCase()}`;
     }
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(key).ttl(key).exec()) as [[null, number], [null, number]];
+    // fail closed: a limit that cannot be counted is not lifted (503, not 500)
+    const counted = await this.redis.multi().incr(key).ttl(key).exec().catch(() => null);
+    if (!counted) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'This is not available right now. Please try again shortly.');
+    const [[, count], [, ttl]] = counted as [[null, number], [null, number]];
     if (ttl < 0) await this.redis.expire(key, rl.windowSeconds);
     const reset = ttl < 0 ? rl.windowSeconds : ttl;
     if (count > limit) {
