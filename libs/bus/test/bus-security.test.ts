@@ -269,4 +269,65 @@ describe('bus security', () => {
       await expect(jsm.streams.delete(streamName(prefix))).rejects.toThrow();
     });
   });
+
+  describe('TLS, when asked for', () => {
+    it('connects over tls:// with the CA, and a client that does not trust the CA is refused', async () => {
+      const { spawnSync } = await import('node:child_process');
+      const dir = mkdtempSync(join(tmpdir(), 'lp-nats-tls-'));
+      const made = spawnSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ]);
+      expect(made.status).toBe(0);
+      const port = await freePort();
+      const conf = join(dir, 'nats.conf');
+      writeFileSync(
+        conf,
+        natsServerConfig({
+          prefix,
+          development: false,
+          listen: `127.0.0.1:${port}`,
+          storeDir: join(dir, 'js'),
+          tls: { certFile: join(dir, 'cert.pem'), keyFile: join(dir, 'key.pem') },
+        }),
+      );
+      const env = Object.fromEntries(Object.entries(passwords).map(([p, pw]) => [natsPasswordEnv(p as BusPrincipal), pw]));
+      const tlsNats = new OwnNats(port, { path: conf, env });
+      await tlsNats.start();
+      try {
+        const nc = await connectBus({
+          url: `tls://127.0.0.1:${port}`,
+          prefix,
+          name: 'tls',
+          user: 'gateway',
+          pass: passwords.gateway,
+          inboxPrefix: inboxPrefixOf('gateway'),
+          tlsCaFile: join(dir, 'cert.pem'),
+        });
+        expect(nc.info?.tls_required).toBe(true);
+        await nc.close();
+        // a self-signed server the client has no CA for is not trusted
+        await expect(
+          connectBus({ url: `tls://127.0.0.1:${port}`, prefix, name: 'tls-untrusted', user: 'gateway', pass: passwords.gateway }),
+        ).rejects.toThrow();
+      } finally {
+        await tlsNats.stop();
+      }
+    }, 30_000);
+  });
 });
