@@ -3,6 +3,7 @@ import { Clock, ServiceKitModule } from '@lp/service-kit';
 import { AssessmentEnvSchema } from './config/assessment-env.js';
 import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
 import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
+import { CatalogFacts } from './modules/catalog-read-model/catalog-facts.js';
 import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';
 import { quizFeatures } from './modules/quiz-features.js';
 import { assignmentFeatures } from './modules/assignment-features.js';
@@ -12,6 +13,7 @@ const infrastructure: Provider[] = [Clock];
 const features: Provider[] = [
   // read model of catalog's courses, owners and enrollments
   CatalogReadModelRepository,
+  CatalogFacts,
   CatalogConsumer,
   ...quizFeatures,
   ...assignmentFeatures,

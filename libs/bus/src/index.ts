@@ -8,3 +8,4 @@ export * from './streams.js';
 export * from './event-consumer.js';
 export * from './caller-assertion.js';
 export * from './nats-permissions.js';
+export * from './read-your-writes.js';

@@ -652,6 +652,19 @@ export const CertificateJobResult = z.object({ storage_key: z.string() });
 export const certificateStorageKey = (certificateId: string): string => `certificates/${certificateId}.pdf`;
 
 export const CertificateRenderedRequest = z.object({ certificate_id: IdSchema, storage_key: z.string().min(1) });
+/**
+ * What another service asks catalog when its read model lacks a fact that decides access
+ * (read your own writes: a learner who just enrolled, a course just created).
+ */
+export const CourseAccessFactsRequest = z.object({ course_id: IdSchema, user_id: IdSchema.optional() });
+export const CourseAccessFactsResponse = z.object({
+  course: z
+    .object({ id: IdSchema, title: z.string(), instructor_id: IdSchema, institution_id: IdSchema.nullable(), is_published: z.boolean() })
+    .nullable(),
+  enrollment: z.object({ enrollment_id: IdSchema, enrolled_at: z.string() }).nullable(),
+});
+export type CourseAccessFacts = z.infer<typeof CourseAccessFactsResponse>;
+
 export const CoursePricingRequest = z.object({ course_id: IdSchema });
 export const CoursePricingResponse = z.object({
   course_id: IdSchema,

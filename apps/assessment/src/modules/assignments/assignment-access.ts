@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Caller } from '@lp/contracts';
 import type { Db } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
-import { CatalogReadModelRepository, type CourseRow } from '../catalog-read-model/catalog-read-model.repository.js';
+import type { CourseRow } from '../catalog-read-model/catalog-read-model.repository.js';
+import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { AssignmentsRepository, type AssignmentRow } from './assignments.repository.js';
 
 /** Who manages a course's assignments: its instructor, or an admin. */
@@ -28,12 +29,12 @@ export interface AssignmentAccessView extends CourseAccessView {
 @Injectable()
 export class AssignmentAccess {
   constructor(
-    @Inject(CatalogReadModelRepository) private readonly catalog: CatalogReadModelRepository,
+    @Inject(CatalogFacts) private readonly catalog: CatalogFacts,
     @Inject(AssignmentsRepository) private readonly assignments: AssignmentsRepository,
   ) {}
 
   async course(courseId: string, caller: Caller, db?: Db): Promise<CourseAccessView> {
-    const course = await this.catalog.findCourse(courseId, db);
+    const course = await this.catalog.course(courseId, db);
     if (!course) throw assessmentErrors.courseNotFound();
     return { course, manager: managesCourse(course, caller) };
   }
@@ -71,7 +72,7 @@ export class AssignmentAccess {
     const assignment = db ? await this.assignments.lock(db, assignmentId, mode) : await this.assignments.find(assignmentId);
     if (!assignment) throw assessmentErrors.assignmentNotFound();
     // an assignment is created through a course assessment knows, and the read model never drops courses
-    const course = await this.catalog.findCourse(assignment.course_id, db);
+    const course = await this.catalog.course(assignment.course_id, db);
     if (!course) throw assessmentErrors.courseNotFound();
     return { assignment, course, manager: managesCourse(course, caller) };
   }

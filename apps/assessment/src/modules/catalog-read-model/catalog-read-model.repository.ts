@@ -51,8 +51,8 @@ export class CatalogReadModelRepository {
     );
   }
 
-  async insertEnrollment(db: Db, e: { courseId: string; userId: string; enrollmentId: string; enrolledAt: Date }): Promise<void> {
-    await db.query(
+  async insertEnrollment(db: Db | undefined, e: { courseId: string; userId: string; enrollmentId: string; enrolledAt: Date }): Promise<void> {
+    await (db ?? this.ds).query(
       `INSERT INTO enrollments (course_id, user_id, enrollment_id, enrolled_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (course_id, user_id) DO NOTHING`,
       [e.courseId, e.userId, e.enrollmentId, e.enrolledAt],

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Caller } from '@lp/contracts';
 import type { Db } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
-import { CatalogReadModelRepository, type CourseRow } from '../catalog-read-model/catalog-read-model.repository.js';
+import type { CourseRow } from '../catalog-read-model/catalog-read-model.repository.js';
+import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { QuizzesRepository, type QuizRow, type TakerQuizRow } from './quizzes.repository.js';
 
 /**
@@ -32,7 +33,7 @@ const manages = (quiz: QuizRow, caller: Caller): boolean =>
 export class QuizAccess {
   constructor(
     @Inject(QuizzesRepository) private readonly quizzes: QuizzesRepository,
-    @Inject(CatalogReadModelRepository) private readonly catalog: CatalogReadModelRepository,
+    @Inject(CatalogFacts) private readonly catalog: CatalogFacts,
   ) {}
 
   async visible(id: string, caller: Caller, db?: Db): Promise<QuizRow> {
@@ -51,7 +52,11 @@ export class QuizAccess {
   async takeable(id: string, caller: Caller): Promise<TakerQuizRow> {
     const quiz = await this.quizzes.findForTaker(id, caller.userId);
     if (!quiz || (!quiz.is_published && !isAuthor(quiz, caller))) throw assessmentErrors.quizNotFound();
-    if (quiz.course_id !== null && !quiz.enrolled && !manages(quiz, caller)) throw assessmentErrors.notEnrolled();
+    if (quiz.course_id !== null && !quiz.enrolled && !manages(quiz, caller)) {
+      // the read model may not know of an enrollment made a moment ago: catalog is asked before refusing
+      if (!(await this.catalog.isEnrolled(quiz.course_id, caller.userId))) throw assessmentErrors.notEnrolled();
+      return { ...quiz, enrolled: true };
+    }
     return quiz;
   }
 
@@ -62,7 +67,7 @@ export class QuizAccess {
 
   /** A course an author attaches an assessment to: known (404) and the caller's (403). */
   async ownedCourse(courseId: string, caller: Caller, db?: Db): Promise<CourseRow> {
-    const course = await this.catalog.findCourse(courseId, db);
+    const course = await this.catalog.course(courseId, db);
     if (!course) throw assessmentErrors.courseNotFound();
     if (!ownsCourse(course, caller)) throw assessmentErrors.notCourseOwner();
     return course;

@@ -19,7 +19,7 @@ import { writeEvent } from '@lp/bus';
 import { Clock, iso, num, UnitOfWork } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { learnerState } from '../grading/learner-status.util.js';
-import { CatalogReadModelRepository } from '../catalog-read-model/catalog-read-model.repository.js';
+import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { ownsCourse, QuizAccess } from './quiz-access.js';
 import { toAuthorView, toSummary } from './quiz.mapper.js';
 import { QUIZ_FIELD_NAMES, QuizzesRepository, type QuizFields, type QuizRow } from './quizzes.repository.js';
@@ -37,7 +37,7 @@ export class QuizzesService {
   constructor(
     @Inject(QuizzesRepository) private readonly quizzes: QuizzesRepository,
     @Inject(QuizAccess) private readonly access: QuizAccess,
-    @Inject(CatalogReadModelRepository) private readonly catalog: CatalogReadModelRepository,
+    @Inject(CatalogFacts) private readonly catalog: CatalogFacts,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -103,7 +103,7 @@ export class QuizzesService {
   }
 
   async byCourse(caller: Caller, courseId: string): Promise<Card[]> {
-    const course = await this.catalog.findCourse(courseId);
+    const course = await this.catalog.course(courseId);
     if (!course) throw assessmentErrors.courseNotFound();
     return this.cards(caller, await this.quizzes.byCourse(courseId, ownsCourse(course, caller)));
   }

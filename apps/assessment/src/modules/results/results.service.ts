@@ -11,7 +11,7 @@ import {
 } from '@lp/contracts';
 import { iso, num } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
-import { CatalogReadModelRepository } from '../catalog-read-model/catalog-read-model.repository.js';
+import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { letterGrade } from '../grading/grading.util.js';
 import { QuizAccess } from '../quizzes/quiz-access.js';
 import { takerResult } from '../taking/taking.service.js';
@@ -41,7 +41,7 @@ export class ResultsService {
   constructor(
     @Inject(ResultsRepository) private readonly results: ResultsRepository,
     @Inject(QuizAccess) private readonly access: QuizAccess,
-    @Inject(CatalogReadModelRepository) private readonly catalog: CatalogReadModelRepository,
+    @Inject(CatalogFacts) private readonly catalog: CatalogFacts,
   ) {}
 
   /** The author (or the course's owner) sees every attempt; a taker their own with the latest result. */
@@ -96,7 +96,7 @@ export class ResultsService {
    * taken does not pull the grade down); the letter is null before any attempt.
    */
   async courseGrades(caller: Caller, courseId: string): Promise<z.infer<typeof CourseGradesSchema>> {
-    if (!(await this.catalog.findCourse(courseId))) throw assessmentErrors.courseNotFound();
+    if (!(await this.catalog.course(courseId))) throw assessmentErrors.courseNotFound();
     const rows = await this.results.courseGrades(courseId, caller.userId);
     const done = rows.filter((r) => r.score !== null);
     const earned = done.reduce((s, r) => s + num(r.earned_points), 0);

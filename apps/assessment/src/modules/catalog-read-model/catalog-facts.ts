@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { catalogInternal, type CourseAccessFacts } from '@lp/contracts';
+import { confirmWithOwner, RpcClient } from '@lp/bus';
+import { LOGGER, type Db, type Logger } from '@lp/service-kit';
+import { CatalogReadModelRepository, type CourseRow } from './catalog-read-model.repository.js';
+
+/** The owner's answer comes quickly or not at all: a refusal must not hang. */
+const OWNER_TIMEOUT_MS = 2000;
+
+/**
+ * Catalog's facts that decide access here (a course exists and who owns it; a learner is
+ * enrolled), read your own writes: the read model first, catalog itself on a miss
+ * (libs/bus confirmWithOwner; docs/architecture.md, "Read your own writes").
+ */
+@Injectable()
+export class CatalogFacts {
+  constructor(
+    @Inject(CatalogReadModelRepository) private readonly readModel: CatalogReadModelRepository,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  /** A course, even one created a moment ago (not kept: course.updated events keep the read model's order). */
+  course(courseId: string, db?: Db): Promise<CourseRow | null> {
+    return confirmWithOwner({
+      what: `course ${courseId}`,
+      local: () => this.readModel.findCourse(courseId, db),
+      owner: async () => (await this.ask(courseId)).course,
+      log: this.log,
+    });
+  }
+
+  /** Whether the user is enrolled, even a moment ago (kept: an enrollment never changes once made). */
+  async isEnrolled(courseId: string, userId: string, db?: Db): Promise<boolean> {
+    type Known = true | { enrollmentId: string; enrolledAt: Date };
+    const fact = await confirmWithOwner<Known>({
+      what: `enrollment of ${userId} in ${courseId}`,
+      local: async () => ((await this.readModel.isEnrolled(courseId, userId, db)) ? true : null),
+      owner: async () => {
+        const e = (await this.ask(courseId, userId)).enrollment;
+        return e ? { enrollmentId: e.enrollment_id, enrolledAt: new Date(e.enrolled_at) } : null;
+      },
+      remember: async (e) => {
+        if (e !== true) await this.readModel.insertEnrollment(undefined, { courseId, userId, enrollmentId: e.enrollmentId, enrolledAt: e.enrolledAt });
+      },
+      log: this.log,
+    });
+    return fact !== null;
+  }
+
+  private ask(courseId: string, userId?: string): Promise<CourseAccessFacts> {
+    return this.rpc.request<CourseAccessFacts>(
+      catalogInternal.accessFacts.subject,
+      { course_id: courseId, ...(userId ? { user_id: userId } : {}) },
+      { requestId: `facts-${courseId}`, timeoutMs: OWNER_TIMEOUT_MS },
+    );
+  }
+}
