@@ -34,19 +34,17 @@ async function readParts(request: FastifyRequest, store: FileStore, uploadLimit:
       fields[part.fieldname] = part.value;
       continue;
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    // straight to disk as it arrives: an upload is never held in memory whole
+    const key = LocalFileStore.newKey('uploads', extname(part.filename).toLowerCase().slice(0, 10) || '.bin');
+    stored.push(key);
+    const { size } = await store.putStream(key, part.file);
     if (part.file.truncated) {
       throw new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.round(uploadLimit / 1_048_576)} MB`, [
         { path: part.fieldname, message: 'File too large' },
       ]);
     }
-    const data = Buffer.concat(chunks);
-    if (data.length === 0) throw AppError.validation([{ path: part.fieldname, message: 'The file is empty' }], 'The file is empty');
-    const key = LocalFileStore.newKey('uploads', extname(part.filename).toLowerCase().slice(0, 10) || '.bin');
-    await store.put(key, data);
-    stored.push(key);
-    const ref: UploadedFileRef = { storage_key: key, filename: part.filename, content_type: part.mimetype, size: data.length };
+    if (size === 0) throw AppError.validation([{ path: part.fieldname, message: 'The file is empty' }], 'The file is empty');
+    const ref: UploadedFileRef = { storage_key: key, filename: part.filename, content_type: part.mimetype, size };
     fields[part.fieldname] = ref;
   }
 }

@@ -1,31 +1,11 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { catalogInternal, type CertificateJobData } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
-import type { FileStore } from '@lp/storage';
+import { MemoryFileStore as MemoryFiles } from '@lp/storage';
 import { certificateDate, certificateJob, renderCertificatePdf } from './certificate.job.js';
 import type { JobContext } from './job-definition.js';
 
-class MemoryFiles implements FileStore {
-  readonly files = new Map<string, Buffer>();
-  puts = 0;
-  async put(key: string, data: Buffer | string) {
-    this.puts++;
-    this.files.set(key, Buffer.from(data));
-    return { key, size: Buffer.byteLength(data) };
-  }
-  async open(key: string) {
-    const data = this.files.get(key)!;
-    return { stream: Readable.from([data]), size: data.length };
-  }
-  async exists(key: string) {
-    return this.files.has(key);
-  }
-  async remove(key: string) {
-    this.files.delete(key);
-  }
-}
 
 const data: CertificateJobData = {
   certificate_id: '8d0e4ff4-3b9b-4b43-a36f-1cf1c3f53a11',
@@ -94,7 +74,7 @@ describe('certificate job', () => {
     const { ctx, files, calls } = context();
     const result = await certificateJob.handle(data, ctx);
     expect(result).toEqual({ storage_key: `certificates/${data.certificate_id}.pdf` });
-    expect(files.files.get(result.storage_key)!.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(files.files.get(result.storage_key)!.data.subarray(0, 5).toString()).toBe('%PDF-');
     expect(calls).toEqual([
       {
         subject: catalogInternal.certificateRendered.subject,
@@ -106,21 +86,21 @@ describe('certificate job', () => {
   it('is idempotent: a second run renders nothing and reports the same key again', async () => {
     const { ctx, files, calls } = context();
     const first = await certificateJob.handle(data, ctx);
-    const before = files.files.get(first.storage_key);
+    const before = files.files.get(first.storage_key)?.data;
     const second = await certificateJob.handle(data, ctx);
     expect(second).toEqual(first);
     expect(files.puts).toBe(1);
-    expect(files.files.get(first.storage_key)).toBe(before);
+    expect(files.files.get(first.storage_key)?.data).toBe(before);
     expect(calls).toHaveLength(2);
   });
 
   it('renders again over a file cut short by a crash', async () => {
     const files = new MemoryFiles();
-    files.files.set(`certificates/${data.certificate_id}.pdf`, Buffer.from('%PDF-1.3\n%partial'));
+    files.files.set(`certificates/${data.certificate_id}.pdf`, { data: Buffer.from('%PDF-1.3\n%partial'), writtenAt: new Date() });
     const { ctx } = context(files);
     await certificateJob.handle(data, ctx);
     expect(files.puts).toBe(1);
-    expect(files.files.get(`certificates/${data.certificate_id}.pdf`)!.subarray(-10).toString()).toContain('%%EOF');
+    expect(files.files.get(`certificates/${data.certificate_id}.pdf`)!.data.subarray(-10).toString()).toContain('%%EOF');
   });
 
   it('validates its data with the contract schema', () => {

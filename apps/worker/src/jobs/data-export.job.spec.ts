@@ -2,26 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { AppError, type ServiceName } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
-import type { FileStore } from '@lp/storage';
+import { MemoryFileStore as MemoryFiles } from '@lp/storage';
 import { buildExportDocument, dataExportJob, exportFilename, exportKey } from './data-export.job.js';
 import type { JobContext } from './job-definition.js';
 
-class MemoryFiles implements FileStore {
-  readonly files = new Map<string, string>();
-  async put(key: string, data: Buffer | string) {
-    this.files.set(key, data.toString());
-    return { key, size: Buffer.byteLength(data) };
-  }
-  async open(): Promise<never> {
-    throw new Error('not used');
-  }
-  async exists(key: string) {
-    return this.files.has(key);
-  }
-  async remove(key: string) {
-    this.files.delete(key);
-  }
-}
 
 type Answer = Record<string, unknown> | AppError;
 
@@ -55,7 +39,7 @@ describe('data export job', () => {
     const result = await dataExportJob.handle({ user_id: userId }, ctx);
     expect(result).toEqual({ storage_key: `exports/${userId}/42.json`, filename: 'learnhub-data-2026-03-04.json' });
     expect(asked).toEqual(['identity.system.export-user-data']);
-    const doc = JSON.parse(files.files.get(result.storage_key)!);
+    const doc = JSON.parse(files.text(result.storage_key)!);
     expect(doc).toEqual({
       exported_at: '2026-03-04T05:06:07.000Z',
       user_id: userId,
@@ -71,7 +55,7 @@ describe('data export job', () => {
       'billing',
     ]);
     const result = await dataExportJob.handle({ user_id: userId }, ctx);
-    const doc = JSON.parse(files.files.get(result.storage_key)!);
+    const doc = JSON.parse(files.text(result.storage_key)!);
     expect(Object.keys(doc.services)).toEqual(['identity']);
     expect(doc.unavailable).toEqual([
       { service: 'catalog', reason: 'SERVICE_UNAVAILABLE' },
@@ -92,7 +76,7 @@ describe('data export job', () => {
     const result = await dataExportJob.handle({ user_id: userId }, ctx);
     expect(result.storage_key).toBe(exportKey(userId, '42'));
     expect(asked).toEqual([]);
-    expect(files.files.get(result.storage_key)).toBe('{"done":true}');
+    expect(files.text(result.storage_key)).toBe('{"done":true}');
   });
 
   it('validates its data with the contract schema', () => {

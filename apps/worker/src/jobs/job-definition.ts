@@ -34,6 +34,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
   name: string;
   version: number;
   schema: S;
+  /** a job the worker schedules itself, every `everyMs` (one schedule however many workers run) */
+  schedule?: { everyMs: number; data: z.input<S> };
   handle(data: z.infer<S>, ctx: JobContext): Promise<R>;
 }
 

@@ -1,6 +1,7 @@
 import type { JobDefinition } from './job-definition.js';
 import { dataExportJob } from './data-export.job.js';
 import { certificateJob } from './certificate.job.js';
+import { exportCleanupJob } from './export-cleanup.job.js';
 
 /** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
-export const jobRegistry: readonly JobDefinition[] = [dataExportJob, certificateJob];
+export const jobRegistry: readonly JobDefinition[] = [dataExportJob, certificateJob, exportCleanupJob];

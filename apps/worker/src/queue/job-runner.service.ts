@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { ENV, LOGGER, type Logger } from '@lp/service-kit';
 import type { WorkerEnv } from '../config/worker-env.js';
 import { queuePrefix } from '@lp/service-kit';
@@ -32,12 +32,26 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
       this.workers.push(worker);
     }
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+    await this.schedule();
     this.log.info({ jobs: this.jobs.map((j) => j.name) }, 'worker ready');
   }
 
   async onModuleDestroy(): Promise<void> {
     // waits for running jobs, while NATS (closed later by the kit) still serves their calls
     await Promise.all(this.workers.map((w) => w.close()));
+  }
+
+  /** Upserting by the job's name keeps one schedule however many workers start. */
+  private async schedule(): Promise<void> {
+    for (const def of this.jobs) {
+      if (!def.schedule) continue;
+      const queue = new Queue(def.queue, { connection: { url: this.env.REDIS_URL, maxRetriesPerRequest: null }, prefix: queuePrefix(this.env.BUS_PREFIX) });
+      try {
+        await queue.upsertJobScheduler(def.name, { every: def.schedule.everyMs }, { name: def.name, data: def.schedule.data, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+      } finally {
+        await queue.close();
+      }
+    }
   }
 
   private async run(def: JobDefinition, job: Job): Promise<unknown> {

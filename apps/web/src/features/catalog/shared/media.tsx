@@ -1,12 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { withToken } from '../../../api/file-url';
-import { API_BASE } from '../../../config/product';
+import { openFileFromClick, useFileUrl } from '../../../api/file-url';
 import { Button } from '../../../ui';
-
-/** Our own file routes need the token in the URL; other addresses are used as given. */
-export function mediaUrl(url: string): string {
-  return url.startsWith(`${API_BASE}/`) ? withToken(url) : url;
-}
 
 function embedUrl(url: string): string | null {
   try {
@@ -28,7 +22,6 @@ function embedUrl(url: string): string | null {
 }
 
 export function VideoPlayer({ url, title }: { url: string; title: string }) {
-  const { t } = useTranslation();
   const embed = embedUrl(url);
   if (embed) {
     return (
@@ -41,25 +34,42 @@ export function VideoPlayer({ url, title }: { url: string; title: string }) {
       />
     );
   }
+  return <FileVideo url={url} title={title} />;
+}
+
+function FileVideo({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation();
+  const src = useFileUrl(url);
   return (
-    <video controls preload="metadata" src={mediaUrl(url)} className="aspect-video w-full rounded-xl bg-black" aria-label={title}>
-      <a href={mediaUrl(url)}>{t('media.openVideo')}</a>
+    <video controls preload="metadata" src={src} className="aspect-video w-full rounded-xl bg-black" aria-label={title}>
+      <a href={url} onClick={(e) => openFileFromClick(e, url)}>
+        {t('media.openVideo')}
+      </a>
     </video>
   );
 }
 
 export function AudioPlayer({ url, title }: { url: string; title: string }) {
-  return <audio controls preload="metadata" src={mediaUrl(url)} className="w-full" aria-label={title} />;
+  const src = useFileUrl(url);
+  return <audio controls preload="metadata" src={src} className="w-full" aria-label={title} />;
 }
 
 export function PdfViewer({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
-  const src = mediaUrl(url);
+  const src = useFileUrl(url);
   return (
     <div className="space-y-3">
-      <iframe src={src} title={title} className="h-[70vh] w-full rounded-xl border border-slate-200 bg-white" />
+      {/* A PDF by URL may be any page: it may run its own viewer's scripts, but never navigate our tab, submit forms or open
+          dialogs. Our own files come with a CSP of their own (sandboxed unless PDF) and never as HTML. */}
+      <iframe
+        src={src}
+        title={title}
+        sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-downloads"
+        referrerPolicy="no-referrer"
+        className="h-[70vh] w-full rounded-xl border border-slate-200 bg-white"
+      />
       <Button asChild variant="outline" size="sm">
-        <a href={src} target="_blank" rel="noopener noreferrer">
+        <a href={url} target="_blank" rel="noopener noreferrer" onClick={(e) => openFileFromClick(e, url)}>
           {t('media.openPdf')}
         </a>
       </Button>

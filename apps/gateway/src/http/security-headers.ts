@@ -1,0 +1,54 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The page's Content-Security-Policy. Scripts only from our origin (Vite emits module
+ * files, no inline script); inline styles stay allowed because React's `style` props and
+ * the UI kit's positioning write them. Lesson media may live anywhere on https (course
+ * thumbnails, videos, PDFs by URL), so those kinds allow https: but never run in our origin.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  frameSrc: ["'self'", 'https:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+} as const;
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer, API and SPA alike (helmet). HSTS only when the
+ * request came over TLS (directly or via a trusted proxy's X-Forwarded-Proto): sent over
+ * plain http it would promise a TLS that a local or internal deployment does not have.
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } as never },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // lesson files open in a frame and in a new tab of our own origin only
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
+
+/**
+ * A stored file is whatever its uploader sent: opened directly it must not act as a page of
+ * our origin (an "image" that is really HTML with a script), whatever its type says.
+ */
+export const FILE_RESPONSE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+/** Chromium's viewer is a plugin frame that object-src or sandbox would block; framing stays ours. */
+export const PDF_FILE_CSP = "frame-ancestors 'self'";
