@@ -38,7 +38,7 @@ export async function addLessonThroughForm(page: Page, lesson: LessonInput): Pro
 /** The course certificate is rendered by a background job: waits until the file route answers 200. */
 export async function waitForCertificate(request: APIRequestContext, courseId: string, token: string): Promise<void> {
   await expect
-    .poll(async () => (await request.get(`/api/certificates/${courseId}?token=${encodeURIComponent(token)}`)).status(), {
+    .poll(async () => (await request.get(`/api/certificates/${courseId}`, { headers: { Authorization: `Bearer ${token}` } })).status(), {
       timeout: 30_000,
       intervals: [500, 1000, 2000],
     })

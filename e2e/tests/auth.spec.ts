@@ -212,6 +212,24 @@ test.describe('signing out and in', () => {
     await expect(page.getByTestId('learner-dashboard')).toBeVisible();
   });
 
+  test('a sign-in outlives its 15-minute access token: the refresh cookie renews it, and is out of the page\'s reach', async ({ page, request }) => {
+    const account = await registerViaApi(request, 'learner', 'refresh');
+    const modal = await openAuthModal(page, 'login');
+    await fillSignIn(modal, account.email, account.password);
+    await expectDashboard(page, 'learner', account.name);
+    // the refresh token is an httpOnly cookie: scripts on the page cannot read it
+    expect(await page.evaluate(() => document.cookie)).not.toContain('lp_refresh');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'lp_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+    // the stored access token dies (as after 15 minutes); the next page load renews it and stays signed in
+    await page.evaluate(() => window.localStorage.setItem('token', 'expired.access.token'));
+    await page.reload();
+    await expectDashboard(page, 'learner', account.name);
+    const after = await storedToken(page);
+    expect(after).not.toBe('expired.access.token');
+    expect(after).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
   test('a signed-in visitor of / is sent on to their dashboard', async ({ page, request }) => {
     const account = await registerViaApi(request, 'mentor', 'home');
     await signInWithToken(page, account.token, '/');

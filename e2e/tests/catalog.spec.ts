@@ -378,10 +378,18 @@ test.describe('catalog and learning journey', () => {
     const item = page.getByTestId('content-item').filter({ hasText: 'Workbook' });
     await expect(item).toHaveAttribute('data-content-type', 'pdf');
     await expect(item).toContainText('workbook.pdf');
+    // the address carries no token; opening it goes through a short-lived download link
     const href = await item.getByRole('link').getAttribute('href');
-    expect(href).toMatch(new RegExp(`^/api/courses/${courseId}/content/[0-9a-f-]{36}/file\\?token=`));
-    const file = await request.get(href!);
+    expect(href).toMatch(new RegExp(`^/api/courses/${courseId}/content/[0-9a-f-]{36}/file$`));
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), item.getByRole('link').click()]);
+    await expect.poll(() => tab.url()).toContain('?link=');
+    const opened = new URL(tab.url());
+    expect(opened.pathname).toBe(href);
+    expect(opened.search).not.toContain(instructor.token);
+    await tab.close();
+    const file = await request.get(`${opened.pathname}${opened.search}`);
     expect(file.status()).toBe(200);
+    expect(file.headers()['content-disposition']).toMatch(/^inline;/);
     expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 

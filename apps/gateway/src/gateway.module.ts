@@ -2,7 +2,7 @@ import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { CallerSigner, connectBus, inboxPrefixOf, RpcClient } from '@lp/bus';
-import { RevocationStore, TokenService } from '@lp/auth';
+import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import { LocalFileStore } from '@lp/storage';
 import { createLogger, ENV, LOGGER, NATS, REDIS } from '@lp/service-kit';
 import { callerSigningKey, loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
@@ -34,6 +34,7 @@ export class GatewayModule implements OnApplicationShutdown {
         { provide: RpcClient, inject: [NATS, ENV], useFactory: (nc: NatsConnection, env: GatewayEnv) => new RpcClient(nc, env.BUS_PREFIX, env.RPC_TIMEOUT_MS, new CallerSigner(callerSigningKey(env))) },
         { provide: TokenService, inject: [ENV], useFactory: (env: GatewayEnv) => new TokenService(env.JWT_SECRET) },
         { provide: RevocationStore, inject: [REDIS], useFactory: (r: Redis) => new RevocationStore(r) },
+        { provide: DownloadLinks, inject: [ENV], useFactory: (env: GatewayEnv) => new DownloadLinks(env.JWT_SECRET) },
         { provide: RateLimiter, inject: [REDIS, ENV], useFactory: (r: Redis, env: GatewayEnv) => new RateLimiter(r, env.BUS_PREFIX, env.RATE_LIMIT_SCALE) },
         { provide: FILE_STORE, inject: [ENV], useFactory: (env: GatewayEnv) => new LocalFileStore(env.STORAGE_DIR) },
       ],

@@ -8,12 +8,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { LogController, type FastifyInstance } from 'fastify';
 import { ALL_ROUTES } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
-import { RevocationStore, TokenService } from '@lp/auth';
+import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
 import { createLogger } from '@lp/service-kit';
 import { FILE_STORE, GatewayModule } from './gateway.module.js';
 import { loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
 import { GatewayExceptionFilter } from './http/exception.filter.js';
+import { handleError } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './routing/route-registrar.js';
 import { RateLimiter } from './routing/rate-limiter.js';
 import { registerHealth } from './health/health.js';
@@ -48,6 +50,10 @@ export async function createGateway(overrides: Record<string, string | undefined
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.create(overrides), adapter, { logger: ['error', 'warn'] });
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Our error shape for Fastify's own errors (bad JSON, body too large), set before any route:
+  // a Fastify route keeps the error handler in force when it was registered, and with the SPA
+  // plugin registered the routes came before Nest's handler and answered Fastify's own shape.
+  fastify.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -56,14 +62,17 @@ export async function createGateway(overrides: Record<string, string | undefined
     const userId = (request as typeof request & { userId?: string }).userId;
     request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId }, 'request completed');
   });
+  await registerSecurityHeaders(fastify);
   await fastify.register(multipart);
   await fastify.register(swagger, { mode: 'static', specification: { document: buildOpenApi(ALL_ROUTES) as never } });
-  await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
+  // the docs page brings inline scripts of its own: it sends a CSP with their hashes
+  await fastify.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerHealth(fastify, app.get(RpcClient));
   registerRoutes(fastify, ALL_ROUTES, {
     rpc: app.get(RpcClient),
     tokens: app.get(TokenService),
+    links: app.get(DownloadLinks),
     revocations: app.get(RevocationStore),
     limiter: app.get(RateLimiter),
     store: app.get<FileStore>(FILE_STORE),

@@ -1,11 +1,12 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RevocationStore, TokenService } from '@lp/auth';
+import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import { Clock, ENV, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
 import { IdentityEnvSchema, googleProviderOf, type IdentityEnv } from './config/identity-env.js';
 import { identityEntities } from './entities/index.js';
 import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
 import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';
+import { RefreshTokens1764000000000 } from './migrations/1764000000000-refresh-tokens.js';
 import { AuthHandlers } from './modules/auth/auth.handlers.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
@@ -22,6 +23,7 @@ import { DevSmsProvider } from './modules/phone/dev-sms.provider.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { RevocationWarmer } from './modules/sessions/revocation-warmer.service.js';
+import { SessionsHandlers } from './modules/sessions/sessions.handlers.js';
 import { UsersHandlers } from './modules/users/users.handlers.js';
 import { UsersService } from './modules/users/users.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -51,6 +53,7 @@ const infrastructure: Provider[] = [
   Clock,
   { provide: TokenService, inject: [ENV], useFactory: (env: IdentityEnv) => new TokenService(env.JWT_SECRET) },
   { provide: RevocationStore, inject: [REDIS], useFactory: (redis: Redis) => new RevocationStore(redis) },
+  { provide: DownloadLinks, inject: [ENV], useFactory: (env: IdentityEnv) => new DownloadLinks(env.JWT_SECRET) },
   {
     provide: ExternalIdentityProvider,
     inject: [ENV, REDIS],
@@ -84,6 +87,7 @@ const features: Provider[] = [
   OtpService,
   OtpRepository,
   // sessions
+  SessionsHandlers,
   SessionsRepository,
   SessionsService,
   RevocationWarmer,
@@ -127,7 +131,7 @@ export class IdentityModule {
         ServiceKitModule.forRoot({
           service: 'identity',
           entities: identityEntities,
-          migrations: [Initial1763769600000, Accounts1763856000000],
+          migrations: [Initial1763769600000, Accounts1763856000000, RefreshTokens1764000000000],
           envSchema: IdentityEnvSchema,
           ...(env ? { env } : {}),
         }),

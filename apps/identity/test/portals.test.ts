@@ -57,6 +57,12 @@ describe('portal context and switching', () => {
     expect(switched.institution).toEqual({ id: second, name: 'Beta', subdomain: 'acme' });
     const scoped = h.callerOf(switched.access_token);
     expect(scoped).toMatchObject({ userId: r.userId, institutionId: second });
+    // the portal left behind is signed out: its token and its refresh token are dead
+    expect(scoped.sessionId).not.toBe(caller.sessionId);
+    expect(await h.isRevoked(login.access_token)).toBe(true);
+    expect(await h.isRevoked(switched.access_token)).toBe(false);
+    const [old] = await h.svc.ds.query('SELECT revoked_at FROM sessions WHERE id = $1', [caller.sessionId]);
+    expect(old.revoked_at).not.toBeNull();
     const ctx = await h.call(identityRoutes.portalContext, {}, scoped);
     expect(ctx.available_portals.find((p) => p.is_current)?.institution_id).toBe(second);
     expect((await h.call(identityRoutes.me, {}, scoped)).available_portals.find((p) => p.is_current)?.name).toBe('Beta');

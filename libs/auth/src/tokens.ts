@@ -1,8 +1,12 @@
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { AppError, ROLES, type Caller, type Role } from '@lp/contracts';
 
-/** Access tokens live a week; logout, password change and deletion revoke them early (see revocation.ts). */
-export const ACCESS_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/**
+ * Access tokens live 15 minutes: a stolen one stops working by then, whatever happens to
+ * Redis. The browser keeps the sign-in alive with a refresh token (refresh-tokens.ts).
+ * Logout, password change and deletion also revoke access tokens early (revocation.ts).
+ */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 interface Claims {
   sub: string;

@@ -8,8 +8,9 @@ import {
   zodIssuesToFieldErrors,
   type AnyRoute,
   type Caller,
+  serviceResponseOf,
   type RouteInput,
-  type RouteOutput,
+  type ServiceOutput,
 } from '@lp/contracts';
 import { decode, encode, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
@@ -22,7 +23,7 @@ export interface HandlerContext {
   log: Logger;
 }
 
-export type RouteHandler<R extends AnyRoute> = (input: RouteInput<R>, ctx: HandlerContext) => Promise<RouteOutput<R>>;
+export type RouteHandler<R extends AnyRoute> = (input: RouteInput<R>, ctx: HandlerContext) => Promise<ServiceOutput<R>>;
 export type RawHandler = (payload: unknown, ctx: HandlerContext) => Promise<unknown>;
 
 /**
@@ -57,7 +58,7 @@ export class RpcServer {
         body: parsePart(route.body, req.body, 'body'),
       } as RouteInput<R>;
       const out = await handler(input, ctx);
-      const parsed = (route.response as z.ZodType).safeParse(out);
+      const parsed = serviceResponseOf(route).safeParse(out);
       if (!parsed.success) {
         ctx.log.error({ issues: parsed.error.issues, subject: route.subject }, 'handler answered outside its contract');
         throw new Error(`response of ${route.subject} does not match its contract`);

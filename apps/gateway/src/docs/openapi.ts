@@ -33,7 +33,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): Json {
         parameters.push({ name, in: loc, required: loc === 'path' || (js.required ?? []).includes(name), schema: prop });
       }
     }
-    if (r.tokenInQuery) parameters.push({ name: 'token', in: 'query', required: false, schema: { type: 'string' }, description: 'access token, for downloads opened by the browser' });
+    if (r.responseKind === 'file') parameters.push({ name: 'link', in: 'query', required: false, schema: { type: 'string' }, description: 'a download link from POST /auth/download-link, for files the browser opens itself (instead of the bearer header)' });
     const errors = Object.fromEntries(
       Object.entries(ERROR_RESPONSES)
         .filter(([code]) => !(r.guard === 'public' && (code === '401' || code === '403')))

@@ -1,40 +1,42 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, type AnyRoute, type Caller } from '@lp/contracts';
-import type { RevocationStore, TokenService } from '@lp/auth';
+import { DOWNLOAD_LINK_PARAM, type DownloadLinks, type RevocationStore, type TokenService } from '@lp/auth';
 
-/** The token of a request: the Authorization header, or `?token=` where the route allows it. */
-export function extractToken(request: FastifyRequest, route: AnyRoute): string | null {
+export interface AuthDeps {
+  tokens: TokenService;
+  links: DownloadLinks;
+  revocations: RevocationStore;
+}
+
+/** The bearer token of a request, from the Authorization header only: never from a URL. */
+export function extractToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (header) {
-    const [scheme, value] = header.split(' ');
-    if (scheme?.toLowerCase() === 'bearer' && value) return value.trim();
-    return null;
-  }
-  if (route.tokenInQuery) {
-    const q = (request.query as Record<string, unknown> | undefined)?.token;
-    if (typeof q === 'string' && q) return q;
-  }
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  if (scheme?.toLowerCase() === 'bearer' && value) return value.trim();
   return null;
 }
 
+/** A download link (`?link=`) opens a file route the browser fetches by itself; nothing else. */
+function linkOf(request: FastifyRequest, route: AnyRoute): string | null {
+  if (route.responseKind !== 'file') return null;
+  const link = (request.query as Record<string, unknown> | undefined)?.[DOWNLOAD_LINK_PARAM];
+  return typeof link === 'string' && link ? link : null;
+}
+
 /**
- * Who is calling, and may they: 401 without a valid, unrevoked token on a
- * non-public route; 403 when the route's roles exclude theirs. Public routes
- * ignore tokens altogether.
+ * Who is calling, and may they: 401 without a valid, unrevoked token (or download link
+ * for this very path) on a non-public route; 403 when the route's roles exclude theirs.
+ * Public routes ignore tokens altogether.
  */
-export async function authenticate(
-  request: FastifyRequest,
-  route: AnyRoute,
-  tokens: TokenService,
-  revocations: RevocationStore,
-): Promise<Caller | null> {
+export async function authenticate(request: FastifyRequest, route: AnyRoute, deps: AuthDeps): Promise<Caller | null> {
   if (route.guard === 'public') return null;
-  const token = extractToken(request, route);
-  if (!token) throw AppError.unauthenticated('Authentication required');
-  const verified = tokens.verify(token);
-  const { caller } = verified;
+  const token = extractToken(request);
+  const link = token ? null : linkOf(request, route);
+  if (!token && !link) throw AppError.unauthenticated('Authentication required');
+  const { caller, issuedAt } = token ? deps.tokens.verify(token) : deps.links.verify(link!, request.url.split('?')[0] ?? '');
   // fail closed: without the revocation list a revoked token cannot be told apart, so nobody gets in (503, not 500)
-  const revoked = await revocations.isRevoked(caller.userId, caller.sessionId, verified.issuedAt).catch(() => {
+  const revoked = await deps.revocations.isRevoked(caller.userId, caller.sessionId, issuedAt).catch(() => {
     throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Sign-in checks are not available right now. Please try again shortly.');
   });
   if (revoked) {

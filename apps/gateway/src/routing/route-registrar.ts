@@ -1,18 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { AppError, FileRefSchema, type AnyRoute } from '@lp/contracts';
+import { AppError, FileRefSchema, type AnyRoute, type SessionGrant } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
-import type { RevocationStore, TokenService } from '@lp/auth';
+import { DOWNLOAD_LINK_PARAM, type DownloadLinks, type RevocationStore, type TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
 import { authenticate } from './authenticate.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie.js';
 import { validateRequest } from './validate.js';
 import { readFormBody, type UploadedFileRef } from './form-body.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { sendAppError } from '../http/errors.js';
+import { FILE_RESPONSE_CSP, PDF_FILE_CSP } from '../http/security-headers.js';
+
+/**
+ * Types a browser shows in place (a lesson's PDF in its frame, a video, an image). Anything
+ * else downloads: the type is whatever the uploader claimed, so HTML or SVG never renders.
+ */
+const INLINE_TYPES = /^(application\/pdf|image\/(png|jpeg|gif|webp)|video\/(mp4|webm|ogg)|audio\/(mpeg|mp4|ogg|wav|webm))$/;
 
 export interface RoutingDeps {
   rpc: RpcClient;
   tokens: TokenService;
+  links: DownloadLinks;
   revocations: RevocationStore;
   limiter: RateLimiter;
   store: FileStore;
@@ -42,22 +51,34 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
   let uploads: string[] = [];
   let forwarded = false;
   try {
-    const caller = await authenticate(request, route, deps.tokens, deps.revocations);
+    const caller = await authenticate(request, route, deps);
     if (caller) (request as FastifyRequest & { userId?: string }).userId = caller.userId;
-    const rawBody = route.bodyKind === 'form' ? await readFormBody(request, deps.store, deps.uploadLimit) : request.body;
-    uploads = storedUploads(rawBody);
-    const limit = await deps.limiter.check(route, request.ip, rawBody);
+    // multipart is read only where declared, and only once the caller is known and within limits
+    if (route.bodyKind !== 'form' && request.isMultipart()) throw unsupportedMediaType();
+    const client = route.rateLimit?.per === 'user' && caller ? `user:${caller.userId}` : request.ip;
+    const limit = await deps.limiter.check(route, client, route.bodyKind === 'form' ? undefined : request.body);
     if (limit) reply.header('x-ratelimit-remaining', String(limit.remaining));
-    const input = validateRequest(route, { params: request.params, query: request.query, body: rawBody });
+    const rawBody =
+      route.bodyKind === 'form'
+        ? await readFormBody(request, deps.store, deps.uploadLimit)
+        : route.session === 'refresh'
+          ? { refresh_token: refreshTokenOf(request) }
+          : request.body;
+    uploads = storedUploads(rawBody);
+    const input = validateRequest(route, { params: request.params, query: withoutLink(route, request.query), body: rawBody });
     forwarded = true; // from here on the service owns the uploaded files
     const ctx = { requestId: String(request.id), caller };
-    if (route.responseKind === 'file') return await sendFile(reply, await deps.rpc.callRoute(route, input, ctx), deps.store);
+    if (route.responseKind === 'file') return await sendFile(route, reply, await deps.rpc.callRoute(route, input, ctx), deps.store);
+    if (route.session === 'start' || route.session === 'refresh') return await sendSession(route, reply, await deps.rpc.callRoute(route, input, ctx));
     // the service's JSON goes out as it came: no second parse and stringify of large lists
     const body = await deps.rpc.callRouteRaw(route, input, ctx);
+    if (route.session === 'end') clearRefreshCookie(reply);
     return reply.code(route.successStatus).header('content-type', 'application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   } catch (e) {
     // refused before any service saw the request: nobody else will ever remove these files
     if (!forwarded) await Promise.all(uploads.map((key) => deps.store.remove(key).catch(() => undefined)));
+    // a refresh that failed for good leaves no dead cookie behind
+    if (route.session === 'refresh' && AppError.isAppError(e) && e.status === 401) clearRefreshCookie(reply);
     if (AppError.isAppError(e)) {
       const retry = (e as AppError & { retryAfter?: number }).retryAfter;
       if (retry) reply.header('retry-after', String(retry));
@@ -68,6 +89,31 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
   }
 }
 
+/** The browser's refresh token is its cookie; a client without cookies may send it in the body. */
+function refreshTokenOf(request: FastifyRequest): string {
+  const fromBody = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
+  const token = readRefreshCookie(request) ?? (typeof fromBody === 'string' ? fromBody : null);
+  if (!token) throw AppError.unauthenticated('Your session has ended. Please sign in again.', 'SESSION_ENDED');
+  return token;
+}
+
+/** The link opened the route (authenticate.ts); the service is not asked about it. */
+function withoutLink(route: AnyRoute, query: unknown): unknown {
+  if (route.responseKind !== 'file' || !query || typeof query !== 'object' || !(DOWNLOAD_LINK_PARAM in query)) return query;
+  const { [DOWNLOAD_LINK_PARAM]: _link, ...rest } = query as Record<string, unknown>;
+  return rest;
+}
+
+/** A session's refresh token goes into the cookie, never into the page's hands. */
+function sendSession(route: AnyRoute, reply: FastifyReply, out: unknown): FastifyReply {
+  const { refresh_token: token, refresh_expires_in: maxAge, ...visible } = out as Record<string, unknown> & Partial<SessionGrant>;
+  if (token && maxAge) setRefreshCookie(reply, token, maxAge);
+  return reply.code(route.successStatus).send(visible);
+}
+
+const unsupportedMediaType = (): AppError =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This request takes a JSON body, not a file upload');
+
 function storedUploads(body: unknown): string[] {
   if (!body || typeof body !== 'object') return [];
   return Object.values(body as Record<string, unknown>).flatMap((v) =>
@@ -75,15 +121,18 @@ function storedUploads(body: unknown): string[] {
   );
 }
 
-async function sendFile(reply: FastifyReply, data: unknown, store: FileStore): Promise<FastifyReply> {
+async function sendFile(route: AnyRoute, reply: FastifyReply, data: unknown, store: FileStore): Promise<FastifyReply> {
   const ref = FileRefSchema.parse(data);
   const file = await store.open(ref.storage_key).catch(() => {
     throw AppError.notFound('The file is no longer available');
   });
   const safeName = ref.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  const inline = route.fileDisposition === 'inline' && INLINE_TYPES.test(ref.content_type);
   return reply
     .header('content-type', ref.content_type)
     .header('content-length', String(file.size))
-    .header('content-disposition', `attachment; filename="${safeName}"`)
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"`)
+    // Chromium shows no PDF in a sandboxed document; a PDF runs no script in our origin anyway
+    .header('content-security-policy', ref.content_type === 'application/pdf' ? PDF_FILE_CSP : FILE_RESPONSE_CSP)
     .send(file.stream);
 }

@@ -393,7 +393,7 @@ describe('catalog through the gateway', () => {
       await call('POST', `/courses/${course.id}/enroll`, learner);
       const listed = await call<{ content_items: ContentItem[] }>('GET', `/courses/${course.id}/content`, learner);
       expect(listed.body.content_items.map((i) => i.type)).toEqual(['text', 'pdf', 'video']);
-      const file = await fetch(`${stack.url}${pdf.body.url}?token=${learner.token}`);
+      const file = await fetch(`${stack.url}${await stack.link(`${pdf.body.url}`, learner.token)}`);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
@@ -477,7 +477,7 @@ describe('catalog through the gateway', () => {
       expectError(await call('GET', `/certificates/${course.id}`, learner), 422, 'COURSE_NOT_COMPLETED');
       expectError(await call('GET', `/certificates/${course.id}`, lena), 403, 'NOT_ENROLLED');
       await call('POST', `/lessons/${lesson.id}/complete`, learner, {});
-      const res = await fetch(`${stack.url}/api/certificates/${course.id}?token=${learner.token}`);
+      const res = await fetch(`${stack.url}${await stack.link(`/api/certificates/${course.id}`, learner.token)}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="certificate-certified-go.pdf"');
@@ -663,7 +663,7 @@ describe('catalog through the gateway', () => {
       const listed = await call<Array<{ id: string }>>('GET', `/knowledge-hub/resources?category=science&search=${tag}`, ivan);
       expect(listed.body.map((r) => r.id)).toEqual([created.body.id]);
       expect((await call<unknown[]>('GET', `/knowledge-hub/resources?category=business&search=${tag}`, ivan)).body).toEqual([]);
-      const file = await fetch(`${stack.url}${created.body.file_path}?token=${ivan.token}`);
+      const file = await fetch(`${stack.url}${await stack.link(`${created.body.file_path}`, ivan.token)}`);
       expect(Buffer.from(await file.arrayBuffer())).toEqual(PDF);
       const before = await uploadsLeft();
       expectError(
@@ -695,7 +695,7 @@ describe('catalog through the gateway', () => {
     it('reports catalog on /api/health and includes its part in the data export', async () => {
       const health = await stack.api<{ services: Record<string, { status: string }> }>('GET', '/health');
       expect(health.body.services.catalog).toMatchObject({ status: 'ok', db: true });
-      const res = await fetch(`${stack.url}/api/users/export-data?token=${lena.token}`);
+      const res = await fetch(`${stack.url}${await stack.link(`/api/users/export-data`, lena.token)}`);
       expect(res.status).toBe(200);
       const doc = (await res.json()) as { services: Record<string, unknown>; unavailable: unknown[] };
       expect(Object.keys(doc.services).sort()).toEqual(['assessment', 'catalog', 'identity']);

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -25,11 +26,14 @@ export interface Stack {
   assessment: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
+  /** A download link for a file route (what the SPA opens instead of sending a token in the URL). */
+  link(path: string, token: string): Promise<string>;
   stop(): Promise<void>;
 }
 
 export async function startStack(extra: Record<string, string> = {}): Promise<Stack> {
-  const env = testEnv({ PORT: '0', HOST: '127.0.0.1', WEB_DIST: '/nonexistent', RATE_LIMIT_SCALE: '50', GOOGLE_PROVIDER: 'dev', ...extra });
+  // the gateway as deployed: the built SPA served beside the API (it changed Fastify's error path once)
+  const env = testEnv({ PORT: '0', HOST: '127.0.0.1', WEB_DIST: builtSpa(), RATE_LIMIT_SCALE: '50', GOOGLE_PROVIDER: 'dev', ...extra });
   const identity = await startTestService(IdentityModule.create(env), env);
   const catalog = await startTestService(CatalogModule.create(env), env);
   const assessment = await startTestService(AssessmentModule.create(env), env);
@@ -62,6 +66,11 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       }
       return { status: res.status, body: parsed as never, headers: res.headers };
     },
+    async link(path, token) {
+      const res = await this.api<{ url: string }>('POST', '/auth/download-link', { token, body: { path } });
+      if (res.status !== 200) throw new Error(`download link for ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.url;
+    },
     async stop() {
       await new Promise<void>((done) => {
         if (gateway.exitCode !== null) return done();
@@ -83,6 +92,16 @@ let counter = 0;
 export const uniqueEmail = (tag = 'user'): string => `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
+
+/** apps/web/dist, built when missing (npm test builds it before the API tests). */
+function builtSpa(): string {
+  const dist = resolve(ROOT, 'apps/web/dist');
+  if (!existsSync(resolve(dist, 'index.html'))) {
+    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: resolve(ROOT, 'apps/web'), encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`vite build failed: ${r.stderr}`);
+  }
+  return dist;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {

@@ -3,6 +3,7 @@ import { CourseStatEntity } from './course-stat.entity.js';
 import { OtpCodeEntity } from './otp-code.entity.js';
 import { PlatformStatEntity } from './platform-stat.entity.js';
 import { PortalMembershipEntity } from './portal-membership.entity.js';
+import { RefreshTokenEntity } from './refresh-token.entity.js';
 import { SessionEntity } from './session.entity.js';
 import { TelegramLinkCodeEntity } from './telegram-link-code.entity.js';
 import { TelegramLinkEntity } from './telegram-link.entity.js';
@@ -11,6 +12,7 @@ import { UserEntity } from './user.entity.js';
 export const identityEntities = [
   UserEntity,
   SessionEntity,
+  RefreshTokenEntity,
   OtpCodeEntity,
   TelegramLinkEntity,
   TelegramLinkCodeEntity,

@@ -2,6 +2,7 @@ import { fillPath, type AnyRoute, type RouteOutput, type RouteRequest } from '@l
 import { API_BASE } from '../config/product';
 import { ApiError } from './api-error';
 import { readToken } from './token-store';
+import { currentToken, refreshAccessToken } from './token-refresh';
 
 // `{} extends T` asks "is every field of T optional?": the empty object type is the point here.
 /* eslint-disable @typescript-eslint/no-empty-object-type */
@@ -61,9 +62,8 @@ export function toFormData(body: unknown): FormData {
   return form;
 }
 
-function buildInit(route: AnyRoute, args: LooseArgs): RequestInit {
+function buildInit(route: AnyRoute, args: LooseArgs, token: string | null): RequestInit {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const init: RequestInit = { method: route.method, headers, signal: args.signal ?? null };
   // An empty JSON body with a JSON content type is rejected by the gateway, so bodiless calls send neither.
@@ -78,15 +78,37 @@ function buildInit(route: AnyRoute, args: LooseArgs): RequestInit {
   return init;
 }
 
-async function send(route: AnyRoute, args: LooseArgs): Promise<Response> {
-  let response: Response;
+async function attempt(route: AnyRoute, args: LooseArgs, token: string | null): Promise<Response> {
   try {
-    response = await fetch(buildUrl(route, args), buildInit(route, args));
+    return await fetch(buildUrl(route, args), buildInit(route, args, token));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw ApiError.network(cause);
   }
-  if (!response.ok) throw ApiError.fromResponse(response.status, await readJson(response));
+}
+
+/**
+ * A token that died on the way (expired, or replaced by another tab's refresh or portal
+ * switch) gets one more try with the fresh one; a revoked session stays signed out.
+ */
+export async function retryToken(sent: string | null, error: ApiError): Promise<string | null> {
+  if (!sent || error.status !== 401) return null;
+  const stored = readToken();
+  if (stored && stored !== sent) return stored;
+  // expired, or not ours any more (a rotated signing key): the session's refresh cookie decides
+  return error.code === 'TOKEN_REVOKED' ? null : refreshAccessToken(sent);
+}
+
+async function send(route: AnyRoute, args: LooseArgs): Promise<Response> {
+  const token = await currentToken();
+  let response = await attempt(route, args, token);
+  if (!response.ok) {
+    const error = ApiError.fromResponse(response.status, await readJson(response));
+    const fresh = await retryToken(token, error);
+    if (!fresh) throw error;
+    response = await attempt(route, args, fresh);
+    if (!response.ok) throw ApiError.fromResponse(response.status, await readJson(response));
+  }
   return response;
 }
 

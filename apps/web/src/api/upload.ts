@@ -1,7 +1,7 @@
 import type { AnyRoute, RouteOutput, RouteRequest } from '@lp/contracts';
 import { ApiError } from './api-error';
-import { buildUrl, toFormData, type LooseArgs } from './client';
-import { readToken } from './token-store';
+import { buildUrl, retryToken, toFormData, type LooseArgs } from './client';
+import { currentToken } from './token-refresh';
 
 export interface UploadProgress {
   loaded: number;
@@ -36,14 +36,23 @@ function parseJson(text: string): unknown {
  * Sends a multipart (`bodyKind: 'form'`) route with XMLHttpRequest, whose upload
  * events report progress (fetch has none). Errors are the same ApiError as callRoute's.
  */
-export function uploadRoute<Rt extends AnyRoute>(route: Rt, upload: UploadArgs<Rt>, options: UploadOptions = {}): Promise<RouteOutput<Rt>> {
+export async function uploadRoute<Rt extends AnyRoute>(route: Rt, upload: UploadArgs<Rt>, options: UploadOptions = {}): Promise<RouteOutput<Rt>> {
   if (route.bodyKind !== 'form') throw new Error(`${route.subject} takes a JSON body; use callRoute`);
-  const args = upload as LooseArgs;
+  const token = await currentToken();
+  try {
+    return await send(route, upload as LooseArgs, token, options);
+  } catch (error) {
+    const fresh = error instanceof ApiError ? await retryToken(token, error) : null;
+    if (!fresh) throw error;
+    return send(route, upload as LooseArgs, fresh, options);
+  }
+}
+
+function send<Rt extends AnyRoute>(route: Rt, args: LooseArgs, token: string | null, options: UploadOptions): Promise<RouteOutput<Rt>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(route.method, buildUrl(route, args));
     xhr.setRequestHeader('Accept', 'application/json');
-    const token = readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (!options.onProgress) return;

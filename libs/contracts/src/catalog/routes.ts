@@ -100,7 +100,7 @@ export const catalogRoutes = {
   contentFile: defineRoute({
     subject: 'catalog.content.file', service, method: 'GET', path: '/courses/{id}/content/{itemId}/file', guard: 'any',
     summary: 'The file of a content item (enrolled learners and the owner)',
-    params: s.ContentFileParams, response: FileRefSchema, responseKind: 'file', tokenInQuery: true,
+    params: s.ContentFileParams, response: FileRefSchema, responseKind: 'file', fileDisposition: 'inline',
   }),
 
   // ---------------------------------------------------------------- reviews
@@ -150,7 +150,7 @@ export const catalogRoutes = {
   certificate: defineRoute({
     subject: 'catalog.certificate.get', service, method: 'GET', path: '/certificates/{courseId}', guard: 'any',
     summary: 'The caller\'s PDF certificate of a course completed at 100% (made by a background job)',
-    params: s.CourseIdParams, response: FileRefSchema, responseKind: 'file', tokenInQuery: true,
+    params: s.CourseIdParams, response: FileRefSchema, responseKind: 'file',
   }),
   verifyCertificate: defineRoute({
     subject: 'catalog.certificate.verify', service, method: 'GET', path: '/certificates/verify/{code}', guard: 'public',
@@ -230,7 +230,7 @@ export const catalogRoutes = {
   }),
   resourceFile: defineRoute({
     subject: 'catalog.knowledge.file', service, method: 'GET', path: '/knowledge-hub/resources/{id}/file', guard: 'any',
-    summary: 'The file of a knowledge-hub resource', params: IdParams, response: FileRefSchema, responseKind: 'file', tokenInQuery: true,
+    summary: 'The file of a knowledge-hub resource', params: IdParams, response: FileRefSchema, responseKind: 'file', fileDisposition: 'inline',
   }),
 } as const;
 

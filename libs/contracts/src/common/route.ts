@@ -18,6 +18,8 @@ export interface RateLimit {
   windowSeconds: number;
   /** what the counter is keyed by besides the route: the client address, and optionally a body field */
   keyBodyField?: string;
+  /** `user`: one counter per signed-in user, whatever address they come from (costly work such as exports) */
+  per?: 'address' | 'user';
 }
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -44,10 +46,35 @@ export interface RouteDef<
   response: R;
   /** `file`: the response is a FileRef; the gateway streams the stored file */
   responseKind: 'json' | 'file';
+  /** a file route's files open in place (lesson media) or download (certificates, exports) */
+  fileDisposition: 'inline' | 'attachment';
   successStatus: number;
   rateLimit?: RateLimit;
-  /** the access token may also come as `?token=` (file downloads opened by the browser) */
-  tokenInQuery: boolean;
+  /** what the route does to the browser's sign-in session (see SessionGrant) */
+  session: SessionEffect;
+}
+
+/**
+ * `start` and `refresh` routes answer a refresh token besides their declared response: the
+ * gateway moves it into an httpOnly cookie, so it never reaches the page's scripts.
+ * `refresh` routes read that cookie; `end` routes clear it.
+ */
+export type SessionEffect = 'none' | 'start' | 'refresh' | 'end';
+
+export const SessionGrant = z.object({
+  refresh_token: z.string().min(32),
+  /** seconds until the refresh token (the whole sign-in session) ends */
+  refresh_expires_in: z.number().int().positive(),
+});
+export type SessionGrant = z.infer<typeof SessionGrant>;
+
+/**
+ * What the owning service answers: the declared response, plus the session grant where the
+ * route starts or refreshes one (optional: a start route may answer "code sent" first).
+ */
+export function serviceResponseOf(route: AnyRoute): z.ZodType {
+  if (route.session !== 'start' && route.session !== 'refresh') return route.response;
+  return z.intersection(route.response as z.ZodType, SessionGrant.partial());
 }
 
 export interface RouteSpec<
@@ -68,9 +95,10 @@ export interface RouteSpec<
   bodyKind?: 'json' | 'form';
   response: R;
   responseKind?: 'json' | 'file';
+  fileDisposition?: 'inline' | 'attachment';
   successStatus?: number;
   rateLimit?: RateLimit;
-  tokenInQuery?: boolean;
+  session?: SessionEffect;
 }
 
 /** Declares one endpoint. Everything else (gateway, handler, client, OpenAPI) derives from it. */
@@ -87,8 +115,9 @@ export function defineRoute<
     body: spec.body as B,
     bodyKind: spec.bodyKind ?? 'json',
     responseKind: spec.responseKind ?? 'json',
+    fileDisposition: spec.fileDisposition ?? 'attachment',
     successStatus: spec.successStatus ?? 200,
-    tokenInQuery: spec.tokenInQuery ?? false,
+    session: spec.session ?? 'none',
   };
 }
 
@@ -111,6 +140,8 @@ export interface RouteRequest<Rt extends AnyRoute> {
   body: InputOr<Rt['body'], undefined>;
 }
 export type RouteOutput<Rt extends AnyRoute> = z.infer<Rt['response']>;
+/** What the owning service's handler answers (see serviceResponseOf). */
+export type ServiceOutput<Rt extends AnyRoute> = RouteOutput<Rt> | (RouteOutput<Rt> & SessionGrant);
 
 /** Builds a concrete URL path from a route's template. */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {

@@ -12,24 +12,28 @@ export const identityRoutes = {
     summary: 'Create an account with e-mail and password (admin never self-registers)',
     body: s.RegisterRequest, response: s.AuthResponse, successStatus: 201,
     rateLimit: { limit: 10, windowSeconds: 600 },
+    session: 'start',
   }),
   login: defineRoute({
     subject: 'identity.auth.login', service, method: 'POST', path: '/auth/login', guard: 'public',
     summary: 'Sign in with e-mail and password',
     body: s.LoginRequest, response: s.AuthResponse,
     rateLimit: { limit: 10, windowSeconds: 60, keyBodyField: 'email' },
+    session: 'start',
   }),
   crossPortalLogin: defineRoute({
     subject: 'identity.auth.cross-portal-login', service, method: 'POST', path: '/auth/cross-portal-login', guard: 'public',
     summary: 'Sign in and receive the portals (institutions) the user can enter',
     body: s.LoginRequest, response: s.CrossPortalLoginResponse,
     rateLimit: { limit: 10, windowSeconds: 60, keyBodyField: 'email' },
+    session: 'start',
   }),
   sessionExchange: defineRoute({
     subject: 'identity.auth.session', service, method: 'POST', path: '/auth/session', guard: 'public',
     summary: 'Exchange an external (Google) sign-in session for a platform token',
     body: s.SessionExchangeRequest, bodyKind: 'form', response: s.SessionExchangeResponse,
     rateLimit: { limit: 20, windowSeconds: 60 },
+    session: 'start',
   }),
   devProviderSession: defineRoute({
     subject: 'identity.auth.dev-provider-session', service, method: 'POST', path: '/auth/dev-provider/session', guard: 'public',
@@ -48,12 +52,14 @@ export const identityRoutes = {
     summary: 'Sign in with the code sent to the phone',
     body: s.VerifyOtpRequest, response: s.AuthResponse,
     rateLimit: { limit: 10, windowSeconds: 600, keyBodyField: 'phone' },
+    session: 'start',
   }),
   completePhoneRegistration: defineRoute({
     subject: 'identity.phone.complete-registration', service, method: 'POST', path: '/auth/phone/complete-registration', guard: 'public',
     summary: 'Register with a phone: without code a code is sent, with the code the account is created',
     body: s.CompleteRegistrationRequest, response: s.CompleteRegistrationResponse,
     rateLimit: { limit: 5, windowSeconds: 600, keyBodyField: 'phone' },
+    session: 'start',
   }),
   me: defineRoute({
     subject: 'identity.auth.me', service, method: 'GET', path: '/auth/me', guard: 'any',
@@ -62,6 +68,18 @@ export const identityRoutes = {
   logout: defineRoute({
     subject: 'identity.auth.logout', service, method: 'POST', path: '/auth/logout', guard: 'any',
     summary: 'Sign out: the token is revoked on the server', response: MessageResponse,
+    session: 'end',
+  }),
+  refresh: defineRoute({
+    subject: 'identity.auth.refresh', service, method: 'POST', path: '/auth/refresh', guard: 'public',
+    summary: 'A new access token for the session of the refresh-token cookie; the refresh token is rotated, and a reused one ends the session',
+    body: s.RefreshRequest, response: s.RefreshResponse, session: 'refresh',
+    rateLimit: { limit: 60, windowSeconds: 60 },
+  }),
+  downloadLink: defineRoute({
+    subject: 'identity.auth.download-link', service, method: 'POST', path: '/auth/download-link', guard: 'any',
+    summary: 'A short-lived link that opens one file route for the caller (the browser fetches files without the bearer header)',
+    body: s.DownloadLinkRequest, response: s.DownloadLinkResponse,
   }),
   portalContext: defineRoute({
     subject: 'identity.auth.portal-context', service, method: 'GET', path: '/auth/portal-context', guard: 'any',
@@ -69,8 +87,9 @@ export const identityRoutes = {
   }),
   switchPortal: defineRoute({
     subject: 'identity.auth.switch-portal', service, method: 'POST', path: '/auth/switch-portal', guard: 'any',
-    summary: 'A token scoped to another institution the user belongs to',
+    summary: 'A token scoped to another institution the user belongs to; the old session ends',
     body: s.SwitchPortalRequest, response: s.SwitchPortalResponse,
+    session: 'start',
   }),
   grantSubsidiaryAccess: defineRoute({
     subject: 'identity.auth.grant-subsidiary-access', service, method: 'POST', path: '/auth/grant-subsidiary-access', guard: ['institution'],
@@ -109,7 +128,9 @@ export const identityRoutes = {
   exportData: defineRoute({
     subject: 'identity.user.export-data', service, method: 'GET', path: '/users/export-data', guard: 'any',
     summary: 'All of the user\'s data from every service, gathered by a background job, as a JSON file',
-    response: FileRefSchema, responseKind: 'file', tokenInQuery: true,
+    response: FileRefSchema, responseKind: 'file',
+    // each export asks every service for all of the user's data: a few an hour is plenty
+    rateLimit: { limit: 5, windowSeconds: 3600, per: 'user' },
   }),
   deleteAccount: defineRoute({
     subject: 'identity.user.delete-account', service, method: 'DELETE', path: '/users/delete-account', guard: 'any',

@@ -117,6 +117,15 @@ export const CompleteRegistrationResponse = z.union([
 ]);
 
 export const PortalContextResponse = z.object({ available_portals: z.array(PortalSchema) });
+/** The browser sends no body: the gateway puts the refresh-token cookie here. */
+export const RefreshRequest = z.object({ refresh_token: z.string().min(1).max(200) });
+export const RefreshResponse = z.object({ token: z.string(), expires_in: z.number().int() });
+export const DownloadLinkRequest = z.object({
+  /** the file's URL path as the page knows it, e.g. /api/certificates/{courseId} */
+  path: z.string().regex(/^\/api\/[A-Za-z0-9/_.-]+$/, 'A file path under /api').max(500),
+});
+export const DownloadLinkResponse = z.object({ url: z.string(), expires_in: z.number().int() });
+
 export const SwitchPortalRequest = z.object({ target_institution_id: IdSchema });
 export const SwitchPortalResponse = z.object({ access_token: z.string(), institution: InstitutionRefSchema });
 export const GrantSubsidiaryAccessRequest = z.object({

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { identityRoutes, type RouteInput, type RouteOutput, type ServiceOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import { Handles, callerOf } from '@lp/service-kit';
 import { UsersService } from '../users/users.service.js';
+import { sessionGrantOf } from '../sessions/sessions.service.js';
 import { AuthService } from './auth.service.js';
 
 type R = typeof identityRoutes;
@@ -15,32 +16,33 @@ export class AuthHandlers {
   ) {}
 
   @Handles(identityRoutes.register)
-  async register(input: RouteInput<R['register']>, ctx: HandlerContext): Promise<RouteOutput<R['register']>> {
-    const { token, user } = await this.auth.register(input.body, ctx.requestId);
-    return { token, user };
+  async register(input: RouteInput<R['register']>, ctx: HandlerContext): Promise<ServiceOutput<R['register']>> {
+    const signedIn = await this.auth.register(input.body, ctx.requestId);
+    return { token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
   }
 
   @Handles(identityRoutes.login)
-  async login(input: RouteInput<R['login']>, _ctx: HandlerContext): Promise<RouteOutput<R['login']>> {
-    const { token, user } = await this.auth.login(input.body);
-    return { token, user };
+  async login(input: RouteInput<R['login']>, _ctx: HandlerContext): Promise<ServiceOutput<R['login']>> {
+    const signedIn = await this.auth.login(input.body);
+    return { token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
   }
 
   @Handles(identityRoutes.crossPortalLogin)
-  async crossPortalLogin(input: RouteInput<R['crossPortalLogin']>, _ctx: HandlerContext): Promise<RouteOutput<R['crossPortalLogin']>> {
+  async crossPortalLogin(input: RouteInput<R['crossPortalLogin']>, _ctx: HandlerContext): Promise<ServiceOutput<R['crossPortalLogin']>> {
     const signedIn = await this.auth.login(input.body);
     return {
       access_token: signedIn.token,
       user: signedIn.user,
       institution: signedIn.institution,
       available_portals: signedIn.availablePortals,
+      ...sessionGrantOf(signedIn),
     };
   }
 
   @Handles(identityRoutes.sessionExchange)
-  async sessionExchange(input: RouteInput<R['sessionExchange']>, ctx: HandlerContext): Promise<RouteOutput<R['sessionExchange']>> {
-    const { token, user } = await this.auth.exchangeSession(input.body, ctx.requestId);
-    return { session_token: token, user };
+  async sessionExchange(input: RouteInput<R['sessionExchange']>, ctx: HandlerContext): Promise<ServiceOutput<R['sessionExchange']>> {
+    const signedIn = await this.auth.exchangeSession(input.body, ctx.requestId);
+    return { session_token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
   }
 
   @Handles(identityRoutes.devProviderSession)

@@ -4,11 +4,10 @@ import type { Portal, User } from '@lp/contracts';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { PortalsRepository } from '../portals/portals.repository.js';
-import { SessionsService } from '../sessions/sessions.service.js';
+import { SessionsService, type IssuedSession } from '../sessions/sessions.service.js';
 import { primaryInstitution, toPortals, toUser, type InstitutionRef } from '../users/user.mapper.js';
 
-export interface SignedIn {
-  token: string;
+export interface SignedIn extends IssuedSession {
   user: User;
   institution: InstitutionRef | null;
   availablePortals: Portal[];
@@ -29,9 +28,9 @@ export class SignInService {
   async start(tx: EntityManager, user: UserEntity): Promise<SignedIn> {
     const memberships = await this.portals.listForUser(user.id, tx);
     const institution = primaryInstitution(memberships);
-    const token = await this.sessions.issue(tx, user, institution?.id ?? null);
+    const session = await this.sessions.issue(tx, user, institution?.id ?? null);
     return {
-      token,
+      ...session,
       user: toUser(user, memberships, institution?.id ?? null),
       institution,
       availablePortals: toPortals(memberships, institution?.id ?? null),

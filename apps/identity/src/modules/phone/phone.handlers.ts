@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { identityRoutes, type RouteInput, type RouteOutput, type ServiceOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import { Handles } from '@lp/service-kit';
+import { sessionGrantOf } from '../sessions/sessions.service.js';
 import { PhoneService } from './phone.service.js';
 
 type R = typeof identityRoutes;
@@ -16,17 +17,17 @@ export class PhoneHandlers {
   }
 
   @Handles(identityRoutes.verifyOtp)
-  async verifyOtp(input: RouteInput<R['verifyOtp']>, _ctx: HandlerContext): Promise<RouteOutput<R['verifyOtp']>> {
-    const { token, user } = await this.phone.verifyOtp(input.body);
-    return { token, user };
+  async verifyOtp(input: RouteInput<R['verifyOtp']>, _ctx: HandlerContext): Promise<ServiceOutput<R['verifyOtp']>> {
+    const signedIn = await this.phone.verifyOtp(input.body);
+    return { token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
   }
 
   @Handles(identityRoutes.completePhoneRegistration)
   async completeRegistration(
     input: RouteInput<R['completePhoneRegistration']>,
     ctx: HandlerContext,
-  ): Promise<RouteOutput<R['completePhoneRegistration']>> {
+  ): Promise<ServiceOutput<R['completePhoneRegistration']>> {
     const result = await this.phone.completeRegistration(input.body, ctx.requestId);
-    return 'token' in result ? { token: result.token, user: result.user } : result;
+    return 'token' in result ? { token: result.token, user: result.user, ...sessionGrantOf(result) } : result;
   }
 }

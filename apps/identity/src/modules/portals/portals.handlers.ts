@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { identityRoutes, type RouteInput, type RouteOutput, type ServiceOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import { Handles, callerOf } from '@lp/service-kit';
+import { sessionGrantOf } from '../sessions/sessions.service.js';
 import { PortalsService } from './portals.service.js';
 
 type R = typeof identityRoutes;
@@ -16,9 +17,9 @@ export class PortalsHandlers {
   }
 
   @Handles(identityRoutes.switchPortal)
-  async switchPortal(input: RouteInput<R['switchPortal']>, ctx: HandlerContext): Promise<RouteOutput<R['switchPortal']>> {
-    const { token, institution } = await this.portals.switchTo(callerOf(ctx), input.body.target_institution_id);
-    return { access_token: token, institution };
+  async switchPortal(input: RouteInput<R['switchPortal']>, ctx: HandlerContext): Promise<ServiceOutput<R['switchPortal']>> {
+    const { session, institution } = await this.portals.switchTo(callerOf(ctx), input.body.target_institution_id);
+    return { access_token: session.token, institution, ...sessionGrantOf(session) };
   }
 
   @Handles(identityRoutes.grantSubsidiaryAccess)

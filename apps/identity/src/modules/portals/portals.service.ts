@@ -5,7 +5,7 @@ import { UnitOfWork } from '@lp/service-kit';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
-import { SessionsService } from '../sessions/sessions.service.js';
+import { SessionsService, type IssuedSession } from '../sessions/sessions.service.js';
 import { toPortals, type InstitutionRef } from '../users/user.mapper.js';
 import { PortalsRepository } from './portals.repository.js';
 import { isInstitutionAdmin } from './portal-access.util.js';
@@ -27,13 +27,19 @@ export class PortalsService {
     return toPortals(await this.portals.listForUser(caller.userId), caller.institutionId);
   }
 
-  /** A new token scoped to another institution of the user's; the old token stays valid. */
-  async switchTo(caller: Caller, institutionId: string): Promise<{ token: string; institution: InstitutionRef }> {
+  /**
+   * A new session scoped to another institution of the user's. The old session ends in the
+   * same transaction: a token scoped to the portal the user left must not outlive the switch.
+   */
+  async switchTo(caller: Caller, institutionId: string): Promise<{ session: IssuedSession; institution: InstitutionRef }> {
     const user = await this.accounts.activeUser(caller.userId);
     const membership = await this.portals.find(institutionId, user.id);
     if (!membership) throw identityErrors.noPortalAccess();
-    const token = await this.uow.run((tx) => this.sessions.issue(tx, user, institutionId));
-    return { token, institution: { id: membership.institutionId, name: membership.institutionName, subdomain: membership.subdomain } };
+    const session = await this.uow.run(async (tx) => {
+      await this.sessions.revoke(tx, user.id, caller.sessionId);
+      return this.sessions.issue(tx, user, institutionId);
+    });
+    return { session, institution: { id: membership.institutionId, name: membership.institutionName, subdomain: membership.subdomain } };
   }
 
   async grantAccess(caller: Caller, grant: Grant): Promise<void> {

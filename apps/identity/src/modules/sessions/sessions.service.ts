@@ -1,32 +1,86 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Role } from '@lp/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, RevocationStore, TokenService } from '@lp/auth';
+import { AppError, type Role, type SessionGrant } from '@lp/contracts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  RevocationStore,
+  SESSION_TTL_SECONDS,
+  TokenService,
+  hashRefreshToken,
+  newRefreshToken,
+} from '@lp/auth';
+import { Clock, UnitOfWork, addSeconds, epochSeconds } from '@lp/service-kit';
+import { fail, succeed, unwrap } from '../../common/outcome.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { SessionsRepository, type RevokedSession } from './sessions.repository.js';
-import { Clock, addSeconds, epochSeconds } from '@lp/service-kit';
+
+/** What a sign-in or a refresh hands out: a short access token and the session's next refresh token. */
+export interface IssuedSession {
+  token: string;
+  expiresIn: number;
+  refreshToken: string;
+  refreshExpiresIn: number;
+}
+
+/** The refresh token as the gateway takes it from an answer (and moves into the cookie). */
+export const sessionGrantOf = (s: Pick<IssuedSession, 'refreshToken' | 'refreshExpiresIn'>): SessionGrant => ({
+  refresh_token: s.refreshToken,
+  refresh_expires_in: s.refreshExpiresIn,
+});
+
+const sessionEnded = () => AppError.unauthenticated('Your session has ended. Please sign in again.', 'SESSION_ENDED');
+const refreshReused = () =>
+  AppError.unauthenticated('This sign-in was used from somewhere else, so it was ended. Please sign in again.', 'REFRESH_TOKEN_REUSED');
 
 /**
- * Access tokens and their `sessions` rows. The database is the record; Redis (read by
- * the gateway) is written inside the same transaction callback, so a failed Redis write
- * rolls the change back rather than leaving a token alive that the database calls dead.
+ * Sessions (one per sign-in), their access tokens and rotating refresh tokens. The database
+ * is the record; Redis (read by the gateway) is written inside the same transaction
+ * callback, so a failed Redis write rolls the change back rather than leaving a token
+ * alive that the database calls dead.
  */
 @Injectable()
 export class SessionsService {
   constructor(
     @Inject(SessionsRepository) private readonly repo: SessionsRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(RevocationStore) private readonly revocation: RevocationStore,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async issue(tx: EntityManager, user: { id: string; role: Role }, institutionId: string | null): Promise<string> {
+  /** A new session: its first access token and refresh token. */
+  async issue(tx: EntityManager, user: { id: string; role: Role }, institutionId: string | null): Promise<IssuedSession> {
     const id = randomUUID();
-    await this.repo.insert(tx, { id, userId: user.id, institutionId, expiresAt: addSeconds(this.clock.now(), ACCESS_TOKEN_TTL_SECONDS) });
-    return this.tokens.sign({ userId: user.id, role: user.role, sessionId: id, institutionId });
+    await this.repo.insert(tx, { id, userId: user.id, institutionId, expiresAt: addSeconds(this.clock.now(), SESSION_TTL_SECONDS) });
+    return this.grant(tx, id, { userId: user.id, role: user.role, institutionId }, SESSION_TTL_SECONDS);
   }
 
-  /** Signs one token out; a token without a row (or revoked before) is still put into Redis. */
+  /**
+   * Rotates a refresh token: the presented one is spent, a new one and a new access token
+   * come back. A spent token presented again means two holders (one of them a thief): the
+   * whole session ends, for both.
+   */
+  async refresh(refreshToken: string): Promise<IssuedSession> {
+    const outcome = await this.uow.run(async (tx) => {
+      const now = this.clock.now();
+      const presented = await this.repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+      if (!presented || presented.revoked_at || presented.expires_at <= now) return fail<IssuedSession>(sessionEnded());
+      if (presented.used_at) {
+        await this.revoke(tx, presented.user_id, presented.session_id);
+        return fail<IssuedSession>(refreshReused());
+      }
+      const user = await this.users.findById(presented.user_id, tx);
+      if (!user || user.status !== 'active') return fail<IssuedSession>(sessionEnded());
+      await this.repo.markRefreshTokenUsed(tx, presented.id, now);
+      const left = Math.floor((presented.expires_at.getTime() - now.getTime()) / 1000);
+      return succeed(await this.grant(tx, presented.session_id, { userId: user.id, role: user.role, institutionId: presented.institution_id }, left));
+    });
+    return unwrap(outcome);
+  }
+
+  /** Signs one session out; a token without a row (or revoked before) is still put into Redis. */
   async revoke(tx: EntityManager, userId: string, sessionId: string): Promise<void> {
     const revoked = await this.repo.revoke(tx, userId, sessionId, this.clock.now());
     if (revoked.length) await this.publish(revoked);
@@ -45,11 +99,29 @@ export class SessionsService {
     await this.revocation.revokeUserBefore(userId, epochSeconds(at));
   }
 
-  /** Puts revoked sessions into Redis for as long as their tokens would have lived. */
+  /** Puts revoked sessions into Redis for as long as an access token of theirs could live. */
   async publish(sessions: RevokedSession[]): Promise<void> {
     const now = this.clock.now().getTime();
     await Promise.all(
-      sessions.map((s) => this.revocation.revokeSession(s.id, Math.max(1, (new Date(s.expires_at).getTime() - now) / 1000))),
+      sessions.map((s) =>
+        this.revocation.revokeSession(s.id, Math.max(1, Math.min(ACCESS_TOKEN_TTL_SECONDS, (new Date(s.expires_at).getTime() - now) / 1000))),
+      ),
     );
+  }
+
+  private async grant(
+    tx: EntityManager,
+    sessionId: string,
+    who: { userId: string; role: Role; institutionId: string | null },
+    refreshExpiresIn: number,
+  ): Promise<IssuedSession> {
+    const refreshToken = newRefreshToken();
+    await this.repo.insertRefreshToken(tx, { id: randomUUID(), sessionId, tokenHash: hashRefreshToken(refreshToken) });
+    return {
+      token: this.tokens.sign({ userId: who.userId, role: who.role, sessionId, institutionId: who.institutionId }),
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      refreshToken,
+      refreshExpiresIn: Math.max(1, refreshExpiresIn),
+    };
   }
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../../api/client';
-import { withToken } from '../../../api/file-url';
+import { openFileFromClick } from '../../../api/file-url';
 import { routeKey } from '../../../api/route-key';
 import { useFormatDate } from '../../../i18n/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -102,7 +102,7 @@ export function KnowledgeHubPage() {
                 </p>
                 {r.file_path && (
                   <Button asChild variant="outline" size="sm" className="mt-3 self-start">
-                    <a href={withToken(r.file_path)} target="_blank" rel="noopener noreferrer">
+                    <a href={r.file_path} target="_blank" rel="noopener noreferrer" onClick={(e) => openFileFromClick(e, r.file_path ?? '')}>
                       {t('knowledgeHub.open')}
                       {r.file_size !== null && ` (${fileSize(r.file_size)})`}
                       <span className="sr-only"> {r.title}</span>

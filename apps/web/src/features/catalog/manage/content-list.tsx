@@ -1,6 +1,6 @@
 import type { ContentItem } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
-import { withToken } from '../../../api/file-url';
+import { openFileFromClick } from '../../../api/file-url';
 import { Badge, Button, cn, focusRing } from '../../../ui';
 import { fileSize } from '../shared/format';
 
@@ -42,7 +42,7 @@ export function ContentList({ items, showInertActions = false }: ContentListProp
           <div className="flex shrink-0 flex-wrap gap-2">
             {item.url && (
               <Button asChild variant="outline" size="sm">
-                <a href={withToken(item.url)} target="_blank" rel="noopener noreferrer">
+                <a href={item.url} target="_blank" rel="noopener noreferrer" onClick={(e) => openFileFromClick(e, item.url ?? '')}>
                   {t('manageCourse.content.openFile')}
                   <span className="sr-only"> {item.title}</span>
                 </a>
