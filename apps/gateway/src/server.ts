@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { LogController, type FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ALL_ROUTES } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
@@ -41,6 +41,8 @@ export async function createGateway(overrides: Record<string, string | undefined
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
+    // the router's own refusals (a malformed or overlong address) in our error shape too
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => handleError(error, request, reply),
     // a caller's request id is kept when it looks like one, so a trace spans systems
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];

@@ -36,6 +36,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return sendError(reply, 400, { detail: 'The request body is malformed', code: 'BAD_REQUEST', errors: [] });
+    case 'FST_ERR_BAD_URL':
+      return sendError(reply, 400, { detail: 'The address is malformed', code: 'BAD_URL', errors: [] });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendError(reply, 414, { detail: 'The address is too long', code: 'URI_TOO_LONG', errors: [] });
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return sendError(reply, 415, { detail: 'Expected a multipart/form-data body', code: 'UNSUPPORTED_MEDIA_TYPE', errors: [] });
   }
