@@ -2,11 +2,12 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import { Clock, ENV, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
-import { IdentityEnvSchema, googleProviderOf, type IdentityEnv } from './config/identity-env.js';
+import { IdentityEnvSchema, googleProviderOf, smsProviderOf, type IdentityEnv } from './config/identity-env.js';
 import { identityEntities } from './entities/index.js';
 import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
 import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';
 import { RefreshTokens1764000000000 } from './migrations/1764000000000-refresh-tokens.js';
+import { SignInLimits1764100000000 } from './migrations/1764100000000-sign-in-limits.js';
 import { AuthHandlers } from './modules/auth/auth.handlers.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
@@ -19,7 +20,10 @@ import { PhoneService } from './modules/phone/phone.service.js';
 import { OtpService } from './modules/phone/otp.service.js';
 import { OtpRepository } from './modules/phone/otp.repository.js';
 import { SmsProvider } from './modules/phone/sms.provider.js';
-import { DevSmsProvider } from './modules/phone/dev-sms.provider.js';
+import { DevSmsProvider, DisabledSmsProvider } from './modules/phone/dev-sms.provider.js';
+import { TotpSecretCipher } from './modules/users/totp-secret.cipher.js';
+import { TotpSecretsAtRest } from './modules/users/totp-secrets-at-rest.service.js';
+import { SignInLimits } from './modules/auth/sign-in-limits.service.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { RevocationWarmer } from './modules/sessions/revocation-warmer.service.js';
@@ -65,13 +69,10 @@ const infrastructure: Provider[] = [
   {
     provide: SmsProvider,
     inject: [ENV, LOGGER],
-    useFactory: (env: IdentityEnv, log: Logger) => {
-      const smsLog = log.child({ component: 'sms' });
-      if (env.NODE_ENV === 'production')
-        smsLog.warn('the development SMS provider writes sign-in codes to the log; configure a real provider');
-      return new DevSmsProvider(smsLog);
-    },
+    useFactory: (env: IdentityEnv, log: Logger) =>
+      smsProviderOf(env) === 'dev' ? new DevSmsProvider(log.child({ component: 'sms' }), env.NODE_ENV === 'development') : new DisabledSmsProvider(),
   },
+  { provide: TotpSecretCipher, inject: [ENV], useFactory: (env: IdentityEnv) => new TotpSecretCipher(env.TOTP_ENCRYPTION_KEY) },
 ];
 
 const features: Provider[] = [
@@ -97,6 +98,8 @@ const features: Provider[] = [
   UsersRepository,
   UserViewService,
   TwoFactorService,
+  TotpSecretsAtRest,
+  SignInLimits,
   AccountDeletionService,
   // portals
   PortalsHandlers,
@@ -131,7 +134,7 @@ export class IdentityModule {
         ServiceKitModule.forRoot({
           service: 'identity',
           entities: identityEntities,
-          migrations: [Initial1763769600000, Accounts1763856000000, RefreshTokens1764000000000],
+          migrations: [Initial1763769600000, Accounts1763856000000, RefreshTokens1764000000000, SignInLimits1764100000000],
           envSchema: IdentityEnvSchema,
           ...(env ? { env } : {}),
         }),

@@ -127,7 +127,11 @@ describe('sign-in with a code', () => {
       await expectAppError(h.call(identityRoutes.verifyOtp, { body: { phone, code: otherCode(code) } }), 401, 'INVALID_OTP');
     }
     await expectAppError(h.call(identityRoutes.verifyOtp, { body: { phone, code } }), 429, 'OTP_ATTEMPTS_EXCEEDED');
-    // a new code starts over
+    // a new code does not buy new guesses within the hour...
+    await h.call(identityRoutes.sendOtp, { body: { phone } });
+    await expectAppError(h.call(identityRoutes.verifyOtp, { body: { phone, code: lastCode(phone) } }), 429, 'OTP_ATTEMPTS_EXCEEDED');
+    // ...the next hour starts over
+    later(3601);
     await h.call(identityRoutes.sendOtp, { body: { phone } });
     await expect(h.call(identityRoutes.verifyOtp, { body: { phone, code: lastCode(phone) } })).resolves.toMatchObject({ user: { phone } });
   });
@@ -208,14 +212,14 @@ describe('register with phone and code', () => {
 });
 
 describe('development SMS provider', () => {
-  it('logs the code at info level with pino', async () => {
+  it('in development, logs the code at info level with pino; keeps the last one for tests', async () => {
     const lines: string[] = [];
     const { pino } = await import('pino');
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const provider = new DevSmsProvider(log);
+    const provider = new DevSmsProvider(log, true);
     await provider.sendCode('+251911999999', '424242', 300);
     const entry = JSON.parse(lines[0]!);
-    expect(entry).toMatchObject({ level: 30, phone: '+251911999999', code: '424242' });
+    expect(entry).toMatchObject({ level: 30, phone: '+251911999999', developmentCode: '424242' });
     expect(provider.lastCodeFor('+251911999999')).toBe('424242');
   });
 });

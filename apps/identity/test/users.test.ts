@@ -19,7 +19,7 @@ describe('profile', () => {
     const email = uniqueEmail();
     const { user } = await h.call(
       identityRoutes.updateProfile,
-      { body: { name: 'New Name', email: email.toUpperCase(), profile_image: 'https://img.example.com/a.png' } },
+      { body: { name: 'New Name', email: email.toUpperCase(), profile_image: 'https://img.example.com/a.png', current_password: r.password } },
       r.caller,
     );
     expect(user).toMatchObject({ id: r.userId, name: 'New Name', email, profile_image: 'https://img.example.com/a.png' });
@@ -40,7 +40,7 @@ describe('profile', () => {
   it("answers 409 EMAIL_TAKEN for another account's e-mail in any case; keeping one's own e-mail is fine", async () => {
     const a = await h.register();
     const b = await h.register();
-    await expectAppError(h.call(identityRoutes.updateProfile, { body: { email: a.email.toUpperCase() } }, b.caller), 409, 'EMAIL_TAKEN');
+    await expectAppError(h.call(identityRoutes.updateProfile, { body: { email: a.email.toUpperCase(), current_password: b.password } }, b.caller), 409, 'EMAIL_TAKEN');
     await expect(h.call(identityRoutes.updateProfile, { body: { email: b.email, name: 'Same Mail' } }, b.caller)).resolves.toMatchObject({
       user: { email: b.email },
     });
@@ -169,7 +169,10 @@ describe('two-factor authentication', () => {
     await h.call(identityRoutes.confirm2fa, { body: { code: totp.generate() } }, r.caller);
     expect((await h.call(identityRoutes.me, {}, r.caller)).two_factor_enabled).toBe(true);
     const [row] = await h.svc.ds.query('SELECT totp_secret, totp_pending_secret FROM users WHERE id = $1', [r.userId]);
-    expect(row).toEqual({ totp_secret: secret, totp_pending_secret: null });
+    // at rest the secret is encrypted: the column does not give it away
+    expect(row.totp_pending_secret).toBeNull();
+    expect(row.totp_secret).toMatch(/^v1:/);
+    expect(row.totp_secret).not.toContain(secret);
 
     await expectAppError(h.call(identityRoutes.login, { body: { email: r.email, password: r.password } }), 401, 'TWO_FACTOR_REQUIRED');
     await expectAppError(

@@ -129,7 +129,8 @@ export class RpcServer {
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: string): unknown {
   if (!schema) return part === 'body' ? undefined : {};
-  const r = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  // as at the gateway: an absent body is an empty one (its required fields are then listed)
+  const r = schema.safeParse(value ?? {});
   if (!r.success) throw AppError.validation(zodIssuesToFieldErrors(r.error.issues, part === 'body' ? '' : part));
   return r.data;
 }

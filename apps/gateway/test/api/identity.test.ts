@@ -157,10 +157,10 @@ describe('identity through the gateway', () => {
     it('edits the profile and refuses an e-mail someone else has', async () => {
       const a = await register();
       const b = await register();
-      const res = await stack.api<{ user: User }>('PUT', '/users/profile', { token: a.token, body: { name: 'New Name', email: uniqueEmail('renamed') } });
+      const res = await stack.api<{ user: User }>('PUT', '/users/profile', { token: a.token, body: { name: 'New Name', email: uniqueEmail('renamed'), current_password: PASSWORD } });
       expect(res.status).toBe(200);
       expect(res.body.user.name).toBe('New Name');
-      const taken = await stack.api('PUT', '/users/profile', { token: a.token, body: { email: b.email } });
+      const taken = await stack.api('PUT', '/users/profile', { token: a.token, body: { email: b.email, current_password: PASSWORD } });
       expect(taken.status).toBe(409);
       const empty = await stack.api('PUT', '/users/profile', { token: a.token, body: {} });
       expect(empty.status).toBe(400);

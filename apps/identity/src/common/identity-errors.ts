@@ -30,7 +30,14 @@ export const identityErrors = {
     ),
   invalidOtp: () => AppError.unauthenticated('The code is not valid', 'INVALID_OTP'),
   otpExpired: () => AppError.unauthenticated('The code has expired. Request a new one.', 'OTP_EXPIRED'),
-  otpAttemptsExceeded: () => new AppError(429, 'OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new one.'),
+  otpAttemptsExceeded: () => new AppError(429, 'OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes for this phone. Please try again in an hour.'),
+  otpSendLimit: () => new AppError(429, 'OTP_SEND_LIMIT', 'Too many codes were sent to this phone. Please try again in an hour.'),
+  signInLocked: (minutes: number) =>
+    new AppError(429, 'SIGN_IN_LOCKED', `Too many failed sign-ins for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`),
+  currentPasswordRequired: () =>
+    AppError.validation([{ path: 'current_password', message: 'Enter your current password to change your e-mail' }], 'Enter your current password to change your e-mail'),
+  emailChangeNeedsPassword: () =>
+    AppError.rule('EMAIL_CHANGE_NEEDS_PASSWORD', 'This account signs in without a password, so its e-mail cannot be changed here'),
   invalidExternalSession: () => AppError.unauthenticated('The sign-in session is invalid or has expired', 'INVALID_SESSION'),
   providerDisabled: () => new AppError(503, 'PROVIDER_NOT_CONFIGURED', 'External sign-in is not available'),
   devProviderDisabled: () => AppError.notFound('The development sign-in provider is disabled', 'NOT_FOUND'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { BaseEnvSchema, parseEnv } from '@lp/service-kit';
-import { IdentityEnvSchema, googleProviderOf, type IdentityEnv } from './identity-env.js';
+import { IdentityEnvSchema, googleProviderOf, smsProviderOf, type IdentityEnv } from './identity-env.js';
 
 const load = (source: Record<string, string>): IdentityEnv => ({
   ...parseEnv(BaseEnvSchema, source),
@@ -16,6 +16,7 @@ const PRODUCTION = {
   NATS_PASSWORD: 'Zr8wQ2nV5xT1yL6p',
   REDIS_URL: 'redis://:Hk3Lw9Pq2Vn7Xb4T@redis:6379',
   POSTGRES_URL: 'postgres://lp_identity_svc:Gm5Rt8Ys2Lp6Qw9Z@postgres:5432',
+  TOTP_ENCRYPTION_KEY: 'u3Jx9mQ1Vb7Lk2Pz8Ye5Rt0Wn4Hs6Gd1Ac3Fq9Ko2Mw=',
 };
 
 describe('identity env', () => {
@@ -33,6 +34,15 @@ describe('identity env', () => {
     expect(googleProviderOf(load({ NODE_ENV: 'test' }))).toBe('dev');
     expect(googleProviderOf(load({ NODE_ENV: 'development', GOOGLE_PROVIDER: 'none' }))).toBe('none');
     expect(googleProviderOf(load(PRODUCTION))).toBe('none');
+  });
+
+  it('keeps phone codes to the development SMS provider in development and tests only; production needs a real TOTP key', () => {
+    expect(smsProviderOf(load({ NODE_ENV: 'test' }))).toBe('dev');
+    expect(smsProviderOf(load(PRODUCTION))).toBe('none');
+    expect(() => load({ ...PRODUCTION, SMS_PROVIDER: 'dev' })).toThrow(/SMS_PROVIDER/);
+    const { TOTP_ENCRYPTION_KEY: _key, ...withoutKey } = PRODUCTION;
+    expect(() => load(withoutKey)).toThrow(/TOTP_ENCRYPTION_KEY/);
+    expect(() => load({ ...PRODUCTION, TOTP_ENCRYPTION_KEY: 'short' })).toThrow(/TOTP_ENCRYPTION_KEY/);
   });
 
   it('refuses the development Google provider in production: it signs anybody in as any e-mail', () => {

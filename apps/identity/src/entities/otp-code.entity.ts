@@ -9,4 +9,7 @@ export class OtpCodeEntity {
   @Column({ type: 'int', default: 0 }) attempts!: number;
   @Column({ type: 'timestamptz', name: 'consumed_at', nullable: true }) consumedAt!: Date | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
+  /** the hour over which sends and wrong codes are counted; re-sending does not restart it */
+  @Column({ type: 'timestamptz', name: 'window_started_at' }) windowStartedAt!: Date;
+  @Column({ type: 'int', default: 1 }) sends!: number;
 }

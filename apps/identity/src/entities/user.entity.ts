@@ -18,8 +18,13 @@ export class UserEntity {
   @Column({ type: 'timestamptz', name: 'deletion_scheduled_at', nullable: true }) deletionScheduledAt!: Date | null;
   /** tokens issued at or before this instant are refused (account deletion) */
   @Column({ type: 'timestamptz', name: 'tokens_valid_after', nullable: true }) tokensValidAfter!: Date | null;
+  /** encrypted (TotpSecretCipher): read them through TwoFactorService only */
   @Column({ type: 'text', name: 'totp_secret', nullable: true }) totpSecret!: string | null;
   @Column({ type: 'text', name: 'totp_pending_secret', nullable: true }) totpPendingSecret!: string | null;
+  /** wrong passwords in the current window, from any address (SignInLimits) */
+  @Column({ type: 'int', name: 'failed_sign_ins', default: 0 }) failedSignIns!: number;
+  @Column({ type: 'timestamptz', name: 'failed_sign_ins_since', nullable: true }) failedSignInsSince!: Date | null;
+  @Column({ type: 'timestamptz', name: 'sign_in_locked_until', nullable: true }) signInLockedUntil!: Date | null;
   @Column({ type: 'timestamptz', name: 'totp_enabled_at', nullable: true }) totpEnabledAt!: Date | null;
   /** last accepted TOTP time step: a code is accepted once */
   @Column({

@@ -117,7 +117,9 @@ export const identityRoutes = {
   }),
   enable2fa: defineRoute({
     subject: 'identity.user.enable-2fa', service, method: 'POST', path: '/users/enable-2fa', guard: 'any',
-    summary: 'Start two-factor setup: a new TOTP secret and its QR code (data URL)', response: s.Enable2faResponse,
+    summary: 'Start two-factor setup: a new TOTP secret and its QR code (data URL); while it is on, a current code is required',
+    body: s.Enable2faRequest, response: s.Enable2faResponse,
+    rateLimit: { limit: 10, windowSeconds: 600 },
   }),
   confirm2fa: defineRoute({
     subject: 'identity.user.confirm-2fa', service, method: 'POST', path: '/users/confirm-2fa', guard: 'any',

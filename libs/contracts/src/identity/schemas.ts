@@ -77,11 +77,12 @@ export const RegisterRequest = z.object({
   /** referral code from the ?ref= link */
   ref: z.string().trim().max(64).optional().nullable(),
 });
+/** Authenticator code, asked on every way of signing in once two-factor authentication is on. */
+export const TotpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
 export const LoginRequest = z.object({
   email: EmailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
-  /** authenticator code, required once two-factor authentication is on */
-  totp_code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits').optional(),
+  totp_code: TotpCodeSchema.optional(),
 });
 export const CrossPortalLoginResponse = z.object({
   access_token: z.string(),
@@ -92,6 +93,7 @@ export const CrossPortalLoginResponse = z.object({
 export const SessionExchangeRequest = z.object({
   session_id: z.string({ error: 'session_id is required' }).trim().min(1, 'session_id is required').max(512),
   role: SelfRegisterRoleSchema.optional(),
+  totp_code: TotpCodeSchema.optional(),
 });
 export const SessionExchangeResponse = z.object({ session_token: z.string(), user: UserSchema });
 export const DevProviderSessionRequest = z.object({ email: EmailSchema, name: trimmed('Name') });
@@ -103,7 +105,7 @@ export const SendOtpRequest = z.object({
   role: SelfRegisterRoleSchema.optional(),
 });
 export const SendOtpResponse = z.object({ message: z.string(), expires_in: z.number().int() });
-export const VerifyOtpRequest = z.object({ phone: PhoneSchema, code: OtpCodeSchema });
+export const VerifyOtpRequest = z.object({ phone: PhoneSchema, code: OtpCodeSchema, totp_code: TotpCodeSchema.optional() });
 export const CompleteRegistrationRequest = z.object({
   phone: PhoneSchema,
   name: trimmed('Name'),
@@ -142,6 +144,8 @@ export const ProfileUpdateRequest = z
   .object({
     name: trimmed('Full Name').optional(),
     email: EmailSchema.optional(),
+    /** required when the e-mail changes: a stolen session must not take the account's sign-in address */
+    current_password: z.string().min(1).max(256).optional(),
     profile_image: z.url({ error: 'Must be a URL' }).max(2048).nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
@@ -161,6 +165,8 @@ export const Enable2faResponse = z.object({
   otpauth_url: z.string(),
 });
 export const Confirm2faRequest = z.object({ code: OtpCodeSchema });
+/** Setting two-factor up again, while it is on, takes a code of the current authenticator. */
+export const Enable2faRequest = z.object({ code: TotpCodeSchema.optional() });
 export const DeleteAccountResponse = z.object({ message: z.string(), deletion_scheduled_at: z.string() });
 
 export const TelegramLinkStatus = z.object({

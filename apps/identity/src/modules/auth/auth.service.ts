@@ -14,6 +14,7 @@ import { RegistrationService, withAccountConflicts } from './registration.servic
 import { SignInService, type SignedIn } from './sign-in.service.js';
 import { ExternalIdentityProvider } from './external-identity.provider.js';
 import { DevIdentityProvider } from './dev-identity.provider.js';
+import { SignInLimits } from './sign-in-limits.service.js';
 
 type Register = z.infer<typeof RegisterRequest>;
 type Login = z.infer<typeof LoginRequest>;
@@ -34,6 +35,7 @@ export class AuthService {
     @Inject(ExternalIdentityProvider) private readonly provider: ExternalIdentityProvider,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(SignInLimits) private readonly limits: SignInLimits,
   ) {}
 
   /** A phone given at registration must be proven with the code sent to it. */
@@ -68,18 +70,29 @@ export class AuthService {
     return unwrap(outcome);
   }
 
+  /**
+   * Wrong passwords and wrong authenticator codes count against the account, from any
+   * address; a paused account refuses even the right password until the pause ends.
+   */
   async login(body: Login): Promise<SignedIn> {
     const found = await this.users.findByEmail(body.email);
+    if (found) this.limits.assertNotLocked(found);
     const passwordOk = await this.hasher.verify(found?.passwordHash ?? null, body.password);
-    if (!found || !passwordOk) throw identityErrors.invalidCredentials();
+    if (!found || !passwordOk) {
+      if (found) await this.limits.recordFailure(found.id);
+      throw identityErrors.invalidCredentials();
+    }
     this.signIn.assertMaySignIn(found);
-    return this.uow.run(async (tx) => {
-      const user = await this.users.findByIdForUpdate(tx, found.id);
-      if (!user) throw identityErrors.invalidCredentials();
-      this.signIn.assertMaySignIn(user);
-      await this.twoFactor.checkSignIn(tx, user, body.totp_code);
-      return this.signIn.start(tx, user);
-    });
+    return this.limits.countingTotpFailures(found.id, () =>
+      this.uow.run(async (tx) => {
+        const user = await this.users.findByIdForUpdate(tx, found.id);
+        if (!user) throw identityErrors.invalidCredentials();
+        this.signIn.assertMaySignIn(user);
+        await this.twoFactor.checkSignIn(tx, user, body.totp_code);
+        await this.limits.reset(tx, user);
+        return this.signIn.start(tx, user);
+      }),
+    );
   }
 
   async logout(caller: Caller): Promise<void> {
@@ -91,17 +104,32 @@ export class AuthService {
     return this.provider.createSession(body);
   }
 
-  /** An external sign-in: the known account with that e-mail, or a new one with the chosen role. */
+  /**
+   * An external sign-in: the known account with that e-mail, or a new one with the chosen
+   * role. The provider's session is spent only once every check passed, so an account with
+   * two-factor authentication can send the same session again with its code.
+   */
   async exchangeSession(body: SessionExchange, requestId: string): Promise<SignedIn> {
     const person = await this.provider.resolve(body.session_id);
     if (!person) throw identityErrors.invalidExternalSession();
     const existing = await this.users.findByEmail(person.email);
     if (existing) {
       this.signIn.assertMaySignIn(existing);
-      return this.uow.run((tx) => this.signIn.start(tx, existing));
+      this.limits.assertNotLocked(existing);
+      return this.limits.countingTotpFailures(existing.id, () =>
+        this.uow.run(async (tx) => {
+          const user = await this.users.findByIdForUpdate(tx, existing.id);
+          if (!user) throw identityErrors.invalidExternalSession();
+          await this.twoFactor.checkSignIn(tx, user, body.totp_code);
+          if (!(await this.provider.consume(body.session_id))) throw identityErrors.invalidExternalSession();
+          await this.limits.reset(tx, user);
+          return this.signIn.start(tx, user);
+        }),
+      );
     }
     return withAccountConflicts(
       this.uow.run(async (tx) => {
+        if (!(await this.provider.consume(body.session_id))) throw identityErrors.invalidExternalSession();
         const user = await this.registration.createAccount(
           tx,
           {

@@ -32,11 +32,16 @@ export class DevIdentityProvider extends ExternalIdentityProvider {
   }
 
   async resolve(sessionId: string): Promise<ExternalIdentity | null> {
-    const raw = await this.redis.getdel(this.key(sessionId));
+    const raw = await this.redis.get(this.key(sessionId));
     if (!raw) return null;
     const stored = StoredSession.safeParse(JSON.parse(raw));
     if (!stored.success) return null;
     return { provider: this.name, subject: stored.data.email, email: stored.data.email, name: stored.data.name };
+  }
+
+  /** DEL answers how many keys went: of two concurrent sign-ins with one session, one wins. */
+  async consume(sessionId: string): Promise<boolean> {
+    return (await this.redis.del(this.key(sessionId))) === 1;
   }
 }
 
@@ -45,6 +50,10 @@ export class DisabledIdentityProvider extends ExternalIdentityProvider {
   readonly name = 'none';
 
   async resolve(): Promise<ExternalIdentity | null> {
+    throw identityErrors.providerDisabled();
+  }
+
+  async consume(): Promise<boolean> {
     throw identityErrors.providerDisabled();
   }
 }

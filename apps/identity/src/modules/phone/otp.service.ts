@@ -5,8 +5,12 @@ import type { IdentityEnv } from '../../config/identity-env.js';
 import { OtpRepository } from './otp.repository.js';
 import { SmsProvider } from './sms.provider.js';
 import { checkOtp, generateOtpCode, hashOtp, type OtpOutcome } from './otp.util.js';
+import { identityErrors } from '../../common/identity-errors.js';
 
-/** Phone codes: six digits, stored hashed, short-lived, single use, a few wrong tries at most. */
+/** Sends and wrong codes are counted per phone over this long. */
+export const OTP_WINDOW_SECONDS = 3600;
+
+/** Phone codes: six digits, stored hashed, short-lived, single use; per phone and hour a few sends and a few wrong tries at most. */
 @Injectable()
 export class OtpService {
   constructor(
@@ -17,11 +21,15 @@ export class OtpService {
     @Inject(ENV) private readonly env: IdentityEnv,
   ) {}
 
-  /** A new code replaces the phone's previous one; answers its lifetime in seconds. */
+  /** A new code replaces the phone's previous one (see OtpRepository.replace); answers its lifetime in seconds. */
   async issue(phone: string): Promise<number> {
     const code = generateOtpCode();
     const ttl = this.env.OTP_TTL_SECONDS;
-    await this.uow.run((tx) => this.repo.replace(tx, phone, hashOtp(this.env.JWT_SECRET, phone, code), addSeconds(this.clock.now(), ttl)));
+    const now = this.clock.now();
+    const sent = await this.uow.run((tx) =>
+      this.repo.replace(tx, phone, hashOtp(this.env.JWT_SECRET, phone, code), now, addSeconds(now, ttl), addSeconds(now, -OTP_WINDOW_SECONDS), this.env.OTP_SENDS_PER_HOUR),
+    );
+    if (!sent) throw identityErrors.otpSendLimit();
     await this.sms.sendCode(phone, code, ttl);
     return ttl;
   }

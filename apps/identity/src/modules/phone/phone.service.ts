@@ -8,6 +8,8 @@ import { UsersRepository } from '../users/users.repository.js';
 import { RegistrationService, withAccountConflicts } from '../auth/registration.service.js';
 import { SignInService, type SignedIn } from '../auth/sign-in.service.js';
 import { OtpService } from './otp.service.js';
+import { TwoFactorService } from '../users/two-factor.service.js';
+import { SignInLimits } from '../auth/sign-in-limits.service.js';
 import { otpError } from './otp.util.js';
 
 type SendOtp = z.infer<typeof SendOtpRequest>;
@@ -31,6 +33,8 @@ export class PhoneService {
     @Inject(SignInService) private readonly signIn: SignInService,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
+    @Inject(SignInLimits) private readonly limits: SignInLimits,
   ) {}
 
   async sendOtp(body: SendOtp): Promise<CodeSent> {
@@ -40,15 +44,27 @@ export class PhoneService {
     return { message: CODE_SENT, expires_in: await this.otp.issue(body.phone) };
   }
 
+  /**
+   * The phone code first (wrong ones count per phone), then, for an account with
+   * two-factor authentication, the authenticator code: a missing or wrong one rolls the
+   * whole check back, so the phone code stays usable for the second try with both.
+   */
   async verifyOtp(body: VerifyOtp): Promise<SignedIn> {
-    const user = await this.users.findByPhone(body.phone);
-    if (!user) throw identityErrors.phoneNotRegistered();
-    this.signIn.assertMaySignIn(user);
-    const outcome = await this.uow.run(async (tx) => {
-      const checked = await this.otp.consume(tx, body.phone, body.code);
-      if (checked !== 'ok') return fail<SignedIn>(otpError(checked));
-      return succeed(await this.signIn.start(tx, user));
-    });
+    const found = await this.users.findByPhone(body.phone);
+    if (!found) throw identityErrors.phoneNotRegistered();
+    this.signIn.assertMaySignIn(found);
+    this.limits.assertNotLocked(found);
+    const outcome = await this.limits.countingTotpFailures(found.id, () =>
+      this.uow.run(async (tx) => {
+        const checked = await this.otp.consume(tx, body.phone, body.code);
+        if (checked !== 'ok') return fail<SignedIn>(otpError(checked));
+        const user = await this.users.findByIdForUpdate(tx, found.id);
+        if (!user) throw identityErrors.phoneNotRegistered();
+        await this.twoFactor.checkSignIn(tx, user, body.totp_code);
+        await this.limits.reset(tx, user);
+        return succeed(await this.signIn.start(tx, user));
+      }),
+    );
     return unwrap(outcome);
   }
 

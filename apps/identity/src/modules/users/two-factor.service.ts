@@ -6,6 +6,7 @@ import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from './users.repository.js';
 import { acceptTotp, newTotpSecret, otpauthUrl } from './totp.util.js';
+import { TotpSecretCipher } from './totp-secret.cipher.js';
 
 export interface TwoFactorSetup {
   message: string;
@@ -16,7 +17,9 @@ export interface TwoFactorSetup {
 
 /**
  * TOTP two-factor authentication: setup makes a pending secret, confirmation with a
- * valid code activates it, and sign-in then asks for a code.
+ * valid code activates it, and every way of signing in then asks for a code. Secrets are
+ * stored encrypted (TotpSecretCipher). Setting it up again while it is on takes a current
+ * code, so a stolen session cannot move the second factor to the thief's phone.
  */
 @Injectable()
 export class TwoFactorService {
@@ -24,15 +27,20 @@ export class TwoFactorService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TotpSecretCipher) private readonly cipher: TotpSecretCipher,
   ) {}
 
-  async start(userId: string): Promise<TwoFactorSetup> {
-    const user = await this.users.findById(userId);
-    if (!user) throw identityErrors.accountGone();
-    if (user.status !== 'active') throw identityErrors.pendingDeletion();
+  async start(userId: string, currentCode: string | undefined): Promise<TwoFactorSetup> {
     const secret = newTotpSecret();
+    const user = await this.uow.run(async (tx) => {
+      const found = await this.users.findByIdForUpdate(tx, userId);
+      if (!found) throw identityErrors.accountGone();
+      if (found.status !== 'active') throw identityErrors.pendingDeletion();
+      if (found.totpEnabledAt) await this.checkSignIn(tx, found, currentCode);
+      await this.users.update(tx, userId, { totpPendingSecret: this.cipher.encrypt(secret) });
+      return found;
+    });
     const url = otpauthUrl(secret, user.email ?? user.phone ?? user.id);
-    await this.uow.run((tx) => this.users.update(tx, userId, { totpPendingSecret: secret }));
     return {
       message: '2FA setup initiated. Scan the QR code with your authenticator app, then confirm with a code.',
       qr_code: await QRCode.toDataURL(url),
@@ -48,7 +56,7 @@ export class TwoFactorService {
       if (user.status !== 'active') throw identityErrors.pendingDeletion();
       if (!user.totpPendingSecret) throw identityErrors.twoFactorNotStarted();
       const now = this.clock.now();
-      const step = acceptTotp(user.totpPendingSecret, code, now.getTime(), null);
+      const step = acceptTotp(this.cipher.decrypt(user.totpPendingSecret), code, now.getTime(), null);
       if (step === null) throw identityErrors.invalidTotpSetup();
       await this.users.update(tx, userId, {
         totpSecret: user.totpPendingSecret,
@@ -63,7 +71,7 @@ export class TwoFactorService {
   async checkSignIn(tx: EntityManager, user: UserEntity, code: string | undefined): Promise<void> {
     if (!user.totpEnabledAt || !user.totpSecret) return;
     if (!code) throw identityErrors.twoFactorRequired();
-    const step = acceptTotp(user.totpSecret, code, this.clock.now().getTime(), user.totpLastStep);
+    const step = acceptTotp(this.cipher.decrypt(user.totpSecret), code, this.clock.now().getTime(), user.totpLastStep);
     if (step === null) throw identityErrors.invalidTotp();
     await this.users.update(tx, user.id, { totpLastStep: step });
   }

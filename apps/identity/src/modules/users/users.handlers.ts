@@ -34,8 +34,8 @@ export class UsersHandlers {
   }
 
   @Handles(identityRoutes.enable2fa)
-  async enable2fa(_input: RouteInput<R['enable2fa']>, ctx: HandlerContext): Promise<RouteOutput<R['enable2fa']>> {
-    return this.twoFactor.start(callerOf(ctx).userId);
+  async enable2fa(input: RouteInput<R['enable2fa']>, ctx: HandlerContext): Promise<RouteOutput<R['enable2fa']>> {
+    return this.twoFactor.start(callerOf(ctx).userId, input.body.code);
   }
 
   @Handles(identityRoutes.confirm2fa)

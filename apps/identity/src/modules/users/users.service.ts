@@ -8,6 +8,7 @@ import { toUser } from './user.mapper.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { withAccountConflicts } from '../auth/registration.service.js';
+import { SignInLimits } from '../auth/sign-in-limits.service.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from './users.repository.js';
 import { UserViewService } from './user-view.service.js';
@@ -25,6 +26,7 @@ export class UsersService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(AccountDeletionService) private readonly deletion: AccountDeletionService,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(SignInLimits) private readonly limits: SignInLimits,
   ) {}
 
   /** The caller's account, refused once it is gone or leaving (tokens may outlive Redis). */
@@ -35,6 +37,24 @@ export class UsersService {
     return user;
   }
 
+  /**
+   * The e-mail is how the account signs in and recovers: a stolen session must not be able
+   * to move it, so a change takes the current password (wrong ones count against the
+   * account like failed sign-ins). An account without a password (phone or Google only)
+   * cannot change its e-mail here: there is nothing but the session to prove it is theirs.
+   */
+  private async assertMayChangeEmail(userId: string, email: string, currentPassword: string | undefined): Promise<void> {
+    const user = await this.activeUser(userId);
+    if (user.email === email) return;
+    if (!user.passwordHash) throw identityErrors.emailChangeNeedsPassword();
+    if (!currentPassword) throw identityErrors.currentPasswordRequired();
+    this.limits.assertNotLocked(user);
+    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) {
+      await this.limits.recordFailure(user.id);
+      throw identityErrors.invalidCurrentPassword();
+    }
+  }
+
   async me(caller: Caller): Promise<User> {
     const view = await this.users.findViewById(caller.userId);
     if (!view) throw identityErrors.accountGone();
@@ -43,6 +63,7 @@ export class UsersService {
   }
 
   async updateProfile(caller: Caller, patch: ProfileUpdate, requestId: string): Promise<User> {
+    if (patch.email) await this.assertMayChangeEmail(caller.userId, patch.email, patch.current_password);
     const updated = await withAccountConflicts(
       this.uow.run(async (tx) => {
         const user = await this.users.findByIdForUpdate(tx, caller.userId);

@@ -31,11 +31,15 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
   const update = useUpdateProfile();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  // the sign-in address moves only with the current password (the server insists)
+  const emailChanged = email.trim() !== '' && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
   useEffect(() => {
     if (open) {
       setName(user.name);
       setEmail(user.email ?? '');
+      setCurrentPassword('');
     }
   }, [open, user.name, user.email]);
 
@@ -43,7 +47,7 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
     event.preventDefault();
     // an empty email is "no email" (phone accounts), not a new address
     update.mutate(
-      { name, ...(email.trim() ? { email } : {}) },
+      { name, ...(email.trim() ? { email } : {}), ...(emailChanged ? { current_password: currentPassword } : {}) },
       {
         onSuccess: () => {
           toast({ title: t('account.editProfile.success'), tone: 'success' });
@@ -70,6 +74,20 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
               <Input {...field} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" data-testid="edit-profile-email" />
             )}
           </FormField>
+          {emailChanged && (
+            <FormField label={t('account.editProfile.currentPassword')} hint={t('account.editProfile.currentPasswordHint')}>
+              {(field) => (
+                <Input
+                  {...field}
+                  type="password"
+                  value={currentPassword}
+                  onChange={(e) => setCurrentPassword(e.target.value)}
+                  autoComplete="current-password"
+                  data-testid="edit-profile-current-password"
+                />
+              )}
+            </FormField>
+          )}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">{t('common.cancel')}</Button>

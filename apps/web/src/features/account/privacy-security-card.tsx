@@ -6,7 +6,7 @@ import { Badge, Button, useToast } from '../../ui';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
-import { TwoFactorDialog, type TwoFactorSetup } from './two-factor-dialog';
+import { CurrentCodeDialog, TwoFactorDialog, type TwoFactorSetup } from './two-factor-dialog';
 import { useExportData } from './use-export-data';
 import { useEnableTwoFactor } from './use-two-factor';
 
@@ -19,9 +19,13 @@ export function PrivacySecurityCard({ user }: { user: User }) {
   const enable2fa = useEnableTwoFactor();
   const exportData = useExportData();
 
-  const startTwoFactor = () =>
-    enable2fa.mutate(undefined, {
-      onSuccess: setTwoFactorSetup,
+  const [askingCurrentCode, setAskingCurrentCode] = useState(false);
+  const startTwoFactor = (currentCode?: string) =>
+    enable2fa.mutate(currentCode, {
+      onSuccess: (setup) => {
+        setAskingCurrentCode(false);
+        setTwoFactorSetup(setup);
+      },
       onError: (error) => toast({ title: t('account.twoFactor.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
     });
 
@@ -52,7 +56,12 @@ export function PrivacySecurityCard({ user }: { user: User }) {
           }
           hint={t('account.security.enable2faHint')}
           control={
-            <Button variant="outline" onClick={startTwoFactor} loading={enable2fa.isPending} data-testid="enable-2fa-button">
+            <Button
+              variant="outline"
+              onClick={() => (user.two_factor_enabled ? setAskingCurrentCode(true) : startTwoFactor())}
+              loading={enable2fa.isPending && !askingCurrentCode}
+              data-testid="enable-2fa-button"
+            >
               {t('account.security.enable2fa')}
             </Button>
           }
@@ -69,6 +78,7 @@ export function PrivacySecurityCard({ user }: { user: User }) {
       </div>
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       <TwoFactorDialog setup={twoFactorSetup} onClose={() => setTwoFactorSetup(null)} />
+      <CurrentCodeDialog open={askingCurrentCode} onOpenChange={setAskingCurrentCode} onSubmit={startTwoFactor} pending={enable2fa.isPending} />
     </SettingsSection>
   );
 }

@@ -101,3 +101,51 @@ export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
     </Dialog>
   );
 }
+
+interface CurrentCodeDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (code: string) => void;
+  pending: boolean;
+}
+
+/** Before setting two-factor up again: a code of the authenticator in use now. */
+export function CurrentCodeDialog({ open, onOpenChange, onSubmit, pending }: CurrentCodeDialogProps) {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const form = useForm({ resolver: zodResolver(Confirm2faRequest), defaultValues: { code: '' } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(({ code }) => onSubmit(code));
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent data-testid="current-2fa-code-dialog">
+        <DialogHeader>
+          <DialogTitle>{t('account.twoFactor.currentCodeTitle')}</DialogTitle>
+          <DialogDescription>{t('account.twoFactor.currentCodeDescription')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <FormField label={t('account.twoFactor.code')} error={vt(errors.code?.message)}>
+            {(field) => (
+              <Input {...field} {...form.register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} data-testid="current-2fa-code" autoFocus />
+            )}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t('common.cancel')}</Button>
+            </DialogClose>
+            <Button type="submit" loading={pending} data-testid="current-2fa-code-submit">
+              {t('account.twoFactor.continue')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

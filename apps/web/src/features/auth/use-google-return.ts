@@ -1,18 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { detailOr } from '../../api/error-text';
 import { useToast } from '../../ui';
+import type { SessionExchangeBody } from './auth-requests';
 import { dashboardPath } from './dashboard-path';
+import { needsSecondFactor } from './second-factor';
 import { useSession } from './session-context';
 import { readSessionHash } from './session-hash';
 import { useSessionExchange } from './use-session-exchange';
 
+export interface GoogleReturn {
+  /** the session_id is being exchanged */
+  exchanging: boolean;
+  /** the account has two-factor authentication: the same sign-in goes again with the code */
+  secondFactor: null | { submit: (code: string) => void; cancel: () => void; pending: boolean; error: unknown };
+}
+
 /**
- * On any page load whose hash carries `session_id`, exchanges it for a token,
- * clears the hash and goes to the dashboard. Returns true while that is going on.
+ * On any page load whose hash carries `session_id`, exchanges it for a token, clears the
+ * hash and goes to the dashboard; asks for the authenticator code when the account has
+ * two-factor authentication (the provider's session stays valid until a sign-in passes).
  */
-export function useGoogleReturn(): boolean {
+export function useGoogleReturn(): GoogleReturn {
   const { t } = useTranslation();
   const { toast } = useToast();
   const { signIn } = useSession();
@@ -21,24 +31,49 @@ export function useGoogleReturn(): boolean {
   const exchange = useSessionExchange();
   const [returned] = useState(() => readSessionHash(window.location.hash));
   const [done, setDone] = useState(returned === null);
+  const [askCode, setAskCode] = useState(false);
   const started = useRef(false);
+  const withoutHash = `${location.pathname}${location.search}`;
+
+  const run = useCallback(
+    (body: SessionExchangeBody) =>
+      exchange.mutate(body, {
+        onSuccess: (session) => {
+          signIn(session);
+          navigate(dashboardPath(session.user.role), { replace: true });
+          setDone(true);
+        },
+        onError: (error) => {
+          // asked for the code, or the code was refused: the prompt shows it
+          if (needsSecondFactor(error) || body.totp_code) {
+            setAskCode(true);
+            return;
+          }
+          toast({ title: detailOr(error, t('auth.errors.oauthFailed')), tone: 'error' });
+          navigate(withoutHash, { replace: true });
+          setDone(true);
+        },
+      }),
+    [exchange, signIn, navigate, toast, t, withoutHash],
+  );
 
   useEffect(() => {
     if (!returned || started.current) return;
     started.current = true;
-    const withoutHash = `${location.pathname}${location.search}`;
-    exchange.mutate(returned, {
-      onSuccess: (session) => {
-        signIn(session);
-        navigate(dashboardPath(session.user.role), { replace: true });
-      },
-      onError: (error) => {
-        toast({ title: detailOr(error, t('auth.errors.oauthFailed')), tone: 'error' });
-        navigate(withoutHash, { replace: true });
-      },
-      onSettled: () => setDone(true),
-    });
-  }, [returned, exchange, signIn, navigate, location.pathname, location.search, toast, t]);
+    run(returned);
+  }, [returned, run]);
 
-  return !done;
+  const cancel = useCallback(() => {
+    setAskCode(false);
+    navigate(withoutHash, { replace: true });
+    setDone(true);
+  }, [navigate, withoutHash]);
+
+  return {
+    exchanging: !done && !askCode,
+    secondFactor:
+      askCode && returned && !done
+        ? { submit: (code) => run({ ...returned, totp_code: code }), cancel, pending: exchange.isPending, error: exchange.error }
+        : null,
+  };
 }

@@ -32,11 +32,13 @@ interface ConfirmCode {
   flow: PhoneFlow;
   request: PhoneCodeRequest;
   code: string;
+  /** the authenticator code, once the sign-in asked for it */
+  totpCode?: string;
 }
 
-async function confirmCode({ flow, request, code }: ConfirmCode): Promise<SignedInSession> {
+async function confirmCode({ flow, request, code, totpCode }: ConfirmCode): Promise<SignedInSession> {
   if (flow === 'sign-in') {
-    const answer = await callRoute(identityRoutes.verifyOtp, { body: { phone: request.phone, code } });
+    const answer = await callRoute(identityRoutes.verifyOtp, { body: { phone: request.phone, code, ...(totpCode ? { totp_code: totpCode } : {}) } });
     return { token: answer.token, user: answer.user };
   }
   const answer = await callRoute(identityRoutes.completePhoneRegistration, { body: { ...request, code } });

@@ -3,16 +3,12 @@ import { LoginRequest } from '@lp/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/api-error';
 import { detailOr } from '../../../api/error-text';
 import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input } from '../../../ui';
 import type { SignedInSession } from '../session-storage';
 import { useEmailLogin } from '../use-email-login';
-
-function needsSecondFactor(error: unknown): boolean {
-  return isApiError(error) && error.status === 401 && error.code === 'TWO_FACTOR_REQUIRED';
-}
+import { needsSecondFactor, TotpCodeField } from '../second-factor';
 
 export function EmailSignInForm({ onSignedIn }: { onSignedIn: (session: SignedInSession) => void }) {
   const { t } = useTranslation();
@@ -46,22 +42,7 @@ export function EmailSignInForm({ onSignedIn }: { onSignedIn: (session: SignedIn
           <Input {...field} {...form.register('password')} type="password" autoComplete="current-password" data-testid="auth-password" />
         )}
       </FormField>
-      {totpRequired && (
-        <FormField label={t('auth.fields.totp')} hint={t('auth.totpHint')} error={vt(errors.totp_code?.message)}>
-          {(field) => (
-            <Input
-              {...field}
-              {...form.register('totp_code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('auth.placeholders.code')}
-              data-testid="auth-totp"
-              autoFocus
-            />
-          )}
-        </FormField>
-      )}
+      {totpRequired && <TotpCodeField {...form.register('totp_code')} error={vt(errors.totp_code?.message)} />}
       {showError && (
         <Alert tone="error" data-testid="auth-error">
           {detailOr(login.error, t('auth.errors.authenticationFailed'))}

@@ -7,10 +7,11 @@ import { detailOr } from '../../../api/error-text';
 import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input } from '../../../ui';
 import type { SignedInSession } from '../session-storage';
+import { needsSecondFactor, TotpCodeField } from '../second-factor';
 import { useConfirmPhoneCode, useRequestPhoneCode, type PhoneCodeRequest, type PhoneFlow } from '../use-phone-auth';
 
 const DetailsFields = CompleteRegistrationRequest.pick({ name: true, phone: true });
-const CodeFields = VerifyOtpRequest.pick({ code: true });
+const CodeFields = VerifyOtpRequest.pick({ code: true, totp_code: true });
 
 interface CodeStep {
   flow: PhoneFlow;
@@ -91,12 +92,18 @@ function PhoneCodeForm({ step, onBack, onSignedIn }: PhoneCodeFormProps) {
   const { t } = useTranslation();
   const vt = useValidationText();
   const confirm = useConfirmPhoneCode();
+  const [totpRequired, setTotpRequired] = useState(false);
   const form = useForm({ resolver: zodResolver(CodeFields), defaultValues: { code: '' } });
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(({ code }) =>
-    confirm.mutate({ flow: step.flow, request: step.request, code }, { onSuccess: onSignedIn }),
+  const submit = form.handleSubmit(({ code, totp_code }) =>
+    confirm.mutate(
+      { flow: step.flow, request: step.request, code, ...(totp_code ? { totpCode: totp_code } : {}) },
+      { onSuccess: onSignedIn, onError: (error) => needsSecondFactor(error) && setTotpRequired(true) },
+    ),
   );
+  // asked for the authenticator code: a prompt, not a failure
+  const showError = confirm.isError && !(needsSecondFactor(confirm.error) && !confirm.variables?.totpCode);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="phone-code-form">
@@ -115,7 +122,8 @@ function PhoneCodeForm({ step, onBack, onSignedIn }: PhoneCodeFormProps) {
           />
         )}
       </FormField>
-      {confirm.isError && (
+      {totpRequired && <TotpCodeField {...form.register('totp_code')} error={vt(errors.totp_code?.message)} />}
+      {showError && (
         <Alert tone="error" data-testid="auth-error">
           {detailOr(confirm.error, t('auth.errors.phoneFailed'))}
         </Alert>
