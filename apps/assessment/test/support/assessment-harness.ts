@@ -85,7 +85,7 @@ export class AssessmentHarness {
     await this.waitFor(async () => (await this.ds.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [courseId, userId])).length > 0);
   }
 
-  /** Calls a route's subject as the gateway does (the gateway's role guard is not applied here). */
+  /** Calls a route's subject as the gateway does, the caller signed; the service enforces the route's guard itself. */
   call<R extends AnyRoute>(route: R, req: Partial<RouteRequest<R>> = {}, caller: Caller | null = null): Promise<RouteOutput<R>> {
     return callRoute(this.client, route, req, caller);
   }
