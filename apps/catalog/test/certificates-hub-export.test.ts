@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Queue } from 'bullmq';
 import {
-  CATALOG_QUEUES,
+  JOBS,
   ExportUserDataReply,
   KNOWLEDGE_SIZE_LIMITS_BYTES,
   catalogInternal,
@@ -45,7 +45,7 @@ describe('certificates (no worker running here: see apps/worker/test for the PDF
       [lena.id],
     );
 
-    const queue = new Queue(CATALOG_QUEUES.certificates, {
+    const queue = new Queue(JOBS.certificateRender.queue, {
       connection: { url: h.env.REDIS_URL, maxRetriesPerRequest: null },
       prefix: queuePrefix(h.env.BUS_PREFIX!),
     });

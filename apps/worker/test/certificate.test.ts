@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Queue } from 'bullmq';
-import { CATALOG_QUEUES, catalogRoutes, certificateStorageKey } from '@lp/contracts';
+import { JOBS, catalogRoutes, certificateStorageKey } from '@lp/contracts';
 import { LocalFileStore } from '@lp/storage';
 import { queuePrefix } from '@lp/service-kit';
 import { startTestService, type TestService } from '@lp/testing';
@@ -95,7 +95,7 @@ describe('certificates end to end: catalog and the worker', () => {
     // the download again, and the job queued again under its id: the same file, no second job
     const again = await h.call(catalogRoutes.certificate, { params: { courseId: course.id } }, max.caller);
     expect(again).toEqual(first);
-    const queue = new Queue(CATALOG_QUEUES.certificates, {
+    const queue = new Queue(JOBS.certificateRender.queue, {
       connection: { url: h.env.REDIS_URL, maxRetriesPerRequest: null },
       prefix: queuePrefix(h.env.BUS_PREFIX!),
     });

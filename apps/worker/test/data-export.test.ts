@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { AppError, HealthReply, QUEUES, identityRoutes, systemSubjects, type Caller } from '@lp/contracts';
+import { AppError, HealthReply, JOBS, identityRoutes, systemSubjects, type Caller } from '@lp/contracts';
 import { connectBus, RpcClient } from '@lp/bus';
 import { TokenService } from '@lp/auth';
 import { LocalFileStore } from '@lp/storage';
@@ -107,7 +107,7 @@ describe('data export end to end', () => {
   });
 
   it('a job with invalid data fails at once, without retries', async () => {
-    const queue = new Queue(QUEUES.dataExport, {
+    const queue = new Queue(JOBS.dataExport.queue, {
       connection: { url: stack.env.REDIS_URL, maxRetriesPerRequest: null },
       prefix: queuePrefix(stack.env.BUS_PREFIX!),
     });
@@ -144,7 +144,7 @@ describe('data export when no service answers', () => {
     expect(err).toMatchObject({ status: 503, code: 'EXPORT_FAILED' });
     // exponential backoff of 1 s then 2 s between the three attempts
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
-    const queue = new Queue(QUEUES.dataExport, {
+    const queue = new Queue(JOBS.dataExport.queue, {
       connection: { url: stack.env.REDIS_URL, maxRetriesPerRequest: null },
       prefix: queuePrefix(stack.env.BUS_PREFIX!),
     });

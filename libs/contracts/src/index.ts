@@ -19,3 +19,4 @@ export * from './assessment/events.js';
 export * from './assessment/late-penalty.js';
 export * from './billing/events.js';
 export * from './registry.js';
+export * from './jobs.js';

@@ -104,7 +104,7 @@ describe('certificate job', () => {
   });
 
   it('validates its data with the contract schema', () => {
-    expect(certificateJob.schema.safeParse(data).success).toBe(true);
-    expect(certificateJob.schema.safeParse({ ...data, certificate_id: 'nope' }).success).toBe(false);
+    expect(certificateJob.type.data.safeParse(data).success).toBe(true);
+    expect(certificateJob.type.data.safeParse({ ...data, certificate_id: 'nope' }).success).toBe(false);
   });
 });

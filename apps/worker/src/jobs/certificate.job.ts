@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import {
-  CATALOG_QUEUES,
-  CertificateJob,
   CertificateJobResult,
+  JOBS,
   catalogInternal,
   certificateStorageKey,
   type CertificateJobData,
@@ -104,23 +103,17 @@ async function isCompletePdf(key: string, ctx: JobContext): Promise<boolean> {
  * certificate id) and reports its storage key to catalog. Idempotent: the file has one
  * key per certificate; a retry after the file was written whole only reports it again.
  */
-export const certificateJob = defineJob({
-  queue: CATALOG_QUEUES.certificates,
-  name: 'catalog.certificate-render',
-  version: 1,
-  schema: CertificateJob,
-  async handle(data, ctx): Promise<Result> {
-    const key = certificateStorageKey(data.certificate_id);
-    if (await isCompletePdf(key, ctx)) {
-      ctx.log.info({ certificateId: data.certificate_id }, 'certificate already rendered; reporting it again');
-    } else {
-      await ctx.deps.files.put(key, await renderCertificatePdf(data));
-    }
-    await ctx.deps.rpc.request(
-      catalogInternal.certificateRendered.subject,
-      { certificate_id: data.certificate_id, storage_key: key },
-      { requestId: ctx.requestId },
-    );
-    return CertificateJobResult.parse({ storage_key: key });
-  },
+export const certificateJob = defineJob(JOBS.certificateRender, async (data, ctx): Promise<Result> => {
+  const key = certificateStorageKey(data.certificate_id);
+  if (await isCompletePdf(key, ctx)) {
+    ctx.log.info({ certificateId: data.certificate_id }, 'certificate already rendered; reporting it again');
+  } else {
+    await ctx.deps.files.put(key, await renderCertificatePdf(data));
+  }
+  await ctx.deps.rpc.request(
+    catalogInternal.certificateRendered.subject,
+    { certificate_id: data.certificate_id, storage_key: key },
+    { requestId: ctx.requestId },
+  );
+  return CertificateJobResult.parse({ storage_key: key });
 });

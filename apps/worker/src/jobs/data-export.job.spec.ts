@@ -80,8 +80,8 @@ describe('data export job', () => {
   });
 
   it('validates its data with the contract schema', () => {
-    expect(dataExportJob.schema.safeParse({ user_id: userId, request_id: 'r' }).success).toBe(true);
-    expect(dataExportJob.schema.safeParse({}).success).toBe(false);
+    expect(dataExportJob.type.data.safeParse({ user_id: userId, request_id: 'r' }).success).toBe(true);
+    expect(dataExportJob.type.data.safeParse({}).success).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { AppError, DataExportJob, DataExportResult, ExportUserDataReply, QUEUES, systemSubjects, type ServiceName } from '@lp/contracts';
+import { AppError, DataExportResult, ExportUserDataReply, JOBS, systemSubjects, type ServiceName } from '@lp/contracts';
 import type { z } from 'zod';
 import { defineJob, type JobContext } from './job-definition.js';
 
@@ -45,20 +45,14 @@ async function askService(service: ServiceName, userId: string, ctx: JobContext)
 }
 
 /** Gathers a user's data from every service into one JSON file. The same job id always writes the same key. */
-export const dataExportJob = defineJob({
-  queue: QUEUES.dataExport,
-  name: 'user.data-export',
-  version: 1,
-  schema: DataExportJob,
-  async handle(data, ctx): Promise<ExportResult> {
-    const key = exportKey(data.user_id, ctx.jobId);
-    const at = ctx.deps.now();
-    const result = DataExportResult.parse({ storage_key: key, filename: exportFilename(at) });
-    if (await ctx.deps.files.exists(key)) return result; // a retry after the file was written
-    const parts = await Promise.all(ctx.deps.exportServices.map((s) => askService(s, data.user_id, ctx)));
-    // nothing to hand over at all is a failure worth retrying, not an empty file
-    if (!parts.some((p) => p.ok)) throw new Error('no service handed over its part of the data export');
-    await ctx.deps.files.put(key, JSON.stringify(buildExportDocument(data.user_id, parts, at), null, 2));
-    return result;
-  },
+export const dataExportJob = defineJob(JOBS.dataExport, async (data, ctx): Promise<ExportResult> => {
+  const key = exportKey(data.user_id, ctx.jobId);
+  const at = ctx.deps.now();
+  const result = DataExportResult.parse({ storage_key: key, filename: exportFilename(at) });
+  if (await ctx.deps.files.exists(key)) return result; // a retry after the file was written
+  const parts = await Promise.all(ctx.deps.exportServices.map((s) => askService(s, data.user_id, ctx)));
+  // nothing to hand over at all is a failure worth retrying, not an empty file
+  if (!parts.some((p) => p.ok)) throw new Error('no service handed over its part of the data export');
+  await ctx.deps.files.put(key, JSON.stringify(buildExportDocument(data.user_id, parts, at), null, 2));
+  return result;
 });

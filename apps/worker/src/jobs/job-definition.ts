@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import type { RpcClient } from '@lp/bus';
 import type { FileStore } from '@lp/storage';
-import type { ServiceName } from '@lp/contracts';
+import type { JobData, JobResult, JobType, ServiceName } from '@lp/contracts';
 import type { Logger } from '@lp/service-kit';
 
 /** What every job may use; built once by the worker module. */
@@ -23,22 +22,16 @@ export interface JobContext {
 }
 
 /**
- * One kind of background job: the queue it consumes, the zod schema of its data and
- * its handler. A new job is one file exporting one of these, listed in job-registry.ts.
- * Retries and backoff are set by the producer when it adds the job.
+ * The worker's half of a job type declared in libs/contracts (JOBS): the type gives the
+ * queue, name, version, data and result schemas (and a schedule, for the worker's own
+ * jobs); this adds the handler. A new job is one file exporting one of these, listed in
+ * job-registry.ts. Retries and backoff are the producer's, from the same declaration.
  */
-export interface JobDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
-  /** a name of QUEUES (frozen: renaming a queue strands its jobs) */
-  queue: string;
-  /** dotted id for logs, e.g. `user.data-export` */
-  name: string;
-  version: number;
-  schema: S;
-  /** a job the worker schedules itself, every `everyMs` (one schedule however many workers run) */
-  schedule?: { everyMs: number; data: z.input<S> };
-  handle(data: z.infer<S>, ctx: JobContext): Promise<R>;
+export interface JobDefinition<T extends JobType = JobType> {
+  type: T;
+  handle(data: JobData<T>, ctx: JobContext): Promise<JobResult<T>>;
 }
 
-export function defineJob<S extends z.ZodType, R>(def: JobDefinition<S, R>): JobDefinition<S, R> {
-  return def;
+export function defineJob<T extends JobType>(type: T, handle: JobDefinition<T>['handle']): JobDefinition<T> {
+  return { type, handle };
 }

@@ -22,18 +22,18 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     for (const def of this.jobs) {
       // BullMQ owns connections it creates from options and closes them with the worker.
-      const worker = new Worker(def.queue, (job: Job) => this.run(def, job), {
+      const worker = new Worker(def.type.queue, (job: Job) => this.run(def, job), {
         connection: { url: this.env.REDIS_URL, maxRetriesPerRequest: null },
         prefix: queuePrefix(this.env.BUS_PREFIX),
         concurrency: this.env.WORKER_CONCURRENCY,
       });
-      worker.on('failed', (job, err) => this.log.warn({ job: def.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
-      worker.on('error', (err) => this.log.error({ job: def.name, err }, 'worker error'));
+      worker.on('failed', (job, err) => this.log.warn({ job: def.type.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
+      worker.on('error', (err) => this.log.error({ job: def.type.name, err }, 'worker error'));
       this.workers.push(worker);
     }
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
     await this.schedule();
-    this.log.info({ jobs: this.jobs.map((j) => j.name) }, 'worker ready');
+    this.log.info({ jobs: this.jobs.map((j) => j.type.name) }, 'worker ready');
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -43,11 +43,11 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Upserting by the job's name keeps one schedule however many workers start. */
   private async schedule(): Promise<void> {
-    for (const def of this.jobs) {
-      if (!def.schedule) continue;
-      const queue = new Queue(def.queue, { connection: { url: this.env.REDIS_URL, maxRetriesPerRequest: null }, prefix: queuePrefix(this.env.BUS_PREFIX) });
+    for (const { type } of this.jobs) {
+      if (!type.schedule) continue;
+      const queue = new Queue(type.queue, { connection: { url: this.env.REDIS_URL, maxRetriesPerRequest: null }, prefix: queuePrefix(this.env.BUS_PREFIX) });
       try {
-        await queue.upsertJobScheduler(def.name, { every: def.schedule.everyMs }, { name: def.name, data: def.schedule.data, opts: { removeOnComplete: 100, removeOnFail: 100 } });
+        await queue.upsertJobScheduler(type.name, { every: type.schedule.everyMs }, { name: type.name, data: type.schedule.data, opts: type.options });
       } finally {
         await queue.close();
       }
@@ -55,12 +55,13 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async run(def: JobDefinition, job: Job): Promise<unknown> {
-    const parsed = def.schema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`invalid data for job ${def.name}`);
+    const { type } = def;
+    const parsed = type.data.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`invalid data for job ${type.name}`);
     const data = parsed.data as { request_id?: string };
     const requestId = data.request_id ?? randomUUID();
     const jobId = job.id ?? randomUUID();
-    const log = this.log.child({ job: def.name, jobId, requestId });
-    return def.handle(parsed.data, { jobId, attempt: job.attemptsMade + 1, requestId, log, deps: this.deps });
+    const log = this.log.child({ job: type.name, jobId, requestId });
+    return type.result.parse(await def.handle(parsed.data, { jobId, attempt: job.attemptsMade + 1, requestId, log, deps: this.deps }));
   }
 }

@@ -632,8 +632,7 @@ export const KnowledgeResourceCreateRequest = z.object({
 
 // ------------------------------------------------------------------ background job and bus-only calls
 
-/** BullMQ queue of catalog's jobs (frozen: renaming a queue strands its jobs). */
-export const CATALOG_QUEUES = Object.freeze({ certificates: 'certificates' } as const);
+/** The data of a certificate-render job (JOBS.certificateRender in jobs.ts). */
 export const CertificateJob = z.object({
   certificate_id: IdSchema,
   user_id: IdSchema,

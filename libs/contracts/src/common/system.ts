@@ -14,7 +14,5 @@ export const HealthReply = z.object({ service: z.string(), status: z.enum(['ok',
 export const ExportUserDataRequest = z.object({ user_id: z.string() });
 export const ExportUserDataReply = z.object({ service: z.string(), data: z.record(z.string(), z.unknown()) });
 
-/** BullMQ queue names: frozen, renaming one strands its jobs. */
-export const QUEUES = Object.freeze({ dataExport: 'data-export', exportCleanup: 'export-cleanup' } as const);
 export const DataExportJob = z.object({ user_id: z.string(), request_id: z.string().optional() });
 export const DataExportResult = z.object({ storage_key: z.string(), filename: z.string() });

@@ -40,7 +40,7 @@ export class CertificatesService {
       cert = await this.uow.run((tx) => this.issuer.issue(tx, enrollment, course, this.clock.now(), requestId));
     }
     if (cert.storage_key) return this.fileRef(cert);
-    const job = await this.queue.add(this.jobData(cert, requestId));
+    const job = await this.queue.add(this.jobData(cert, requestId), cert.id);
     try {
       await this.queue.waitFor(job, this.env.CERTIFICATE_WAIT_MS);
     } catch (e) {
@@ -55,7 +55,7 @@ export class CertificatesService {
   async queueRender(certificateId: string, requestId: string | undefined): Promise<void> {
     const cert = await this.certificates.findById(certificateId);
     if (!cert || cert.storage_key) return;
-    await this.queue.add(this.jobData(cert, requestId));
+    await this.queue.add(this.jobData(cert, requestId), cert.id);
   }
 
   async rendered(certificateId: string, storageKey: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataExportResult, type FileRef } from '@lp/contracts';
+import type { FileRef, JOBS, JobResult } from '@lp/contracts';
 import { ENV } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
 import { identityErrors } from '../../common/identity-errors.js';
@@ -18,16 +18,14 @@ export class DataExportService {
 
   async export(userId: string, requestId: string): Promise<FileRef> {
     await this.users.activeUser(userId);
-    const job = await this.queue.add(randomUUID(), { user_id: userId, request_id: requestId });
-    let returned: unknown;
+    const job = await this.queue.add({ user_id: userId, request_id: requestId }, randomUUID());
+    let result: JobResult<typeof JOBS.dataExport>;
     try {
-      returned = await this.queue.waitFor(job, this.env.EXPORT_TIMEOUT_MS);
+      result = await this.queue.waitFor(job, this.env.EXPORT_TIMEOUT_MS);
     } catch {
       const state = await job.getState().catch(() => 'unknown');
-      throw state === 'failed' ? identityErrors.exportFailed() : identityErrors.exportTimeout();
+      throw state === 'failed' || state === 'completed' ? identityErrors.exportFailed() : identityErrors.exportTimeout();
     }
-    const result = DataExportResult.safeParse(returned);
-    if (!result.success) throw identityErrors.exportFailed();
-    return { storage_key: result.data.storage_key, filename: result.data.filename, content_type: 'application/json' };
+    return { storage_key: result.storage_key, filename: result.filename, content_type: 'application/json' };
   }
 }

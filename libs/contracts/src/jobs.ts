@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { DataExportJob, DataExportResult } from './common/system.js';
+import { CertificateJob, CertificateJobResult } from './catalog/schemas.js';
+
+/** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
+export interface JobOptions {
+  attempts: number;
+  backoff: { type: 'exponential' | 'fixed'; delay: number };
+  removeOnComplete: { age: number; count?: number };
+  removeOnFail: { age: number };
+}
+
+/**
+ * One kind of background job, declared once for its producer (a service, or the worker's
+ * own schedule) and its consumer (a handler in apps/worker): the queue, the job's name,
+ * the version of its data, its data and result schemas and the producer's retry policy.
+ */
+export interface JobType<D extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** BullMQ queue (frozen: renaming one strands its jobs) */
+  queue: string;
+  /** dotted name, the same in logs of producer and consumer */
+  name: string;
+  version: number;
+  data: D;
+  result: R;
+  options: JobOptions;
+  /** a job the worker schedules itself, every `everyMs` (one schedule however many workers run) */
+  schedule?: { everyMs: number; data: z.input<D> };
+}
+
+export const defineJobType = <D extends z.ZodType, R extends z.ZodType>(type: JobType<D, R>): JobType<D, R> => type;
+
+const DAY = 24 * 3600;
+
+export const JOBS = {
+  /** "Download my data" (identity produces; the worker gathers every service's part into one file) */
+  dataExport: defineJobType({
+    queue: 'data-export',
+    name: 'user.data-export',
+    version: 1,
+    data: DataExportJob,
+    result: DataExportResult,
+    // the worker writes under the job id, so a retried job lands on the same file
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: DAY } },
+  }),
+  /** a certificate PDF (catalog produces on course completion; job id = certificate id, so queueing twice runs once) */
+  certificateRender: defineJobType({
+    queue: 'certificates',
+    name: 'catalog.certificate-render',
+    version: 1,
+    data: CertificateJob,
+    result: CertificateJobResult,
+    options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: DAY, count: 10_000 }, removeOnFail: { age: 7 * DAY } },
+  }),
+  /** deletes data exports older than a day (a data export holds everything about a person) */
+  exportCleanup: defineJobType({
+    queue: 'export-cleanup',
+    name: 'user.data-export-cleanup',
+    version: 1,
+    data: z.object({}),
+    result: z.object({ removed: z.number().int() }),
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    schedule: { everyMs: 3600 * 1000, data: {} },
+  }),
+} as const;
+
+export type JobData<T extends JobType> = z.infer<T['data']>;
+export type JobResult<T extends JobType> = z.infer<T['result']>;
