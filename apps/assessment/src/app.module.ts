@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { Clock, ServiceKitModule } from '@lp/service-kit';
 import { AssessmentEnvSchema } from './config/assessment-env.js';
 import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
+import { UsersReadModel1764500000000 } from './migrations/1764500000000-users-read-model.js';
 import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
 import { CatalogFacts } from './modules/catalog-read-model/catalog-facts.js';
 import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';
@@ -29,7 +30,7 @@ export class AssessmentModule {
         ServiceKitModule.forRoot({
           service: 'assessment',
           entities: [],
-          migrations: [Initial1764288000000],
+          migrations: [Initial1764288000000, UsersReadModel1764500000000],
           envSchema: AssessmentEnvSchema,
           ...(env ? { env } : {}),
         }),

@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 const row = async (id: string) =>
-  (await h.ds.query('SELECT full_name, email, deleted FROM users WHERE id = $1', [id]))[0] as
-    | { full_name: string; email: string | null; deleted: boolean }
+  (await h.ds.query('SELECT name, email, deleted FROM users WHERE id = $1', [id]))[0] as
+    | { name: string; email: string | null; deleted: boolean }
     | undefined;
 const registered = (id: string, name: string, email: string) =>
   h.publish(identityEvents.userRegistered, { v: 1, user_id: id, name, email, phone: null, role: 'learner', ref: null, created_at: new Date().toISOString() });
@@ -35,10 +35,10 @@ describe('users read model', () => {
     const id = randomUUID();
     await registered(id, 'Lena Learner', 'lena@example.test');
     await h.waitFor(async () => (await row(id)) !== undefined);
-    expect(await row(id)).toEqual({ full_name: 'Lena Learner', email: 'lena@example.test', deleted: false });
+    expect(await row(id)).toEqual({ name: 'Lena Learner', email: 'lena@example.test', deleted: false });
     await updated(id, 'Lena Married', 'lena.m@example.test');
-    await h.waitFor(async () => (await row(id))?.full_name === 'Lena Married');
-    expect(await row(id)).toEqual({ full_name: 'Lena Married', email: 'lena.m@example.test', deleted: false });
+    await h.waitFor(async () => (await row(id))?.name === 'Lena Married');
+    expect(await row(id)).toEqual({ name: 'Lena Married', email: 'lena.m@example.test', deleted: false });
   });
 
   it('keeps an update that arrives before the registration', async () => {
@@ -46,7 +46,7 @@ describe('users read model', () => {
     await updated(id, 'Newer Name', 'newer@example.test');
     await h.waitFor(async () => (await row(id)) !== undefined);
     await handled(await registered(id, 'Older Name', 'older@example.test'));
-    expect(await row(id)).toEqual({ full_name: 'Newer Name', email: 'newer@example.test', deleted: false });
+    expect(await row(id)).toEqual({ name: 'Newer Name', email: 'newer@example.test', deleted: false });
   });
 
   it('forgets name and e-mail on deletion, and later updates do not bring them back', async () => {
@@ -55,9 +55,9 @@ describe('users read model', () => {
     await h.waitFor(async () => (await row(id)) !== undefined);
     await deletionScheduled(id);
     await h.waitFor(async () => (await row(id))?.deleted === true);
-    expect(await row(id)).toEqual({ full_name: 'Deleted user', email: null, deleted: true });
+    expect(await row(id)).toEqual({ name: 'Deleted user', email: null, deleted: true });
     await handled(await updated(id, 'Gone Soon', 'gone@example.test'));
-    expect(await row(id)).toEqual({ full_name: 'Deleted user', email: null, deleted: true });
+    expect(await row(id)).toEqual({ name: 'Deleted user', email: null, deleted: true });
   });
 
   it('names students on submissions from the read model, renamed and forgotten alike', async () => {
@@ -80,7 +80,7 @@ describe('users read model', () => {
       (await bus.call(routes.listSubmissions, { params: { id: a.id } }, owner.caller)).map((s) => [s.student_name, s.student_email]);
     expect(await names()).toEqual([['Lena Learner', learner.email]]);
     await updated(learner.id, 'Lena Renamed', 'renamed@example.test');
-    await h.waitFor(async () => (await row(learner.id))?.full_name === 'Lena Renamed');
+    await h.waitFor(async () => (await row(learner.id))?.name === 'Lena Renamed');
     expect(await names()).toEqual([['Lena Renamed', 'renamed@example.test']]);
     await deletionScheduled(learner.id);
     await h.waitFor(async () => (await row(learner.id))?.deleted === true);

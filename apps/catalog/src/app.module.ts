@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { LocalFileStore } from '@lp/storage';
-import { Clock, ENV, ServiceKitModule } from '@lp/service-kit';
+import { Clock, ENV, ServiceKitModule, usersReadModelProviders } from '@lp/service-kit';
 import { CatalogEnvSchema, type CatalogEnv } from './config/catalog-env.js';
 import { FILE_STORE } from './common/tokens.js';
 import { Uploads } from './common/uploads.js';
@@ -8,8 +8,6 @@ import { catalogEntities } from './entities/index.js';
 import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
 import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figures.js';
 import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz-attempt-reviews.js';
-import { UsersRepository } from './modules/users/users.repository.js';
-import { UsersConsumer } from './modules/users/users.consumer.js';
 import { CoursesHandlers } from './modules/courses/courses.handlers.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { CoursesRepository } from './modules/courses/courses.repository.js';
@@ -59,8 +57,7 @@ const infrastructure: Provider[] = [
 
 const features: Provider[] = [
   // users read model
-  UsersRepository,
-  UsersConsumer,
+  ...usersReadModelProviders,
   // courses
   CoursesHandlers,
   CoursesService,

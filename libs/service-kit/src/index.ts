@@ -13,3 +13,4 @@ export * from './sql.js';
 export * from './db-errors.js';
 export * from './clock.js';
 export * from './caller.js';
+export * from './users-read-model.js';

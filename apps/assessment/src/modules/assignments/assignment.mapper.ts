@@ -1,6 +1,6 @@
 import { gradePercentage, type Assignment, type Submission, type SubmissionStatus } from '@lp/contracts';
 import { iso, isoOrNull, num } from '@lp/service-kit';
-import { UNKNOWN_USER_NAME } from '../users/user-names.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import type { AssignmentRow } from './assignments.repository.js';
 import type { SubmissionRow } from './submissions.repository.js';
 

@@ -24,7 +24,7 @@ export interface SubmissionRow {
   max_points: string;
 }
 
-const SELECT = `SELECT s.*, u.full_name AS student_name, u.email AS student_email, a.max_points
+const SELECT = `SELECT s.*, u.name AS student_name, u.email AS student_email, a.max_points
   FROM submissions s JOIN assignments a ON a.id = s.assignment_id LEFT JOIN users u ON u.id = s.student_id`;
 
 export interface SubmissionWrite {

@@ -61,7 +61,7 @@ export class ResultsRepository {
   ofQuiz(quizId: string): Promise<(AttemptListRow & { user_name: string | null })[]> {
     return queryRows(
       this.ds,
-      `SELECT ${ATTEMPT_COLUMNS}, u.full_name AS user_name FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
+      `SELECT ${ATTEMPT_COLUMNS}, u.name AS user_name FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
        LEFT JOIN users u ON u.id = a.user_id
        WHERE a.quiz_id = $1 ORDER BY a.submitted_at DESC, a.id LIMIT ${LIST_CAP}`,
       [quizId],
@@ -72,7 +72,7 @@ export class ResultsRepository {
   ofQuizAndUser(quizId: string, userId: string): Promise<(AttemptListRow & { user_name: string | null; result: QuizResult | null })[]> {
     return queryRows(
       this.ds,
-      `SELECT ${ATTEMPT_COLUMNS}, (SELECT u.full_name FROM users u WHERE u.id = a.user_id) AS user_name, CASE WHEN row_number() OVER (ORDER BY a.attempt_number DESC) = 1 THEN a.result END AS result
+      `SELECT ${ATTEMPT_COLUMNS}, (SELECT u.name FROM users u WHERE u.id = a.user_id) AS user_name, CASE WHEN row_number() OVER (ORDER BY a.attempt_number DESC) = 1 THEN a.result END AS result
        FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
        WHERE a.quiz_id = $1 AND a.user_id = $2 ORDER BY a.attempt_number DESC LIMIT ${LIST_CAP}`,
       [quizId, userId],

@@ -15,7 +15,7 @@ import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { letterGrade } from '../grading/grading.util.js';
 import { QuizAccess } from '../quizzes/quiz-access.js';
 import { takerResult } from '../taking/taking.service.js';
-import { UNKNOWN_USER_NAME } from '../users/user-names.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { quizAnalytics } from './quiz-analytics.util.js';
 import { ResultsRepository, type AttemptListRow } from './results.repository.js';
 

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { catalogEvents } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UNKNOWN_USER_NAME } from '../../common/names.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { EnrollmentsRepository, type EnrollmentRow } from '../enrollments/enrollments.repository.js';
 import type { CourseRow } from '../courses/course.mapper.js';
 import { CertificatesRepository, type CertificateRow } from './certificates.repository.js';
 import { newVerificationCode } from './certificate-code.util.js';
-import { iso, type Db } from '@lp/service-kit';
+import { iso, type Db, UsersReadModel } from '@lp/service-kit';
 
 /**
  * A learner reached 100%: inside the caller's transaction, the enrollment is marked
@@ -20,7 +19,7 @@ export class CertificateIssuer {
   constructor(
     @Inject(CertificatesRepository) private readonly certificates: CertificatesRepository,
     @Inject(EnrollmentsRepository) private readonly enrollments: EnrollmentsRepository,
-    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(UsersReadModel) private readonly users: UsersReadModel,
   ) {}
 
   async issue(tx: Db, enrollment: EnrollmentRow, course: CourseRow, at: Date, requestId: string): Promise<CertificateRow> {

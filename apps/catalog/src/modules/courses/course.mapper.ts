@@ -1,5 +1,5 @@
 import type { ContentItem, Course, CourseCategory, CourseLevel, ContentItemType } from '@lp/contracts';
-import { UNKNOWN_USER_NAME } from '../../common/names.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { iso, num } from '@lp/service-kit';
 
 /** A course row as the repository reads it (snake_case, pg types). */

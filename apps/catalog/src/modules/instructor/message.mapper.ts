@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { InstructorMessageSchema } from '@lp/contracts';
-import { UNKNOWN_USER_NAME } from '../../common/names.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import type { MessageRow } from './messages.repository.js';
 import { iso } from '@lp/service-kit';
 

@@ -9,11 +9,10 @@ import {
   type MessageSendRequest,
   type StudentSchema,
 } from '@lp/contracts';
-import { UnitOfWork, Clock, iso, num, round1 } from '@lp/service-kit';
+import { UnitOfWork, Clock, iso, num, round1, UsersReadModel } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import { UNKNOWN_USER_NAME } from '../../common/names.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { CourseAccess } from '../courses/course-access.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
 import { MessagesRepository } from './messages.repository.js';
 import { toMessage } from './message.mapper.js';
@@ -32,7 +31,7 @@ export class StudentsService {
   constructor(
     @Inject(AnalyticsRepository) private readonly analytics: AnalyticsRepository,
     @Inject(MessagesRepository) private readonly messages: MessagesRepository,
-    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(UsersReadModel) private readonly users: UsersReadModel,
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,

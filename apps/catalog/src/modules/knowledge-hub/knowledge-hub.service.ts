@@ -12,7 +12,7 @@ import {
 import { UnitOfWork, Clock, iso, num } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import type { MediaKind } from '../../common/media-type.util.js';
-import { UNKNOWN_USER_NAME } from '../../common/names.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { Uploads } from '../../common/uploads.js';
 import { KnowledgeHubRepository, type ResourceRow } from './knowledge-hub.repository.js';
 

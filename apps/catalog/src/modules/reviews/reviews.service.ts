@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Caller, ReviewCreateRequest, ReviewSchema } from '@lp/contracts';
 import { UnitOfWork, Clock, isUniqueViolation, iso } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
-import { UNKNOWN_USER_NAME } from '../../common/names.js';
+import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { CourseAccess } from '../courses/course-access.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { CourseListCache } from '../courses/course-list.cache.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { catalogInternal } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
-import { HandlesInternal, UnitOfWork, Clock } from '@lp/service-kit';
+import { HandlesInternal, UnitOfWork, Clock, UsersReadModel } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { CoursesService } from '../courses/courses.service.js';
@@ -15,7 +15,6 @@ import { ProgressService } from '../progress/progress.service.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
 import { ReviewsService } from '../reviews/reviews.service.js';
 import { MessagesRepository } from '../instructor/messages.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
 
 type I = typeof catalogInternal;
 type In<K extends keyof I> = z.infer<I[K]['request']>;
@@ -37,7 +36,7 @@ export class SeedHandlers {
     @Inject(ReviewsRepository) private readonly reviews: ReviewsRepository,
     @Inject(ReviewsService) private readonly reviewService: ReviewsService,
     @Inject(MessagesRepository) private readonly messages: MessagesRepository,
-    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(UsersReadModel) private readonly users: UsersReadModel,
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
