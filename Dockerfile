@@ -5,13 +5,13 @@
 # The gateway image also carries the built SPA (apps/web/dist), which it serves at /.
 
 # ---- manifests: only the package.json files, so `npm install` is cached until one changes
-FROM node:20-bookworm-slim AS manifests
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
 COPY . .
 RUN find . -type f ! -name package.json ! -name package-lock.json -delete && find . -mindepth 1 -type d -empty -delete
 
 # ---- deps: the whole workspace's dependencies (dev ones too: swc and Vite build the apps)
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY --from=manifests /app ./
 # `npm install`, not `npm ci`: the lock file lacks other platforms' optional binaries
@@ -24,7 +24,7 @@ RUN node infra/build.mjs \
  && npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     STORAGE_DIR=/data/storage
 WORKDIR /app

@@ -1,7 +1,7 @@
 // `npm test`: the whole suite against real services.
 //   provision PostgreSQL/NATS/Redis (infra/provision.mjs: env URLs, else localhost, else
 //   embedded) -> build (swc; Vite when apps/web has a config) -> Jest unit -> Jest service
-//   -> Jest api -> chaos (infra/chaos.mjs, about a minute) -> Playwright e2e (only when
+//   (under this Node, then under Node 24, the images' runtime) -> Jest api -> chaos (infra/chaos.mjs, about a minute) -> Playwright e2e (only when
 //   e2e/playwright.config.ts exists).
 // Stops at the first failing step with its exit code; prints the wall time of each step
 // and, last, one line `TOTAL: N passed, N failed` over Jest and Playwright.
@@ -83,10 +83,10 @@ const readJson = (p) => {
   }
 };
 
-async function jest(project, extra = []) {
-  const out = join(tmp, `jest-${project}.json`);
+async function jest(project, extra = [], nodeBin = process.execPath, label = project) {
+  const out = join(tmp, `jest-${label.replace(/\W+/g, '-')}.json`);
   const code = await run(
-    process.execPath,
+    nodeBin,
     [
       '--experimental-vm-modules',
       'node_modules/jest/bin/jest.js',
@@ -106,7 +106,7 @@ async function jest(project, extra = []) {
     totals.passed += r.numPassedTests;
     totals.failed += failed;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    say(`jest ${project}: ${r.numTotalTests} tests, ${r.numPassedTests} passed, ${failed} failed (${r.numTotalTestSuites} suites)`);
+    say(`jest ${label}: ${r.numTotalTests} tests, ${r.numPassedTests} passed, ${failed} failed (${r.numTotalTestSuites} suites)`);
   } else if (code !== 0) totals.failed += 1; // Jest itself failed before writing its results
   return code;
 }
@@ -177,6 +177,11 @@ if (existsSync(join(root, 'apps', 'web', 'vite.config.ts'))) {
 }
 await step('jest unit', () => jest('unit'));
 await step('jest service', () => jest('service', ['--runInBand']));
+// the images run Node 24 LTS: the service tests run under it too (infra/node24.mjs)
+await step('jest service (Node 24)', async () => {
+  const { ensureNode24 } = await import('./node24.mjs');
+  return jest('service', ['--runInBand'], ensureNode24(), 'service (Node 24)');
+});
 await step('jest api', () => jest('api', ['--runInBand']));
 await step('chaos (npm run chaos)', chaos);
 if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) await step('playwright e2e', playwright);
