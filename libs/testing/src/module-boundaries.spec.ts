@@ -1,0 +1,34 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { ESLint } from 'eslint';
+
+/**
+ * The workspace's module boundaries (eslint.config.mjs, from the package.json tags) as a
+ * caller would break them: each snippet is linted as if it were a file of that project.
+ */
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('module boundaries', () => {
+  it('keeps the SPA to the shared contracts', async () => {
+    expect(await problems('apps/web/src/probe.ts', "import { RpcClient } from '@lp/bus';\nexport const a = RpcClient;\n")).toHaveLength(1);
+    expect(await problems('apps/web/src/probe.ts', "import { ALL_ROUTES } from '@lp/contracts';\nexport const a = ALL_ROUTES;\n")).toEqual([]);
+  });
+
+  it('keeps the contracts free of server code, and libs free of apps', async () => {
+    expect(await problems('libs/contracts/src/probe.ts', "import { RpcClient } from '@lp/bus';\nexport const a = RpcClient;\n")).toHaveLength(1);
+    expect(await problems('libs/bus/src/probe.ts', "import { IdentityModule } from '@lp/identity';\nexport const a = IdentityModule;\n")).toHaveLength(1);
+    expect(await problems('libs/bus/src/probe.ts', "import { ALL_ROUTES } from '@lp/contracts';\nexport const a = ALL_ROUTES;\n")).toEqual([]);
+  });
+
+  it('never lets a service reach into another project by a path or a package', async () => {
+    expect(await problems('apps/catalog/src/probe.ts', "import { IdentityModule } from '../../identity/src/app.module.js';\nexport const a = IdentityModule;\n")).toHaveLength(1);
+    expect(await problems('apps/catalog/src/probe.ts', "import { x } from '@lp/assessment';\nexport const a = x;\n")).toHaveLength(1);
+    expect(await problems('apps/catalog/src/probe.ts', "import { UnitOfWork } from '@lp/service-kit';\nexport const a = UnitOfWork;\n")).toEqual([]);
+  });
+});
