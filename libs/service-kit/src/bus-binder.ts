@@ -9,7 +9,7 @@ import { EVENT_META, EXPORT_META, INTERNAL_META, ROUTE_META } from './decorators
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { isDevelopmentLike, type BaseEnv } from './config.js';
 import type { Logger } from './logger.js';
-import type { ServiceKitOptions } from './service-kit.module.js';
+import type { ServiceKitOptions } from './service-kit-options.js';
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 

@@ -1,10 +1,8 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Redis } from 'ioredis';
-import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { z } from 'zod';
-import type { ServiceName } from '@lp/contracts';
 import { CallerVerifier, connectBus, EventConsumer, inboxPrefixOf, OutboxRelay, RpcClient, RpcServer } from '@lp/bus';
 import { BaseEnvSchema, callerVerifyKey, databaseName, isDevelopmentLike, parseEnv, type BaseEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
@@ -12,20 +10,10 @@ import { assertLeastPrivilege, asTransactionalDb, createDataSource, ensureDataba
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { BusBinder } from './bus-binder.js';
+import type { ServiceKitOptions } from './service-kit-options.js';
 
-export interface ServiceKitOptions {
-  service: ServiceName | 'worker';
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  migrations: MixedList<Function | string>;
-  /** overrides of process.env (tests pass their throwaway names here) */
-  env?: Record<string, string | undefined>;
-  /** the service's own extra settings, validated with the base ones */
-  envSchema?: z.ZodObject<z.ZodRawShape>;
-  /** false for apps without a database of their own (the worker) */
-  database?: boolean;
-}
+export type { ServiceKitOptions } from './service-kit-options.js';
+
 
 /**
  * Everything a service needs besides its domain: config, logs, its database

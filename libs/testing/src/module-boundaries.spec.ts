@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
 
@@ -30,5 +31,41 @@ describe('module boundaries', () => {
     expect(await problems('apps/catalog/src/probe.ts', "import { IdentityModule } from '../../identity/src/app.module.js';\nexport const a = IdentityModule;\n")).toHaveLength(1);
     expect(await problems('apps/catalog/src/probe.ts', "import { x } from '@lp/assessment';\nexport const a = x;\n")).toHaveLength(1);
     expect(await problems('apps/catalog/src/probe.ts', "import { UnitOfWork } from '@lp/service-kit';\nexport const a = UnitOfWork;\n")).toEqual([]);
+  });
+});
+
+/** Relative imports (type-only ones too) between the files of one folder tree. */
+function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.spec\.tsx?$/.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    const deps = [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)].map((m) => resolve(dirname(file), `${m[1]}.ts`));
+    graph.set(file, deps);
+  }
+  return graph;
+}
+
+function cycles(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: string, path: string[]): void => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'open') {
+      found.push([...path.slice(path.indexOf(node)), node].map((f) => relative(ROOT, f)).join(' -> '));
+      return;
+    }
+    state.set(node, 'open');
+    for (const dep of graph.get(node) ?? []) visit(dep, [...path, node]);
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) visit(node, []);
+  return found;
+}
+
+describe('import cycles', () => {
+  it('no library has files that import each other in a circle', () => {
+    const libs = readdirSync(join(ROOT, 'libs')).map((lib) => join(ROOT, 'libs', lib, 'src'));
+    expect(libs.flatMap((src) => cycles(importGraph(src)))).toEqual([]);
   });
 });
