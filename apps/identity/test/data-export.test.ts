@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { ExportUserDataReply, identityInternal, identityRoutes, systemSubjects } from '@lp/contracts';
-import { IdentityHarness, expectAppError } from './support/identity-harness.js';
+import { ExportUserDataReply, JOBS, identityInternal, identityRoutes, systemSubjects } from '@lp/contracts';
+import { Queue } from 'bullmq';
+import { queuePrefix } from '@lp/service-kit';
+import { IdentityHarness } from './support/identity-harness.js';
 
 jest.setTimeout(30_000);
 
 let h: IdentityHarness;
 beforeAll(async () => {
-  h = await IdentityHarness.start({ EXPORT_TIMEOUT_MS: '500' });
+  h = await IdentityHarness.start();
 });
 afterAll(async () => {
   await h.stop();
@@ -42,8 +44,16 @@ describe("identity's part of a data export", () => {
     expect(text).not.toContain(code);
   });
 
-  it('answers 504 EXPORT_TIMEOUT when no worker finishes the job in time', async () => {
+  it('never waits on the worker: without one it answers the queued export with its progress, the same one each time', async () => {
     const r = await h.register();
-    await expectAppError(h.call(identityRoutes.exportData, {}, r.caller), 504, 'EXPORT_TIMEOUT');
+    const first = (await h.call(identityRoutes.exportData, {}, r.caller)) as unknown as { pending: { status: string; progress: number } };
+    expect(first.pending).toMatchObject({ status: 'queued', progress: 0, retry_after: 2 });
+    await h.call(identityRoutes.exportData, {}, r.caller);
+    const queue = new Queue(JOBS.dataExport.queue, { connection: { url: h.env.REDIS_URL! }, prefix: queuePrefix(h.env.BUS_PREFIX!) });
+    try {
+      expect((await queue.getJobs(['waiting'])).filter((j) => j.data.user_id === r.userId)).toHaveLength(1);
+    } finally {
+      await queue.close();
+    }
   });
 });

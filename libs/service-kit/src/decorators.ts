@@ -10,7 +10,8 @@ export const EXPORT_META = Symbol('lp:export');
 
 /** Binds a method to a route of libs/contracts; the method's types follow from the declaration. */
 export function Handles<R extends AnyRoute>(route: R) {
-  return (target: object, key: string | symbol, _desc: TypedPropertyDescriptor<RouteHandler<R>>): void => {
+  // `{ value?: ... }`, not TypedPropertyDescriptor: a method may answer a narrower type than the route allows
+  return (target: object, key: string | symbol, _desc: { value?: RouteHandler<R> }): void => {
     Reflect.defineMetadata(ROUTE_META, route, target, key);
   };
 }

@@ -46,6 +46,23 @@ export class JobProducer<T extends JobType> implements OnModuleInit, OnModuleDes
     return job;
   }
 
+  /**
+   * The job's result when it finishes within `waitMs`, else where it stands (its state and
+   * the progress its handler reported); rejects when it failed for good.
+   */
+  async settle(job: Job, waitMs: number): Promise<{ done: JobResult<T> } | { pending: { status: 'queued' | 'running'; progress: number } }> {
+    try {
+      return { done: await this.waitFor(job, waitMs) };
+    } catch (e) {
+      const state = await job.getState();
+      if (state === 'failed' || state === 'unknown') throw e;
+      const fresh = await this.ready().queue.getJob(job.id!);
+      if (state === 'completed' && fresh) return { done: this.type.result.parse(fresh.returnvalue) as JobResult<T> };
+      const progress = typeof fresh?.progress === 'number' ? Math.max(0, Math.min(100, Math.round(fresh.progress))) : 0;
+      return { pending: { status: state === 'active' ? 'running' : 'queued', progress } };
+    }
+  }
+
   /** The job's result; rejects when it failed for good, answered outside its schema, or `timeoutMs` passed. */
   async waitFor(job: Job, timeoutMs: number): Promise<JobResult<T>> {
     return this.type.result.parse(await job.waitUntilFinished(this.ready().events, timeoutMs)) as JobResult<T>;

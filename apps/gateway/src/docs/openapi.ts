@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AnyRoute } from '@lp/contracts';
-import { ErrorBodySchema } from '@lp/contracts';
+import { ErrorBodySchema, PendingWork } from '@lp/contracts';
 
 type Json = Record<string, unknown>;
 
@@ -48,6 +48,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): Json {
       ...(r.guard === 'public' ? { security: [] } : {}),
       ...(r.rateLimit ? { 'x-rate-limit': r.rateLimit } : {}),
       responses: {
+        ...(r.background ? { '202': { description: 'Still being prepared: the progress; ask again after Retry-After', content: { 'application/json': { schema: schema(PendingWork, 'output') } } } } : {}),
         [String(r.successStatus)]: r.responseKind === 'file'
           ? { description: 'A file download', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
           : { description: 'OK', content: { 'application/json': { schema: schema(r.response, 'output') } } },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { AppError, FileRefSchema, type AnyRoute, type SessionGrant } from '@lp/contracts';
+import { AppError, FileRefSchema, PendingReply, type AnyRoute, type SessionGrant } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
 import { DOWNLOAD_LINK_PARAM, type DownloadLinks, type RevocationStore, type TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
@@ -67,7 +67,7 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     uploads = storedUploads(rawBody);
     const input = validateRequest(route, { params: request.params, query: withoutLink(route, request.query), body: rawBody });
     forwarded = true; // from here on the service owns the uploaded files
-    const ctx = { requestId: String(request.id), caller };
+    const ctx = { requestId: String(request.id), caller, ...(route.timeoutMs ? { timeoutMs: route.timeoutMs } : {}) };
     if (route.responseKind === 'file') return await sendFile(route, reply, await deps.rpc.callRoute(route, input, ctx), deps.store);
     if (route.session === 'start' || route.session === 'refresh') return await sendSession(route, reply, await deps.rpc.callRoute(route, input, ctx));
     // the service's JSON goes out as it came: no second parse and stringify of large lists
@@ -122,6 +122,9 @@ function storedUploads(body: unknown): string[] {
 }
 
 async function sendFile(route: AnyRoute, reply: FastifyReply, data: unknown, store: FileStore): Promise<FastifyReply> {
+  // background work not done yet: 202 with its progress; the caller asks again
+  const pending = route.background ? PendingReply.safeParse(data) : null;
+  if (pending?.success) return reply.code(202).header('retry-after', String(pending.data.pending.retry_after)).send(pending.data.pending);
   const ref = FileRefSchema.parse(data);
   const file = await store.open(ref.storage_key).catch(() => {
     throw AppError.notFound('The file is no longer available');

@@ -695,7 +695,7 @@ describe('catalog through the gateway', () => {
     it('reports catalog on /api/health and includes its part in the data export', async () => {
       const health = await stack.api<{ services: Record<string, { status: string }> }>('GET', '/health');
       expect(health.body.services.catalog).toMatchObject({ status: 'ok', db: true });
-      const res = await fetch(`${stack.url}${await stack.link(`/api/users/export-data`, lena.token)}`);
+      const res = await stack.fetchFile(await stack.link(`/api/users/export-data`, lena.token));
       expect(res.status).toBe(200);
       const doc = (await res.json()) as { services: Record<string, unknown>; unavailable: unknown[] };
       expect(Object.keys(doc.services).sort()).toEqual(['assessment', 'catalog', 'identity']);

@@ -26,6 +26,8 @@ export interface Stack {
   assessment: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
+  /** GETs a URL as the browser does a file made in the background: again while it answers 202. */
+  fetchFile(path: string, init?: RequestInit): Promise<Response>;
   /** A download link for a file route (what the SPA opens instead of sending a token in the URL). */
   link(path: string, token: string): Promise<string>;
   stop(): Promise<void>;
@@ -65,6 +67,15 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
         /* a file download or plain text */
       }
       return { status: res.status, body: parsed as never, headers: res.headers };
+    },
+    async fetchFile(path, init) {
+      for (let i = 0; i < 150; i++) {
+        const res = await fetch(`${url}${path}`, init);
+        if (res.status !== 202) return res;
+        await res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`${path} stayed pending`);
     },
     async link(path, token) {
       const res = await this.api<{ url: string }>('POST', '/auth/download-link', { token, body: { path } });

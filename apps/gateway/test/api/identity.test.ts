@@ -212,7 +212,7 @@ describe('identity through the gateway', () => {
 
     it('exports the user data as a JSON file, with the token in the query, and no secrets', async () => {
       const { token, email } = await register();
-      const res = await fetch(`${stack.url}${await stack.link(`/api/users/export-data`, token)}`);
+      const res = await stack.fetchFile(await stack.link(`/api/users/export-data`, token));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="learnhub-data-\d{4}-\d{2}-\d{2}\.json"/);

@@ -78,7 +78,7 @@ describe('sessions through the gateway', () => {
     expect((await fetch(`${stack.url}/api/users/export-data?token=${me.token}`)).status).toBe(401);
     const link = await stack.link('/api/users/export-data', me.token);
     expect(link).not.toContain(me.token);
-    const file = await fetch(`${stack.url}${link}`);
+    const file = await stack.fetchFile(link);
     expect(file.status).toBe(200);
     // the link is for that path only, and is no bearer token
     const other = link.replace('/api/users/export-data', '/api/certificates/3f1c2a9e-5b7d-4c1e-8a2f-9d0b6e4c7a11');

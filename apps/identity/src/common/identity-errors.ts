@@ -50,6 +50,5 @@ export const identityErrors = {
   linkCodeExpired: () => AppError.rule('LINK_CODE_EXPIRED', 'The link code has expired. Generate a new one.'),
   linkCodeUsed: () => AppError.rule('LINK_CODE_USED', 'The link code was already used'),
   telegramTaken: () => AppError.conflict('TELEGRAM_ALREADY_LINKED', 'This Telegram account is linked to another user'),
-  exportTimeout: () => new AppError(504, 'EXPORT_TIMEOUT', 'Gathering your data took too long. Please try again.'),
   exportFailed: () => new AppError(503, 'EXPORT_FAILED', 'We could not gather your data. Please try again.'),
 } as const;

@@ -29,7 +29,6 @@ export const IdentityEnvSchema = z
     TELEGRAM_LINK_CODE_TTL_SECONDS: seconds(TELEGRAM_LINK_CODE_TTL_SECONDS),
     DEV_PROVIDER_SESSION_TTL_SECONDS: seconds(600),
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
-    EXPORT_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   })
   // the development provider lets anybody sign in as any e-mail: never where real users are
   .refine((e) => !(e.GOOGLE_PROVIDER === 'dev' && !isDevelopmentLike(e.NODE_ENV)), {

@@ -1,4 +1,4 @@
-import { fillPath, type AnyRoute, type RouteOutput, type RouteRequest } from '@lp/contracts';
+import { fillPath, PendingWork, type AnyRoute, type RouteOutput, type RouteRequest } from '@lp/contracts';
 import { API_BASE } from '../config/product';
 import { ApiError } from './api-error';
 import { readToken } from './token-store';
@@ -145,6 +145,30 @@ function filenameFrom(disposition: string | null): string | null {
   if (encoded?.[1]) return decodeURIComponent(encoded[1]);
   const plain = /filename="?([^";]+)"?/i.exec(disposition);
   return plain?.[1] ?? null;
+}
+
+/**
+ * A file made by background work (`background` routes): asks until the file is there,
+ * waiting what the server says between asks (202 + Retry-After), reporting its progress.
+ */
+export async function fetchBackgroundFile<Rt extends AnyRoute>(
+  route: Rt,
+  onProgress: (pending: PendingWork) => void,
+  ...rest: CallRest<Rt>
+): Promise<DownloadedFile> {
+  const args = (rest[0] ?? {}) as LooseArgs;
+  const giveUpAt = Date.now() + 10 * 60_000;
+  for (;;) {
+    const response = await send(route, args);
+    if (response.status !== 202) return { blob: await response.blob(), suggestedName: filenameFrom(response.headers.get('Content-Disposition')) };
+    const pending = PendingWork.safeParse(await readJson(response));
+    if (!pending.success || Date.now() > giveUpAt) throw new ApiError(504, 'STILL_PENDING', null);
+    onProgress(pending.data);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, pending.data.retry_after * 1000);
+      args.signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('Aborted', 'AbortError'))), { once: true });
+    });
+  }
 }
 
 /** Fetches a route whose responseKind is `file` as a blob, with the bearer header. */

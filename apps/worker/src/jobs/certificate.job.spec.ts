@@ -38,6 +38,7 @@ function context(files = new MemoryFiles()) {
     attempt: 1,
     requestId: 'req-1',
     log: pino({ level: 'silent' }),
+    reportProgress: async () => undefined,
     deps: { rpc, files, exportServices: [], exportServiceTimeoutMs: 1000, now: () => new Date() },
   };
   return { ctx, files, calls };

@@ -21,14 +21,16 @@ function context(answers: Partial<Record<ServiceName, Answer>>, services: Servic
       return { service, data: a };
     },
   } as unknown as RpcClient;
+  const progress: number[] = [];
   const ctx: JobContext = {
     jobId: '42',
     attempt: 1,
     requestId: 'req-1',
     log: pino({ level: 'silent' }),
+    reportProgress: async (p) => void progress.push(p),
     deps: { rpc, files, exportServices: services, exportServiceTimeoutMs: 1000, now: () => new Date('2026-03-04T05:06:07Z') },
   };
-  return { ctx, files, asked };
+  return { ctx, files, asked, progress };
 }
 
 const userId = '8d0e4ff4-3b9b-4b43-a36f-1cf1c3f53a11';
@@ -48,8 +50,8 @@ describe('data export job', () => {
     });
   });
 
-  it('records services that do not answer under unavailable, keeping the others', async () => {
-    const { ctx, files } = context({ identity: { profile: {} }, billing: new AppError(504, 'SERVICE_TIMEOUT', 'slow') }, [
+  it('records services that do not answer under unavailable, keeping the others; reports progress as they answer', async () => {
+    const { ctx, files, progress } = context({ identity: { profile: {} }, billing: new AppError(504, 'SERVICE_TIMEOUT', 'slow') }, [
       'identity',
       'catalog',
       'billing',
@@ -61,6 +63,7 @@ describe('data export job', () => {
       { service: 'catalog', reason: 'SERVICE_UNAVAILABLE' },
       { service: 'billing', reason: 'SERVICE_TIMEOUT' },
     ]);
+    expect(progress).toEqual([30, 60, 90]);
   });
 
   it('fails (to be retried) when no service hands over anything', async () => {

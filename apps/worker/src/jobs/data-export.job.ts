@@ -50,7 +50,14 @@ export const dataExportJob = defineJob(JOBS.dataExport, async (data, ctx): Promi
   const at = ctx.deps.now();
   const result = DataExportResult.parse({ storage_key: key, filename: exportFilename(at) });
   if (await ctx.deps.files.exists(key)) return result; // a retry after the file was written
-  const parts = await Promise.all(ctx.deps.exportServices.map((s) => askService(s, data.user_id, ctx)));
+  let answered = 0;
+  const parts = await Promise.all(
+    ctx.deps.exportServices.map(async (s) => {
+      const part = await askService(s, data.user_id, ctx);
+      await ctx.reportProgress((++answered / ctx.deps.exportServices.length) * 90);
+      return part;
+    }),
+  );
   // nothing to hand over at all is a failure worth retrying, not an empty file
   if (!parts.some((p) => p.ok)) throw new Error('no service handed over its part of the data export');
   await ctx.deps.files.put(key, JSON.stringify(buildExportDocument(data.user_id, parts, at), null, 2));

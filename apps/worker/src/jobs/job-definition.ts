@@ -18,6 +18,8 @@ export interface JobContext {
   attempt: number;
   requestId: string;
   log: Logger;
+  /** tells whoever waits how far the job is, 0-100 */
+  reportProgress: (percent: number) => Promise<void>;
   deps: JobDeps;
 }
 

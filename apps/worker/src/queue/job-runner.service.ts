@@ -62,6 +62,7 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const requestId = data.request_id ?? randomUUID();
     const jobId = job.id ?? randomUUID();
     const log = this.log.child({ job: type.name, jobId, requestId });
-    return type.result.parse(await def.handle(parsed.data, { jobId, attempt: job.attemptsMade + 1, requestId, log, deps: this.deps }));
+    const reportProgress = (percent: number) => job.updateProgress(Math.max(0, Math.min(100, Math.round(percent))));
+    return type.result.parse(await def.handle(parsed.data, { jobId, attempt: job.attemptsMade + 1, requestId, log, reportProgress, deps: this.deps }));
   }
 }

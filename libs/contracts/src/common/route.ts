@@ -48,6 +48,13 @@ export interface RouteDef<
   responseKind: 'json' | 'file';
   /** a file route's files open in place (lesson media) or download (certificates, exports) */
   fileDisposition: 'inline' | 'attachment';
+  /**
+   * the file is made by background work: the service answers the file when it is ready,
+   * else `{ pending: PendingWork }`, which the gateway sends as 202 (the caller asks again)
+   */
+  background: boolean;
+  /** how long the gateway waits for the owning service (default: RPC_TIMEOUT_MS) */
+  timeoutMs?: number;
   successStatus: number;
   rateLimit?: RateLimit;
   /** what the route does to the browser's sign-in session (see SessionGrant) */
@@ -73,6 +80,7 @@ export type SessionGrant = z.infer<typeof SessionGrant>;
  * route starts or refreshes one (optional: a start route may answer "code sent" first).
  */
 export function serviceResponseOf(route: AnyRoute): z.ZodType {
+  if (route.background) return z.union([route.response as z.ZodType, PendingReply]);
   if (route.session !== 'start' && route.session !== 'refresh') return route.response;
   return z.intersection(route.response as z.ZodType, SessionGrant.partial());
 }
@@ -96,6 +104,8 @@ export interface RouteSpec<
   response: R;
   responseKind?: 'json' | 'file';
   fileDisposition?: 'inline' | 'attachment';
+  background?: boolean;
+  timeoutMs?: number;
   successStatus?: number;
   rateLimit?: RateLimit;
   session?: SessionEffect;
@@ -116,6 +126,7 @@ export function defineRoute<
     bodyKind: spec.bodyKind ?? 'json',
     responseKind: spec.responseKind ?? 'json',
     fileDisposition: spec.fileDisposition ?? 'attachment',
+    background: spec.background ?? false,
     successStatus: spec.successStatus ?? 200,
     session: spec.session ?? 'none',
   };
@@ -141,7 +152,7 @@ export interface RouteRequest<Rt extends AnyRoute> {
 }
 export type RouteOutput<Rt extends AnyRoute> = z.infer<Rt['response']>;
 /** What the owning service's handler answers (see serviceResponseOf). */
-export type ServiceOutput<Rt extends AnyRoute> = RouteOutput<Rt> | (RouteOutput<Rt> & SessionGrant);
+export type ServiceOutput<Rt extends AnyRoute> = RouteOutput<Rt> | (RouteOutput<Rt> & SessionGrant) | z.infer<typeof PendingReply>;
 
 /** Builds a concrete URL path from a route's template. */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
@@ -151,6 +162,21 @@ export function fillPath(path: string, params: Record<string, string | number> |
     return encodeURIComponent(String(v));
   });
 }
+
+/**
+ * Background work still under way (a data export being gathered): answered 202, with a
+ * Retry-After; asking again is cheap and never starts the work twice.
+ */
+export const PendingWork = z.object({
+  status: z.enum(['queued', 'running']),
+  /** 0-100 */
+  progress: z.number().int().min(0).max(100),
+  /** seconds until asking again is worth it */
+  retry_after: z.number().int().positive(),
+  message: z.string(),
+});
+export type PendingWork = z.infer<typeof PendingWork>;
+export const PendingReply = z.object({ pending: PendingWork });
 
 /** A stored file handed back by a route whose responseKind is `file`. */
 export const FileRefSchema = z.object({

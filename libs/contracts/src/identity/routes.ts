@@ -129,10 +129,11 @@ export const identityRoutes = {
   }),
   exportData: defineRoute({
     subject: 'identity.user.export-data', service, method: 'GET', path: '/users/export-data', guard: 'any',
-    summary: 'All of the user\'s data from every service, gathered by a background job, as a JSON file',
-    response: FileRefSchema, responseKind: 'file',
-    // each export asks every service for all of the user's data: a few an hour is plenty
-    rateLimit: { limit: 5, windowSeconds: 3600, per: 'user' },
+    summary: 'All of the user\'s data from every service, gathered by a background job, as a JSON file; 202 with the progress while it is being gathered (ask again: the same export, never a second one within the hour)',
+    response: FileRefSchema, responseKind: 'file', background: true, timeoutMs: 5_000,
+    // one export an hour per user at most (the same one is answered within the hour); the
+    // limit bounds the asking, which includes the browser's asking again while it is gathered
+    rateLimit: { limit: 60, windowSeconds: 3600, per: 'user' },
   }),
   deleteAccount: defineRoute({
     subject: 'identity.user.delete-account', service, method: 'DELETE', path: '/users/delete-account', guard: 'any',

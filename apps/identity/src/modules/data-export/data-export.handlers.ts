@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { identityRoutes, type RouteInput, type ServiceOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import { ExportsUserData, Handles, callerOf } from '@lp/service-kit';
 import { DataExportService } from './data-export.service.js';
@@ -15,7 +15,7 @@ export class DataExportHandlers {
   ) {}
 
   @Handles(identityRoutes.exportData)
-  async exportData(_input: RouteInput<R['exportData']>, ctx: HandlerContext): Promise<RouteOutput<R['exportData']>> {
+  async exportData(_input: RouteInput<R['exportData']>, ctx: HandlerContext): Promise<ServiceOutput<R['exportData']>> {
     return this.exports.export(callerOf(ctx).userId, ctx.requestId);
   }
 

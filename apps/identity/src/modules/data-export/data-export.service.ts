@@ -1,31 +1,43 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { FileRef, JOBS, JobResult } from '@lp/contracts';
-import { ENV } from '@lp/service-kit';
-import type { IdentityEnv } from '../../config/identity-env.js';
+import type { FileRef, PendingWork } from '@lp/contracts';
+import { Clock } from '@lp/service-kit';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersService } from '../users/users.service.js';
 import { DataExportQueue } from './data-export.queue.js';
 
-/** "Download my data": a worker job gathers every service's part into one file; this waits for it. */
+/** One export per user and hour: asking again within it answers the same export, never a second one. */
+const EXPORT_WINDOW_MS = 3600 * 1000;
+/** how long a request waits for a quick export before it answers 202 with the progress */
+const QUICK_WAIT_MS = 1500;
+
+export const exportJobId = (userId: string, now: Date): string => `${userId}_${Math.floor(now.getTime() / EXPORT_WINDOW_MS)}`;
+
+/**
+ * "Download my data": a worker job gathers every service's part into one file. A request
+ * never waits on it for long: the file when it is ready (at once, for a quick export),
+ * else 202 with the job's progress; the browser asks again.
+ */
 @Injectable()
 export class DataExportService {
   constructor(
     @Inject(DataExportQueue) private readonly queue: DataExportQueue,
     @Inject(UsersService) private readonly users: UsersService,
-    @Inject(ENV) private readonly env: IdentityEnv,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async export(userId: string, requestId: string): Promise<FileRef> {
+  async export(userId: string, requestId: string): Promise<FileRef | { pending: PendingWork }> {
     await this.users.activeUser(userId);
-    const job = await this.queue.add({ user_id: userId, request_id: requestId }, randomUUID());
-    let result: JobResult<typeof JOBS.dataExport>;
+    const job = await this.queue.add({ user_id: userId, request_id: requestId }, exportJobId(userId, this.clock.now()));
+    let outcome: Awaited<ReturnType<DataExportQueue['settle']>>;
     try {
-      result = await this.queue.waitFor(job, this.env.EXPORT_TIMEOUT_MS);
+      outcome = await this.queue.settle(job, QUICK_WAIT_MS);
     } catch {
-      const state = await job.getState().catch(() => 'unknown');
-      throw state === 'failed' || state === 'completed' ? identityErrors.exportFailed() : identityErrors.exportTimeout();
+      throw identityErrors.exportFailed();
     }
-    return { storage_key: result.storage_key, filename: result.filename, content_type: 'application/json' };
+    if ('pending' in outcome) {
+      const { status, progress } = outcome.pending;
+      return { pending: { status, progress, retry_after: 2, message: `Gathering your data: ${progress}%` } };
+    }
+    return { storage_key: outcome.done.storage_key, filename: outcome.done.filename, content_type: 'application/json' };
   }
 }

@@ -71,7 +71,9 @@ export function PrivacySecurityCard({ user }: { user: User }) {
           hint={t('account.security.downloadDataHint')}
           control={
             <Button variant="outline" onClick={download} loading={exportData.isPending} data-testid="download-data-button">
-              {t('account.security.downloadData')}
+              {exportData.progress !== null && exportData.progress > 0
+                ? t('account.security.preparingData', { progress: exportData.progress })
+                : t('account.security.downloadData')}
             </Button>
           }
         />
