@@ -6,7 +6,7 @@ describe('catalog settings', () => {
   it('has defaults for everything', () => {
     expect(parseEnv(CatalogEnvSchema, {})).toEqual({
       ENROLL_PAYMENT_WAIT_MS: 3000,
-      CERTIFICATE_WAIT_MS: 20_000,
+      CERTIFICATE_WAIT_MS: 1_500,
       COURSE_LIST_CACHE_MS: 1000,
       PUBLIC_URL: '',
     });

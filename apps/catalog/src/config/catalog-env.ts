@@ -12,7 +12,8 @@ export const CatalogEnvSchema = z.object({
    */
   ENROLL_PAYMENT_WAIT_MS: ms(3000),
   /** how long GET /certificates/{courseId} waits for the worker to render a pending certificate */
-  CERTIFICATE_WAIT_MS: ms(20_000),
+  /** how long a certificate request waits for a quick render before answering 202 with the progress */
+  CERTIFICATE_WAIT_MS: ms(1_500),
   /** how long a learner's browse page (GET /courses) may be served from memory; 0: never */
   COURSE_LIST_CACHE_MS: ms(1000),
   /** the public address printed on certificates next to the verification code (empty: a relative path) */

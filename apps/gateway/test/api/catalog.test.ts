@@ -477,7 +477,7 @@ describe('catalog through the gateway', () => {
       expectError(await call('GET', `/certificates/${course.id}`, learner), 422, 'COURSE_NOT_COMPLETED');
       expectError(await call('GET', `/certificates/${course.id}`, lena), 403, 'NOT_ENROLLED');
       await call('POST', `/lessons/${lesson.id}/complete`, learner, {});
-      const res = await fetch(`${stack.url}${await stack.link(`/api/certificates/${course.id}`, learner.token)}`);
+      const res = await stack.fetchFile(await stack.link(`/api/certificates/${course.id}`, learner.token));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="certificate-certified-go.pdf"');

@@ -149,8 +149,8 @@ export const catalogRoutes = {
   // ---------------------------------------------------------------- certificates
   certificate: defineRoute({
     subject: 'catalog.certificate.get', service, method: 'GET', path: '/certificates/{courseId}', guard: 'any',
-    summary: 'The caller\'s PDF certificate of a course completed at 100% (made by a background job)',
-    params: s.CourseIdParams, response: FileRefSchema, responseKind: 'file',
+    summary: 'The caller\'s PDF certificate of a course completed at 100% (made by a background job; 202 with the progress while it is made)',
+    params: s.CourseIdParams, response: FileRefSchema, responseKind: 'file', background: true, timeoutMs: 5_000,
   }),
   verifyCertificate: defineRoute({
     subject: 'catalog.certificate.verify', service, method: 'GET', path: '/certificates/verify/{code}', guard: 'public',

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { catalogEvents, catalogInternal, catalogRoutes, type EventPayload, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { catalogEvents, catalogInternal, catalogRoutes, type EventPayload, type RouteInput, type RouteOutput, type ServiceOutput } from '@lp/contracts';
 import type { EventContext, HandlerContext } from '@lp/bus';
 import { Handles, HandlesInternal, OnEvent, callerOf } from '@lp/service-kit';
 import { CertificatesService } from './certificates.service.js';
@@ -13,7 +13,7 @@ export class CertificatesHandlers {
   constructor(@Inject(CertificatesService) private readonly certificates: CertificatesService) {}
 
   @Handles(catalogRoutes.certificate)
-  async download(input: RouteInput<R['certificate']>, ctx: HandlerContext): Promise<RouteOutput<R['certificate']>> {
+  async download(input: RouteInput<R['certificate']>, ctx: HandlerContext): Promise<ServiceOutput<R['certificate']>> {
     return this.certificates.download(callerOf(ctx), input.params.courseId, ctx.requestId);
   }
 

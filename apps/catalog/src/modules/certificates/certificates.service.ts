@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { AppError, type Caller, type CertificateJobData, type CertificateVerification, type FileRef } from '@lp/contracts';
+import { AppError, type Caller, type CertificateJobData, type CertificateVerification, type FileRef, type PendingWork } from '@lp/contracts';
 import { ENV, LOGGER, UnitOfWork, type Logger, Clock, iso } from '@lp/service-kit';
 import type { CatalogEnv } from '../../config/catalog-env.js';
 import { catalogErrors } from '../../common/catalog-errors.js';
@@ -29,8 +29,8 @@ export class CertificatesService {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
-  /** The learner's PDF; waits (bounded) for the worker when it is not rendered yet. */
-  async download(caller: Caller, courseId: string, requestId: string): Promise<FileRef> {
+  /** The learner's PDF; while the worker makes it (a short wait at most), 202 with the progress. */
+  async download(caller: Caller, courseId: string, requestId: string): Promise<FileRef | { pending: PendingWork }> {
     const { course, enrollment } = await this.access.enrolled(courseId, caller);
     let cert = await this.certificates.findForUser(caller.userId, courseId);
     if (!cert) {
@@ -40,15 +40,16 @@ export class CertificatesService {
       cert = await this.uow.run((tx) => this.issuer.issue(tx, enrollment, course, this.clock.now(), requestId));
     }
     if (cert.storage_key) return this.fileRef(cert);
+    // the job id is the certificate id: asking again joins the same job, never a second render
     const job = await this.queue.add(this.jobData(cert, requestId), cert.id);
-    try {
-      await this.queue.waitFor(job, this.env.CERTIFICATE_WAIT_MS);
-    } catch (e) {
-      this.log.warn({ err: e, certificateId: cert.id }, 'certificate not rendered in time');
-    }
+    const outcome = await this.queue.settle(job, this.env.CERTIFICATE_WAIT_MS).catch((e: unknown) => {
+      this.log.warn({ err: e, certificateId: cert.id }, 'certificate render failed');
+      throw catalogErrors.certificatePending();
+    });
     const fresh = await this.certificates.findById(cert.id);
-    if (!fresh?.storage_key) throw catalogErrors.certificatePending();
-    return this.fileRef(fresh);
+    if (fresh?.storage_key) return this.fileRef(fresh);
+    const progress = 'pending' in outcome ? outcome.pending : { status: 'running' as const, progress: 90 };
+    return { pending: { ...progress, retry_after: 2, message: 'Your certificate is being prepared' } };
   }
 
   /** Called (through the completion event) once per certificate; the job id makes it idempotent. */

@@ -1,6 +1,6 @@
 import { catalogRoutes } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { fetchRouteFile } from '../../../api/client';
+import { fetchBackgroundFile } from '../../../api/client';
 import { saveBlob } from '../../../api/save-blob';
 import { readToken } from '../../../api/token-store';
 
@@ -12,10 +12,10 @@ export class MissingTokenError extends Error {
   }
 }
 
-/** GET /certificates/{courseId} with the bearer header, saved as a PDF. */
+/** GET /certificates/{courseId} with the bearer header (asked again while the PDF is made), saved as a PDF. */
 async function downloadCertificate(courseId: string): Promise<void> {
   if (!readToken()) throw new MissingTokenError();
-  const { blob, suggestedName } = await fetchRouteFile(catalogRoutes.certificate, { params: { courseId } });
+  const { blob, suggestedName } = await fetchBackgroundFile(catalogRoutes.certificate, () => undefined, { params: { courseId } });
   saveBlob(blob, suggestedName ?? `certificate-${courseId}.pdf`);
 }
 
