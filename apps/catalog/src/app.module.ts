@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { LocalFileStore } from '@lp/storage';
-import { Clock, ENV, ServiceKitModule, usersReadModelProviders } from '@lp/service-kit';
+import { Clock, ENV, ServiceKitModule, developmentOnly, usersReadModelProviders } from '@lp/service-kit';
 import { CatalogEnvSchema, type CatalogEnv } from './config/catalog-env.js';
 import { FILE_STORE } from './common/tokens.js';
 import { Uploads } from './common/uploads.js';
@@ -105,9 +105,8 @@ const features: Provider[] = [
   KnowledgeHubHandlers,
   KnowledgeHubService,
   KnowledgeHubRepository,
-  // data export and demo data
+  // data export
   CatalogDataExporter,
-  SeedHandlers,
 ];
 
 @Module({})
@@ -124,7 +123,8 @@ export class CatalogModule {
           ...(env ? { env } : {}),
         }),
       ],
-      providers: [...infrastructure, ...features],
+      // demo data: not even constructed outside development and tests
+      providers: [...infrastructure, ...features, ...developmentOnly(env, [SeedHandlers])],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
-import { Clock, ENV, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
+import { Clock, ENV, LOGGER, REDIS, ServiceKitModule, developmentOnly, type Logger } from '@lp/service-kit';
 import { IdentityEnvSchema, googleProviderOf, smsProviderOf, type IdentityEnv } from './config/identity-env.js';
 import { identityEntities } from './entities/index.js';
 import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
@@ -44,6 +44,7 @@ import { TelegramHandlers } from './modules/telegram/telegram.handlers.js';
 import { TelegramService } from './modules/telegram/telegram.service.js';
 import { TelegramRepository } from './modules/telegram/telegram.repository.js';
 import { AdminHandlers } from './modules/admin/admin.handlers.js';
+import { IdentitySeedHandlers } from './modules/admin/seed.handlers.js';
 import { AdminService } from './modules/admin/admin.service.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
 import { CatalogStatsConsumer } from './modules/admin/catalog-stats.consumer.js';
@@ -139,7 +140,8 @@ export class IdentityModule {
           ...(env ? { env } : {}),
         }),
       ],
-      providers: [...infrastructure, ...features],
+      // demo data: not even constructed outside development and tests
+      providers: [...infrastructure, ...features, ...developmentOnly(env, [IdentitySeedHandlers])],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { BaseEnvSchema, callerVerifyKey, isWeakSecret, parseEnv } from './config.js';
+import { BaseEnvSchema, callerVerifyKey, developmentOnly, isWeakSecret, parseEnv } from './config.js';
 import { DEV_CALLER_KEYS } from './dev-keys.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -55,5 +55,21 @@ describe('safe defaults', () => {
     expect(callerVerifyKey({ NODE_ENV: 'test', CALLER_VERIFY_KEY: 'abc' })).toBe('abc');
     expect(() => callerVerifyKey({ NODE_ENV: 'production' })).toThrow(/CALLER_VERIFY_KEY/);
     expect(isWeakSecret('aB3'.repeat(12))).toBe(false);
+  });
+});
+
+describe('development-only providers', () => {
+  it('exist when development or tests are named, never in production or when NODE_ENV is unset', () => {
+    const seed = ['SeedHandlers'];
+    expect(developmentOnly({ NODE_ENV: 'development' }, seed)).toEqual(seed);
+    expect(developmentOnly({ NODE_ENV: 'test' }, seed)).toEqual(seed);
+    expect(developmentOnly({ NODE_ENV: 'production' }, seed)).toEqual([]);
+    const saved = process.env.NODE_ENV;
+    delete process.env.NODE_ENV;
+    try {
+      expect(developmentOnly({}, seed)).toEqual([]);
+    } finally {
+      process.env.NODE_ENV = saved;
+    }
   });
 });

@@ -20,6 +20,14 @@ export function isWeakSecret(value: string | undefined | null, minLength = 32): 
 /** Development conveniences (dev providers, seed subjects, built-in keys) run only when asked for by name. */
 export const isDevelopmentLike = (nodeEnv: string): boolean => nodeEnv === 'development' || nodeEnv === 'test';
 
+/**
+ * Providers that exist only when development or tests are asked for by name (demo data):
+ * in production they are not even constructed. `env` is the app's overrides of process.env.
+ */
+export function developmentOnly<T>(env: Record<string, string | undefined> | undefined, providers: T[]): T[] {
+  return isDevelopmentLike({ ...process.env, ...env }.NODE_ENV ?? 'production') ? providers : [];
+}
+
 const passwordOfUrl = (url: string): string | null => {
   try {
     return decodeURIComponent(new URL(url).password) || null;

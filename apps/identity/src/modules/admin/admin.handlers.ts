@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { identityInternal, identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
-import type { z } from 'zod';
-import { Handles, HandlesInternal } from '@lp/service-kit';
+import { Handles } from '@lp/service-kit';
 import { toAdminUser } from '../users/user.mapper.js';
 import { AdminService } from './admin.service.js';
 
 type R = typeof identityRoutes;
-type EnsureUser = typeof identityInternal.ensureUser;
 
 @Injectable()
 export class AdminHandlers {
@@ -33,11 +31,5 @@ export class AdminHandlers {
   @Handles(identityRoutes.adminAnalytics)
   async analytics(_input: RouteInput<R['adminAnalytics']>, _ctx: HandlerContext): Promise<RouteOutput<R['adminAnalytics']>> {
     return this.admin.analytics();
-  }
-
-  /** Bus only: the seed's demo accounts and first admin go through the normal registration. */
-  @HandlesInternal(identityInternal.ensureUser)
-  async ensureUser(payload: z.infer<EnsureUser['request']>, ctx: HandlerContext): Promise<z.infer<EnsureUser['response']>> {
-    return this.admin.ensure(payload, ctx.requestId);
   }
 }
