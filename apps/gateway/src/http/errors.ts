@@ -43,6 +43,9 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return sendError(reply, 415, { detail: 'Expected a multipart/form-data body', code: 'UNSUPPORTED_MEDIA_TYPE', errors: [] });
   }
+  if (isMalformedMultipart(error)) {
+    return sendError(reply, 400, { detail: 'The multipart body is malformed', code: 'BAD_REQUEST', errors: [] });
+  }
   if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return sendError(reply, 400, { detail: 'The request body is not valid JSON', code: 'BAD_REQUEST', errors: [] });
   }
@@ -54,4 +57,16 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const errorId = randomUUID();
   request.log.error({ err: error, errorId }, 'unhandled gateway error');
   return sendError(reply, 500, { detail: `Something went wrong on our side. Reference: ${errorId}`, code: 'INTERNAL', errors: [] });
+}
+
+/**
+ * The multipart parser (busboy) refuses a broken body (no or an overlong boundary, data
+ * ending mid-part) with plain Errors: no code or status, only where they were made and
+ * their words tell them from a fault of ours. They are the caller's mistake, a 400.
+ */
+export function isMalformedMultipart(error: Error): boolean {
+  // where it was made, not what it passed through: a fault of ours inside a parser callback stays a 500
+  const madeAt = (error.stack ?? '').split('\n').find((line) => line.trimStart().startsWith('at ')) ?? '';
+  if (/[\\/]@fastify[\\/]busboy[\\/]/.test(madeAt)) return true;
+  return /^Multipart: |unexpected end of multipart data|^Boundary required|^The needle /i.test(error.message);
 }

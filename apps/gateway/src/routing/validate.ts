@@ -13,7 +13,7 @@ export function validateRequest(route: AnyRoute, raw: { params: unknown; query: 
     return undefined;
   };
   const query = { ...(raw.query as Record<string, unknown> | undefined) };
-  for (const [prefix, value] of [['params', raw.params], ['query', query], ['', raw.body]] as const) findNul(value, prefix, errors);
+  for (const [prefix, value] of [['params', raw.params], ['query', query], ['', raw.body]] as const) findBadText(value, prefix, errors);
   const out = {
     params: part(route.params, raw.params, 'params', {}),
     query: part(route.query, query, 'query', {}),
@@ -26,15 +26,33 @@ export function validateRequest(route: AnyRoute, raw: { params: unknown; query: 
   return out;
 }
 
+/** A lone half of a surrogate pair: not a character, so not valid Unicode. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with a text no person types and PostgreSQL cannot store, or null. */
+export function badText(text: string, what = 'Text'): string | null {
+  // text and varchar refuse NUL (22021), jsonb refuses both as escapes (22P05)
+  if (text.includes('\u0000')) return `${what} may not contain NUL characters`;
+  if (LONE_SURROGATE.test(text)) return `${what} must be valid Unicode`;
+  return null;
+}
+
 /**
- * No text anywhere may hold a NUL character: PostgreSQL cannot store one, and nothing a
- * person types contains it. Refused here, for every route, with the field named.
+ * No text anywhere, value or key (a record's keys are stored too), may hold a NUL character
+ * or a lone surrogate. Refused here, for every route, with the field named.
  */
-export function findNul(value: unknown, path: string, errors: { path: string; message: string }[], depth = 0): void {
+export function findBadText(value: unknown, path: string, errors: { path: string; message: string }[], depth = 0): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) errors.push({ path: path || 'body', message: 'Text may not contain NUL characters' });
+    const problem = badText(value);
+    if (problem) errors.push({ path: path || 'body', message: problem });
     return;
   }
   if (!value || typeof value !== 'object' || depth > 32) return;
-  for (const [key, v] of Object.entries(value)) findNul(v, path ? `${path}.${key}` : key, errors, depth + 1);
+  for (const [key, v] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    const problem = badText(key, 'A name');
+    // the key itself is the bad text: the field holding it is named, not the key again
+    if (problem) errors.push({ path: path || 'body', message: problem });
+    else findBadText(v, at, errors, depth + 1);
+  }
 }
