@@ -26,7 +26,6 @@ import { PaymentsConsumer } from './modules/enrollments/payments.consumer.js';
 import { ProgressHandlers } from './modules/progress/progress.handlers.js';
 import { ProgressService } from './modules/progress/progress.service.js';
 import { ProgressRepository } from './modules/progress/progress.repository.js';
-import { ReviewsHandlers } from './modules/reviews/reviews.handlers.js';
 import { ReviewsService } from './modules/reviews/reviews.service.js';
 import { ReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { CertificatesHandlers } from './modules/certificates/certificates.handlers.js';
@@ -82,7 +81,6 @@ const features: Provider[] = [
   ProgressService,
   ProgressRepository,
   // reviews
-  ReviewsHandlers,
   ReviewsService,
   ReviewsRepository,
   // certificates

@@ -1,3 +1,4 @@
+import { runInContext } from './request-context.js';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
@@ -90,7 +91,7 @@ export class EventConsumer {
       m.term();
       return;
     }
-    const log = this.log.child({ requestId: envelope.request_id, eventId: envelope.id, event: envelope.name });
+    const log = this.log.child({ eventId: envelope.id, event: envelope.name });
     const entry = this.handlers.get(envelope.name);
     if (!entry) {
       m.ack();
@@ -98,14 +99,15 @@ export class EventConsumer {
     }
     try {
       const payload = entry.def.schema.parse(envelope.payload);
-      await this.db.transaction(async (tx) => {
+      // an event's work belongs to the request that caused it: its id travels on, in logs and in events written here
+      await runInContext({ requestId: envelope.request_id ?? envelope.id, caller: null, subject: envelope.name }, () => this.db.transaction(async (tx) => {
         const fresh = await tx.query<unknown[]>(
           'INSERT INTO inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id',
           [envelope.id, this.consumerName],
         );
         if (fresh.length === 0) return; // applied before: a redelivery
         await entry.fn(payload, { tx, envelope, log });
-      });
+      }));
       m.ack();
     } catch (e) {
       const attempt = m.info.deliveryCount;

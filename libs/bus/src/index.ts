@@ -9,3 +9,4 @@ export * from './event-consumer.js';
 export * from './caller-assertion.js';
 export * from './nats-permissions.js';
 export * from './read-your-writes.js';
+export * from './request-context.js';

@@ -1,3 +1,4 @@
+import { currentRequestId } from './request-context.js';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { EventDef } from '@lp/contracts';
@@ -15,7 +16,8 @@ export async function writeEvent<E extends EventDef>(
   tx: SqlRunner,
   event: E,
   payload: z.input<E['schema']>,
-  requestId?: string,
+  /** by default the request id of the work in progress (request-context.ts) */
+  requestId: string | undefined = currentRequestId(),
 ): Promise<string> {
   const data = event.schema.parse(payload);
   const id = randomUUID();

@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { AppError, BUS_HEADERS, type AnyRoute, type Caller, type RouteOutput } from '@lp/contracts';
 import { decode, encode, errorFromReply, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
 import { CALLER_HEADER, type CallerSigner } from './caller-assertion.js';
+import { currentContext } from './request-context.js';
 
 export interface CallContext {
-  requestId: string;
+  /** by default the request id of the work in progress (request-context.ts), else a new one */
+  requestId?: string;
   caller?: Caller | null;
-  /** an already signed caller (a service passing on the gateway's assertion, or a test) */
+  /** an already signed caller (a test); by default a service passes on the assertion its own request came with */
   callerAssertion?: string;
   timeoutMs?: number;
 }
@@ -25,23 +28,26 @@ export class RpcClient {
     private readonly signer: CallerSigner | null = null,
   ) {}
 
-  callRoute<R extends AnyRoute>(route: R, req: RpcRequest, ctx: CallContext): Promise<RouteOutput<R>> {
+  callRoute<R extends AnyRoute>(route: R, req: RpcRequest, ctx: CallContext = {}): Promise<RouteOutput<R>> {
     return this.request(route.subject, req, ctx) as Promise<RouteOutput<R>>;
   }
 
   /** The answer's JSON bytes, unparsed: the gateway sends them on as they are. */
-  callRouteRaw(route: AnyRoute, req: RpcRequest, ctx: CallContext): Promise<Uint8Array> {
+  callRouteRaw(route: AnyRoute, req: RpcRequest, ctx: CallContext = {}): Promise<Uint8Array> {
     return this.requestRaw(route.subject, req, ctx);
   }
 
-  async request<T = unknown>(subject: string, payload: unknown, ctx: CallContext): Promise<T> {
+  async request<T = unknown>(subject: string, payload: unknown, ctx: CallContext = {}): Promise<T> {
     return decode<T>(await this.requestRaw(subject, payload, ctx));
   }
 
-  async requestRaw(subject: string, payload: unknown, ctx: CallContext): Promise<Uint8Array> {
+  async requestRaw(subject: string, payload: unknown, ctx: CallContext = {}): Promise<Uint8Array> {
     const h = natsHeaders();
-    h.set(BUS_HEADERS.requestId, ctx.requestId);
-    if (ctx.callerAssertion) h.set(CALLER_HEADER, ctx.callerAssertion);
+    const current = currentContext();
+    h.set(BUS_HEADERS.requestId, ctx.requestId ?? current?.requestId ?? randomUUID());
+    // the user a service works for goes on with its call, as the gateway signed it
+    const assertion = ctx.callerAssertion ?? (ctx.caller === undefined ? current?.callerAssertion : undefined);
+    if (assertion) h.set(CALLER_HEADER, assertion);
     else if (ctx.caller) {
       if (!this.signer) throw new Error(`a call to ${subject} for a user needs the caller signing key`);
       h.set(CALLER_HEADER, this.signer.sign(ctx.caller));

@@ -15,6 +15,7 @@ import {
 import { decode, encode, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
 import { CALLER_HEADER, type CallerVerifier } from './caller-assertion.js';
+import { runInContext } from './request-context.js';
 
 export interface HandlerContext {
   requestId: string;
@@ -96,19 +97,28 @@ export class RpcServer {
 
   private async dispatch(subject: string, msg: Msg, handler: RawHandler): Promise<void> {
     const requestId = msg.headers?.get(BUS_HEADERS.requestId) || randomUUID();
-    let log = this.log.child({ requestId, subject });
+    // the kit's logger stamps requestId and userId from the context (request-context.ts)
+    const log = this.log.child({ subject });
+    let caller: Caller | null = null;
     let body: Uint8Array;
     let ok = true;
     try {
-      const caller = this.callerOf(msg);
-      if (caller) log = log.child({ userId: caller.userId });
-      const payload = msg.data.length ? decode<unknown>(msg.data) : {};
-      body = encode(await handler(payload, { requestId, caller, log }));
+      caller = this.callerOf(msg);
     } catch (e) {
-      ok = false;
-      body = encode(toErrorReply(e, log));
+      if (msg.reply) msg.respond(encode(toErrorReply(e, log)), { headers: replyHeaders(false) });
+      return;
     }
-    if (msg.reply) msg.respond(body, { headers: replyHeaders(ok) });
+    const callerAssertion = caller ? (msg.headers?.get(CALLER_HEADER) ?? undefined) : undefined;
+    await runInContext({ requestId, caller, subject, ...(callerAssertion ? { callerAssertion } : {}) }, async () => {
+      try {
+        const payload = msg.data.length ? decode<unknown>(msg.data) : {};
+        body = encode(await handler(payload, { requestId, caller, log }));
+      } catch (e) {
+        ok = false;
+        body = encode(toErrorReply(e, log));
+      }
+      if (msg.reply) msg.respond(body, { headers: replyHeaders(ok) });
+    });
   }
 
   /** A signed caller, verified; an unsigned or forged one is refused (401), never believed. */

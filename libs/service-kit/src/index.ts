@@ -14,3 +14,4 @@ export * from './db-errors.js';
 export * from './clock.js';
 export * from './caller.js';
 export * from './users-read-model.js';
+export { currentCaller, optionalCaller, currentRequestId, currentContext, runInContext } from '@lp/bus';

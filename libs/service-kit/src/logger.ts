@@ -1,4 +1,5 @@
 import { pino, type Logger } from 'pino';
+import { currentContext } from '@lp/bus';
 
 /**
  * Fields that hold a secret wherever they appear in a log line, at the top and two levels
@@ -16,14 +17,26 @@ export const REDACTED_PATHS = [
   'body.code', '*.body.code', 'input.body.code',
 ];
 
-/** pino JSON logs with the app's name on every line; secrets are redacted; pretty only in development on a terminal. */
-export function createLogger(service: string, level: string, nodeEnv: string): Logger {
-  const pretty = nodeEnv === 'development' && process.stdout.isTTY;
-  return pino({
+/** The request a line was written for, from the request context: no code passes it to a logger by hand. */
+function contextFields(): Record<string, string> {
+  const ctx = currentContext();
+  if (!ctx) return {};
+  return ctx.caller ? { requestId: ctx.requestId, userId: ctx.caller.userId } : { requestId: ctx.requestId };
+}
+
+/**
+ * pino JSON logs with the app's name on every line, and the request id and user of the work in
+ * progress; secrets are redacted; pretty only in development on a terminal.
+ */
+export function createLogger(service: string, level: string, nodeEnv: string, destination?: pino.DestinationStream): Logger {
+  const pretty = !destination && nodeEnv === 'development' && process.stdout.isTTY;
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
+    mixin: contextFields,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 export type { Logger };

@@ -15,4 +15,9 @@ export interface ServiceKitOptions {
   envSchema?: z.ZodObject<z.ZodRawShape>;
   /** false for apps without a database of their own (the worker) */
   database?: boolean;
+  /**
+   * true when the service's tables have row-level security policies: each UnitOfWork
+   * transaction then carries the caller's `app.user_id` and `app.institution_id`.
+   */
+  tenantSettings?: boolean;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { Caller, ReviewCreateRequest, ReviewSchema } from '@lp/contracts';
-import { UnitOfWork, Clock, isUniqueViolation, iso } from '@lp/service-kit';
+import { catalogRoutes, type ReviewSchema, type RouteInput } from '@lp/contracts';
+import { UnitOfWork, Clock, Handles, currentCaller, isUniqueViolation, iso } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { CourseAccess } from '../courses/course-access.js';
@@ -9,6 +9,7 @@ import { CoursesRepository } from '../courses/courses.repository.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
 
+type R = typeof catalogRoutes;
 type Review = z.infer<typeof ReviewSchema>;
 const REVIEW_LIST_SIZE = 200;
 
@@ -38,14 +39,17 @@ export class ReviewsService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async list(caller: Caller, courseId: string): Promise<Review[]> {
-    await this.access.visible(courseId, caller);
-    return (await this.reviews.listForCourse(courseId, REVIEW_LIST_SIZE)).map(toReview);
+  @Handles(catalogRoutes.listReviews)
+  async list({ params }: RouteInput<R['listReviews']>): Promise<Review[]> {
+    await this.access.visible(params.id, currentCaller());
+    return (await this.reviews.listForCourse(params.id, REVIEW_LIST_SIZE)).map(toReview);
   }
 
-  async create(caller: Caller, courseId: string, input: z.infer<typeof ReviewCreateRequest>): Promise<Review> {
-    await this.access.enrolled(courseId, caller);
-    return toReview(await this.write(courseId, caller.userId, input.rating, input.comment));
+  @Handles(catalogRoutes.createReview)
+  async create({ params, body }: RouteInput<R['createReview']>): Promise<Review> {
+    const caller = currentCaller();
+    await this.access.enrolled(params.id, caller);
+    return toReview(await this.write(params.id, caller.userId, body.rating, body.comment));
   }
 
   /** Used by the seed as well: no enrollment check. */
