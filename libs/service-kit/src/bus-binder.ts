@@ -1,4 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
@@ -13,11 +13,16 @@ import type { ServiceKitOptions } from './service-kit-options.js';
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
-/** Finds @Handles/@HandlesInternal/@OnEvent/@ExportsUserData methods and binds them; owns the bus lifecycle. */
+/**
+ * Finds @Handles/@HandlesInternal/@OnEvent/@ExportsUserData methods and binds them; owns the
+ * bus lifecycle. Started by the bus transport (bus-transport.ts) when the app listens.
+ */
 @Injectable()
-export class BusBinder implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class BusBinder implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly startedAt = Date.now();
   readonly boundSubjects: string[] = [];
+  private started = false;
+  private stopped = false;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -33,7 +38,9 @@ export class BusBinder implements OnApplicationBootstrap, BeforeApplicationShutd
     @Inject(ENV) private readonly env: BaseEnv,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
     const exporters: Array<(userId: string) => Promise<Record<string, unknown>>> = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string, Method> | undefined;
@@ -81,10 +88,17 @@ export class BusBinder implements OnApplicationBootstrap, BeforeApplicationShutd
     this.log.info({ subjects: this.boundSubjects.length, events: this.consumer.eventNames }, 'service ready');
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  /** No new requests or events; those in flight finish (the transport's close, then the shutdown hooks: once). */
+  async stopTaking(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
     await this.server.drain();
     await this.consumer.stop();
     await this.relay.stop();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stopTaking();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -8,6 +8,7 @@ export * from './unit-of-work.js';
 export * from './service-kit.module.js';
 export * from './bus-binder.js';
 export * from './bootstrap.js';
+export * from './bus-transport.js';
 export * from './queues.js';
 export * from './sql.js';
 export * from './db-errors.js';

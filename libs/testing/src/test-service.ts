@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { dropDatabase } from '@lp/service-kit';
+import { dropDatabase, startService } from '@lp/service-kit';
 import { connectBus, streamName } from '@lp/bus';
 import { jetstreamManager } from '@nats-io/jetstream';
 
@@ -15,8 +14,8 @@ export interface TestService {
 
 /** Boots a service module against the real PostgreSQL/NATS/Redis with its test env. */
 export async function startTestService(module: DynamicModule, env: Record<string, string>): Promise<TestService> {
-  const app = await NestFactory.createApplicationContext(module, { logger: false });
-  await app.init();
+  // as in production: a Nest microservice on the bus transport
+  const app = await startService(module, { logger: false });
   const ds = app.get(DataSource);
   const dbName = ds.isInitialized ? (ds.options.database as string | undefined) ?? new URL((ds.options as { url: string }).url).pathname.slice(1) : null;
   return {
