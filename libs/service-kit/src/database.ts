@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, type EntityManager, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntityManager, type MixedList, type EntitySchema } from 'typeorm';
 import type { TransactionalDb } from '@lp/bus';
 
 /** The PostgreSQL role a service connects as: one per service, owning only that service's databases. */
@@ -106,8 +106,8 @@ export interface DatabaseOptions {
   poolSize: number;
 }
 
-export function createDataSource(o: DatabaseOptions): DataSource {
-  return new DataSource({
+export function dataSourceOptions(o: DatabaseOptions): DataSourceOptions {
+  return {
     type: 'postgres',
     url: o.url,
     entities: o.entities,
@@ -116,7 +116,11 @@ export function createDataSource(o: DatabaseOptions): DataSource {
     synchronize: false,
     poolSize: o.poolSize,
     extra: { max: o.poolSize },
-  });
+  };
+}
+
+export function createDataSource(o: DatabaseOptions): DataSource {
+  return new DataSource(dataSourceOptions(o));
 }
 
 /** Runs pending migrations under an advisory lock, so replicas starting together migrate once. */

@@ -1,12 +1,13 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { CallerVerifier, connectBus, EventConsumer, inboxPrefixOf, OutboxRelay, RpcClient, RpcServer } from '@lp/bus';
 import { BaseEnvSchema, callerVerifyKey, databaseName, isDevelopmentLike, parseEnv, type BaseEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { assertLeastPrivilege, asTransactionalDb, createDataSource, ensureDatabase, migrate, serviceDatabaseUrl, serviceRole } from './database.js';
+import { assertLeastPrivilege, asTransactionalDb, createDataSource, dataSourceOptions, ensureDatabase, migrate, serviceDatabaseUrl, serviceRole } from './database.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { BusBinder } from './bus-binder.js';
@@ -14,17 +15,44 @@ import type { ServiceKitOptions } from './service-kit-options.js';
 
 export type { ServiceKitOptions } from './service-kit-options.js';
 
-
 /**
  * Everything a service needs besides its domain: config, logs, its database
  * (created and migrated on boot), NATS (request-reply and events), Redis, and the
  * binding of @Handles/@OnEvent methods to subjects.
  */
+/** Holds the service's settings, its options and its logger (ServiceKitModule.forRoot gives it its providers). */
+@Module({})
+export class ServiceKitConfigModule {}
+
+/** Where the database is, and whether the kit provisions it (development and tests) or is given it (production). */
+interface DatabasePlace {
+  adminUrl: string;
+  name: string;
+  /** the service's own role, made by the kit; undefined in production */
+  role: string | undefined;
+  log: Logger;
+}
+
+function databasePlace(opts: ServiceKitOptions, env: BaseEnv, log: Logger): DatabasePlace {
+  return { adminUrl: env.POSTGRES_URL, name: databaseName(env, opts.service), role: isDevelopmentLike(env.NODE_ENV) ? serviceRole(opts.service) : undefined, log };
+}
+
+/** Creates the database and role where the kit provisions them, connects, checks the role's privileges and migrates. */
+async function openDatabase(place: DatabasePlace, options: DataSourceOptions): Promise<DataSource> {
+  const ds = new DataSource(options);
+  if (place.role) await ensureDatabase(place.adminUrl, place.name, place.role);
+  await ds.initialize();
+  if (!place.role) await assertLeastPrivilege(ds, place.name);
+  const ran = await migrate(ds);
+  if (ran.length) place.log.info({ migrations: ran }, 'migrations applied');
+  return ds;
+}
+
 @Global()
 @Module({})
 export class ServiceKitModule {
   static forRoot(opts: ServiceKitOptions): DynamicModule {
-    const providers: Provider[] = [
+    const config: Provider[] = [
       { provide: SERVICE_OPTIONS, useValue: opts },
       {
         provide: ENV,
@@ -35,24 +63,26 @@ export class ServiceKitModule {
         },
       },
       { provide: LOGGER, inject: [ENV], useFactory: (env: BaseEnv) => createLogger(opts.service, env.LOG_LEVEL, env.NODE_ENV) },
-      {
-        provide: DataSource,
-        inject: [ENV, LOGGER],
-        useFactory: async (env: BaseEnv, log: Logger) => {
-          const name = databaseName(env, opts.service);
-          // development and tests provision the service's own role from the administrator URL; production is given it
-          const role = isDevelopmentLike(env.NODE_ENV) ? serviceRole(opts.service) : undefined;
-          const url = serviceDatabaseUrl(env.POSTGRES_URL, name, role);
-          const ds = createDataSource({ url, entities: opts.entities, migrations: opts.migrations, poolSize: env.DB_POOL_SIZE });
-          if (opts.database === false) return ds;
-          if (role) await ensureDatabase(env.POSTGRES_URL, name, role);
-          await ds.initialize();
-          if (!role) await assertLeastPrivilege(ds, name);
-          const ran = await migrate(ds);
-          if (ran.length) log.info({ migrations: ran }, 'migrations applied');
-          return ds;
-        },
-      },
+    ];
+    // the settings and the logger in a module of their own, so that @nestjs/typeorm's module can be given them
+    const configModule: DynamicModule = { module: ServiceKitConfigModule, providers: config, exports: [SERVICE_OPTIONS, ENV, LOGGER] };
+    let place: DatabasePlace | undefined;
+    const database: DynamicModule | Provider =
+      opts.database === false
+        ? // an app without a database of its own (the worker) still has the kit's DataSource token, never opened
+          { provide: DataSource, inject: [ENV], useFactory: (env: BaseEnv) => createDataSource({ url: serviceDatabaseUrl(env.POSTGRES_URL, databaseName(env, opts.service)), entities: [], migrations: [], poolSize: 1 }) }
+        : TypeOrmModule.forRootAsync({
+            imports: [configModule],
+            inject: [ENV, LOGGER],
+            useFactory: (env: BaseEnv, log: Logger) => {
+              place = databasePlace(opts, env, log);
+              const url = serviceDatabaseUrl(env.POSTGRES_URL, place.name, place.role);
+              // one attempt: a service that cannot reach its database at boot exits and its supervisor restarts it
+              return { ...dataSourceOptions({ url, entities: opts.entities, migrations: opts.migrations, poolSize: env.DB_POOL_SIZE }), retryAttempts: 1 };
+            },
+            dataSourceFactory: (options) => openDatabase(place!, options!),
+          });
+    const providers: Provider[] = [
       {
         provide: NATS,
         inject: [ENV],
@@ -98,11 +128,12 @@ export class ServiceKitModule {
       UnitOfWork,
       BusBinder,
     ];
+    const isModule = (d: DynamicModule | Provider): d is DynamicModule => 'module' in d;
     return {
       module: ServiceKitModule,
-      imports: [DiscoveryModule],
-      providers,
-      exports: [ENV, LOGGER, DataSource, NATS, REDIS, RpcServer, RpcClient, OutboxRelay, EventConsumer, UnitOfWork, SERVICE_OPTIONS],
+      imports: [DiscoveryModule, configModule, ...(isModule(database) ? [database] : [])],
+      providers: [...(isModule(database) ? [] : [database]), ...providers],
+      exports: [configModule, ...(isModule(database) ? [database] : [DataSource]), NATS, REDIS, RpcServer, RpcClient, OutboxRelay, EventConsumer, UnitOfWork],
     };
   }
 }
