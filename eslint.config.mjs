@@ -65,4 +65,6 @@ export default tseslint.config(
     },
   },
   ...boundaryRules,
+  // CommonJS on purpose: Nx loads a generator with require
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -183,6 +183,7 @@ await step('jest service (Node 24)', async () => {
   return jest('service', ['--runInBand'], ensureNode24(), 'service (Node 24)');
 });
 await step('jest api', () => jest('api', ['--runInBand']));
+await step('generator (a throwaway service, generated and tested)', () => jest('tools', ['--runInBand']));
 await step('chaos (npm run chaos)', chaos);
 if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) await step('playwright e2e', playwright);
 else say('e2e/playwright.config.ts not found: no Playwright run');

@@ -16,3 +16,4 @@ export * from './clock.js';
 export * from './caller.js';
 export * from './users-read-model.js';
 export { currentCaller, optionalCaller, currentRequestId, currentContext, runInContext } from '@lp/bus';
+export * from './schema-drift.js';

@@ -1,0 +1,29 @@
+import type { DataSource } from 'typeorm';
+
+/** Tables every service has beside its entities: the bus's outbox and inbox, and TypeORM's migrations. */
+const KIT_TABLES = ['outbox', 'inbox', 'migrations'];
+
+export interface SchemaDrift {
+  /** what TypeORM would run to make the database match the entities (empty: they agree) */
+  up: string[];
+  /** and to undo it */
+  down: string[];
+  /** tables of the database that no entity describes */
+  unmapped: string[];
+}
+
+/**
+ * How the migrated database and the entities differ. Used by each service's test (which
+ * fails on any difference, so the entity stays the table's one description) and by
+ * `npm run migration:generate`, which writes the `up` and `down` as a migration.
+ */
+export async function schemaDrift(ds: DataSource): Promise<SchemaDrift> {
+  const sql = await ds.driver.createSchemaBuilder().log();
+  const mapped = new Set(ds.entityMetadatas.map((m) => m.tableName));
+  const tables = (await ds.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as { tablename: string }[];
+  return {
+    up: sql.upQueries.map((q) => q.query),
+    down: sql.downQueries.map((q) => q.query).reverse(),
+    unmapped: tables.map((t) => t.tablename).filter((t) => !mapped.has(t) && !KIT_TABLES.includes(t)),
+  };
+}

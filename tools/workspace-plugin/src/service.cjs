@@ -1,0 +1,153 @@
+// `npx nx g @lp/workspace-plugin:service <name>`: a new service the way the service kit wants it.
+// Writes the contracts (routes, schemas, events), the app (module, main, settings, entity, data
+// source, first migration, an example area with its feature module, data export part), a service
+// test and an API test, and enters the service everywhere a service is listed (the contracts'
+// registry and running services, docker-compose, k8s, secrets). After the files are written it
+// regenerates the NATS configuration from the contracts. Plain CommonJS: Nx loads generators
+// with require, and this one needs no build.
+const { readdirSync, readFileSync, statSync } = require('node:fs');
+const { join, relative } = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const FILES = join(__dirname, '..', 'files', 'service');
+
+function names(name) {
+  const Name = name.charAt(0).toUpperCase() + name.slice(1);
+  return { name, Name, NAME: name.toUpperCase() };
+}
+
+function fill(text, v) {
+  return text.replaceAll('__timestamp__', v.timestamp).replaceAll('__Name__', v.Name).replaceAll('__NAME__', v.NAME).replaceAll('__name__', v.name);
+}
+
+function* walk(dir) {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+/** Copies a template folder to `target`, names and contents filled, `.tmpl` dropped. */
+function copyTemplates(tree, from, target, v, skip = () => false) {
+  for (const path of walk(join(FILES, from))) {
+    if (!path.endsWith('.tmpl')) continue;
+    const rel = fill(relative(join(FILES, from), path), v).replace(/\.tmpl$/, '');
+    if (skip(rel)) continue;
+    tree.write(join(target, rel), fill(readFileSync(path, 'utf8'), v));
+  }
+}
+
+/** Inserts `line` after the first line matching `anchor` (once: nothing when already there). */
+function insertAfter(tree, path, anchor, line) {
+  const text = tree.read(path, 'utf8');
+  if (text.includes(line)) return;
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => anchor.test(l));
+  if (at < 0) throw new Error(`${path}: no line matches ${anchor}; add ${JSON.stringify(line)} by hand`);
+  lines.splice(at + 1, 0, line);
+  tree.write(path, lines.join('\n'));
+}
+
+function replaceIn(tree, path, from, to) {
+  const text = tree.read(path, 'utf8');
+  if (!from.test(text)) throw new Error(`${path}: ${from} not found`);
+  tree.write(path, text.replace(from, to));
+}
+
+function contracts(tree, v) {
+  const dir = `libs/contracts/src/${v.name}`;
+  const eventEntry = fill(readFileSync(join(FILES, 'contracts', 'event-entry.tmpl'), 'utf8'), v).trimEnd();
+  const eventsExist = tree.exists(`${dir}/events.ts`);
+  copyTemplates(tree, 'contracts', dir, v, (rel) => rel === 'event-entry' || (rel === 'events.ts' && eventsExist));
+  if (eventsExist) {
+    // events declared before the service (billing's): the example event joins them
+    insertAfter(tree, `${dir}/events.ts`, new RegExp(`^export const ${v.name}Events = \\{`), eventEntry);
+  } else {
+    tree.write(`${dir}/events.ts`, tree.read(`${dir}/events.ts`, 'utf8').replace('__EVENT__', eventEntry));
+  }
+  const index = 'libs/contracts/src/index.ts';
+  insertAfter(tree, index, /^export \* from '\.\/assessment\/events\.js';/, `export * from './${v.name}/schemas.js';`);
+  insertAfter(tree, index, new RegExp(`^export \\* from '\\./${v.name}/schemas\\.js';`), `export * from './${v.name}/routes.js';`);
+  if (!eventsExist) insertAfter(tree, index, new RegExp(`^export \\* from '\\./${v.name}/routes\\.js';`), `export * from './${v.name}/events.js';`);
+
+  const registry = 'libs/contracts/src/registry.ts';
+  insertAfter(tree, registry, /^import \{ assessmentEvents \}/, `import { ${v.name}Routes } from './${v.name}/routes.js';`);
+  if (!eventsExist) insertAfter(tree, registry, new RegExp(`^import \\{ ${v.name}Routes \\}`), `import { ${v.name}Events } from './${v.name}/events.js';`);
+  insertAfter(tree, registry, /^export const routesByService = \{/, `  ${v.name}: ${v.name}Routes,`);
+  if (!eventsExist) insertAfter(tree, registry, /^export const ALL_EVENTS: readonly EventDef\[\] = \[/, `  ...Object.values(${v.name}Events),`);
+
+  const services = 'libs/contracts/src/common/services.ts';
+  if (!new RegExp(`'${v.name}'`).test(tree.read(services, 'utf8').split('RUNNING_SERVICES')[0])) {
+    insertAfter(tree, services, /^export const SERVICES = \[/, `  '${v.name}',`);
+  }
+  replaceIn(tree, services, /(export const RUNNING_SERVICES: readonly ServiceName\[\] = \[)([^\]]*)\]/, (_, head, list) =>
+    list.includes(`'${v.name}'`) ? `${head}${list}]` : `${head}${list}, '${v.name}']`,
+  );
+}
+
+function deployment(tree, v) {
+  const compose = 'docker-compose.yml';
+  if (tree.exists(compose)) {
+    replaceIn(tree, compose, /(LP_SERVICES: [^\n]*)/, (line) => (line.split(' ').includes(v.name) ? line : `${line} ${v.name}`));
+    insertAfter(tree, compose, /^\s+POSTGRES_PASSWORD_ASSESSMENT: \$\{POSTGRES_PASSWORD_ASSESSMENT/, `      POSTGRES_PASSWORD_${v.NAME}: \${POSTGRES_PASSWORD_${v.NAME}:?}`);
+    insertAfter(tree, compose, /^\s+NATS_PASSWORD_ASSESSMENT: \$\{NATS_PASSWORD_ASSESSMENT/, `      NATS_PASSWORD_${v.NAME}: \${NATS_PASSWORD_${v.NAME}:?}`);
+    const block = [
+      '',
+      `  ${v.name}:`,
+      '    <<: *app',
+      `    image: learnhub/${v.name}:local`,
+      `    build: { context: ., dockerfile: Dockerfile, args: { APP: ${v.name} } }`,
+      '    environment:',
+      '      <<: *app-env',
+      `      POSTGRES_URL: postgres://lp_${v.name}_svc:\${POSTGRES_PASSWORD_${v.NAME}:?}@postgres:5432`,
+      `      NATS_USER: ${v.name}`,
+      `      NATS_PASSWORD: \${NATS_PASSWORD_${v.NAME}:?}`,
+    ].join('\n');
+    if (!tree.read(compose, 'utf8').includes(`\n  ${v.name}:\n`)) {
+      replaceIn(tree, compose, /\n  # Add a service:/, `${block}\n\n  # Add a service:`);
+    }
+    insertAfter(tree, compose, /^\s+assessment: \{ condition: service_started \}/, `      ${v.name}: { condition: service_started }`);
+  }
+  const k8s = 'k8s/base';
+  if (tree.exists(`${k8s}/catalog.yaml`)) {
+    // catalog's manifest is the pattern: same probes, limits and security context
+    const manifest = tree
+      .read(`${k8s}/catalog.yaml`, 'utf8')
+      .replace(/^# catalog:[^\n]*\n#[^\n]*\n/, `# ${v.name}: generated by @lp/workspace-plugin:service. NATS only (no port): replicas share the requests\n# through the NATS queue group "${v.name}".\n`)
+      .replaceAll('catalog', v.name)
+      .replaceAll('CATALOG', v.NAME);
+    tree.write(`${k8s}/${v.name}.yaml`, manifest);
+    insertAfter(tree, `${k8s}/kustomization.yaml`, /^\s+- assessment\.yaml/, `  - ${v.name}.yaml`);
+    insertAfter(tree, `${k8s}/secret.yaml`, /^\s+POSTGRES_PASSWORD_ASSESSMENT:/, `  POSTGRES_PASSWORD_${v.NAME}: REPLACE-ME-${v.name}-db-password`);
+    insertAfter(tree, `${k8s}/secret.yaml`, /^\s+NATS_PASSWORD_ASSESSMENT:/, `  NATS_PASSWORD_${v.NAME}: REPLACE-ME-${v.name}-nats-password`);
+    replaceIn(tree, `${k8s}/postgres.yaml`, /(LP_SERVICES, value: )([^}]*?)( \})/, (_, a, list, b) => (list.split(' ').includes(v.name) ? `${a}${list}${b}` : `${a}${list} ${v.name}${b}`));
+    for (const overlay of ['dev', 'prod']) {
+      const path = `k8s/overlays/${overlay}/kustomization.yaml`;
+      if (!tree.exists(path)) continue;
+      const text = tree.read(path, 'utf8');
+      const line = text.split('\n').find((l) => l.includes('name: learnhub/assessment'));
+      if (line && !text.includes(`learnhub/${v.name},`)) insertAfter(tree, path, /name: learnhub\/assessment/, line.replaceAll('assessment', v.name));
+      if (/name: gateway\|[^}]*assessment/.test(text) && !text.includes(`|${v.name}|`)) {
+        replaceIn(tree, path, /(name: gateway\|[^}]*?)assessment\|/, `$1assessment|${v.name}|`);
+      }
+    }
+  }
+}
+
+module.exports = async function serviceGenerator(tree, options) {
+  const name = String(options.name ?? '').trim();
+  if (!/^[a-z][a-z0-9]{1,30}$/.test(name)) throw new Error(`"${name}": a service name is 2-31 lowercase letters and digits, starting with a letter`);
+  if (tree.exists(`apps/${name}/package.json`)) throw new Error(`apps/${name} exists already`);
+  const v = { ...names(name), timestamp: String(options.timestamp ?? Date.now()) };
+  copyTemplates(tree, 'app', `apps/${name}`, v);
+  copyTemplates(tree, 'gateway-test', 'apps/gateway/test/api', v);
+  contracts(tree, v);
+  deployment(tree, v);
+  // after the files are on disk: the NATS users and permissions come from the (built) contracts
+  return () => {
+    if (options.skipNatsConfig) return;
+    execFileSync(process.execPath, ['infra/build.mjs', '--server-only'], { cwd: tree.root, stdio: 'inherit' });
+    execFileSync(process.execPath, ['infra/nats-config.mjs'], { cwd: tree.root, stdio: 'inherit' });
+  };
+};
