@@ -5,15 +5,14 @@ import { CatalogEnvSchema } from './catalog-env.js';
 describe('catalog settings', () => {
   it('has defaults for everything', () => {
     expect(parseEnv(CatalogEnvSchema, {})).toEqual({
-      ENROLL_PAYMENT_WAIT_MS: 3000,
       CERTIFICATE_WAIT_MS: 1_500,
       COURSE_LIST_CACHE_MS: 1000,
       PUBLIC_URL: '',
     });
   });
   it('lists every bad key', () => {
-    expect(() => parseEnv(CatalogEnvSchema, { ENROLL_PAYMENT_WAIT_MS: 'soon', CERTIFICATE_WAIT_MS: '-1' })).toThrow(
-      /ENROLL_PAYMENT_WAIT_MS[\s\S]*CERTIFICATE_WAIT_MS/,
+    expect(() => parseEnv(CatalogEnvSchema, { COURSE_LIST_CACHE_MS: 'soon', CERTIFICATE_WAIT_MS: '-1' })).toThrow(
+      /CERTIFICATE_WAIT_MS[\s\S]*COURSE_LIST_CACHE_MS/,
     );
   });
   it('drops a trailing slash of the public address', () => {

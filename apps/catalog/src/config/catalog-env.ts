@@ -5,13 +5,6 @@ const ms = (fallback: number) => z.coerce.number().int().min(0).default(fallback
 
 /** Catalog's own settings, validated together with the kit's base settings. */
 export const CatalogEnvSchema = z.object({
-  /**
-   * The browser enrolls right after billing answered "paid"; billing's payment event may
-   * still be on its way. A paid enroll without a recorded payment waits this long for it
-   * before answering 402.
-   */
-  ENROLL_PAYMENT_WAIT_MS: ms(3000),
-  /** how long GET /certificates/{courseId} waits for the worker to render a pending certificate */
   /** how long a certificate request waits for a quick render before answering 202 with the progress */
   CERTIFICATE_WAIT_MS: ms(1_500),
   /** how long a learner's browse page (GET /courses) may be served from memory; 0: never */

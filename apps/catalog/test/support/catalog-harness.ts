@@ -47,7 +47,7 @@ export class CatalogHarness {
   ) {}
 
   static async start(extraEnv: Record<string, string> = {}): Promise<CatalogHarness> {
-    const env = testEnv({ ENROLL_PAYMENT_WAIT_MS: '0', CERTIFICATE_WAIT_MS: '200', ...extraEnv });
+    const env = testEnv({ CERTIFICATE_WAIT_MS: '200', ...extraEnv });
     const svc = await startTestService(CatalogModule.create(env), env);
     const nc = await connectBus({ url: env.NATS_URL!, prefix: env.BUS_PREFIX!, name: 'catalog-test' });
     await ensureEventStream(nc, env.BUS_PREFIX!);
@@ -150,8 +150,11 @@ export class CatalogHarness {
     );
   }
 
-  enroll(user: TestUser, courseId: string) {
-    return this.call(catalogRoutes.enroll, { params: { id: courseId } }, user.caller);
+  /** Enrolls, expecting the enrollment itself (a 202 "payment on its way" fails the test). */
+  async enroll(user: TestUser, courseId: string, paymentId?: string) {
+    const r = await this.call(catalogRoutes.enroll, { params: { id: courseId }, body: paymentId ? { payment_id: paymentId } : undefined }, user.caller);
+    if ('pending' in r) throw new Error(`enroll answered pending: ${r.pending.message}`);
+    return r;
   }
 
   complete(user: TestUser, lessonId: string, minutes = 5) {

@@ -70,6 +70,10 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     const ctx = { requestId: String(request.id), caller, ...(route.timeoutMs ? { timeoutMs: route.timeoutMs } : {}) };
     if (route.responseKind === 'file') return await sendFile(route, reply, await deps.rpc.callRoute(route, input, ctx), deps.store);
     if (route.session === 'start' || route.session === 'refresh') return await sendSession(route, reply, await deps.rpc.callRoute(route, input, ctx));
+    if (route.background) {
+      const out = await deps.rpc.callRoute(route, input, ctx);
+      return sendPending(reply, out) ?? reply.code(route.successStatus).send(out);
+    }
     // the service's JSON goes out as it came: no second parse and stringify of large lists
     const body = await deps.rpc.callRouteRaw(route, input, ctx);
     if (route.session === 'end') clearRefreshCookie(reply);
@@ -121,10 +125,15 @@ function storedUploads(body: unknown): string[] {
   );
 }
 
+/** Background work not done yet: 202 with its progress and Retry-After; the caller asks again. */
+function sendPending(reply: FastifyReply, data: unknown): FastifyReply | null {
+  const pending = PendingReply.safeParse(data);
+  return pending.success ? reply.code(202).header('retry-after', String(pending.data.pending.retry_after)).send(pending.data.pending) : null;
+}
+
 async function sendFile(route: AnyRoute, reply: FastifyReply, data: unknown, store: FileStore): Promise<FastifyReply> {
-  // background work not done yet: 202 with its progress; the caller asks again
-  const pending = route.background ? PendingReply.safeParse(data) : null;
-  if (pending?.success) return reply.code(202).header('retry-after', String(pending.data.pending.retry_after)).send(pending.data.pending);
+  const pending = route.background ? sendPending(reply, data) : null;
+  if (pending) return pending;
   const ref = FileRefSchema.parse(data);
   const file = await store.open(ref.storage_key).catch(() => {
     throw AppError.notFound('The file is no longer available');

@@ -91,8 +91,7 @@ describe('catalog through the gateway', () => {
     }
   };
   /** billing is not running yet: its event is published as its outbox relay would. */
-  const payFor = async (who: Auth, courseId: string, amount: number) => {
-    const id = randomUUID();
+  const payFor = async (who: Auth, courseId: string, amount: number, id = randomUUID()) => {
     const payload = {
       v: 1,
       payment_id: `pay_${id}`,
@@ -109,6 +108,7 @@ describe('catalog through the gateway', () => {
       encode({ id, name: billingEvents.paymentCompleted.name, occurred_at: payload.completed_at, payload }),
       { msgID: id },
     );
+    return payload.payment_id;
   };
 
   beforeAll(async () => {
@@ -322,15 +322,26 @@ describe('catalog through the gateway', () => {
       expect(mine.body).toEqual([expect.objectContaining({ id: course.id, progress: 100 })]);
     });
 
-    it('refuses a paid course with 402 until billing reports the payment', async () => {
+    it('refuses a paid course with 402 without a payment; 202 with Retry-After while the named payment is on its way; then 201', async () => {
       const course = await createCourse(ivan, { price: 25 });
       const learner = await register('learner');
       const refused = await call<ErrorBody>('POST', `/courses/${course.id}/enroll`, learner);
       expectError(refused, 402, 'PAYMENT_REQUIRED');
       expect(refused.body.detail).toMatch(/^Payment required/);
-      await payFor(learner, course.id, 25);
-      const res = await call('POST', `/courses/${course.id}/enroll`, learner);
-      expect(res.status).toBe(201);
+      const id = randomUUID();
+      const waiting = await call('POST', `/courses/${course.id}/enroll`, learner, { payment_id: `pay_${id}` });
+      expect([waiting.status, waiting.headers.get('retry-after'), waiting.body]).toEqual([
+        202,
+        '1',
+        { status: 'queued', progress: 0, retry_after: 1, message: 'Waiting for the payment to be confirmed' },
+      ]);
+      const paymentId = await payFor(learner, course.id, 25, id);
+      let res = waiting;
+      for (let i = 0; i < 100 && res.status === 202; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        res = await call('POST', `/courses/${course.id}/enroll`, learner, { payment_id: paymentId });
+      }
+      expect([res.status, (res.body as { message: string }).message]).toEqual([201, 'Payment successful! You are now enrolled in the course!']);
     });
 
     it('takes one review per enrolled learner and keeps the rating figures', async () => {

@@ -23,6 +23,8 @@ export type RouteArgs<Rt extends AnyRoute> = Part<RouteRequest<Rt>['params'], 'p
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** a `background` route's progress while it answers 202 (asked again after its Retry-After) */
+  onProgress?: (pending: PendingWork) => void;
 }
 
 /** No second argument is needed when a route declares nothing the caller must send. */
@@ -124,13 +126,31 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * Calls one declared route. Method, path, body encoding and the shape of the
- * answer all come from the route's declaration in @lp/contracts.
+ * answer all come from the route's declaration in @lp/contracts. A `background` route is
+ * asked again while it answers 202 (a payment on its way), its progress reported.
  */
 export async function callRoute<Rt extends AnyRoute>(route: Rt, ...rest: CallRest<Rt>): Promise<RouteOutput<Rt>> {
   if (route.responseKind === 'file') throw new Error(`${route.subject} answers a file; use fetchRouteFile`);
-  const response = await send(route, (rest[0] ?? {}) as LooseArgs);
+  const args = (rest[0] ?? {}) as LooseArgs;
+  const response = route.background ? await untilDone(route, args) : await send(route, args);
   // The gateway validates what it sends; re-parsing here would only turn additive server changes into failures.
   return (await readJson(response)) as RouteOutput<Rt>;
+}
+
+/** Asks a background route until it answers more than 202, waiting its Retry-After between asks. */
+async function untilDone(route: AnyRoute, args: LooseArgs): Promise<Response> {
+  const giveUpAt = Date.now() + 10 * 60_000;
+  for (;;) {
+    const response = await send(route, args);
+    if (response.status !== 202) return response;
+    const pending = PendingWork.safeParse(await readJson(response));
+    if (!pending.success || Date.now() > giveUpAt) throw new ApiError(504, 'STILL_PENDING', null);
+    args.onProgress?.(pending.data);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, pending.data.retry_after * 1000);
+      args.signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('Aborted', 'AbortError'))), { once: true });
+    });
+  }
 }
 
 export interface DownloadedFile {
@@ -156,19 +176,8 @@ export async function fetchBackgroundFile<Rt extends AnyRoute>(
   onProgress: (pending: PendingWork) => void,
   ...rest: CallRest<Rt>
 ): Promise<DownloadedFile> {
-  const args = (rest[0] ?? {}) as LooseArgs;
-  const giveUpAt = Date.now() + 10 * 60_000;
-  for (;;) {
-    const response = await send(route, args);
-    if (response.status !== 202) return { blob: await response.blob(), suggestedName: filenameFrom(response.headers.get('Content-Disposition')) };
-    const pending = PendingWork.safeParse(await readJson(response));
-    if (!pending.success || Date.now() > giveUpAt) throw new ApiError(504, 'STILL_PENDING', null);
-    onProgress(pending.data);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, pending.data.retry_after * 1000);
-      args.signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('Aborted', 'AbortError'))), { once: true });
-    });
-  }
+  const response = await untilDone(route, { ...((rest[0] ?? {}) as LooseArgs), onProgress });
+  return { blob: await response.blob(), suggestedName: filenameFrom(response.headers.get('Content-Disposition')) };
 }
 
 /** Fetches a route whose responseKind is `file` as a blob, with the bearer header. */

@@ -9,7 +9,7 @@ export const PAYMENT_ITEM_TYPES = ['course', 'session', 'subscription', 'institu
 export const billingEvents = {
   paymentCompleted: defineEvent({
     name: 'billing.payment.completed', service,
-    summary: 'A payment succeeded: catalog records the paid-for course (the enroll call then succeeds), mentoring confirms the session, institution applies the upgrade',
+    summary: 'A payment succeeded: catalog records it and enrolls the payer in a paid-for course, mentoring confirms the session, institution applies the upgrade',
     schema: z.object({
       v: z.literal(1),
       /** the transaction id answered by POST /payments/initiate */

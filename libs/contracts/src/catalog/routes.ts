@@ -121,8 +121,10 @@ export const catalogRoutes = {
   }),
   enroll: defineRoute({
     subject: 'catalog.enrollment.create', service, method: 'POST', path: '/courses/{id}/enroll', guard: 'any',
-    summary: 'Enroll: a free course at once; a paid one only after billing reported a completed payment for it by the caller (else 402); 409 when already enrolled',
-    params: IdParams, response: s.EnrollResponse, successStatus: 201,
+    summary:
+      'Enroll: a free course at once; a paid one once billing reported a completed payment for it by the caller (billing.payment.completed enrolls the payer by itself; '
+      + 'asking again with that payment_id answers the enrollment). Without a recorded payment: 202 while the payment named by payment_id is on its way, else 402; 409 when already enrolled',
+    params: IdParams, body: s.EnrollBody, response: s.EnrollResponse, successStatus: 201, background: true,
   }),
   courseProgress: defineRoute({
     subject: 'catalog.progress.course', service, method: 'GET', path: '/courses/{id}/progress', guard: 'any',

@@ -297,6 +297,12 @@ export const CheckEnrollmentResponse = z.object({
   enrollment_id: IdSchema.nullable(),
   enrolled_at: IsoString.nullable(),
 });
+/**
+ * POST /courses/{id}/enroll. `payment_id`: the payment billing answered for this course; while
+ * its completion has not reached catalog the answer is 202 (ask again), never a 402.
+ */
+export const EnrollBody = z.object({ payment_id: z.string().min(1).max(100).optional() }).optional();
+
 export const EnrollResponse = z.object({
   message: z.string(),
   enrollment_id: IdSchema,

@@ -49,8 +49,9 @@ export interface RouteDef<
   /** a file route's files open in place (lesson media) or download (certificates, exports) */
   fileDisposition: 'inline' | 'attachment';
   /**
-   * the file is made by background work: the service answers the file when it is ready,
-   * else `{ pending: PendingWork }`, which the gateway sends as 202 (the caller asks again)
+   * the answer depends on background work (a file being made, a payment on its way): the
+   * service answers the result when it is there, else `{ pending: PendingWork }`, which the
+   * gateway sends as 202 with Retry-After (the caller asks again; nothing starts twice)
    */
   background: boolean;
   /** how long the gateway waits for the owning service (default: RPC_TIMEOUT_MS) */

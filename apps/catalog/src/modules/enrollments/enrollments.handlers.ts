@@ -1,21 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { catalogInternal, catalogRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { catalogInternal } from '@lp/contracts';
 import type { HandlerContext } from '@lp/bus';
 import type { z } from 'zod';
-import { Handles, HandlesInternal, callerOf, iso, num } from '@lp/service-kit';
+import { HandlesInternal, iso, num } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
-import { EnrollmentsService } from './enrollments.service.js';
 import { EnrollmentsRepository } from './enrollments.repository.js';
 
-type R = typeof catalogRoutes;
 type Pricing = typeof catalogInternal.coursePricing;
 type AccessFacts = typeof catalogInternal.accessFacts;
 
 @Injectable()
 export class EnrollmentsHandlers {
   constructor(
-    @Inject(EnrollmentsService) private readonly enrollments: EnrollmentsService,
     @Inject(CoursesRepository) private readonly courses: CoursesRepository,
     @Inject(EnrollmentsRepository) private readonly repo: EnrollmentsRepository,
   ) {}
@@ -31,16 +28,6 @@ export class EnrollmentsHandlers {
       course: c ? { id: c.id, title: c.title, instructor_id: c.instructor_id, institution_id: c.institution_id, is_published: c.is_published } : null,
       enrollment: e ? { enrollment_id: e.id, enrolled_at: iso(e.enrolled_at) } : null,
     };
-  }
-
-  @Handles(catalogRoutes.checkEnrollment)
-  async check(input: RouteInput<R['checkEnrollment']>, ctx: HandlerContext): Promise<RouteOutput<R['checkEnrollment']>> {
-    return this.enrollments.check(callerOf(ctx), input.params.id);
-  }
-
-  @Handles(catalogRoutes.enroll)
-  async enroll(input: RouteInput<R['enroll']>, ctx: HandlerContext): Promise<RouteOutput<R['enroll']>> {
-    return this.enrollments.enroll(callerOf(ctx), input.params.id, ctx.requestId);
   }
 
   /** Bus only: billing takes a course's price from here, never from the browser. */

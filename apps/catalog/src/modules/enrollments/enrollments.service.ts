@@ -1,21 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { catalogEvents, type Caller, type CheckEnrollmentResponse, type EnrollResponse } from '@lp/contracts';
+import { AppError, catalogEvents, catalogRoutes, type CheckEnrollmentResponse, type EnrollResponse, type PendingReply, type RouteInput } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { ENV, UnitOfWork, Clock, isUniqueViolation, iso, isoOrNull, num } from '@lp/service-kit';
-import type { CatalogEnv } from '../../config/catalog-env.js';
+import { UnitOfWork, Clock, Handles, currentCaller, isUniqueViolation, iso, isoOrNull, num, type Db } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import type { CourseRow } from '../courses/course.mapper.js';
 import { EnrollmentsRepository, type CoursePaymentRow, type EnrollmentRow } from './enrollments.repository.js';
 
-const POLL_MS = 100;
+type R = typeof catalogRoutes;
+type Enrolled = z.infer<typeof EnrollResponse>;
+
+const PAID_MESSAGE = 'Payment successful! You are now enrolled in the course!';
+const FREE_MESSAGE = 'Successfully enrolled in free course!';
+
+/** The payment the browser names is on its way to catalog: ask again in a second. */
+const AWAITING_PAYMENT: z.infer<typeof PendingReply> = {
+  pending: { status: 'queued', progress: 0, retry_after: 1, message: 'Waiting for the payment to be confirmed' },
+};
 
 /**
- * Enrollment: a free course at once; a paid course only once billing reported a completed
- * payment for it by this user (billing.payment.completed, recorded by PaymentsConsumer).
- * Enrolling twice answers 409, also when two requests race (the unique constraint decides).
+ * Enrollment: a free course at once; a paid course once billing reported a completed
+ * payment for it by this user. billing.payment.completed enrolls the payer by itself
+ * (PaymentsConsumer), so no request waits for the event: the browser's enroll call, made
+ * after billing answered "paid", answers the enrollment when it is there and 202 while the
+ * payment it names is still on its way. Enrolling twice answers 409, also when two
+ * requests race (the unique constraint decides).
  */
 @Injectable()
 export class EnrollmentsService {
@@ -25,64 +36,64 @@ export class EnrollmentsService {
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(ENV) private readonly env: CatalogEnv,
   ) {}
 
-  async check(caller: Caller, courseId: string): Promise<z.infer<typeof CheckEnrollmentResponse>> {
-    await this.access.visible(courseId, caller);
-    const e = await this.enrollments.find(courseId, caller.userId);
+  @Handles(catalogRoutes.checkEnrollment)
+  async check({ params }: RouteInput<R['checkEnrollment']>): Promise<z.infer<typeof CheckEnrollmentResponse>> {
+    const caller = currentCaller();
+    await this.access.visible(params.id, caller);
+    const e = await this.enrollments.find(params.id, caller.userId);
     return { enrolled: e !== null, enrollment_id: e?.id ?? null, enrolled_at: isoOrNull(e?.enrolled_at) };
   }
 
-  async enroll(caller: Caller, courseId: string, requestId: string): Promise<z.infer<typeof EnrollResponse>> {
+  @Handles(catalogRoutes.enroll)
+  async enroll({ params, body }: RouteInput<R['enroll']>): Promise<Enrolled | z.infer<typeof PendingReply>> {
+    const caller = currentCaller();
+    const courseId = params.id;
     const { course, owner } = await this.access.visible(courseId, caller);
     if (owner) throw catalogErrors.ownCourse();
-    if (await this.enrollments.find(courseId, caller.userId)) throw catalogErrors.alreadyEnrolled();
+    const paymentId = body?.payment_id;
+    const existing = await this.enrollments.find(courseId, caller.userId);
+    if (existing) {
+      // asked again after paying (the payment's event enrolled the payer first): the same enrollment
+      if (existing.payment_id && (paymentId === undefined || paymentId === existing.payment_id)) return answer(existing, PAID_MESSAGE);
+      throw catalogErrors.alreadyEnrolled();
+    }
     let payment: CoursePaymentRow | null = null;
     if (num(course.price) > 0) {
-      payment = await this.awaitPayment(caller.userId, courseId);
-      if (!payment) throw catalogErrors.paymentRequired();
+      payment = await this.enrollments.latestPayment(caller.userId, courseId);
+      if (!payment) {
+        if (paymentId) return AWAITING_PAYMENT;
+        throw catalogErrors.paymentRequired();
+      }
     }
-    const e = await this.create(course, caller.userId, payment, requestId);
-    return {
-      message: payment ? 'Payment successful! You are now enrolled in the course!' : 'Successfully enrolled in free course!',
-      enrollment_id: e.id,
-      course_id: courseId,
-      enrolled_at: iso(e.enrolled_at),
-    };
+    try {
+      return answer(await this.create(course, caller.userId, payment), payment ? PAID_MESSAGE : FREE_MESSAGE);
+    } catch (err) {
+      // the payment's event enrolled the payer in the meantime: that enrollment is the answer
+      if (!payment || !AppError.isAppError(err) || err.code !== 'ALREADY_ENROLLED') throw err;
+      const raced = await this.enrollments.find(courseId, caller.userId);
+      if (!raced?.payment_id) throw err;
+      return answer(raced, PAID_MESSAGE);
+    }
+  }
+
+  /**
+   * billing.payment.completed for a course: the payer is enrolled in the event's own
+   * transaction (with its inbox row), unless already enrolled, or the course is gone or theirs.
+   */
+  async enrollPayer(tx: Db, course: CourseRow | null, userId: string, payment: CoursePaymentRow): Promise<EnrollmentRow | null> {
+    if (!course || course.instructor_id === userId) return null;
+    if (await this.enrollments.find(course.id, userId, tx)) return null;
+    const e = await this.insert(tx, course, userId, payment);
+    this.listCache.invalidate();
+    return e;
   }
 
   /** Writes the enrollment, counts it on the course and announces it, in one transaction. */
-  async create(course: CourseRow, userId: string, payment: CoursePaymentRow | null, requestId: string): Promise<EnrollmentRow> {
+  async create(course: CourseRow, userId: string, payment: CoursePaymentRow | null): Promise<EnrollmentRow> {
     try {
-      const created = await this.uow.run(async (tx) => {
-        const now = this.clock.now();
-        const e = await this.enrollments.insert(
-          tx,
-          { courseId: course.id, userId, amountPaid: payment ? num(payment.amount) : 0, paymentId: payment?.payment_id ?? null },
-          now,
-        );
-        const count = await this.enrollments.countEnrollment(tx, course.id);
-        await writeEvent(
-          tx,
-          catalogEvents.enrollmentCreated,
-          {
-            v: 1,
-            enrollment_id: e.id,
-            course_id: course.id,
-            course_title: course.title,
-            user_id: userId,
-            instructor_id: course.instructor_id,
-            institution_id: course.institution_id,
-            amount_paid: num(e.amount_paid),
-            payment_id: e.payment_id,
-            enrollment_count: count,
-            enrolled_at: iso(e.enrolled_at),
-          },
-          requestId,
-        );
-        return e;
-      });
+      const created = await this.uow.run((tx) => this.insert(tx, course, userId, payment));
       this.listCache.invalidate();
       return created;
     } catch (err) {
@@ -91,16 +102,33 @@ export class EnrollmentsService {
     }
   }
 
-  /**
-   * The browser enrolls as soon as billing answered "paid"; the payment event may be a
-   * moment behind. Waits up to ENROLL_PAYMENT_WAIT_MS for it.
-   */
-  private async awaitPayment(userId: string, courseId: string): Promise<CoursePaymentRow | null> {
-    const until = Date.now() + this.env.ENROLL_PAYMENT_WAIT_MS;
-    for (;;) {
-      const p = await this.enrollments.latestPayment(userId, courseId);
-      if (p || Date.now() >= until) return p;
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
+  private async insert(tx: Db, course: CourseRow, userId: string, payment: CoursePaymentRow | null): Promise<EnrollmentRow> {
+    const e = await this.enrollments.insert(
+      tx,
+      { courseId: course.id, userId, amountPaid: payment ? num(payment.amount) : 0, paymentId: payment?.payment_id ?? null },
+      this.clock.now(),
+    );
+    const count = await this.enrollments.countEnrollment(tx, course.id);
+    await writeEvent(tx, catalogEvents.enrollmentCreated, {
+      v: 1,
+      enrollment_id: e.id,
+      course_id: course.id,
+      course_title: course.title,
+      user_id: userId,
+      instructor_id: course.instructor_id,
+      institution_id: course.institution_id,
+      amount_paid: num(e.amount_paid),
+      payment_id: e.payment_id,
+      enrollment_count: count,
+      enrolled_at: iso(e.enrolled_at),
+    });
+    return e;
   }
 }
+
+const answer = (e: EnrollmentRow, message: string): Enrolled => ({
+  message,
+  enrollment_id: e.id,
+  course_id: e.course_id,
+  enrolled_at: iso(e.enrolled_at),
+});

@@ -2,12 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { billingEvents, IdSchema, type EventPayload } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { OnEvent } from '@lp/service-kit';
+import { CoursesRepository } from '../courses/courses.repository.js';
 import { EnrollmentsRepository } from './enrollments.repository.js';
+import { EnrollmentsService } from './enrollments.service.js';
 
-/** Records completed payments for courses: the payer's enroll call then succeeds. */
+/**
+ * A completed payment for a course: recorded, and the payer enrolled, in the event's
+ * transaction (a redelivered event finds its inbox row and changes nothing). The payer's
+ * own enroll call then answers that enrollment.
+ */
 @Injectable()
 export class PaymentsConsumer {
-  constructor(@Inject(EnrollmentsRepository) private readonly enrollments: EnrollmentsRepository) {}
+  constructor(
+    @Inject(EnrollmentsRepository) private readonly enrollments: EnrollmentsRepository,
+    @Inject(EnrollmentsService) private readonly service: EnrollmentsService,
+    @Inject(CoursesRepository) private readonly courses: CoursesRepository,
+  ) {}
 
   @OnEvent(billingEvents.paymentCompleted)
   async paymentCompleted(p: EventPayload<typeof billingEvents.paymentCompleted>, ctx: EventContext): Promise<void> {
@@ -16,13 +26,17 @@ export class PaymentsConsumer {
       ctx.log.warn({ paymentId: p.payment_id }, 'payment for a course with a malformed id; ignored');
       return;
     }
+    const payment = { payment_id: p.payment_id, user_id: p.user_id, course_id: p.item_id, amount: p.amount, paid_at: new Date(p.completed_at) };
     await this.enrollments.recordPayment(ctx.tx, {
       paymentId: p.payment_id,
       userId: p.user_id,
       courseId: p.item_id,
       amount: p.amount,
       currency: p.currency,
-      paidAt: new Date(p.completed_at),
+      paidAt: payment.paid_at,
     });
+    const course = await this.courses.findById(p.item_id, ctx.tx);
+    const enrolled = await this.service.enrollPayer(ctx.tx, course, p.user_id, payment);
+    if (!enrolled) ctx.log.info({ paymentId: p.payment_id, courseId: p.item_id }, 'payment recorded; no enrollment made (already enrolled, own course or course gone)');
   }
 }

@@ -98,7 +98,7 @@ export class SeedHandlers {
     if (!course) throw catalogErrors.courseNotFound();
     let enrollment = await this.enrollments.find(p.course_id, p.user_id);
     const created = !enrollment;
-    if (!enrollment) enrollment = await this.enrollmentService.create(course, p.user_id, null, ctx.requestId);
+    if (!enrollment) enrollment = await this.enrollmentService.create(course, p.user_id, null);
     const lessons = await this.lessons.listForCourse(p.course_id, false);
     // a completion may issue a certificate, which freezes names: on a fresh start identity's
     // events may still be on their way, so wait (bounded) for both names to be known

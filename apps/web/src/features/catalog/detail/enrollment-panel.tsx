@@ -29,7 +29,7 @@ export function EnrollmentPanel({ course, isOwner, enrolled, progress }: Enrollm
   const completed = completion >= CERTIFICATE_MIN_COMPLETION;
 
   const enrollFree = () =>
-    enroll.mutate(course.id, {
+    enroll.mutate({ courseId: course.id }, {
       onSuccess: () => toast({ title: t('courseDetail.freeEnrolled'), tone: 'success' }),
       onError: (error) =>
         toast({ title: t('courseDetail.enrollFailed', { detail: serverDetail(error) ?? t('courseDetail.tryAgain') }), tone: 'error' }),

@@ -39,7 +39,7 @@ export function PaymentDialog({ course, open, onOpenChange }: PaymentDialogProps
   };
 
   const tryEnroll = () =>
-    enroll.mutate(course.id, {
+    enroll.mutate({ courseId: course.id }, {
       onSuccess: () => {
         toast({ title: t('courseDetail.paidEnrolled'), tone: 'success' });
         close(false);
