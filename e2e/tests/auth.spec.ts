@@ -158,6 +158,28 @@ test.describe('registration through the auth modal', () => {
   });
 });
 
+test.describe('Google sign-in', () => {
+  test('the Google tab leaves through the gateway (here for the development stand-in) and comes back signed in with the chosen role', async ({ page }) => {
+    const account = newAccount('instructor');
+    const modal = await openAuthModal(page, 'register');
+    await modal.getByRole('button', { name: 'Instructor', exact: true }).click();
+    await modal.getByRole('tab', { name: 'Google' }).click();
+    await modal.getByTestId('google-sign-in').click();
+    await expect(page).toHaveURL(/\/auth\/dev-google\?role=instructor$/);
+    await page.getByTestId('dev-google-email').fill(account.email);
+    await page.getByTestId('dev-google-name').fill(account.name);
+    await page.getByTestId('dev-google-submit').click();
+    await expectDashboard(page, 'instructor', account.name);
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test('coming back from a Google sign-in that did not pass says so', async ({ page }) => {
+    await page.goto('/#sign_in_error=google');
+    await expect(toast(page, 'OAuth authentication failed')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
 test.describe('signing out and in', () => {
   test('Logout returns to the landing page; a protected route then asks to sign in and leads back after signing in', async ({ page }) => {
     const account = newAccount('learner', 'signout');

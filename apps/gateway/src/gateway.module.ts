@@ -1,3 +1,4 @@
+import { PassportModule } from '@nestjs/passport';
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -7,6 +8,9 @@ import { LocalFileStore } from '@lp/storage';
 import { createLogger, ENV, LOGGER, NATS, REDIS } from '@lp/service-kit';
 import { callerSigningKey, loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
 import { RateLimiter } from './routing/rate-limiter.js';
+import { GoogleSignInController } from './sign-in/google-sign-in.controller.js';
+import { GoogleSignInGuard } from './sign-in/google-sign-in.guard.js';
+import { GoogleStrategy } from './sign-in/google.strategy.js';
 
 export const FILE_STORE = Symbol('FILE_STORE');
 
@@ -19,9 +23,15 @@ export class GatewayModule implements OnApplicationShutdown {
   ) {}
 
   static create(overrides: Record<string, string | undefined> = {}): DynamicModule {
+    // the Google strategy exists only with its client id (the guard sends the browser elsewhere without it)
+    const google = loadGatewayEnv(overrides).GOOGLE_CLIENT_ID ? [GoogleStrategy] : [];
     return {
       module: GatewayModule,
+      imports: [PassportModule],
+      controllers: [GoogleSignInController],
       providers: [
+        ...google,
+        GoogleSignInGuard,
         { provide: ENV, useFactory: () => loadGatewayEnv(overrides) },
         { provide: LOGGER, inject: [ENV], useFactory: (env: GatewayEnv) => createLogger('gateway', env.LOG_LEVEL, env.NODE_ENV) },
         {

@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import { Clock, ENV, LOGGER, REDIS, ServiceKitModule, developmentOnly, type Logger } from '@lp/service-kit';
-import { IdentityEnvSchema, googleProviderOf, smsProviderOf, type IdentityEnv } from './config/identity-env.js';
+import { IdentityEnvSchema, smsProviderOf, type IdentityEnv } from './config/identity-env.js';
 import { identityEntities } from './entities/index.js';
 import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
 import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';
@@ -13,8 +13,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
 import { RegistrationService } from './modules/auth/registration.service.js';
 import { SignInService } from './modules/auth/sign-in.service.js';
-import { ExternalIdentityProvider } from './modules/auth/external-identity.provider.js';
-import { DevIdentityProvider, DisabledIdentityProvider } from './modules/auth/dev-identity.provider.js';
+import { ExternalSessions } from './modules/auth/external-sessions.js';
 import { PhoneHandlers } from './modules/phone/phone.handlers.js';
 import { PhoneService } from './modules/phone/phone.service.js';
 import { OtpService } from './modules/phone/otp.service.js';
@@ -60,12 +59,9 @@ const infrastructure: Provider[] = [
   { provide: RevocationStore, inject: [REDIS], useFactory: (redis: Redis) => new RevocationStore(redis) },
   { provide: DownloadLinks, inject: [ENV], useFactory: (env: IdentityEnv) => new DownloadLinks(env.JWT_SECRET) },
   {
-    provide: ExternalIdentityProvider,
+    provide: ExternalSessions,
     inject: [ENV, REDIS],
-    useFactory: (env: IdentityEnv, redis: Redis) =>
-      googleProviderOf(env) === 'dev'
-        ? new DevIdentityProvider(redis, env.BUS_PREFIX, env.DEV_PROVIDER_SESSION_TTL_SECONDS)
-        : new DisabledIdentityProvider(),
+    useFactory: (env: IdentityEnv, redis: Redis) => new ExternalSessions(redis, env.BUS_PREFIX, env.EXTERNAL_SESSION_TTL_SECONDS),
   },
   {
     provide: SmsProvider,

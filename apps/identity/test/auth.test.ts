@@ -216,7 +216,7 @@ describe('external sign-in (development provider)', () => {
 
   it('keeps a session for 10 minutes only', async () => {
     const { session_id } = await h.call(identityRoutes.devProviderSession, { body: { email: uniqueEmail(), name: 'Ttl' } });
-    const keys = await h.redis.keys(`${h.env.BUS_PREFIX}identity:dev-provider-session:${session_id}`);
+    const keys = await h.redis.keys(`${h.env.BUS_PREFIX}identity:external-session:${session_id}`);
     expect(keys).toHaveLength(1);
     const ttl = await h.redis.ttl(keys[0]!);
     expect(ttl).toBeGreaterThan(590);

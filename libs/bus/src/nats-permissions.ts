@@ -101,7 +101,7 @@ export function busPermissions(opts: PermissionOptions): Record<string, Principa
     allowResponses: true,
   };
   out.gateway = {
-    publish: uniq([...routes.map((r) => subjectFor(p, r.subject)), ...[...services, 'worker' as const].map(healthOf)]),
+    publish: uniq([...routes.map((r) => subjectFor(p, r.subject)), ...callable('gateway'), ...[...services, 'worker' as const].map(healthOf)]),
     subscribe: [inbox('gateway')],
     allowResponses: false,
   };

@@ -21,7 +21,8 @@ export function HandlesInternal<Req extends z.ZodType, Res extends z.ZodType>(de
   return (
     target: object,
     key: string | symbol,
-    _desc: TypedPropertyDescriptor<(payload: z.infer<Req>, ctx: HandlerContext) => Promise<z.infer<Res>>>,
+    // the context is optional: the caller and request id travel in the request context too
+    _desc: { value?: (payload: z.infer<Req>, ctx: HandlerContext) => Promise<z.infer<Res>> },
   ): void => {
     Reflect.defineMetadata(INTERNAL_META, def, target, key);
   };

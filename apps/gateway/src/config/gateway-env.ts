@@ -16,6 +16,20 @@ export const GatewayEnvSchema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
   /** the Ed25519 private key (base64 PKCS#8 DER) the gateway signs callers with; only the gateway holds it */
   CALLER_SIGNING_KEY: z.string().optional(),
+  /**
+   * Google sign-in (passport-google-oauth20): on when the client id is set. PUBLIC_URL is the
+   * address browsers reach the gateway at; Google returns them to PUBLIC_URL/api/auth/google/callback.
+   */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .transform((v) => v?.replace(/\/$/, '')),
+  /** Google's endpoints; tests point them at a local double */
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
 });
 
 export type GatewayEnv = z.infer<typeof BaseEnvSchema> & z.infer<typeof GatewayEnvSchema>;
@@ -25,6 +39,9 @@ export function loadGatewayEnv(overrides: Record<string, string | undefined> = {
   const env = { ...parseEnv(BaseEnvSchema, source), ...parseEnv(GatewayEnvSchema, source) };
   if (!isDevelopmentLike(env.NODE_ENV) && (!env.CALLER_SIGNING_KEY || env.CALLER_SIGNING_KEY === DEV_CALLER_KEYS.privateKey)) {
     throw new Error('Invalid configuration:\n  CALLER_SIGNING_KEY: must be set in production (an Ed25519 key of your own, see docs/operations.md)');
+  }
+  if (env.GOOGLE_CLIENT_ID && (!env.GOOGLE_CLIENT_SECRET || !env.PUBLIC_URL)) {
+    throw new Error('Invalid configuration:\n  GOOGLE_CLIENT_ID: Google sign-in needs GOOGLE_CLIENT_SECRET and PUBLIC_URL as well');
   }
   return env;
 }

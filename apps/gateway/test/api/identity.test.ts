@@ -109,6 +109,11 @@ describe('identity through the gateway', () => {
       const missing = await stack.api('POST', '/auth/session', { raw: 'role=learner', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(missing.status).toBe(400);
     });
+
+    it("sends the Google button to the development stand-in's page when no Google client id is set", async () => {
+      const res = await fetch(`${stack.url}/api/auth/google/start?role=mentor`, { redirect: 'manual' });
+      expect([res.status, res.headers.get('location')]).toEqual([302, '/auth/dev-google?role=mentor']);
+    });
   });
 
   describe('phone sign-in', () => {

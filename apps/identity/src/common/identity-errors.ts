@@ -39,7 +39,6 @@ export const identityErrors = {
   emailChangeNeedsPassword: () =>
     AppError.rule('EMAIL_CHANGE_NEEDS_PASSWORD', 'This account signs in without a password, so its e-mail cannot be changed here'),
   invalidExternalSession: () => AppError.unauthenticated('The sign-in session is invalid or has expired', 'INVALID_SESSION'),
-  providerDisabled: () => new AppError(503, 'PROVIDER_NOT_CONFIGURED', 'External sign-in is not available'),
   devProviderDisabled: () => AppError.notFound('The development sign-in provider is disabled', 'NOT_FOUND'),
   noPortalAccess: () => AppError.forbidden('You do not have access to this portal', 'NO_PORTAL_ACCESS'),
   notInstitutionAdmin: () => AppError.forbidden('Only an administrator of this institution can grant access', 'NOT_INSTITUTION_ADMIN'),

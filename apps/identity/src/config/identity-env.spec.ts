@@ -25,7 +25,7 @@ describe('identity env', () => {
     expect(env.OTP_TTL_SECONDS).toBe(300);
     expect(env.OTP_MAX_ATTEMPTS).toBe(5);
     expect(env.TELEGRAM_LINK_CODE_TTL_SECONDS).toBe(300);
-    expect(env.DEV_PROVIDER_SESSION_TTL_SECONDS).toBe(600);
+    expect(env.EXTERNAL_SESSION_TTL_SECONDS).toBe(600);
   });
 
   it('uses the development sign-in provider only when development or tests are asked for by name', () => {

@@ -27,7 +27,7 @@ export const IdentityEnvSchema = z
     /** AES-256-GCM key for TOTP secrets at rest: 32 random bytes, base64 */
     TOTP_ENCRYPTION_KEY: z.string().default(DEV_TOTP_ENCRYPTION_KEY),
     TELEGRAM_LINK_CODE_TTL_SECONDS: seconds(TELEGRAM_LINK_CODE_TTL_SECONDS),
-    DEV_PROVIDER_SESSION_TTL_SECONDS: seconds(600),
+    EXTERNAL_SESSION_TTL_SECONDS: seconds(600),
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   })
   // the development provider lets anybody sign in as any e-mail: never where real users are

@@ -8,7 +8,8 @@ export const API_BASE = '/api';
 export const TOAST_DURATION_MS = 4000;
 
 /**
- * Where the Google button sends the browser. In this build the provider is the
- * local development provider, a page of this app that returns with `#session_id=`.
+ * Where the Google button sends the browser (a full page load, not a route of the SPA): the
+ * gateway's Google strategy leaves for Google, or, in development without a Google client
+ * id, for the local stand-in's page; both come back with `#session_id=`.
  */
-export const GOOGLE_SIGN_IN_PATH = '/auth/dev-google';
+export const GOOGLE_SIGN_IN_PATH = `${API_BASE}/auth/google/start`;

@@ -174,6 +174,8 @@ export const identityRoutes = {
 export const identityInternal = {
   /** a Telegram bot confirms a link code; no bot is built yet, so no principal may call it (tests call it on an open bus) */
   telegramConfirmLink: defineInternal({ subject: 'identity.telegram.confirm-link', request: s.TelegramConfirmLinkRequest, response: MessageResponse, callers: [] }),
+  /** the gateway's Google strategy verified a person: kept behind a session id the browser exchanges at POST /auth/session */
+  externalSession: defineInternal({ subject: 'identity.auth.external-session', request: s.ExternalIdentitySchema, response: s.DevProviderSessionResponse, callers: ['gateway'] }),
   /** demo data and first admin: creates the user when the e-mail is unknown, else leaves it as it is */
   ensureUser: defineInternal({ subject: 'identity.seed.ensure-user', request: s.AdminCreateUserRequest, response: z.object({ id: z.string(), created: z.boolean() }), callers: ['seed'], devOnly: true }),
 } as const;

@@ -98,6 +98,15 @@ export const SessionExchangeRequest = z.object({
 export const SessionExchangeResponse = z.object({ session_token: z.string(), user: UserSchema });
 export const DevProviderSessionRequest = z.object({ email: EmailSchema, name: trimmed('Name') });
 export const DevProviderSessionResponse = z.object({ session_id: z.string() });
+/** A person an external sign-in provider (Google, or the development stand-in) vouched for. */
+export const ExternalIdentitySchema = z.object({
+  provider: z.enum(['google', 'dev']),
+  /** the provider's own id of the person */
+  subject: z.string().min(1).max(255),
+  email: EmailSchema,
+  name: z.string().trim().min(1).max(200),
+});
+export type ExternalIdentity = z.infer<typeof ExternalIdentitySchema>;
 
 export const SendOtpRequest = z.object({
   phone: PhoneSchema,

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { Caller, DevProviderSessionRequest, LoginRequest, RegisterRequest, SessionExchangeRequest } from '@lp/contracts';
-import { UnitOfWork, Clock } from '@lp/service-kit';
+import { identityInternal, type Caller, type DevProviderSessionRequest, type ExternalIdentity, type LoginRequest, type RegisterRequest, type SessionExchangeRequest } from '@lp/contracts';
+import { ENV, UnitOfWork, Clock, HandlesInternal } from '@lp/service-kit';
+import { googleProviderOf, type IdentityEnv } from '../../config/identity-env.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { fail, succeed, unwrap } from '../../common/outcome.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -12,8 +13,7 @@ import { otpError } from '../phone/otp.util.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RegistrationService, withAccountConflicts } from './registration.service.js';
 import { SignInService, type SignedIn } from './sign-in.service.js';
-import { ExternalIdentityProvider } from './external-identity.provider.js';
-import { DevIdentityProvider } from './dev-identity.provider.js';
+import { ExternalSessions } from './external-sessions.js';
 import { SignInLimits } from './sign-in-limits.service.js';
 
 type Register = z.infer<typeof RegisterRequest>;
@@ -32,10 +32,11 @@ export class AuthService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(TwoFactorService) private readonly twoFactor: TwoFactorService,
     @Inject(OtpService) private readonly otp: OtpService,
-    @Inject(ExternalIdentityProvider) private readonly provider: ExternalIdentityProvider,
+    @Inject(ExternalSessions) private readonly provider: ExternalSessions,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(SignInLimits) private readonly limits: SignInLimits,
+    @Inject(ENV) private readonly env: IdentityEnv,
   ) {}
 
   /** A phone given at registration must be proven with the code sent to it. */
@@ -100,8 +101,14 @@ export class AuthService {
   }
 
   async createDevSession(body: DevProviderSession): Promise<string> {
-    if (!(this.provider instanceof DevIdentityProvider)) throw identityErrors.devProviderDisabled();
-    return this.provider.createSession(body);
+    if (googleProviderOf(this.env) !== 'dev') throw identityErrors.devProviderDisabled();
+    return this.provider.create({ provider: 'dev', subject: body.email, email: body.email, name: body.name });
+  }
+
+  /** The gateway's Google strategy verified this person (only the gateway may call this subject). */
+  @HandlesInternal(identityInternal.externalSession)
+  async createExternalSession(person: ExternalIdentity): Promise<{ session_id: string }> {
+    return { session_id: await this.provider.create(person) };
   }
 
   /**

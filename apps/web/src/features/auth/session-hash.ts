@@ -17,3 +17,8 @@ export function readSessionHash(hash: string): ReturnedSession | null {
 export function sessionHash(sessionId: string, role: SelfRegisterRole): string {
   return `#${new URLSearchParams({ session_id: sessionId, role }).toString()}`;
 }
+
+/** `#sign_in_error=...`: the gateway sent the browser back from a Google sign-in that did not pass. */
+export function readSignInError(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('sign_in_error');
+}

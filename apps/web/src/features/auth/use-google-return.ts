@@ -7,7 +7,7 @@ import type { SessionExchangeBody } from './auth-requests';
 import { dashboardPath } from './dashboard-path';
 import { needsSecondFactor } from './second-factor';
 import { useSession } from './session-context';
-import { readSessionHash } from './session-hash';
+import { readSessionHash, readSignInError } from './session-hash';
 import { useSessionExchange } from './use-session-exchange';
 
 export interface GoogleReturn {
@@ -62,6 +62,13 @@ export function useGoogleReturn(): GoogleReturn {
     started.current = true;
     run(returned);
   }, [returned, run]);
+
+  // back from a Google sign-in that did not pass (refused, expired, another browser's): say so once
+  useEffect(() => {
+    if (!readSignInError(window.location.hash)) return;
+    toast({ title: t('auth.errors.oauthFailed'), tone: 'error' });
+    navigate(withoutHash, { replace: true });
+  }, []); // once, on the page load that came back
 
   const cancel = useCallback(() => {
     setAskCode(false);

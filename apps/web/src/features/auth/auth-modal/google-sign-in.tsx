@@ -1,13 +1,11 @@
 import type { SelfRegisterRole } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { GOOGLE_SIGN_IN_PATH } from '../../../config/product';
 import { Button } from '../../../ui';
 
 export function GoogleSignIn({ role }: { role: SelfRegisterRole }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const start = () => navigate(`${GOOGLE_SIGN_IN_PATH}?${new URLSearchParams({ role }).toString()}`);
+  const start = () => window.location.assign(`${GOOGLE_SIGN_IN_PATH}?${new URLSearchParams({ role }).toString()}`);
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">{t('auth.google.text', { role: t(`roles.${role}`) })}</p>
