@@ -13,10 +13,8 @@ import { CoursesService } from './modules/courses/courses.service.js';
 import { CoursesRepository } from './modules/courses/courses.repository.js';
 import { CourseAccess } from './modules/courses/course-access.js';
 import { CourseListCache } from './modules/courses/course-list.cache.js';
-import { LessonsHandlers } from './modules/lessons/lessons.handlers.js';
 import { LessonsService } from './modules/lessons/lessons.service.js';
 import { LessonsRepository } from './modules/lessons/lessons.repository.js';
-import { ContentHandlers } from './modules/content/content.handlers.js';
 import { ContentService } from './modules/content/content.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { EnrollmentsHandlers } from './modules/enrollments/enrollments.handlers.js';
@@ -38,7 +36,6 @@ import { InstructorHandlers } from './modules/instructor/instructor.handlers.js'
 import { AnalyticsService } from './modules/instructor/analytics.service.js';
 import { StudentsService } from './modules/instructor/students.service.js';
 import { MessagesRepository } from './modules/instructor/messages.repository.js';
-import { KnowledgeHubHandlers } from './modules/knowledge-hub/knowledge-hub.handlers.js';
 import { KnowledgeHubService } from './modules/knowledge-hub/knowledge-hub.service.js';
 import { KnowledgeHubRepository } from './modules/knowledge-hub/knowledge-hub.repository.js';
 import { CatalogDataExporter } from './modules/data-export/catalog-data.exporter.js';
@@ -64,11 +61,9 @@ const features: Provider[] = [
   CourseAccess,
   CourseListCache,
   // lessons
-  LessonsHandlers,
   LessonsService,
   LessonsRepository,
   // content items
-  ContentHandlers,
   ContentService,
   ContentRepository,
   // enrollment and payments
@@ -100,7 +95,6 @@ const features: Provider[] = [
   StudentsService,
   MessagesRepository,
   // knowledge hub
-  KnowledgeHubHandlers,
   KnowledgeHubService,
   KnowledgeHubRepository,
   // data export

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import { CONTENT_SIZE_LIMITS_BYTES, type Caller, type ContentItem, type ContentItemCreateRequest, type FileRef } from '@lp/contracts';
-import { UnitOfWork, Clock } from '@lp/service-kit';
+import { CONTENT_SIZE_LIMITS_BYTES, catalogRoutes, type RouteInput, type ContentItem, type FileRef } from '@lp/contracts';
+import { UnitOfWork, Clock, Handles, currentCaller } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { Uploads } from '../../common/uploads.js';
 import { CourseAccess } from '../courses/course-access.js';
@@ -10,7 +9,8 @@ import { CoursesRepository } from '../courses/courses.repository.js';
 import { toContentItem } from '../courses/course.mapper.js';
 import { ContentRepository } from './content.repository.js';
 
-type CreateInput = z.infer<typeof ContentItemCreateRequest>;
+type R = typeof catalogRoutes;
+
 
 const LABELS = { video: 'Video', audio: 'Audio', pdf: 'PDF' } as const;
 
@@ -27,9 +27,11 @@ export class ContentService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async list(caller: Caller, courseId: string): Promise<ContentItem[]> {
-    await this.access.learnerOrOwner(courseId, caller);
-    return (await this.courses.contentItems([courseId], true)).map((r) => toContentItem(r, true));
+  @Handles(catalogRoutes.listContent)
+  async list({ params }: RouteInput<R['listContent']>): Promise<{ content_items: ContentItem[] }> {
+    const courseId = params.id;
+    await this.access.learnerOrOwner(courseId, currentCaller());
+    return { content_items: (await this.courses.contentItems([courseId], true)).map((r) => toContentItem(r, true)) };
   }
 
   /**
@@ -37,7 +39,10 @@ export class ContentService {
    * its limit (video 100 MB, audio 50 MB, pdf 25 MB). Whatever refuses the upload, the
    * stored file is removed; a file sent with a text item is removed too.
    */
-  async add(caller: Caller, courseId: string, input: CreateInput): Promise<ContentItem> {
+  @Handles(catalogRoutes.addContent)
+  async add({ params, body: input }: RouteInput<R['addContent']>): Promise<ContentItem> {
+    const caller = currentCaller();
+    const courseId = params.id;
     return this.uploads.keepOnlyIfAccepted(input.file, async () => {
       await this.access.owned(courseId, caller);
       const base = { courseId, title: input.title, durationMinutes: input.duration ?? null, createdBy: caller.userId };
@@ -69,8 +74,10 @@ export class ContentService {
   }
 
   /** The file of an item, for the owner and enrolled learners. */
-  async file(caller: Caller, courseId: string, itemId: string): Promise<FileRef> {
-    await this.access.learnerOrOwner(courseId, caller);
+  @Handles(catalogRoutes.contentFile)
+  async file({ params }: RouteInput<R['contentFile']>): Promise<FileRef> {
+    const { id: courseId, itemId } = params;
+    await this.access.learnerOrOwner(courseId, currentCaller());
     const item = await this.content.find(itemId);
     if (!item || item.course_id !== courseId) throw catalogErrors.contentItemNotFound();
     if (!item.storage_key) throw catalogErrors.fileNotFound();

@@ -2,19 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
   KNOWLEDGE_SIZE_LIMITS_BYTES,
-  type Caller,
   type FileRef,
-  type KnowledgeListQuery,
-  type KnowledgeResourceCreateRequest,
   type KnowledgeResourceSchema,
   type KnowledgeResourceType,
+  catalogRoutes,
+  type RouteInput,
 } from '@lp/contracts';
-import { UnitOfWork, Clock, iso, num } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, currentCaller, iso, num } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import type { MediaKind } from '../../common/media-type.util.js';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { Uploads } from '../../common/uploads.js';
 import { KnowledgeHubRepository, type ResourceRow } from './knowledge-hub.repository.js';
+
+type R = typeof catalogRoutes;
 
 type Resource = z.infer<typeof KnowledgeResourceSchema>;
 
@@ -54,12 +55,15 @@ export class KnowledgeHubService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async list(query: z.infer<typeof KnowledgeListQuery>): Promise<Resource[]> {
+  @Handles(catalogRoutes.listResources)
+  async list({ query }: RouteInput<R['listResources']>): Promise<Resource[]> {
     return (await this.resources.list(query)).map(toResource);
   }
 
   /** A file is required except for an article; its kind and size are checked; a refused file is removed. */
-  async create(caller: Caller, input: z.infer<typeof KnowledgeResourceCreateRequest>): Promise<Resource> {
+  @Handles(catalogRoutes.createResource)
+  async create({ body: input }: RouteInput<R['createResource']>): Promise<Resource> {
+    const caller = currentCaller();
     return this.uploads.keepOnlyIfAccepted(input.file, async () => {
       const rule = FILE_RULES[input.resource_type];
       let size: number | null = null;
@@ -87,8 +91,9 @@ export class KnowledgeHubService {
     });
   }
 
-  async file(resourceId: string): Promise<FileRef> {
-    const r = await this.resources.find(resourceId);
+  @Handles(catalogRoutes.resourceFile)
+  async file({ params }: RouteInput<R['resourceFile']>): Promise<FileRef> {
+    const r = await this.resources.find(params.id);
     if (!r) throw catalogErrors.resourceNotFound();
     if (!r.storage_key) throw catalogErrors.fileNotFound();
     return { storage_key: r.storage_key, filename: r.file_name ?? r.title, content_type: r.mime_type ?? 'application/octet-stream' };

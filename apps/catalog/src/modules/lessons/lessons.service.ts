@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   AppError,
   lessonContentProblem,
-  type BulkUploadRequest,
   type Caller,
   type Lesson,
-  type LessonCreateRequest,
-  type LessonUpdateRequest,
+  catalogRoutes,
+  type RouteInput,
 } from '@lp/contracts';
-import { UnitOfWork, Clock } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, currentCaller } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess, type CourseView } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
@@ -17,9 +15,8 @@ import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js'
 import { LessonsRepository, type NewLesson } from './lessons.repository.js';
 import { toLesson, type LessonRow } from './lesson.mapper.js';
 
-type CreateInput = z.infer<typeof LessonCreateRequest>;
-type UpdateInput = z.infer<typeof LessonUpdateRequest>;
-type BulkInput = z.infer<typeof BulkUploadRequest>;
+type R = typeof catalogRoutes;
+
 
 /**
  * Lessons. Only the course's owner manages them and sees drafts; the content of a
@@ -36,14 +33,20 @@ export class LessonsService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async listForCourse(caller: Caller, courseId: string): Promise<Lesson[]> {
+  @Handles(catalogRoutes.listLessons)
+  async listForCourse({ params }: RouteInput<R['listLessons']>): Promise<Lesson[]> {
+    const caller = currentCaller();
+    const courseId = params.id;
     const { owner } = await this.access.visible(courseId, caller);
     const open = owner || (await this.enrollments.find(courseId, caller.userId)) !== null;
     const rows = await this.lessons.listForCourse(courseId, owner);
     return rows.map((r) => toLesson(r, open));
   }
 
-  async get(caller: Caller, lessonId: string): Promise<Lesson> {
+  @Handles(catalogRoutes.getLesson)
+  async get({ params }: RouteInput<R['getLesson']>): Promise<Lesson> {
+    const caller = currentCaller();
+    const lessonId = params.id;
     const { lesson, view } = await this.visibleLesson(caller, lessonId);
     if (view.owner) return toLesson(lesson, true);
     const enrollment = await this.enrollments.find(lesson.course_id, caller.userId);
@@ -55,15 +58,19 @@ export class LessonsService {
     throw catalogErrors.lessonLocked();
   }
 
-  async create(caller: Caller, courseId: string, input: CreateInput): Promise<Lesson> {
-    await this.access.owned(courseId, caller);
+  @Handles(catalogRoutes.createLesson)
+  async create({ params, body: input }: RouteInput<R['createLesson']>): Promise<Lesson> {
+    const courseId = params.id;
+    await this.access.owned(courseId, currentCaller());
     const row = await this.uow.run((tx) => this.lessons.insert(tx, courseId, input, this.clock.now()));
     this.listCache.invalidate();
     return toLesson(row, true);
   }
 
-  async update(caller: Caller, lessonId: string, input: UpdateInput): Promise<Lesson> {
-    const { lesson, view } = await this.visibleLesson(caller, lessonId);
+  @Handles(catalogRoutes.updateLesson)
+  async update({ params, body: input }: RouteInput<R['updateLesson']>): Promise<Lesson> {
+    const lessonId = params.id;
+    const { lesson, view } = await this.visibleLesson(currentCaller(), lessonId);
     if (!view.owner) throw catalogErrors.notCourseOwner();
     const problem = lessonContentProblem(input.content_type ?? lesson.content_type, input.content ?? lesson.content);
     if (problem) throw AppError.validation([{ path: 'content', message: problem }], problem);
@@ -72,16 +79,20 @@ export class LessonsService {
     return toLesson(row, true);
   }
 
-  async delete(caller: Caller, lessonId: string): Promise<void> {
-    const { view } = await this.visibleLesson(caller, lessonId);
+  @Handles(catalogRoutes.deleteLesson)
+  async delete({ params }: RouteInput<R['deleteLesson']>): Promise<{ message: string }> {
+    const lessonId = params.id;
+    const { view } = await this.visibleLesson(currentCaller(), lessonId);
     if (!view.owner) throw catalogErrors.notCourseOwner();
     await this.uow.run((tx) => this.lessons.delete(tx, lessonId));
     this.listCache.invalidate();
+    return { message: 'Lesson deleted successfully!' };
   }
 
   /** Lessons without an order go after the course's last lesson, in the order given. */
-  async bulkUpload(caller: Caller, input: BulkInput): Promise<Lesson[]> {
-    await this.access.owned(input.course_id, caller);
+  @Handles(catalogRoutes.bulkUploadLessons)
+  async bulkUpload({ body: input }: RouteInput<R['bulkUploadLessons']>): Promise<{ message: string; created: number; lessons: Lesson[] }> {
+    await this.access.owned(input.course_id, currentCaller());
     const now = this.clock.now();
     const rows = await this.uow.run(async (tx) => {
       let next = await this.lessons.nextOrder(tx, input.course_id);
@@ -93,7 +104,7 @@ export class LessonsService {
       return created;
     });
     this.listCache.invalidate();
-    return rows.map((r) => toLesson(r, true));
+    return { message: 'Lessons uploaded successfully!', created: rows.length, lessons: rows.map((r) => toLesson(r, true)) };
   }
 
   /** A lesson the caller can see: of a visible course, and published unless the caller owns it. */
