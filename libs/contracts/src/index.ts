@@ -10,6 +10,7 @@ export * from './common/bus-access.js';
 export * from './identity/schemas.js';
 export * from './identity/routes.js';
 export * from './identity/events.js';
+export * from './identity/sign-in-return.js';
 export * from './catalog/schemas.js';
 export * from './catalog/routes.js';
 export * from './catalog/events.js';

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ExternalIdentitySchema, identityInternal } from '@lp/contracts';
+import type { z } from 'zod';
+import { ExternalIdentitySchema, identityInternal, sessionHash, signInErrorHash } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { GoogleSignInGuard, REDIRECT, type GuardedRequest } from './google-sign-in.guard.js';
 import { clearStateCookie, readStateCookie } from './oauth-state.js';
@@ -19,7 +20,7 @@ export class GoogleSignInController {
   @Get('start')
   @UseGuards(GoogleSignInGuard)
   start(@Req() req: GuardedRequest, @Res() reply: FastifyReply): FastifyReply {
-    return reply.redirect(req[REDIRECT] ?? '/#sign_in_error=google', 302);
+    return reply.redirect(req[REDIRECT] ?? `/${signInErrorHash('google')}`, 302);
   }
 
   @Get('callback')
@@ -28,8 +29,10 @@ export class GoogleSignInController {
     const cookie = readStateCookie(req);
     clearStateCookie(reply);
     const person = ExternalIdentitySchema.safeParse(req.user);
-    if (!person.success || !cookie) return reply.redirect('/#sign_in_error=google', 302);
-    const { session_id } = await this.rpc.request<{ session_id: string }>(identityInternal.externalSession.subject, person.data, { requestId: String(req.id) });
-    return reply.redirect(`/#${new URLSearchParams({ session_id, role: cookie.role })}`, 302);
+    if (!person.success || !cookie) return reply.redirect(`/${signInErrorHash('google')}`, 302);
+    const { session_id } = await this.rpc.request<z.infer<typeof identityInternal.externalSession.response>>(identityInternal.externalSession.subject, person.data, {
+      requestId: String(req.id),
+    });
+    return reply.redirect(`/${sessionHash(session_id, cookie.role)}`, 302);
   }
 }

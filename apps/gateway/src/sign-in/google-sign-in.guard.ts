@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply } from 'fastify';
 import { ENV, LOGGER, isDevelopmentLike } from '@lp/service-kit';
 import type { Logger } from 'pino';
-import { SelfRegisterRoleSchema } from '@lp/contracts';
+import { signInErrorHash, signInRoleOf } from '@lp/contracts';
 import type { GatewayEnv } from '../config/gateway-env.js';
 import { REPLY, type SignInRequest } from './oauth-state.js';
 
@@ -33,8 +33,8 @@ export class GoogleSignInGuard extends AuthGuard('google') {
     const req = context.switchToHttp().getRequest<GuardedRequest>();
     req[REPLY] = context.switchToHttp().getResponse<FastifyReply>();
     if (!this.env.GOOGLE_CLIENT_ID) {
-      const role = SelfRegisterRoleSchema.catch('learner').parse((req.query as Record<string, unknown> | undefined)?.role);
-      req[REDIRECT] = isDevelopmentLike(this.env.NODE_ENV) ? `/auth/dev-google?${new URLSearchParams({ role })}` : '/#sign_in_error=unavailable';
+      const role = signInRoleOf((req.query as Record<string, unknown> | undefined)?.role);
+      req[REDIRECT] = isDevelopmentLike(this.env.NODE_ENV) ? `/auth/dev-google?${new URLSearchParams({ role })}` : `/${signInErrorHash('unavailable')}`;
       return true;
     }
     const redirected = new Promise<boolean>((resolve) => {

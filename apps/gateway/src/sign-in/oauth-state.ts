@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SelfRegisterRoleSchema, type SelfRegisterRole } from '@lp/contracts';
+import { signInRoleOf, type SelfRegisterRole } from '@lp/contracts';
 
 /** The request's reply, set by the sign-in guard: the state store writes its cookie on it. */
 export const REPLY = Symbol('reply');
@@ -18,7 +18,7 @@ const MAX_AGE_SECONDS = 600;
 export const cookieStateStore = {
   store(req: SignInRequest, _meta: unknown, done: (err: Error | null, state?: string) => void): void {
     const state = randomBytes(24).toString('base64url');
-    const role = SelfRegisterRoleSchema.catch('learner').parse((req.query as Record<string, unknown> | undefined)?.role);
+    const role = signInRoleOf((req.query as Record<string, unknown> | undefined)?.role);
     req[REPLY]?.header('set-cookie', `${COOKIE}=${state}.${role}; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; Secure; SameSite=Lax`);
     done(null, state);
   },
@@ -34,7 +34,7 @@ export function readStateCookie(req: FastifyRequest): { state: string; role: Sel
     const eq = part.indexOf('=');
     if (eq <= 0 || part.slice(0, eq).trim() !== COOKIE) continue;
     const [state, role] = part.slice(eq + 1).trim().split('.');
-    return state ? { state, role: SelfRegisterRoleSchema.catch('learner').parse(role) } : null;
+    return state ? { state, role: signInRoleOf(role) } : null;
   }
   return null;
 }

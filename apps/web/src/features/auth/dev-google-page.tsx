@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DevProviderSessionRequest, SelfRegisterRoleSchema } from '@lp/contracts';
+import { DevProviderSessionRequest, sessionHash, signInRoleOf } from '@lp/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,7 +8,6 @@ import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PublicLayout } from '../../routes/public-layout';
 import { Alert, Button, Card, CardContent, FormField, Input } from '../../ui';
-import { sessionHash } from './session-hash';
 import { useDevProviderSession } from './use-dev-provider-session';
 
 /**
@@ -21,8 +20,7 @@ export function DevGooglePage() {
   const vt = useValidationText();
   usePageTitle(t('auth.devGoogle.pageTitle'));
   const [params] = useSearchParams();
-  const parsedRole = SelfRegisterRoleSchema.safeParse(params.get('role'));
-  const role = parsedRole.success ? parsedRole.data : 'learner';
+  const role = signInRoleOf(params.get('role'));
   const createSession = useDevProviderSession();
   const form = useForm({ resolver: zodResolver(DevProviderSessionRequest), defaultValues: { email: '', name: '' } });
   const { errors } = form.formState;

@@ -1,3 +1,4 @@
+import { readSessionHash, readSignInError } from '@lp/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -7,7 +8,6 @@ import type { SessionExchangeBody } from './auth-requests';
 import { dashboardPath } from './dashboard-path';
 import { needsSecondFactor } from './second-factor';
 import { useSession } from './session-context';
-import { readSessionHash, readSignInError } from './session-hash';
 import { useSessionExchange } from './use-session-exchange';
 
 export interface GoogleReturn {
