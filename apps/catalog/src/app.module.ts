@@ -8,7 +8,6 @@ import { catalogEntities } from './entities/index.js';
 import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
 import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figures.js';
 import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz-attempt-reviews.js';
-import { CoursesHandlers } from './modules/courses/courses.handlers.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { CoursesRepository } from './modules/courses/courses.repository.js';
 import { CourseAccess } from './modules/courses/course-access.js';
@@ -17,22 +16,18 @@ import { LessonsService } from './modules/lessons/lessons.service.js';
 import { LessonsRepository } from './modules/lessons/lessons.repository.js';
 import { ContentService } from './modules/content/content.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
-import { EnrollmentsHandlers } from './modules/enrollments/enrollments.handlers.js';
 import { EnrollmentsService } from './modules/enrollments/enrollments.service.js';
 import { EnrollmentsRepository } from './modules/enrollments/enrollments.repository.js';
 import { PaymentsConsumer } from './modules/enrollments/payments.consumer.js';
-import { ProgressHandlers } from './modules/progress/progress.handlers.js';
 import { ProgressService } from './modules/progress/progress.service.js';
 import { ProgressRepository } from './modules/progress/progress.repository.js';
 import { ReviewsService } from './modules/reviews/reviews.service.js';
 import { ReviewsRepository } from './modules/reviews/reviews.repository.js';
-import { CertificatesHandlers } from './modules/certificates/certificates.handlers.js';
 import { CertificatesService } from './modules/certificates/certificates.service.js';
 import { CertificatesRepository } from './modules/certificates/certificates.repository.js';
 import { CertificateIssuer } from './modules/certificates/certificate-issuer.js';
 import { CertificateQueue } from './modules/certificates/certificate.queue.js';
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
-import { InstructorHandlers } from './modules/instructor/instructor.handlers.js';
 import { AnalyticsService } from './modules/instructor/analytics.service.js';
 import { StudentsService } from './modules/instructor/students.service.js';
 import { MessagesRepository } from './modules/instructor/messages.repository.js';
@@ -55,7 +50,6 @@ const features: Provider[] = [
   // users read model
   ...usersReadModelProviders,
   // courses
-  CoursesHandlers,
   CoursesService,
   CoursesRepository,
   CourseAccess,
@@ -67,19 +61,16 @@ const features: Provider[] = [
   ContentService,
   ContentRepository,
   // enrollment and payments
-  EnrollmentsHandlers,
   EnrollmentsService,
   EnrollmentsRepository,
   PaymentsConsumer,
   // progress
-  ProgressHandlers,
   ProgressService,
   ProgressRepository,
   // reviews
   ReviewsService,
   ReviewsRepository,
   // certificates
-  CertificatesHandlers,
   CertificatesService,
   CertificatesRepository,
   CertificateIssuer,
@@ -90,7 +81,6 @@ const features: Provider[] = [
   QuizFiguresRepository,
   // instructor dashboard and institution figures
   AnalyticsRepository,
-  InstructorHandlers,
   AnalyticsService,
   StudentsService,
   MessagesRepository,

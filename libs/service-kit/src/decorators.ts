@@ -33,7 +33,8 @@ export function OnEvent<E extends EventDef>(event: E) {
   return (
     target: object,
     key: string | symbol,
-    _desc: TypedPropertyDescriptor<(payload: z.infer<E['schema']>, ctx: EventContext) => Promise<void>>,
+    // `{ value?: ... }`: a consumer that needs only the payload leaves the context out
+    _desc: { value?: (payload: z.infer<E['schema']>, ctx: EventContext) => Promise<void> },
   ): void => {
     Reflect.defineMetadata(EVENT_META, event, target, key);
   };

@@ -22,7 +22,7 @@ export class CertificateIssuer {
     @Inject(UsersReadModel) private readonly users: UsersReadModel,
   ) {}
 
-  async issue(tx: Db, enrollment: EnrollmentRow, course: CourseRow, at: Date, requestId: string): Promise<CertificateRow> {
+  async issue(tx: Db, enrollment: EnrollmentRow, course: CourseRow, at: Date): Promise<CertificateRow> {
     const existing = await this.certificates.findForUser(enrollment.user_id, course.id, tx);
     if (existing) return existing;
     const learner = await this.users.find(enrollment.user_id, tx);
@@ -54,7 +54,6 @@ export class CertificateIssuer {
             verification_code: row.verification_code,
             completed_at: iso(row.completed_at),
           },
-          requestId,
         );
         return row;
       }

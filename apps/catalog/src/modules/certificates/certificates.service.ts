@@ -1,7 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { AppError, type Caller, type CertificateJobData, type CertificateVerification, type FileRef, type PendingWork } from '@lp/contracts';
-import { ENV, LOGGER, UnitOfWork, type Logger, Clock, iso } from '@lp/service-kit';
+import {
+  AppError,
+  catalogEvents,
+  catalogInternal,
+  catalogRoutes,
+  type CertificateJobData,
+  type CertificateVerification,
+  type EventPayload,
+  type FileRef,
+  type PendingWork,
+  type RouteInput,
+} from '@lp/contracts';
+import { ENV, LOGGER, UnitOfWork, type Logger, Clock, Handles, HandlesInternal, OnEvent, currentCaller, currentRequestId, iso } from '@lp/service-kit';
 import type { CatalogEnv } from '../../config/catalog-env.js';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
@@ -10,6 +21,9 @@ import { CertificatesRepository, type CertificateRow } from './certificates.repo
 import { CertificateIssuer } from './certificate-issuer.js';
 import { CertificateQueue } from './certificate.queue.js';
 import { certificateFilename } from './certificate-code.util.js';
+
+type R = typeof catalogRoutes;
+type Rendered = typeof catalogInternal.certificateRendered;
 
 /**
  * Certificates: issued when a learner reaches 100% (see CertificateIssuer), rendered to
@@ -30,18 +44,20 @@ export class CertificatesService {
   ) {}
 
   /** The learner's PDF; while the worker makes it (a short wait at most), 202 with the progress. */
-  async download(caller: Caller, courseId: string, requestId: string): Promise<FileRef | { pending: PendingWork }> {
+  @Handles(catalogRoutes.certificate)
+  async download({ params: { courseId } }: RouteInput<R['certificate']>): Promise<FileRef | { pending: PendingWork }> {
+    const caller = currentCaller();
     const { course, enrollment } = await this.access.enrolled(courseId, caller);
     let cert = await this.certificates.findForUser(caller.userId, courseId);
     if (!cert) {
       // 100% reached without a completion in between (lessons were removed): issue it now
       const p = await this.progress.compute(courseId, caller.userId);
       if (!p.complete) throw catalogErrors.courseNotCompleted();
-      cert = await this.uow.run((tx) => this.issuer.issue(tx, enrollment, course, this.clock.now(), requestId));
+      cert = await this.uow.run((tx) => this.issuer.issue(tx, enrollment, course, this.clock.now()));
     }
     if (cert.storage_key) return this.fileRef(cert);
     // the job id is the certificate id: asking again joins the same job, never a second render
-    const job = await this.queue.add(this.jobData(cert, requestId), cert.id);
+    const job = await this.queue.add(this.jobData(cert), cert.id);
     const outcome = await this.queue.settle(job, this.env.CERTIFICATE_WAIT_MS).catch((e: unknown) => {
       this.log.warn({ err: e, certificateId: cert.id }, 'certificate render failed');
       throw catalogErrors.certificatePending();
@@ -52,20 +68,25 @@ export class CertificatesService {
     return { pending: { ...progress, retry_after: 2, message: 'Your certificate is being prepared' } };
   }
 
-  /** Called (through the completion event) once per certificate; the job id makes it idempotent. */
-  async queueRender(certificateId: string, requestId: string | undefined): Promise<void> {
-    const cert = await this.certificates.findById(certificateId);
+  /** A learner completed a course: queue the PDF (the job id is the certificate id: once). */
+  @OnEvent(catalogEvents.courseCompleted)
+  async queueRender({ certificate_id }: EventPayload<typeof catalogEvents.courseCompleted>): Promise<void> {
+    const cert = await this.certificates.findById(certificate_id);
     if (!cert || cert.storage_key) return;
-    await this.queue.add(this.jobData(cert, requestId), cert.id);
+    await this.queue.add(this.jobData(cert), cert.id);
   }
 
-  async rendered(certificateId: string, storageKey: string): Promise<void> {
-    if (!(await this.certificates.markRendered(certificateId, storageKey, this.clock.now()))) {
+  /** Bus only: the worker stored the PDF. */
+  @HandlesInternal(catalogInternal.certificateRendered)
+  async rendered({ certificate_id, storage_key }: z.infer<Rendered['request']>): Promise<z.infer<Rendered['response']>> {
+    if (!(await this.certificates.markRendered(certificate_id, storage_key, this.clock.now()))) {
       throw AppError.notFound('Unknown certificate', 'CERTIFICATE_NOT_FOUND');
     }
+    return { message: 'Certificate recorded' };
   }
 
-  async verify(code: string): Promise<z.infer<typeof CertificateVerification>> {
+  @Handles(catalogRoutes.verifyCertificate)
+  async verify({ params: { code } }: RouteInput<R['verifyCertificate']>): Promise<z.infer<typeof CertificateVerification>> {
     const cert = await this.certificates.findByCode(code);
     if (!cert) throw catalogErrors.certificateNotFound();
     return {
@@ -79,7 +100,8 @@ export class CertificatesService {
     };
   }
 
-  jobData(cert: CertificateRow, requestId: string | undefined): CertificateJobData {
+  jobData(cert: CertificateRow): CertificateJobData {
+    const requestId = currentRequestId();
     return {
       certificate_id: cert.id,
       user_id: cert.user_id,

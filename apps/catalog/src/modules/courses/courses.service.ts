@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
 import {
   catalogEvents,
-  type Caller,
+  catalogRoutes,
   type Course,
-  type CourseCreateRequest,
-  type CourseListQuery,
-  type CourseUpdateRequest,
+  type RouteInput,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork, Clock, iso, type Db } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, currentCaller, iso, type Db } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
 import { CourseAccess } from './course-access.js';
@@ -17,9 +14,7 @@ import { CourseListCache } from './course-list.cache.js';
 import { CoursesRepository, type CoursePatch } from './courses.repository.js';
 import { toContentItem, toCourse, type CourseRow } from './course.mapper.js';
 
-type CreateInput = z.infer<typeof CourseCreateRequest>;
-type UpdateInput = z.infer<typeof CourseUpdateRequest>;
-type ListQuery = z.infer<typeof CourseListQuery>;
+type R = typeof catalogRoutes;
 
 /** Courses: browse, create, read, edit and publish. */
 @Injectable()
@@ -34,7 +29,9 @@ export class CoursesService {
   ) {}
 
   /** Published courses; instructors and institutions also see their drafts (and get no cached page). */
-  async list(caller: Caller, query: ListQuery): Promise<Course[]> {
+  @Handles(catalogRoutes.listCourses)
+  async list({ query }: RouteInput<R['listCourses']>): Promise<Course[]> {
+    const caller = currentCaller();
     const author = caller.role === 'instructor' || caller.role === 'institution';
     const key = author ? null : `${query.category ?? ''}|${query.level ?? ''}|${query.limit}|${query.offset}|${query.search ?? ''}`;
     const cached = key ? this.listCache.get(key) : null;
@@ -45,18 +42,39 @@ export class CoursesService {
     return page;
   }
 
-  /** Courses of an instructor (or of an institution), drafts included. */
-  async listOwned(scope: { instructorId: string } | { institutionId: string }): Promise<Course[]> {
+  /** The caller's own courses, drafts included. */
+  @Handles(catalogRoutes.instructorCourses)
+  async instructorCourses(): Promise<Course[]> {
+    return this.listOwned({ instructorId: currentCaller().userId });
+  }
+
+  /** The current institution's courses; a user without one sees their own. */
+  @Handles(catalogRoutes.institutionCourses)
+  async institutionCourses(): Promise<Course[]> {
+    const caller = currentCaller();
+    return this.listOwned(caller.institutionId ? { institutionId: caller.institutionId } : { instructorId: caller.userId });
+  }
+
+  private async listOwned(scope: { instructorId: string } | { institutionId: string }): Promise<Course[]> {
     return this.withItems(await this.courses.listOwned(scope), false);
   }
 
-  async get(caller: Caller, courseId: string): Promise<Course> {
+  @Handles(catalogRoutes.getCourse)
+  async get({ params }: RouteInput<R['getCourse']>): Promise<Course> {
+    return this.visibleCourse(params.id);
+  }
+
+  /** A course as the caller may see it: with its items whole for its owner and its learners. */
+  private async visibleCourse(courseId: string): Promise<Course> {
+    const caller = currentCaller();
     const { course, owner } = await this.access.visible(courseId, caller);
     const full = owner || (await this.enrollments.find(courseId, caller.userId)) !== null;
     return (await this.withItems([course], full))[0]!;
   }
 
-  async create(caller: Caller, input: CreateInput, requestId: string): Promise<Course> {
+  @Handles(catalogRoutes.createCourse)
+  async create({ body: input }: RouteInput<R['createCourse']>): Promise<Course> {
+    const caller = currentCaller();
     const now = this.clock.now();
     const id = await this.uow.run(async (tx) => {
       const row = await this.courses.insert(
@@ -74,20 +92,23 @@ export class CoursesService {
         },
         now,
       );
-      await this.announceCreated(tx, row, requestId);
+      await this.announceCreated(tx, row);
       return row.id;
     });
     this.listCache.invalidate();
-    return this.get(caller, id);
+    return this.visibleCourse(id);
   }
 
   /** catalog.course.created, and catalog.course.published when created published. */
-  async announceCreated(tx: Db, row: CourseRow, requestId: string): Promise<void> {
-    await writeEvent(tx, catalogEvents.courseCreated, { v: 1, ...eventFields(row), created_at: iso(row.created_at) }, requestId);
-    if (row.is_published) await this.announcePublished(tx, row, row.published_at ?? row.created_at, requestId);
+  async announceCreated(tx: Db, row: CourseRow): Promise<void> {
+    await writeEvent(tx, catalogEvents.courseCreated, { v: 1, ...eventFields(row), created_at: iso(row.created_at) });
+    if (row.is_published) await this.announcePublished(tx, row, row.published_at ?? row.created_at);
   }
 
-  async update(caller: Caller, courseId: string, input: UpdateInput, requestId: string): Promise<Course> {
+  @Handles(catalogRoutes.updateCourse)
+  async update({ params, body: input }: RouteInput<R['updateCourse']>): Promise<Course> {
+    const caller = currentCaller();
+    const courseId = params.id;
     const now = this.clock.now();
     await this.uow.run(async (tx) => {
       await this.access.owned(courseId, caller, tx);
@@ -106,14 +127,14 @@ export class CoursesService {
       const publishNow = patch.is_published === true && !before.published_at;
       await this.courses.update(tx, courseId, patch, now, publishNow);
       const after = (await this.courses.findById(courseId, tx))!;
-      await writeEvent(tx, catalogEvents.courseUpdated, { v: 1, ...eventFields(after), changed, updated_at: iso(now) }, requestId);
-      if (patch.is_published === true) await this.announcePublished(tx, after, now, requestId);
+      await writeEvent(tx, catalogEvents.courseUpdated, { v: 1, ...eventFields(after), changed, updated_at: iso(now) });
+      if (patch.is_published === true) await this.announcePublished(tx, after, now);
     });
     this.listCache.invalidate();
-    return this.get(caller, courseId);
+    return this.visibleCourse(courseId);
   }
 
-  private async announcePublished(tx: Db, row: CourseRow, at: Date | string, requestId: string): Promise<void> {
+  private async announcePublished(tx: Db, row: CourseRow, at: Date | string): Promise<void> {
     await writeEvent(
       tx,
       catalogEvents.coursePublished,
@@ -125,7 +146,6 @@ export class CoursesService {
         institution_id: row.institution_id,
         published_at: iso(at),
       },
-      requestId,
     );
   }
 

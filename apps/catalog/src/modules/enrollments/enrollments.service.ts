@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { AppError, catalogEvents, catalogRoutes, type CheckEnrollmentResponse, type EnrollResponse, type PendingReply, type RouteInput } from '@lp/contracts';
+import { AppError, catalogEvents, catalogInternal, catalogRoutes, type CheckEnrollmentResponse, type EnrollResponse, type PendingReply, type RouteInput } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork, Clock, Handles, currentCaller, isUniqueViolation, iso, isoOrNull, num, type Db } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, HandlesInternal, currentCaller, isUniqueViolation, iso, isoOrNull, num, type Db } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import type { CourseRow } from '../courses/course.mapper.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
 import { EnrollmentsRepository, type CoursePaymentRow, type EnrollmentRow } from './enrollments.repository.js';
 
 type R = typeof catalogRoutes;
@@ -28,15 +29,40 @@ const AWAITING_PAYMENT: z.infer<typeof PendingReply> = {
  * payment it names is still on its way. Enrolling twice answers 409, also when two
  * requests race (the unique constraint decides).
  */
+type Pricing = typeof catalogInternal.coursePricing;
+type AccessFacts = typeof catalogInternal.accessFacts;
+
 @Injectable()
 export class EnrollmentsService {
   constructor(
     @Inject(EnrollmentsRepository) private readonly enrollments: EnrollmentsRepository,
+    @Inject(CoursesRepository) private readonly courses: CoursesRepository,
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
+
+  /** Bus only: the owner's word on a course and an enrollment, for a read model that has not caught up. */
+  @HandlesInternal(catalogInternal.accessFacts)
+  async accessFacts(payload: z.infer<AccessFacts['request']>): Promise<z.infer<AccessFacts['response']>> {
+    const [c, e] = await Promise.all([
+      this.courses.findById(payload.course_id),
+      payload.user_id ? this.enrollments.find(payload.course_id, payload.user_id) : Promise.resolve(null),
+    ]);
+    return {
+      course: c ? { id: c.id, title: c.title, instructor_id: c.instructor_id, institution_id: c.institution_id, is_published: c.is_published } : null,
+      enrollment: e ? { enrollment_id: e.id, enrolled_at: iso(e.enrolled_at) } : null,
+    };
+  }
+
+  /** Bus only: billing takes a course's price from here, never from the browser. */
+  @HandlesInternal(catalogInternal.coursePricing)
+  async pricing(payload: z.infer<Pricing['request']>): Promise<z.infer<Pricing['response']>> {
+    const c = await this.courses.findById(payload.course_id);
+    if (!c) throw catalogErrors.courseNotFound();
+    return { course_id: c.id, title: c.title, price: num(c.price), instructor_id: c.instructor_id, is_published: c.is_published };
+  }
 
   @Handles(catalogRoutes.checkEnrollment)
   async check({ params }: RouteInput<R['checkEnrollment']>): Promise<z.infer<typeof CheckEnrollmentResponse>> {

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import {
   ACTIVE_STUDENTS_DAYS,
   RECENT_ENROLLMENTS_DAYS,
-  type Caller,
+  catalogRoutes,
   type ContentLibrarySchema,
+  type RouteInput,
   type CourseAnalyticsSchema,
   type InstitutionCourseAnalyticsSchema,
   type InstructorOverviewSchema,
@@ -14,7 +15,9 @@ import { CoursesRepository } from '../courses/courses.repository.js';
 import { contentFileUrl } from '../courses/course.mapper.js';
 import { AnalyticsRepository, type CourseScope } from '../analytics/analytics.repository.js';
 import { QuizFiguresRepository } from '../quizzes/quiz-figures.repository.js';
-import { Clock, num, round1 } from '@lp/service-kit';
+import { Clock, Handles, currentCaller, num, round1 } from '@lp/service-kit';
+
+type R = typeof catalogRoutes;
 
 const DAY_MS = 86_400_000;
 const LIBRARY_SIZE = 100;
@@ -36,7 +39,9 @@ export class AnalyticsService {
     return { recent: new Date(now - RECENT_ENROLLMENTS_DAYS * DAY_MS), active: new Date(now - ACTIVE_STUDENTS_DAYS * DAY_MS) };
   }
 
-  async overview(caller: Caller): Promise<z.infer<typeof InstructorOverviewSchema>> {
+  @Handles(catalogRoutes.instructorOverview)
+  async overview(): Promise<z.infer<typeof InstructorOverviewSchema>> {
+    const caller = currentCaller();
     const w = this.windows();
     const [t, q] = await Promise.all([
       this.analytics.totals({ instructorId: caller.userId }, w.recent, w.active),
@@ -58,8 +63,18 @@ export class AnalyticsService {
   }
 
   /** One course's figures, for its owner. */
-  async course(caller: Caller, courseId: string): Promise<z.infer<typeof CourseAnalyticsSchema>> {
-    await this.access.owned(courseId, caller);
+  @Handles(catalogRoutes.courseAnalytics)
+  async courseAnalytics({ params }: RouteInput<R['courseAnalytics']>): Promise<z.infer<typeof CourseAnalyticsSchema>> {
+    return this.course(params.id);
+  }
+
+  @Handles(catalogRoutes.instructorCourseAnalytics)
+  async instructorCourseAnalytics({ params }: RouteInput<R['instructorCourseAnalytics']>): Promise<z.infer<typeof CourseAnalyticsSchema>> {
+    return this.course(params.id);
+  }
+
+  private async course(courseId: string): Promise<z.infer<typeof CourseAnalyticsSchema>> {
+    await this.access.owned(courseId, currentCaller());
     const course = (await this.courses.findById(courseId))!;
     const w = this.windows();
     const [[perf], lessons, items, quizzes] = await Promise.all([
@@ -110,7 +125,9 @@ export class AnalyticsService {
   }
 
   /** The current institution's courses (without one: the caller's own). */
-  async institution(caller: Caller): Promise<z.infer<typeof InstitutionCourseAnalyticsSchema>> {
+  @Handles(catalogRoutes.institutionCourseAnalytics)
+  async institution(): Promise<z.infer<typeof InstitutionCourseAnalyticsSchema>> {
+    const caller = currentCaller();
     const scope: CourseScope = caller.institutionId ? { institutionId: caller.institutionId } : { instructorId: caller.userId };
     const w = this.windows();
     const [t, rows] = await Promise.all([
@@ -135,7 +152,9 @@ export class AnalyticsService {
     };
   }
 
-  async contentLibrary(caller: Caller): Promise<z.infer<typeof ContentLibrarySchema>> {
+  @Handles(catalogRoutes.contentLibrary)
+  async contentLibrary(): Promise<z.infer<typeof ContentLibrarySchema>> {
+    const caller = currentCaller();
     const [rows, quizzes] = await Promise.all([
       this.analytics.lessonTemplates(caller.userId, LIBRARY_SIZE),
       this.quizzes.templates(caller.userId, LIBRARY_SIZE),

@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import {
   ACTIVE_STUDENTS_DAYS,
   type AtRiskStudent,
-  type Caller,
-  type InterventionType,
+  catalogRoutes,
   type InstructorMessageSchema,
-  type MessageSendRequest,
+  type RouteInput,
+  type RouteOutput,
   type StudentSchema,
 } from '@lp/contracts';
-import { UnitOfWork, Clock, iso, num, round1, UsersReadModel } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, currentCaller, iso, num, round1, UsersReadModel } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { CourseAccess } from '../courses/course-access.js';
@@ -21,6 +21,7 @@ import { interventionMessage } from './intervention.templates.js';
 
 type Student = z.infer<typeof StudentSchema>;
 type Message = z.infer<typeof InstructorMessageSchema>;
+type R = typeof catalogRoutes;
 
 const DAY_MS = 86_400_000;
 const MESSAGE_LIST_SIZE = 200;
@@ -38,8 +39,9 @@ export class StudentsService {
   ) {}
 
   /** One entry per learner of the caller's courses, most recently active first. */
-  async students(caller: Caller): Promise<Student[]> {
-    const rows = await this.analytics.enrollments({ instructorId: caller.userId });
+  @Handles(catalogRoutes.instructorStudents)
+  async students(): Promise<Student[]> {
+    const rows = await this.analytics.enrollments({ instructorId: currentCaller().userId });
     const activeSince = this.clock.now().getTime() - ACTIVE_STUDENTS_DAYS * DAY_MS;
     const byUser = new Map<string, Student & { progressSum: number }>();
     for (const r of rows) {
@@ -72,7 +74,9 @@ export class StudentsService {
   }
 
   /** Enrollments that meet the at-risk rule, highest risk first. */
-  async atRisk(caller: Caller): Promise<AtRiskStudent[]> {
+  @Handles(catalogRoutes.instructorAtRisk)
+  async atRisk(): Promise<AtRiskStudent[]> {
+    const caller = currentCaller();
     const now = this.clock.now();
     const rows = await this.analytics.enrollments({ instructorId: caller.userId });
     const out: AtRiskStudent[] = [];
@@ -109,12 +113,16 @@ export class StudentsService {
     );
   }
 
-  async listMessages(caller: Caller): Promise<Message[]> {
+  @Handles(catalogRoutes.instructorMessages)
+  async listMessages(): Promise<Message[]> {
+    const caller = currentCaller();
     const rows = await this.messages.listFor(caller.userId, MESSAGE_LIST_SIZE);
     return rows.map((r) => toMessage(r, caller.userId));
   }
 
-  async markRead(caller: Caller, messageId: string): Promise<Message> {
+  @Handles(catalogRoutes.markMessageRead)
+  async markRead({ params: { id: messageId } }: RouteInput<R['markMessageRead']>): Promise<Message> {
+    const caller = currentCaller();
     const m = await this.messages.find(messageId);
     if (!m || (m.recipient_id !== caller.userId && m.sender_id !== caller.userId)) throw catalogErrors.messageNotFound();
     if (m.recipient_id !== caller.userId) throw catalogErrors.notMessageRecipient();
@@ -123,7 +131,9 @@ export class StudentsService {
   }
 
   /** A message to a learner of the caller's courses (of `course_id` when given). */
-  async send(caller: Caller, body: z.infer<typeof MessageSendRequest>): Promise<Message> {
+  @Handles(catalogRoutes.sendMessage)
+  async send({ body }: RouteInput<R['sendMessage']>): Promise<Message> {
+    const caller = currentCaller();
     const courseId = body.course_id ?? null;
     if (courseId) await this.access.owned(courseId, caller);
     if (!(await this.messages.isStudentOf(caller.userId, body.recipient_id, courseId))) throw catalogErrors.studentNotFound();
@@ -138,12 +148,12 @@ export class StudentsService {
   }
 
   /** Reaches out to a learner of one of the caller's courses with the message of the chosen type. */
-  async intervene(
-    caller: Caller,
-    studentId: string,
-    courseId: string,
-    type: InterventionType,
-  ): Promise<{ interventionId: string; messageId: string }> {
+  @Handles(catalogRoutes.intervention)
+  async intervene({
+    params: { id: studentId },
+    query: { course_id: courseId, intervention_type: type },
+  }: RouteInput<R['intervention']>): Promise<RouteOutput<R['intervention']>> {
+    const caller = currentCaller();
     const course = await this.access.owned(courseId, caller);
     if (!(await this.messages.isStudentOf(caller.userId, studentId, courseId))) throw catalogErrors.studentNotFound();
     const [student, instructor, figures] = await Promise.all([
@@ -170,7 +180,7 @@ export class StudentsService {
         { instructorId: caller.userId, studentId, courseId, type, messageId },
         now,
       );
-      return { interventionId, messageId };
+      return { message: 'Intervention message sent successfully!', intervention_id: interventionId, message_id: messageId };
     });
   }
 }

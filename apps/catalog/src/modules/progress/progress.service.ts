@@ -2,14 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
   catalogEvents,
-  type Caller,
+  catalogRoutes,
   type CompletionResponse,
+  type RouteInput,
   type CourseProgress,
   type EnrolledCourseSchema,
   type EnrollmentProgressSchema,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork, Clock, iso, isoOrNull } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, currentCaller, iso, isoOrNull } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
@@ -22,6 +23,7 @@ import { QuizFiguresRepository } from '../quizzes/quiz-figures.repository.js';
 import { ProgressRepository } from './progress.repository.js';
 
 type Completion = z.infer<typeof CompletionResponse>;
+type R = typeof catalogRoutes;
 
 /** part / whole in %, one decimal, never above 100 (0 of nothing is 0). */
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.min(100, Math.round((1000 * part) / whole) / 10));
@@ -48,25 +50,29 @@ export class ProgressService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  /** POST /lessons/{id}/complete */
-  async completeLesson(caller: Caller, lessonId: string, minutes: number, requestId: string): Promise<Completion> {
+  @Handles(catalogRoutes.completeLesson)
+  async completeLesson({ params, body }: RouteInput<R['completeLesson']>): Promise<Completion> {
+    const caller = currentCaller();
+    const lessonId = params.id;
     const lesson = await this.lessons.find(lessonId);
     if (!lesson || !lesson.is_published) throw catalogErrors.lessonNotFound();
     await this.access.visible(lesson.course_id, caller).catch(() => {
       throw catalogErrors.lessonNotFound();
     });
-    return this.complete(caller.userId, lesson.course_id, { kind: 'lesson', id: lessonId }, minutes, requestId);
+    return this.complete(caller.userId, lesson.course_id, { kind: 'lesson', id: lessonId }, body.time_spent_minutes);
   }
 
   /** POST /progress/{courseId}/mark-complete/{itemId}: a content item, or a lesson of the course. */
-  async markComplete(caller: Caller, courseId: string, itemId: string, requestId: string): Promise<Completion> {
+  @Handles(catalogRoutes.markComplete)
+  async markComplete({ params: { courseId, itemId } }: RouteInput<R['markComplete']>): Promise<Completion> {
+    const caller = currentCaller();
     await this.access.visible(courseId, caller);
     const item = await this.content.find(itemId);
     if (item && item.course_id === courseId)
-      return this.complete(caller.userId, courseId, { kind: 'content_item', id: itemId }, 0, requestId);
+      return this.complete(caller.userId, courseId, { kind: 'content_item', id: itemId }, 0);
     const lesson = await this.lessons.find(itemId);
     if (lesson && lesson.course_id === courseId && lesson.is_published) {
-      return this.complete(caller.userId, courseId, { kind: 'lesson', id: itemId }, 0, requestId);
+      return this.complete(caller.userId, courseId, { kind: 'lesson', id: itemId }, 0);
     }
     throw catalogErrors.contentItemNotFound();
   }
@@ -76,7 +82,7 @@ export class ProgressService {
    * recorded once, the enrollment's activity moved, catalog.lesson.completed written, and
    * at 100% the course completed (certificate issued, catalog.course.completed written).
    */
-  async complete(userId: string, courseId: string, unit: Unit, minutes: number, requestId: string): Promise<Completion> {
+  async complete(userId: string, courseId: string, unit: Unit, minutes: number): Promise<Completion> {
     return this.uow.run(async (tx) => {
       const enrollment = await this.enrollments.lock(tx, courseId, userId);
       if (!enrollment) throw catalogErrors.notEnrolled();
@@ -103,12 +109,11 @@ export class ProgressService {
           completion_percentage: p.percentage,
           completed_at: iso(now),
         },
-        requestId,
       );
       let courseCompleted = false;
       if (p.complete && !enrollment.completed_at) {
         const course = (await this.courses.findById(courseId, tx))!;
-        await this.issuer.issue(tx, enrollment, course, now, requestId);
+        await this.issuer.issue(tx, enrollment, course, now);
         courseCompleted = true;
       }
       return {
@@ -120,8 +125,19 @@ export class ProgressService {
     });
   }
 
-  /** GET /courses/{id}/progress and GET /progress/{courseId} */
-  async courseProgress(caller: Caller, courseId: string): Promise<CourseProgress> {
+  @Handles(catalogRoutes.courseProgress)
+  async courseProgress({ params }: RouteInput<R['courseProgress']>): Promise<CourseProgress> {
+    return this.progressOf(params.id);
+  }
+
+  @Handles(catalogRoutes.progress)
+  async progressOfCourse({ params }: RouteInput<R['progress']>): Promise<CourseProgress> {
+    return this.progressOf(params.courseId);
+  }
+
+  /** The caller's progress in a course they are enrolled in. */
+  private async progressOf(courseId: string): Promise<CourseProgress> {
+    const caller = currentCaller();
     const { enrollment } = await this.access.enrolled(courseId, caller);
     const p = await this.progress.compute(courseId, caller.userId);
     const completedAt = enrollment.completed_at;
@@ -148,7 +164,9 @@ export class ProgressService {
    * certificate stay the completion of lessons and content items (the spec offers the
    * certificate at 100 % completion, and the course player only unlocks assessments there).
    */
-  async enrollmentProgress(caller: Caller, id: string): Promise<z.infer<typeof EnrollmentProgressSchema>> {
+  @Handles(catalogRoutes.enrollmentProgress)
+  async enrollmentProgress({ params: { id } }: RouteInput<R['enrollmentProgress']>): Promise<z.infer<typeof EnrollmentProgressSchema>> {
+    const caller = currentCaller();
     const enrollment = await this.enrollments.findForUser(id, caller.userId);
     if (!enrollment) throw catalogErrors.enrollmentNotFound();
     const course = (await this.courses.findById(enrollment.course_id))!;
@@ -174,9 +192,9 @@ export class ProgressService {
     };
   }
 
-  /** GET /learner/enrolled-courses */
-  async enrolledCourses(caller: Caller): Promise<Array<z.infer<typeof EnrolledCourseSchema>>> {
-    const rows = await this.analytics.learnerEnrollments(caller.userId);
+  @Handles(catalogRoutes.learnerEnrolledCourses)
+  async enrolledCourses(): Promise<Array<z.infer<typeof EnrolledCourseSchema>>> {
+    const rows = await this.analytics.learnerEnrollments(currentCaller().userId);
     return rows.map((r) => ({
       id: r.course_id,
       course_id: r.course_id,

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { catalogInternal } from '@lp/contracts';
-import type { HandlerContext } from '@lp/bus';
 import { HandlesInternal, UnitOfWork, Clock, UsersReadModel } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
@@ -43,7 +42,7 @@ export class SeedHandlers {
   ) {}
 
   @HandlesInternal(catalogInternal.ensureCourse)
-  async ensureCourse(p: In<'ensureCourse'>, ctx: HandlerContext): Promise<Out<'ensureCourse'>> {
+  async ensureCourse(p: In<'ensureCourse'>): Promise<Out<'ensureCourse'>> {
     const existing = await this.courses.findByInstructorAndTitle(p.instructor_id, p.title);
     if (existing) return { id: existing.id, created: false };
     const now = this.clock.now();
@@ -84,7 +83,7 @@ export class SeedHandlers {
           now,
         );
       }
-      await this.courseService.announceCreated(tx, row, ctx.requestId);
+      await this.courseService.announceCreated(tx, row);
       return row.id;
     });
     this.listCache.invalidate();
@@ -93,7 +92,7 @@ export class SeedHandlers {
 
   /** Enrolls (payment not asked: demo data), completes the first lessons, and reviews. */
   @HandlesInternal(catalogInternal.ensureEnrollment)
-  async ensureEnrollment(p: In<'ensureEnrollment'>, ctx: HandlerContext): Promise<Out<'ensureEnrollment'>> {
+  async ensureEnrollment(p: In<'ensureEnrollment'>): Promise<Out<'ensureEnrollment'>> {
     const course = await this.courses.findById(p.course_id);
     if (!course) throw catalogErrors.courseNotFound();
     let enrollment = await this.enrollments.find(p.course_id, p.user_id);
@@ -104,7 +103,7 @@ export class SeedHandlers {
     // events may still be on their way, so wait (bounded) for both names to be known
     if (p.completed_lessons > 0) await this.awaitUsers([p.user_id, course.instructor_id], SEED_NAME_WAIT_MS);
     for (const l of lessons.slice(0, p.completed_lessons)) {
-      await this.progress.complete(p.user_id, p.course_id, { kind: 'lesson', id: l.id }, l.duration_minutes, ctx.requestId);
+      await this.progress.complete(p.user_id, p.course_id, { kind: 'lesson', id: l.id }, l.duration_minutes);
     }
     if (p.review && !(await this.reviews.findForUser(p.course_id, p.user_id))) {
       await this.reviewService.write(p.course_id, p.user_id, p.review.rating, p.review.comment);
@@ -120,7 +119,7 @@ export class SeedHandlers {
   }
 
   @HandlesInternal(catalogInternal.ensureMessage)
-  async ensureMessage(p: In<'ensureMessage'>, _ctx: HandlerContext): Promise<Out<'ensureMessage'>> {
+  async ensureMessage(p: In<'ensureMessage'>): Promise<Out<'ensureMessage'>> {
     const existing = await this.messages.findDuplicate(p.sender_id, p.recipient_id, p.subject);
     if (existing) return { id: existing.id, created: false };
     const id = await this.uow.run((tx) =>
