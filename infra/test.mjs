@@ -94,6 +94,9 @@ async function jest(project, extra = [], nodeBin = process.execPath, label = pro
       project,
       ...extra,
       '--passWithNoTests',
+      // a suite whose teardown failed (a stack that would not stop in time) leaves handles
+      // open: its failure is already in the results, it must not also hang the run
+      '--forceExit',
       '--json',
       `--outputFile=${out}`,
     ],

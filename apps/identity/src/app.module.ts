@@ -8,13 +8,11 @@ import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
 import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';
 import { RefreshTokens1764000000000 } from './migrations/1764000000000-refresh-tokens.js';
 import { SignInLimits1764100000000 } from './migrations/1764100000000-sign-in-limits.js';
-import { AuthHandlers } from './modules/auth/auth.handlers.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
 import { RegistrationService } from './modules/auth/registration.service.js';
 import { SignInService } from './modules/auth/sign-in.service.js';
 import { ExternalSessions } from './modules/auth/external-sessions.js';
-import { PhoneHandlers } from './modules/phone/phone.handlers.js';
 import { PhoneService } from './modules/phone/phone.service.js';
 import { OtpService } from './modules/phone/otp.service.js';
 import { OtpRepository } from './modules/phone/otp.repository.js';
@@ -26,28 +24,21 @@ import { SignInLimits } from './modules/auth/sign-in-limits.service.js';
 import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import { RevocationWarmer } from './modules/sessions/revocation-warmer.service.js';
-import { SessionsHandlers } from './modules/sessions/sessions.handlers.js';
-import { UsersHandlers } from './modules/users/users.handlers.js';
 import { UsersService } from './modules/users/users.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UserViewService } from './modules/users/user-view.service.js';
 import { TwoFactorService } from './modules/users/two-factor.service.js';
 import { AccountDeletionService } from './modules/users/account-deletion.service.js';
-import { PortalsHandlers } from './modules/portals/portals.handlers.js';
 import { PortalsService } from './modules/portals/portals.service.js';
 import { PortalsRepository } from './modules/portals/portals.repository.js';
-import { ComingSoonHandlers } from './modules/coming-soon/coming-soon.handlers.js';
 import { ComingSoonService } from './modules/coming-soon/coming-soon.service.js';
 import { ComingSoonRepository } from './modules/coming-soon/coming-soon.repository.js';
-import { TelegramHandlers } from './modules/telegram/telegram.handlers.js';
 import { TelegramService } from './modules/telegram/telegram.service.js';
 import { TelegramRepository } from './modules/telegram/telegram.repository.js';
-import { AdminHandlers } from './modules/admin/admin.handlers.js';
-import { IdentitySeedHandlers } from './modules/admin/seed.handlers.js';
 import { AdminService } from './modules/admin/admin.service.js';
+import { IdentitySeedHandlers } from './modules/admin/seed.handlers.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
 import { CatalogStatsConsumer } from './modules/admin/catalog-stats.consumer.js';
-import { DataExportHandlers } from './modules/data-export/data-export.handlers.js';
 import { DataExportService } from './modules/data-export/data-export.service.js';
 import { DataExportQueue } from './modules/data-export/data-export.queue.js';
 import { UserDataExporter } from './modules/data-export/user-data.exporter.js';
@@ -74,23 +65,19 @@ const infrastructure: Provider[] = [
 
 const features: Provider[] = [
   // auth
-  AuthHandlers,
   AuthService,
   PasswordHasher,
   RegistrationService,
   SignInService,
   // phone
-  PhoneHandlers,
   PhoneService,
   OtpService,
   OtpRepository,
   // sessions
-  SessionsHandlers,
   SessionsRepository,
   SessionsService,
   RevocationWarmer,
   // users
-  UsersHandlers,
   UsersService,
   UsersRepository,
   UserViewService,
@@ -99,24 +86,19 @@ const features: Provider[] = [
   SignInLimits,
   AccountDeletionService,
   // portals
-  PortalsHandlers,
   PortalsService,
   PortalsRepository,
   // coming soon
-  ComingSoonHandlers,
   ComingSoonService,
   ComingSoonRepository,
   // telegram
-  TelegramHandlers,
   TelegramService,
   TelegramRepository,
   // admin
-  AdminHandlers,
   AdminService,
   AdminRepository,
   CatalogStatsConsumer,
   // data export
-  DataExportHandlers,
   DataExportService,
   DataExportQueue,
   UserDataExporter,

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppError, EVENT_CONSUMERS, systemSubjects, ExportUserDataRequest, type AnyRoute, type AppName, type EventDef, type InternalDef, type ServiceName } from '@lp/contracts';
 import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type RouteHandler } from '@lp/bus';
-import { EVENT_META, EXPORT_META, INTERNAL_META, ROUTE_META } from './decorators.js';
+import { EVENT_META, EXPORT_META, INTERNAL_META, routesOf } from './decorators.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { isDevelopmentLike, type BaseEnv } from './config.js';
 import type { Logger } from './logger.js';
@@ -48,8 +48,7 @@ export class BusBinder implements BeforeApplicationShutdown, OnApplicationShutdo
       const proto = Object.getPrototypeOf(instance) as object;
       for (const name of this.scanner.getAllMethodNames(proto)) {
         const fn = instance[name]!.bind(instance);
-        const route = Reflect.getMetadata(ROUTE_META, proto, name) as AnyRoute | undefined;
-        if (route) {
+        for (const route of routesOf(proto, name)) {
           this.server.route(route, fn as RouteHandler<AnyRoute>);
           this.boundSubjects.push(route.subject);
         }

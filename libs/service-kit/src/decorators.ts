@@ -8,12 +8,20 @@ export const INTERNAL_META = Symbol('lp:internal');
 export const EVENT_META = Symbol('lp:event');
 export const EXPORT_META = Symbol('lp:export');
 
-/** Binds a method to a route of libs/contracts; the method's types follow from the declaration. */
+/**
+ * Binds a method to a route of libs/contracts; the method's types follow from the declaration.
+ * A method may carry several (two paths for one operation, e.g. quizzes and mock tests).
+ */
 export function Handles<R extends AnyRoute>(route: R) {
   // `{ value?: ... }`, not TypedPropertyDescriptor: a method may answer a narrower type than the route allows
   return (target: object, key: string | symbol, _desc: { value?: RouteHandler<R> }): void => {
-    Reflect.defineMetadata(ROUTE_META, route, target, key);
+    Reflect.defineMetadata(ROUTE_META, [...routesOf(target, key), route], target, key);
   };
+}
+
+/** The routes a method is bound to. */
+export function routesOf(target: object, key: string | symbol): AnyRoute[] {
+  return (Reflect.getMetadata(ROUTE_META, target, key) as AnyRoute[] | undefined) ?? [];
 }
 
 /** Binds a method to a bus-only subject (no HTTP route). */

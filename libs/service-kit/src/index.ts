@@ -13,7 +13,6 @@ export * from './queues.js';
 export * from './sql.js';
 export * from './db-errors.js';
 export * from './clock.js';
-export * from './caller.js';
 export * from './users-read-model.js';
 export { currentCaller, optionalCaller, currentRequestId, currentContext, runInContext } from '@lp/bus';
 export * from './schema-drift.js';

@@ -1,7 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { usersReadModelProviders } from '@lp/service-kit';
 import { AssignmentAccess } from './assignments/assignment-access.js';
-import { AssignmentsHandlers } from './assignments/assignments.handlers.js';
 import { AssignmentsRepository } from './assignments/assignments.repository.js';
 import { AssignmentsService } from './assignments/assignments.service.js';
 import { SubmissionsRepository } from './assignments/submissions.repository.js';
@@ -17,6 +16,5 @@ export const assignmentFeatures: Provider[] = [
   AssignmentAccess,
   AssignmentsService,
   SubmissionsService,
-  AssignmentsHandlers,
   AssessmentDataExporter,
 ];

@@ -1,16 +1,13 @@
 import type { Provider } from '@nestjs/common';
 import { QuestionCache } from './quizzes/question-cache.js';
 import { QuizAccess } from './quizzes/quiz-access.js';
-import { QuizzesHandlers } from './quizzes/quizzes.handlers.js';
 import { QuizzesRepository } from './quizzes/quizzes.repository.js';
 import { QuizzesService } from './quizzes/quizzes.service.js';
 import { EssayReviewRepository } from './results/essay-review.repository.js';
 import { EssayReviewService } from './results/essay-review.service.js';
-import { ResultsHandlers } from './results/results.handlers.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsService } from './results/results.service.js';
 import { SessionsRepository } from './taking/sessions.repository.js';
-import { TakingHandlers } from './taking/taking.handlers.js';
 import { TakingService } from './taking/taking.service.js';
 
 /** Quizzes, exams and mock tests; questions; taking (sessions, attempts); results, analytics and grades. */
@@ -20,15 +17,12 @@ export const quizFeatures: Provider[] = [
   QuizAccess,
   QuestionCache,
   QuizzesService,
-  QuizzesHandlers,
   // taking: sessions on the server's clock, submission graded once
   SessionsRepository,
   TakingService,
-  TakingHandlers,
   // results, history, analytics, grades
   ResultsRepository,
   ResultsService,
-  ResultsHandlers,
   // manual grading of essays by the author
   EssayReviewRepository,
   EssayReviewService,

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import type { Assignment, AssignmentCreateRequest, AssignmentUpdateRequest, Caller } from '@lp/contracts';
-import { Clock, UnitOfWork } from '@lp/service-kit';
+import { type Assignment, assessmentRoutes, type RouteInput } from '@lp/contracts';
+import { Clock, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { AssignmentAccess } from './assignment-access.js';
 import { toAssignment } from './assignment.mapper.js';
 import { AssignmentsRepository } from './assignments.repository.js';
 import { SubmissionsRepository } from './submissions.repository.js';
+
+type R = typeof assessmentRoutes;
 
 /**
  * Assignments of a course: its instructor (or an admin) writes them, drafts until published;
@@ -22,7 +23,9 @@ export class AssignmentsService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async listForCourse(caller: Caller, courseId: string): Promise<Assignment[]> {
+  @Handles(assessmentRoutes.courseAssignments)
+  async listForCourse({ params: { courseId } }: RouteInput<R['courseAssignments']>): Promise<Assignment[]> {
+    const caller = currentCaller();
     const { manager } = await this.access.courseForMember(courseId, caller);
     if (manager) return (await this.assignments.listForCourse(courseId, { publishedOnly: false })).map((a) => toAssignment(a, { manager }));
     const [rows, own] = await Promise.all([
@@ -32,13 +35,17 @@ export class AssignmentsService {
     return rows.map((a) => toAssignment(a, { manager, own: own.get(a.id) ?? null }));
   }
 
-  async get(caller: Caller, id: string): Promise<Assignment> {
+  @Handles(assessmentRoutes.getAssignment)
+  async get({ params: { id } }: RouteInput<R['getAssignment']>): Promise<Assignment> {
+    const caller = currentCaller();
     const { assignment, manager } = await this.access.visible(id, caller);
     if (manager) return toAssignment(assignment, { manager });
     return toAssignment(assignment, { manager, own: await this.submissions.findForStudent(id, caller.userId) });
   }
 
-  async create(caller: Caller, input: z.infer<typeof AssignmentCreateRequest>): Promise<Assignment> {
+  @Handles(assessmentRoutes.createAssignment)
+  async create({ body: input }: RouteInput<R['createAssignment']>): Promise<Assignment> {
+    const caller = currentCaller();
     const { course_id: courseId, ...fields } = input;
     const id = await this.uow.run(async (tx) => {
       await this.access.managedCourse(courseId, caller, tx);
@@ -47,7 +54,9 @@ export class AssignmentsService {
     return toAssignment((await this.assignments.find(id))!, { manager: true });
   }
 
-  async update(caller: Caller, id: string, changes: z.infer<typeof AssignmentUpdateRequest>): Promise<Assignment> {
+  @Handles(assessmentRoutes.updateAssignment)
+  async update({ params: { id }, body: changes }: RouteInput<R['updateAssignment']>): Promise<Assignment> {
+    const caller = currentCaller();
     await this.uow.run(async (tx) => {
       const { assignment } = await this.access.managed(id, caller, tx);
       if (changes.max_points !== undefined) {
@@ -62,7 +71,9 @@ export class AssignmentsService {
     return toAssignment((await this.assignments.find(id))!, { manager: true });
   }
 
-  async delete(caller: Caller, id: string): Promise<{ message: string }> {
+  @Handles(assessmentRoutes.deleteAssignment)
+  async delete({ params: { id } }: RouteInput<R['deleteAssignment']>): Promise<{ message: string }> {
+    const caller = currentCaller();
     await this.uow.run(async (tx) => {
       await this.access.managed(id, caller, tx);
       await this.assignments.delete(tx, id);

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import { assessmentEvents, gradeProblem, type AssignmentSubmitRequest, type Caller, type GradeSubmissionRequest, type Submission } from '@lp/contracts';
+import { assessmentEvents, gradeProblem, type Submission, assessmentRoutes, type RouteInput } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { Clock, UnitOfWork, iso, num } from '@lp/service-kit';
+import { Clock, UnitOfWork, iso, num, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { applyLatePenalty, daysLate, gradePercentage } from '@lp/contracts';
 import { AssignmentAccess } from './assignment-access.js';
 import { toSubmission } from './assignment.mapper.js';
 import { SubmissionsRepository } from './submissions.repository.js';
+
+type R = typeof assessmentRoutes;
 
 /**
  * Submissions: one per learner and assignment, replaced by each resubmission until it is
@@ -23,12 +24,16 @@ export class SubmissionsService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async list(caller: Caller, assignmentId: string): Promise<Submission[]> {
+  @Handles(assessmentRoutes.listSubmissions)
+  async list({ params: { id: assignmentId } }: RouteInput<R['listSubmissions']>): Promise<Submission[]> {
+    const caller = currentCaller();
     await this.access.managed(assignmentId, caller);
     return (await this.submissions.listForAssignment(assignmentId)).map(toSubmission);
   }
 
-  async submit(caller: Caller, assignmentId: string, input: z.infer<typeof AssignmentSubmitRequest>): Promise<Submission> {
+  @Handles(assessmentRoutes.submitAssignment)
+  async submit({ params: { id: assignmentId }, body: input }: RouteInput<R['submitAssignment']>): Promise<Submission> {
+    const caller = currentCaller();
     if (input.assignment_id !== undefined && input.assignment_id !== assignmentId) throw assessmentErrors.idMismatch('assignment_id');
     const id = await this.uow.run(async (tx) => {
       const { assignment } = await this.access.visible(assignmentId, caller, tx);
@@ -50,7 +55,9 @@ export class SubmissionsService {
     return toSubmission((await this.submissions.find(id))!);
   }
 
-  async grade(caller: Caller, submissionId: string, input: z.infer<typeof GradeSubmissionRequest>, requestId: string): Promise<Submission> {
+  @Handles(assessmentRoutes.gradeSubmission)
+  async grade({ params: { id: submissionId }, body: input }: RouteInput<R['gradeSubmission']>): Promise<Submission> {
+    const caller = currentCaller();
     if (input.submission_id !== undefined && input.submission_id !== submissionId) throw assessmentErrors.idMismatch('submission_id');
     await this.uow.run(async (tx) => {
       const found = await this.submissions.find(submissionId, tx);
@@ -71,27 +78,22 @@ export class SubmissionsService {
         gradedBy: caller.userId,
         gradedAt,
       });
-      await writeEvent(
-        tx,
-        assessmentEvents.submissionGraded,
-        {
-          v: 1,
-          submission_id: submissionId,
-          assignment_id: assignment.id,
-          assignment_title: assignment.title,
-          course_id: course.id,
-          user_id: submission.student_id,
-          grade: penalised.grade,
-          raw_grade: input.grade,
-          max_points: maxPoints,
-          percentage: gradePercentage(penalised.grade, maxPoints),
-          is_late: submission.is_late,
-          regraded: submission.graded_at !== null,
-          graded_by: caller.userId,
-          graded_at: iso(gradedAt),
-        },
-        requestId,
-      );
+      await writeEvent(tx, assessmentEvents.submissionGraded, {
+        v: 1,
+        submission_id: submissionId,
+        assignment_id: assignment.id,
+        assignment_title: assignment.title,
+        course_id: course.id,
+        user_id: submission.student_id,
+        grade: penalised.grade,
+        raw_grade: input.grade,
+        max_points: maxPoints,
+        percentage: gradePercentage(penalised.grade, maxPoints),
+        is_late: submission.is_late,
+        regraded: submission.graded_at !== null,
+        graded_by: caller.userId,
+        graded_at: iso(gradedAt),
+      });
     });
     return toSubmission((await this.submissions.find(submissionId))!);
   }

@@ -7,16 +7,13 @@ import {
   timeLimitProblem,
   type AuthorQuestion,
   type Caller,
-  type QuestionInput,
   type QuizAuthor,
-  type QuizCreateInput,
   type QuizSummary,
-  type QuizUpdateInput,
   type RouteInput,
   assessmentRoutes,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { Clock, iso, num, UnitOfWork } from '@lp/service-kit';
+import { Clock, iso, num, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { learnerState } from '../grading/learner-status.util.js';
 import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
@@ -25,7 +22,7 @@ import { toAuthorView, toSummary } from './quiz.mapper.js';
 import { QUIZ_FIELD_NAMES, QuizzesRepository, type QuizFields, type QuizRow } from './quizzes.repository.js';
 
 type Card = QuizSummary & { my: ReturnType<typeof learnerState> };
-type DiscoverQuery = RouteInput<typeof assessmentRoutes.listMockTests>['query'];
+type R = typeof assessmentRoutes;
 
 /**
  * Authoring and listing assessments (quizzes, exams and mock tests are one model; the kind
@@ -42,18 +39,24 @@ export class QuizzesService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async create(caller: Caller, input: QuizCreateInput, requestId: string): Promise<QuizAuthor> {
+  @Handles(assessmentRoutes.createQuiz)
+  @Handles(assessmentRoutes.createMockTest)
+  async create({ body: input }: RouteInput<R['createQuiz']>): Promise<QuizAuthor> {
+    const caller = currentCaller();
     if (input.course_id) await this.access.ownedCourse(input.course_id, caller);
     const fields = Object.fromEntries(QUIZ_FIELD_NAMES.map((k) => [k, input[k]])) as unknown as QuizFields;
     return this.uow.run(async (tx) => {
       const id = await this.quizzes.insert(tx, fields, caller.userId, this.clock.now());
       await this.quizzes.appendQuestions(tx, id, input.questions);
-      return this.saved(tx, id, requestId);
+      return this.saved(tx, id);
     });
   }
 
   /** The time-limit rule holds for the merged quiz (a mode change alone can break it); `questions` replaces the set. */
-  async update(caller: Caller, id: string, input: QuizUpdateInput, requestId: string): Promise<QuizAuthor> {
+  @Handles(assessmentRoutes.updateQuiz)
+  @Handles(assessmentRoutes.updateMockTest)
+  async update({ params: { id }, body: input }: RouteInput<R['updateQuiz']>): Promise<QuizAuthor> {
+    const caller = currentCaller();
     const quiz = await this.access.authored(id, caller);
     const problem = timeLimitProblem(input.test_mode ?? quiz.test_mode, input.time_limit ?? quiz.time_limit);
     if (problem) throw assessmentErrors.invalidTimeLimit(problem);
@@ -68,47 +71,65 @@ export class QuizzesService {
         await this.quizzes.deleteQuestions(tx, id);
         await this.quizzes.appendQuestions(tx, id, questions);
       }
-      return this.saved(tx, id, requestId);
+      return this.saved(tx, id);
     });
   }
 
-  async delete(caller: Caller, id: string, requestId: string): Promise<{ message: string }> {
+  @Handles(assessmentRoutes.deleteQuiz)
+  @Handles(assessmentRoutes.deleteMockTest)
+  async delete({ params: { id } }: RouteInput<R['deleteQuiz']>): Promise<{ message: string }> {
+    const caller = currentCaller();
     const quiz = await this.access.authored(id, caller);
     await this.uow.run(async (tx) => {
       await this.quizzes.delete(tx, id);
-      await writeEvent(tx, assessmentEvents.quizDeleted, { v: 1, quiz_id: id, course_id: quiz.course_id, deleted_at: iso(this.clock.now()) }, requestId);
+      await writeEvent(tx, assessmentEvents.quizDeleted, {
+        v: 1,
+        quiz_id: id,
+        course_id: quiz.course_id,
+        deleted_at: iso(this.clock.now()),
+      });
     });
     return { message: 'Assessment deleted' };
   }
 
-  async addQuestion(caller: Caller, id: string, input: QuestionInput, requestId: string): Promise<AuthorQuestion> {
+  @Handles(assessmentRoutes.addQuestion)
+  async addQuestion({ params: { id }, body: input }: RouteInput<R['addQuestion']>): Promise<AuthorQuestion> {
+    const caller = currentCaller();
     const quiz = await this.access.authored(id, caller);
     if (num(quiz.question_count) >= MAX_QUESTIONS_PER_QUIZ) throw assessmentErrors.tooManyQuestions(MAX_QUESTIONS_PER_QUIZ);
     return this.uow.run(async (tx) => {
       // touched first: the row lock it takes orders concurrent additions
       await this.quizzes.touch(tx, id, this.clock.now());
       const [questionId] = await this.quizzes.appendQuestions(tx, id, [input]);
-      const view = await this.saved(tx, id, requestId);
+      const view = await this.saved(tx, id);
       return view.questions.find((q) => q.id === questionId)!;
     });
   }
 
-  async manage(caller: Caller, id: string): Promise<QuizAuthor> {
+  @Handles(assessmentRoutes.manageQuiz)
+  async manage({ params: { id } }: RouteInput<R['manageQuiz']>): Promise<QuizAuthor> {
+    const caller = currentCaller();
     const quiz = await this.access.authored(id, caller);
     return toAuthorView(quiz, await this.quizzes.questions(id));
   }
 
-  async mine(caller: Caller): Promise<QuizSummary[]> {
+  @Handles(assessmentRoutes.myQuizzes)
+  async mine(): Promise<QuizSummary[]> {
+    const caller = currentCaller();
     return (await this.quizzes.byAuthor(caller.userId)).map(toSummary);
   }
 
-  async byCourse(caller: Caller, courseId: string): Promise<Card[]> {
+  @Handles(assessmentRoutes.courseQuizzes)
+  async byCourse({ params: { id: courseId } }: RouteInput<R['courseQuizzes']>): Promise<Card[]> {
+    const caller = currentCaller();
     const course = await this.catalog.course(courseId);
     if (!course) throw assessmentErrors.courseNotFound();
     return this.cards(caller, await this.quizzes.byCourse(courseId, ownsCourse(course, caller)));
   }
 
-  async discover(caller: Caller, query: DiscoverQuery): Promise<Card[]> {
+  @Handles(assessmentRoutes.listMockTests)
+  async discover({ query }: RouteInput<R['listMockTests']>): Promise<Card[]> {
+    const caller = currentCaller();
     // an institution id counts for institution users only (as for course ownership)
     const institutionId = caller.role === 'institution' ? caller.institutionId : null;
     return this.cards(caller, await this.quizzes.discover({ userId: caller.userId, institutionId }, query));
@@ -116,36 +137,37 @@ export class QuizzesService {
 
   /** Cards with the caller's standing: one grouped query over the listed quizzes. */
   private async cards(caller: Caller, rows: QuizRow[]): Promise<Card[]> {
-    const scores = await this.quizzes.scoresByQuiz(caller.userId, rows.map((r) => r.id));
+    const scores = await this.quizzes.scoresByQuiz(
+      caller.userId,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       ...toSummary(r),
-      my: learnerState(scores.get(r.id) ?? [], { passing_score: num(r.passing_score), max_attempts: r.max_attempts, allow_multiple_attempts: r.allow_multiple_attempts }),
+      my: learnerState(scores.get(r.id) ?? [], {
+        passing_score: num(r.passing_score),
+        max_attempts: r.max_attempts,
+        allow_multiple_attempts: r.allow_multiple_attempts,
+      }),
     }));
   }
 
   /** Re-reads the assessment inside the transaction (its counts include this change) and announces it. */
-  private async saved(tx: EntityManager, id: string, requestId: string): Promise<QuizAuthor> {
+  private async saved(tx: EntityManager, id: string): Promise<QuizAuthor> {
     const row = (await this.quizzes.find(id, tx))!;
     const questions = await this.quizzes.questions(id, tx);
-    await writeEvent(
-      tx,
-      assessmentEvents.quizSaved,
-      {
-        v: 1,
-        quiz_id: row.id,
-        title: row.title,
-        kind: assessmentKind(row),
-        course_id: row.course_id,
-        created_by: row.created_by,
-        question_count: num(row.question_count),
-        total_points: num(row.total_points),
-        passing_score: num(row.passing_score),
-        is_published: row.is_published,
-        updated_at: iso(row.updated_at),
-      },
-      requestId,
-    );
+    await writeEvent(tx, assessmentEvents.quizSaved, {
+      v: 1,
+      quiz_id: row.id,
+      title: row.title,
+      kind: assessmentKind(row),
+      course_id: row.course_id,
+      created_by: row.created_by,
+      question_count: num(row.question_count),
+      total_points: num(row.total_points),
+      passing_score: num(row.passing_score),
+      is_published: row.is_published,
+      updated_at: iso(row.updated_at),
+    });
     return toAuthorView(row, questions);
   }
 }
-

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { assessmentEvents, type Caller, type QuizResult, type ReviewAttemptInput } from '@lp/contracts';
+import { assessmentEvents, type QuizResult, assessmentRoutes, type RouteInput } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { Clock, iso, UnitOfWork } from '@lp/service-kit';
+import { Clock, iso, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { applyEssayReview } from './essay-review.util.js';
 import { EssayReviewRepository } from './essay-review.repository.js';
+
+type R = typeof assessmentRoutes;
 
 /**
  * The other end of the manual-grading queue: the assessment's author grades the essays of a
@@ -20,7 +22,9 @@ export class EssayReviewService {
   ) {}
 
   /** Answers the author's view of the result (every question detail, whatever the quiz shows takers). */
-  async review(caller: Caller, attemptId: string, input: ReviewAttemptInput, requestId: string): Promise<QuizResult> {
+  @Handles(assessmentRoutes.reviewAttempt)
+  async review({ params: { id: attemptId }, body: input }: RouteInput<R['reviewAttempt']>): Promise<QuizResult> {
+    const caller = currentCaller();
     return this.uow.run(async (tx) => {
       const a = await this.reviews.lockForReview(tx, attemptId);
       if (!a) throw assessmentErrors.attemptNotFound();
@@ -30,45 +34,35 @@ export class EssayReviewService {
       const result = applyEssayReview(a.result, input, now);
       await this.reviews.saveReview(tx, a.id, result, result.feedback ?? a.feedback);
 
-      await writeEvent(
-        tx,
-        assessmentEvents.attemptReviewed,
-        {
-          v: 1,
-          attempt_id: a.id,
-          quiz_id: a.quiz_id,
-          course_id: a.course_id,
-          user_id: a.user_id,
-          score: result.score,
-          passed: result.passed,
-          needs_manual_grading: result.needs_manual_grading,
-          time_taken_minutes: result.time_taken_minutes,
-          submitted_at: result.submitted_at,
-          reviewed_by: caller.userId,
-          reviewed_at: now,
-        },
-        requestId,
-      );
+      await writeEvent(tx, assessmentEvents.attemptReviewed, {
+        v: 1,
+        attempt_id: a.id,
+        quiz_id: a.quiz_id,
+        course_id: a.course_id,
+        user_id: a.user_id,
+        score: result.score,
+        passed: result.passed,
+        needs_manual_grading: result.needs_manual_grading,
+        time_taken_minutes: result.time_taken_minutes,
+        submitted_at: result.submitted_at,
+        reviewed_by: caller.userId,
+        reviewed_at: now,
+      });
       // as on submit: the first pass of this assessment by this learner, whichever attempt made it.
       // A re-grade that takes a pass away and a later one that gives it back announces it again:
       // nothing records that the pass was announced, so consumers keep "once" by (user_id, quiz_id).
       if (result.passed && !a.passed && !a.passed_elsewhere)
-        await writeEvent(
-          tx,
-          assessmentEvents.quizPassed,
-          {
-            v: 1,
-            attempt_id: a.id,
-            quiz_id: a.quiz_id,
-            quiz_title: result.quiz_title,
-            kind: result.kind,
-            course_id: a.course_id,
-            user_id: a.user_id,
-            score: result.score,
-            passed_at: now,
-          },
-          requestId,
-        );
+        await writeEvent(tx, assessmentEvents.quizPassed, {
+          v: 1,
+          attempt_id: a.id,
+          quiz_id: a.quiz_id,
+          quiz_title: result.quiz_title,
+          kind: result.kind,
+          course_id: a.course_id,
+          user_id: a.user_id,
+          score: result.score,
+          passed_at: now,
+        });
       return result;
     });
   }

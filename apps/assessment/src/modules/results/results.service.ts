@@ -2,14 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
   assessmentKind,
-  type Caller,
   type CourseGradesSchema,
   type MockTestResultsSchema,
   type QuizAnalyticsSchema,
   type QuizAttemptSchema,
   type QuizResult,
+  assessmentRoutes,
+  type RouteInput,
 } from '@lp/contracts';
-import { iso, num } from '@lp/service-kit';
+import { iso, num, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { letterGrade } from '../grading/grading.util.js';
@@ -35,6 +36,8 @@ const resultLine = (a: AttemptListRow & { user_name: string | null }) => ({
   submitted_at: iso(a.submitted_at),
 });
 
+type R = typeof assessmentRoutes;
+
 /** Results, attempt history, analytics and course grades: reads of the attempts taken. */
 @Injectable()
 export class ResultsService {
@@ -45,7 +48,9 @@ export class ResultsService {
   ) {}
 
   /** The author (or the course's owner) sees every attempt; a taker their own with the latest result. */
-  async mockTestResults(caller: Caller, quizId: string): Promise<z.infer<typeof MockTestResultsSchema>> {
+  @Handles(assessmentRoutes.mockTestResults)
+  async mockTestResults({ params: { id: quizId } }: RouteInput<R['mockTestResults']>): Promise<z.infer<typeof MockTestResultsSchema>> {
+    const caller = currentCaller();
     const quiz = await this.access.visible(quizId, caller);
     const head = { quiz_id: quiz.id, title: quiz.title, kind: assessmentKind(quiz) };
     if (this.access.manages(quiz, caller)) return { ...head, latest: null, attempts: (await this.results.ofQuiz(quiz.id)).map(resultLine) };
@@ -54,7 +59,9 @@ export class ResultsService {
     return { ...head, latest: latest && takerResult(latest, quiz.show_results_immediately), attempts: own.map(resultLine) };
   }
 
-  async learnerAttempts(caller: Caller): Promise<z.infer<typeof QuizAttemptSchema>[]> {
+  @Handles(assessmentRoutes.learnerAttempts)
+  async learnerAttempts(): Promise<z.infer<typeof QuizAttemptSchema>[]> {
+    const caller = currentCaller();
     return (await this.results.ofUser(caller.userId)).map((a) => ({
       id: a.id,
       quiz_id: a.quiz_id,
@@ -72,7 +79,9 @@ export class ResultsService {
     }));
   }
 
-  async learnerAnalytics(caller: Caller): Promise<z.infer<typeof QuizAnalyticsSchema>> {
+  @Handles(assessmentRoutes.learnerAnalytics)
+  async learnerAnalytics(): Promise<z.infer<typeof QuizAnalyticsSchema>> {
+    const caller = currentCaller();
     const rows = await this.results.analytics(caller.userId);
     return quizAnalytics(rows.map((r) => ({ ...r, subject_performance: r.subject_performance ?? {} })));
   }
@@ -82,7 +91,9 @@ export class ResultsService {
    * shows results) or the assessment's author (always); 404 for anyone else, so attempt
    * ids reveal nothing.
    */
-  async attempt(caller: Caller, id: string): Promise<QuizResult> {
+  @Handles(assessmentRoutes.getAttempt)
+  async attempt({ params: { id } }: RouteInput<R['getAttempt']>): Promise<QuizResult> {
+    const caller = currentCaller();
     const a = await this.results.attempt(id);
     if (!a) throw assessmentErrors.attemptNotFound();
     if (a.quiz_created_by === caller.userId) return a.result;
@@ -95,7 +106,9 @@ export class ResultsService {
    * and the overall percentage count completed assessments only (an assessment not yet
    * taken does not pull the grade down); the letter is null before any attempt.
    */
-  async courseGrades(caller: Caller, courseId: string): Promise<z.infer<typeof CourseGradesSchema>> {
+  @Handles(assessmentRoutes.courseGrades)
+  async courseGrades({ params: { id: courseId } }: RouteInput<R['courseGrades']>): Promise<z.infer<typeof CourseGradesSchema>> {
+    const caller = currentCaller();
     if (!(await this.catalog.course(courseId))) throw assessmentErrors.courseNotFound();
     const rows = await this.results.courseGrades(courseId, caller.userId);
     const done = rows.filter((r) => r.score !== null);

@@ -11,9 +11,11 @@ import {
   type QuizResult,
   type QuizTaker,
   type TestSession,
+  assessmentRoutes,
+  type RouteInput,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { Clock, iso, num, UnitOfWork } from '@lp/service-kit';
+import { Clock, iso, num, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { gradeAttempt, sessionDeadline, sessionTiming } from '../grading/grading.util.js';
 import { learnerState } from '../grading/learner-status.util.js';
@@ -40,7 +42,13 @@ const sessionLimitMinutes = (s: Pick<SessionRow, 'started_at' | 'deadline_at'>):
   s.deadline_at ? (new Date(s.deadline_at).getTime() - new Date(s.started_at).getTime()) / 60_000 : 0;
 
 const stateOf = (quiz: Pick<QuizRow, 'passing_score' | 'max_attempts' | 'allow_multiple_attempts'>, scores: number[]): LearnerQuizState =>
-  learnerState(scores, { passing_score: num(quiz.passing_score), max_attempts: quiz.max_attempts, allow_multiple_attempts: quiz.allow_multiple_attempts });
+  learnerState(scores, {
+    passing_score: num(quiz.passing_score),
+    max_attempts: quiz.max_attempts,
+    allow_multiple_attempts: quiz.allow_multiple_attempts,
+  });
+
+type R = typeof assessmentRoutes;
 
 /**
  * Taking an assessment; the server owns the truth. A session opens on the server's clock
@@ -62,7 +70,9 @@ export class TakingService {
   ) {}
 
   /** The taker view; opens or resumes the caller's session when an attempt can start. */
-  async getQuiz(caller: Caller, id: string): Promise<QuizTaker> {
+  @Handles(assessmentRoutes.getQuiz)
+  async getQuiz({ params: { id } }: RouteInput<R['getQuiz']>): Promise<QuizTaker> {
+    const caller = currentCaller();
     const quiz = await this.access.takeable(id, caller);
     const { questions, state, session } = await this.prepare(quiz, caller);
     const served = session ? servedOrder(questions, session.question_order) : questions;
@@ -81,12 +91,16 @@ export class TakingService {
   }
 
   /** GET /quizzes/{id}/info: the card and the caller's standing, visible as for taking; opens no session. */
-  async info(caller: Caller, id: string): Promise<QuizSummary & { my: LearnerQuizState }> {
+  @Handles(assessmentRoutes.quizInfo)
+  async info({ params: { id } }: RouteInput<R['quizInfo']>): Promise<QuizSummary & { my: LearnerQuizState }> {
+    const caller = currentCaller();
     const quiz = await this.access.takeable(id, caller);
     return { ...toSummary(quiz), my: stateOf(quiz, quiz.my_scores) };
   }
 
-  async start(caller: Caller, id: string): Promise<TestSession> {
+  @Handles(assessmentRoutes.startMockTest)
+  async start({ params: { id } }: RouteInput<R['startMockTest']>): Promise<TestSession> {
+    const caller = currentCaller();
     const quiz = await this.access.takeable(id, caller);
     const { questions, session } = await this.prepare(quiz, caller);
     if (!questions.length) throw assessmentErrors.noQuestions();
@@ -94,11 +108,12 @@ export class TakingService {
     return this.sessionView(quiz, questions, session);
   }
 
-  async saveProgress(
-    caller: Caller,
-    quizId: string,
-    body: { session_id: string; answers: Answers; current_question: number; flagged_questions: (number | string)[] },
-  ): Promise<{ message: string; session_id: string; saved_at: string }> {
+  @Handles(assessmentRoutes.saveProgress)
+  async saveProgress({
+    params: { id: quizId },
+    body,
+  }: RouteInput<R['saveProgress']>): Promise<{ message: string; session_id: string; saved_at: string }> {
+    const caller = currentCaller();
     const session = await this.sessions.find(body.session_id);
     if (!session || session.quiz_id !== quizId) throw assessmentErrors.sessionNotFound();
     if (session.user_id !== caller.userId) throw assessmentErrors.notSessionOwner();
@@ -117,7 +132,10 @@ export class TakingService {
   }
 
   /** POST /quizzes/{id}/submit: the given session, else the caller's open one, else one opened now. */
-  async submitQuiz(caller: Caller, quizId: string, sessionId: string | undefined, input: SubmitInput, requestId: string): Promise<QuizResult> {
+  @Handles(assessmentRoutes.submitQuiz)
+  async submitQuiz({ params: { id: quizId }, body: { session_id: given, ...input } }: RouteInput<R['submitQuiz']>): Promise<QuizResult> {
+    const caller = currentCaller();
+    let sessionId = given;
     if (!sessionId) {
       const quiz = await this.access.takeable(quizId, caller);
       const { questions, session } = await this.prepare(quiz, caller);
@@ -125,7 +143,7 @@ export class TakingService {
       if (!session) throw assessmentErrors.attemptsExhausted();
       sessionId = session.id;
     }
-    return this.submit(caller, quizId, sessionId, input, requestId);
+    return this.submit(caller, quizId, sessionId, input);
   }
 
   /**
@@ -134,7 +152,12 @@ export class TakingService {
    * query), the attempt and the session's closing (one statement), one or two outbox rows.
    * A repeated or concurrent submit waits for the lock and answers the stored result.
    */
-  async submit(caller: Caller, quizId: string, sessionId: string, input: SubmitInput, requestId: string): Promise<QuizResult> {
+  @Handles(assessmentRoutes.submitMockTest)
+  async submitMockTest({ params: { id }, query: { session_id }, body }: RouteInput<R['submitMockTest']>): Promise<QuizResult> {
+    return this.submit(currentCaller(), id, session_id, body);
+  }
+
+  private async submit(caller: Caller, quizId: string, sessionId: string, input: SubmitInput): Promise<QuizResult> {
     const { result, show } = await this.uow.run(async (tx) => {
       const s = await this.sessions.lockForSubmit(tx, sessionId);
       if (!s || s.quiz_id !== quizId) throw assessmentErrors.sessionNotFound();
@@ -165,13 +188,19 @@ export class TakingService {
         flaggedQuestions: input.flagged_questions,
         submittedAt: now,
       });
-      await this.announce(tx, s, result, requestId);
+      await this.announce(tx, s, result);
       return { result, show: s.show_results_immediately };
     });
     return takerResult(result, show);
   }
 
-  private grade(s: SubmitRow, questions: readonly QuestionRow[], answers: Answers, timing: { time_taken_minutes: number; time_exceeded: boolean }, now: Date): QuizResult {
+  private grade(
+    s: SubmitRow,
+    questions: readonly QuestionRow[],
+    answers: Answers,
+    timing: { time_taken_minutes: number; time_exceeded: boolean },
+    now: Date,
+  ): QuizResult {
     const passingScore = num(s.passing_score);
     const graded = gradeAttempt(questions.map(toGradable), answers, { passingScore, quizSubject: s.quiz_subject });
     const attemptNumber = s.prior_scores.length + 1;
@@ -199,53 +228,46 @@ export class TakingService {
     };
   }
 
-  private async announce(tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0], s: SubmitRow, r: QuizResult, requestId: string): Promise<void> {
-    await writeEvent(
-      tx,
-      assessmentEvents.attemptSubmitted,
-      {
+  private async announce(tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0], s: SubmitRow, r: QuizResult): Promise<void> {
+    await writeEvent(tx, assessmentEvents.attemptSubmitted, {
+      v: 1,
+      attempt_id: r.attempt_id,
+      session_id: r.session_id,
+      quiz_id: r.quiz_id,
+      quiz_title: r.quiz_title,
+      kind: r.kind,
+      score: r.score,
+      passed: r.passed,
+      correct_answers: r.correct_answers,
+      total_questions: r.total_questions,
+      time_taken_minutes: r.time_taken_minutes,
+      time_exceeded: r.time_exceeded,
+      needs_manual_grading: r.needs_manual_grading,
+      attempt_number: r.attempt_number,
+      course_id: s.course_id,
+      user_id: s.user_id,
+      submitted_at: r.submitted_at,
+    });
+    const passedBefore = s.prior_scores.some((score) => score >= r.passing_score);
+    if (r.passed && !passedBefore)
+      await writeEvent(tx, assessmentEvents.quizPassed, {
         v: 1,
         attempt_id: r.attempt_id,
-        session_id: r.session_id,
         quiz_id: r.quiz_id,
         quiz_title: r.quiz_title,
         kind: r.kind,
-        score: r.score,
-        passed: r.passed,
-        correct_answers: r.correct_answers,
-        total_questions: r.total_questions,
-        time_taken_minutes: r.time_taken_minutes,
-        time_exceeded: r.time_exceeded,
-        needs_manual_grading: r.needs_manual_grading,
-        attempt_number: r.attempt_number,
         course_id: s.course_id,
         user_id: s.user_id,
-        submitted_at: r.submitted_at,
-      },
-      requestId,
-    );
-    const passedBefore = s.prior_scores.some((score) => score >= r.passing_score);
-    if (r.passed && !passedBefore)
-      await writeEvent(
-        tx,
-        assessmentEvents.quizPassed,
-        {
-          v: 1,
-          attempt_id: r.attempt_id,
-          quiz_id: r.quiz_id,
-          quiz_title: r.quiz_title,
-          kind: r.kind,
-          course_id: s.course_id,
-          user_id: s.user_id,
-          score: r.score,
-          passed_at: r.submitted_at,
-        },
-        requestId,
-      );
+        score: r.score,
+        passed_at: r.submitted_at,
+      });
   }
 
   /** Questions, the caller's standing and their open (or newly opened) session. */
-  private async prepare(quiz: TakerQuizRow, caller: Caller): Promise<{ questions: readonly QuestionRow[]; state: LearnerQuizState; session: SessionRow | null }> {
+  private async prepare(
+    quiz: TakerQuizRow,
+    caller: Caller,
+  ): Promise<{ questions: readonly QuestionRow[]; state: LearnerQuizState; session: SessionRow | null }> {
     const questions = await this.questionCache.get(quiz.id, quiz.version, () => this.quizzes.questions(quiz.id));
     const state = stateOf(quiz, quiz.my_scores);
     const open = quiz.open_session ? sessionFromJson(quiz.open_session) : null;

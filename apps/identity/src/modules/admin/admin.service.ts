@@ -1,16 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { ROLES, type AdminCreateUserRequest, type AdminUsersQuery, type Role } from '@lp/contracts';
-import { UnitOfWork, Clock } from '@lp/service-kit';
+import {
+  ROLES,
+  identityRoutes,
+  type AdminCreateUserRequest,
+  type Role,
+  type RouteInput,
+  type RouteOutput,
+} from '@lp/contracts';
+import { UnitOfWork, Clock, Handles } from '@lp/service-kit';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { toAdminUser } from '../users/user.mapper.js';
 import { AccountDeletionService } from '../users/account-deletion.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { RegistrationService, withAccountConflicts } from '../auth/registration.service.js';
 import { AdminRepository, type PopularCourse } from './admin.repository.js';
 
-type ListQuery = z.infer<typeof AdminUsersQuery>;
+type R = typeof identityRoutes;
 type NewUser = z.infer<typeof AdminCreateUserRequest>;
 
 export interface PlatformAnalytics {
@@ -37,43 +45,47 @@ export class AdminService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  list(query: ListQuery): Promise<{ users: UserEntity[]; total: number }> {
-    return this.users.list({ role: query.role, search: query.search || undefined, limit: query.limit, offset: query.offset });
+  @Handles(identityRoutes.adminListUsers)
+  async list({ query }: RouteInput<R['adminListUsers']>): Promise<RouteOutput<R['adminListUsers']>> {
+    const search = query.search || undefined;
+    const { users, total } = await this.users.list({ role: query.role, search, limit: query.limit, offset: query.offset });
+    return { users: users.map(toAdminUser), total };
   }
 
-  async create(input: NewUser, requestId: string): Promise<UserEntity> {
+  @Handles(identityRoutes.adminCreateUser)
+  async create({ body }: RouteInput<R['adminCreateUser']>): Promise<RouteOutput<R['adminCreateUser']>> {
+    return { user: toAdminUser(await this.createAccount(body)) };
+  }
+
+  /** An account through the normal registration (its events included); 409 when the e-mail is taken. */
+  async createAccount(input: NewUser): Promise<UserEntity> {
     const passwordHash = await this.hasher.hash(input.password);
     return withAccountConflicts(
       this.uow.run((tx) =>
-        this.registration.createAccount(
-          tx,
-          { name: input.name, email: input.email, phone: null, phoneVerifiedAt: null, passwordHash, role: input.role, ref: null },
-          requestId,
-        ),
+        this.registration.createAccount(tx, {
+          name: input.name,
+          email: input.email,
+          phone: null,
+          phoneVerifiedAt: null,
+          passwordHash,
+          role: input.role,
+          ref: null,
+        }),
       ),
     );
   }
 
-  /** Creates the account unless the e-mail is known; never changes an existing one. */
-  async ensure(input: NewUser, requestId: string): Promise<{ id: string; created: boolean }> {
-    const existing = await this.users.findByEmail(input.email);
-    if (existing) return { id: existing.id, created: false };
-    try {
-      return { id: (await this.create(input, requestId)).id, created: true };
-    } catch (e) {
-      const winner = await this.users.findByEmail(input.email);
-      if (winner) return { id: winner.id, created: false };
-      throw e;
-    }
-  }
-
-  async remove(userId: string, requestId: string): Promise<void> {
+  @Handles(identityRoutes.adminDeleteUser)
+  async remove({ params }: RouteInput<R['adminDeleteUser']>): Promise<RouteOutput<R['adminDeleteUser']>> {
+    const userId = params.id;
     const user = await this.users.findById(userId);
     if (!user) throw identityErrors.userNotFound();
     if (user.role === 'admin') throw identityErrors.adminNotDeletable();
-    await this.deletion.schedule(userId, 'admin', requestId);
+    await this.deletion.schedule(userId, 'admin');
+    return { message: 'User deleted' };
   }
 
+  @Handles(identityRoutes.adminAnalytics)
   async analytics(): Promise<PlatformAnalytics> {
     const month = this.clock.now().toISOString().slice(0, 7);
     const [byRole, totalCourses, popular, sessions, revenue, monthly] = await Promise.all([

@@ -1,13 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { identityInternal, type Caller, type DevProviderSessionRequest, type ExternalIdentity, type LoginRequest, type RegisterRequest, type SessionExchangeRequest } from '@lp/contracts';
-import { ENV, UnitOfWork, Clock, HandlesInternal } from '@lp/service-kit';
+import {
+  identityInternal,
+  identityRoutes,
+  type ExternalIdentity,
+  type LoginRequest,
+  type RouteInput,
+  type RouteOutput,
+  type ServiceOutput,
+  type SessionExchangeRequest,
+} from '@lp/contracts';
+import { ENV, UnitOfWork, Clock, Handles, HandlesInternal, currentCaller } from '@lp/service-kit';
 import { googleProviderOf, type IdentityEnv } from '../../config/identity-env.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { fail, succeed, unwrap } from '../../common/outcome.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { TwoFactorService } from '../users/two-factor.service.js';
-import { SessionsService } from '../sessions/sessions.service.js';
+import { SessionsService, sessionGrantOf } from '../sessions/sessions.service.js';
 import { OtpService } from '../phone/otp.service.js';
 import { otpError } from '../phone/otp.util.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -16,10 +25,9 @@ import { SignInService, type SignedIn } from './sign-in.service.js';
 import { ExternalSessions } from './external-sessions.js';
 import { SignInLimits } from './sign-in-limits.service.js';
 
-type Register = z.infer<typeof RegisterRequest>;
+type R = typeof identityRoutes;
 type Login = z.infer<typeof LoginRequest>;
 type SessionExchange = z.infer<typeof SessionExchangeRequest>;
-type DevProviderSession = z.infer<typeof DevProviderSessionRequest>;
 
 /** Registration and sign-in with e-mail and password or an external provider; sign-out. */
 @Injectable()
@@ -40,7 +48,8 @@ export class AuthService {
   ) {}
 
   /** A phone given at registration must be proven with the code sent to it. */
-  async register(body: Register, requestId: string): Promise<SignedIn> {
+  @Handles(identityRoutes.register)
+  async register({ body }: RouteInput<R['register']>): Promise<ServiceOutput<R['register']>> {
     const phone = body.phone ?? null;
     const otp = body.otp ?? null;
     if (phone && !otp) throw identityErrors.otpRequired();
@@ -52,30 +61,45 @@ export class AuthService {
           const checked = await this.otp.consume(tx, phone, otp);
           if (checked !== 'ok') return fail<SignedIn>(otpError(checked));
         }
-        const user = await this.registration.createAccount(
-          tx,
-          {
-            name: body.name,
-            email: body.email,
-            phone,
-            phoneVerifiedAt: phone ? this.clock.now() : null,
-            passwordHash,
-            role: body.role,
-            ref: body.ref ?? null,
-          },
-          requestId,
-        );
+        const user = await this.registration.createAccount(tx, {
+          name: body.name,
+          email: body.email,
+          phone,
+          phoneVerifiedAt: phone ? this.clock.now() : null,
+          passwordHash,
+          role: body.role,
+          ref: body.ref ?? null,
+        });
         return succeed(await this.signIn.start(tx, user));
       }),
     );
-    return unwrap(outcome);
+    const signedIn = unwrap(outcome);
+    return { token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
+  }
+
+  @Handles(identityRoutes.login)
+  async login({ body }: RouteInput<R['login']>): Promise<ServiceOutput<R['login']>> {
+    const signedIn = await this.signInWithPassword(body);
+    return { token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
+  }
+
+  @Handles(identityRoutes.crossPortalLogin)
+  async crossPortalLogin({ body }: RouteInput<R['crossPortalLogin']>): Promise<ServiceOutput<R['crossPortalLogin']>> {
+    const signedIn = await this.signInWithPassword(body);
+    return {
+      access_token: signedIn.token,
+      user: signedIn.user,
+      institution: signedIn.institution,
+      available_portals: signedIn.availablePortals,
+      ...sessionGrantOf(signedIn),
+    };
   }
 
   /**
    * Wrong passwords and wrong authenticator codes count against the account, from any
    * address; a paused account refuses even the right password until the pause ends.
    */
-  async login(body: Login): Promise<SignedIn> {
+  private async signInWithPassword(body: Login): Promise<SignedIn> {
     const found = await this.users.findByEmail(body.email);
     if (found) this.limits.assertNotLocked(found);
     const passwordOk = await this.hasher.verify(found?.passwordHash ?? null, body.password);
@@ -96,13 +120,17 @@ export class AuthService {
     );
   }
 
-  async logout(caller: Caller): Promise<void> {
+  @Handles(identityRoutes.logout)
+  async logout(): Promise<RouteOutput<R['logout']>> {
+    const caller = currentCaller();
     await this.uow.run((tx) => this.sessions.revoke(tx, caller.userId, caller.sessionId));
+    return { message: 'Logged out successfully' };
   }
 
-  async createDevSession(body: DevProviderSession): Promise<string> {
+  @Handles(identityRoutes.devProviderSession)
+  async createDevSession({ body }: RouteInput<R['devProviderSession']>): Promise<RouteOutput<R['devProviderSession']>> {
     if (googleProviderOf(this.env) !== 'dev') throw identityErrors.devProviderDisabled();
-    return this.provider.create({ provider: 'dev', subject: body.email, email: body.email, name: body.name });
+    return { session_id: await this.provider.create({ provider: 'dev', subject: body.email, email: body.email, name: body.name }) };
   }
 
   /** The gateway's Google strategy verified this person (only the gateway may call this subject). */
@@ -116,7 +144,13 @@ export class AuthService {
    * role. The provider's session is spent only once every check passed, so an account with
    * two-factor authentication can send the same session again with its code.
    */
-  async exchangeSession(body: SessionExchange, requestId: string): Promise<SignedIn> {
+  @Handles(identityRoutes.sessionExchange)
+  async exchangeSession({ body }: RouteInput<R['sessionExchange']>): Promise<ServiceOutput<R['sessionExchange']>> {
+    const signedIn = await this.signInExternally(body);
+    return { session_token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
+  }
+
+  private async signInExternally(body: SessionExchange): Promise<SignedIn> {
     const person = await this.provider.resolve(body.session_id);
     if (!person) throw identityErrors.invalidExternalSession();
     const existing = await this.users.findByEmail(person.email);
@@ -137,19 +171,15 @@ export class AuthService {
     return withAccountConflicts(
       this.uow.run(async (tx) => {
         if (!(await this.provider.consume(body.session_id))) throw identityErrors.invalidExternalSession();
-        const user = await this.registration.createAccount(
-          tx,
-          {
-            name: person.name,
-            email: person.email,
-            phone: null,
-            phoneVerifiedAt: null,
-            passwordHash: null,
-            role: body.role ?? 'learner',
-            ref: null,
-          },
-          requestId,
-        );
+        const user = await this.registration.createAccount(tx, {
+          name: person.name,
+          email: person.email,
+          phone: null,
+          phoneVerifiedAt: null,
+          passwordHash: null,
+          role: body.role ?? 'learner',
+          ref: null,
+        });
         return this.signIn.start(tx, user);
       }),
     );

@@ -26,7 +26,7 @@ export interface NewAccount {
 export class RegistrationService {
   constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
-  async createAccount(tx: EntityManager, a: NewAccount, requestId: string): Promise<UserEntity> {
+  async createAccount(tx: EntityManager, a: NewAccount): Promise<UserEntity> {
     if (a.email && (await this.users.findByEmail(a.email, tx))) throw identityErrors.emailTaken();
     if (a.phone && (await this.users.findByPhone(a.phone, tx))) throw identityErrors.phoneTaken();
     const user = await this.users.insert(tx, {
@@ -37,21 +37,16 @@ export class RegistrationService {
       passwordHash: a.passwordHash,
       role: a.role,
     });
-    await writeEvent(
-      tx,
-      identityEvents.userRegistered,
-      {
-        v: 1,
-        user_id: user.id,
-        name: user.name,
-        email: user.email,
-        phone: user.phone,
-        role: user.role,
-        ref: a.ref,
-        created_at: user.createdAt.toISOString(),
-      },
-      requestId,
-    );
+    await writeEvent(tx, identityEvents.userRegistered, {
+      v: 1,
+      user_id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      ref: a.ref,
+      created_at: user.createdAt.toISOString(),
+    });
     return user;
   }
 }

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UnitOfWork } from '@lp/service-kit';
+import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { UnitOfWork, Handles } from '@lp/service-kit';
 import { ComingSoonRepository } from './coming-soon.repository.js';
+
+type R = typeof identityRoutes;
 
 @Injectable()
 export class ComingSoonService {
@@ -10,7 +13,9 @@ export class ComingSoonService {
   ) {}
 
   /** Subscribing twice is the same as once. */
-  async subscribe(email: string): Promise<void> {
-    await this.uow.run((tx) => this.repo.insertIfMissing(tx, email.toLowerCase()));
+  @Handles(identityRoutes.comingSoonSubscribe)
+  async subscribe({ body }: RouteInput<R['comingSoonSubscribe']>): Promise<RouteOutput<R['comingSoonSubscribe']>> {
+    await this.uow.run((tx) => this.repo.insertIfMissing(tx, body.email.toLowerCase()));
+    return { message: "Thank you! We'll notify you when we launch." };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FileRef, PendingWork } from '@lp/contracts';
-import { Clock } from '@lp/service-kit';
+import { identityRoutes, type FileRef, type PendingWork } from '@lp/contracts';
+import { Clock, Handles, currentCaller, currentRequestId } from '@lp/service-kit';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersService } from '../users/users.service.js';
 import { DataExportQueue } from './data-export.queue.js';
@@ -25,9 +25,11 @@ export class DataExportService {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async export(userId: string, requestId: string): Promise<FileRef | { pending: PendingWork }> {
+  @Handles(identityRoutes.exportData)
+  async export(): Promise<FileRef | { pending: PendingWork }> {
+    const userId = currentCaller().userId;
     await this.users.activeUser(userId);
-    const job = await this.queue.add({ user_id: userId, request_id: requestId }, exportJobId(userId, this.clock.now()));
+    const job = await this.queue.add({ user_id: userId, request_id: currentRequestId() }, exportJobId(userId, this.clock.now()));
     let outcome: Awaited<ReturnType<DataExportQueue['settle']>>;
     try {
       outcome = await this.queue.settle(job, QUICK_WAIT_MS);

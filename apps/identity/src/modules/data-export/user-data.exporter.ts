@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ExportsUserData } from '@lp/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
 import { PortalsRepository } from '../portals/portals.repository.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
@@ -22,6 +23,8 @@ export class UserDataExporter {
     @Inject(ComingSoonRepository) private readonly comingSoon: ComingSoonRepository,
   ) {}
 
+  /** Identity's part of every data export (asked over the bus by the worker). */
+  @ExportsUserData()
   async collect(userId: string): Promise<Record<string, unknown>> {
     const user = await this.users.findById(userId);
     if (!user) return { profile: null };

@@ -1,20 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CompleteRegistrationRequest, SendOtpRequest, VerifyOtpRequest } from '@lp/contracts';
-import { UnitOfWork, Clock } from '@lp/service-kit';
-import type { z } from 'zod';
+import { identityRoutes, type RouteInput, type ServiceOutput } from '@lp/contracts';
+import { UnitOfWork, Clock, Handles } from '@lp/service-kit';
 import { identityErrors } from '../../common/identity-errors.js';
 import { fail, succeed, unwrap } from '../../common/outcome.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { RegistrationService, withAccountConflicts } from '../auth/registration.service.js';
 import { SignInService, type SignedIn } from '../auth/sign-in.service.js';
+import { sessionGrantOf } from '../sessions/sessions.service.js';
 import { OtpService } from './otp.service.js';
 import { TwoFactorService } from '../users/two-factor.service.js';
 import { SignInLimits } from '../auth/sign-in-limits.service.js';
 import { otpError } from './otp.util.js';
 
-type SendOtp = z.infer<typeof SendOtpRequest>;
-type VerifyOtp = z.infer<typeof VerifyOtpRequest>;
-type CompleteRegistration = z.infer<typeof CompleteRegistrationRequest>;
+type R = typeof identityRoutes;
 
 export interface CodeSent {
   message: string;
@@ -37,7 +35,8 @@ export class PhoneService {
     @Inject(SignInLimits) private readonly limits: SignInLimits,
   ) {}
 
-  async sendOtp(body: SendOtp): Promise<CodeSent> {
+  @Handles(identityRoutes.sendOtp)
+  async sendOtp({ body }: RouteInput<R['sendOtp']>): Promise<CodeSent> {
     const user = await this.users.findByPhone(body.phone);
     if (!user) throw identityErrors.phoneNotRegistered();
     this.signIn.assertMaySignIn(user);
@@ -49,7 +48,8 @@ export class PhoneService {
    * two-factor authentication, the authenticator code: a missing or wrong one rolls the
    * whole check back, so the phone code stays usable for the second try with both.
    */
-  async verifyOtp(body: VerifyOtp): Promise<SignedIn> {
+  @Handles(identityRoutes.verifyOtp)
+  async verifyOtp({ body }: RouteInput<R['verifyOtp']>): Promise<ServiceOutput<R['verifyOtp']>> {
     const found = await this.users.findByPhone(body.phone);
     if (!found) throw identityErrors.phoneNotRegistered();
     this.signIn.assertMaySignIn(found);
@@ -65,11 +65,13 @@ export class PhoneService {
         return succeed(await this.signIn.start(tx, user));
       }),
     );
-    return unwrap(outcome);
+    const signedIn = unwrap(outcome);
+    return { token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
   }
 
   /** Without a code: sends one. With the code: creates the account and signs it in. */
-  async completeRegistration(body: CompleteRegistration, requestId: string): Promise<SignedIn | (CodeSent & { otp_sent: true })> {
+  @Handles(identityRoutes.completePhoneRegistration)
+  async completeRegistration({ body }: RouteInput<R['completePhoneRegistration']>): Promise<ServiceOutput<R['completePhoneRegistration']>> {
     if (await this.users.findByPhone(body.phone)) throw identityErrors.phoneTaken();
     const code = body.code;
     if (!code) return { otp_sent: true, message: CODE_SENT, expires_in: await this.otp.issue(body.phone) };
@@ -77,22 +79,19 @@ export class PhoneService {
       this.uow.run(async (tx) => {
         const checked = await this.otp.consume(tx, body.phone, code);
         if (checked !== 'ok') return fail<SignedIn>(otpError(checked));
-        const user = await this.registration.createAccount(
-          tx,
-          {
-            name: body.name,
-            email: null,
-            phone: body.phone,
-            phoneVerifiedAt: this.clock.now(),
-            passwordHash: null,
-            role: body.role,
-            ref: null,
-          },
-          requestId,
-        );
+        const user = await this.registration.createAccount(tx, {
+          name: body.name,
+          email: null,
+          phone: body.phone,
+          phoneVerifiedAt: this.clock.now(),
+          passwordHash: null,
+          role: body.role,
+          ref: null,
+        });
         return succeed(await this.signIn.start(tx, user));
       }),
     );
-    return unwrap(outcome);
+    const signedIn = unwrap(outcome);
+    return { token: signedIn.token, user: signedIn.user, ...sessionGrantOf(signedIn) };
   }
 }

@@ -1,19 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError, type Role, type SessionGrant } from '@lp/contracts';
+import {
+  AppError,
+  identityRoutes,
+  type Role,
+  type RouteInput,
+  type RouteOutput,
+  type ServiceOutput,
+  type SessionGrant,
+} from '@lp/contracts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  DOWNLOAD_LINK_PARAM,
+  DOWNLOAD_LINK_TTL_SECONDS,
+  DownloadLinks,
   RevocationStore,
   SESSION_TTL_SECONDS,
   TokenService,
   hashRefreshToken,
   newRefreshToken,
 } from '@lp/auth';
-import { Clock, UnitOfWork, addSeconds, epochSeconds } from '@lp/service-kit';
+import { Clock, UnitOfWork, Handles, addSeconds, currentCaller, epochSeconds } from '@lp/service-kit';
 import { fail, succeed, unwrap } from '../../common/outcome.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { SessionsRepository, type RevokedSession } from './sessions.repository.js';
+import { fileRouteOf } from './download-link.util.js';
+
+type R = typeof identityRoutes;
 
 /** What a sign-in or a refresh hands out: a short access token and the session's next refresh token. */
 export interface IssuedSession {
@@ -48,6 +62,7 @@ export class SessionsService {
     @Inject(RevocationStore) private readonly revocation: RevocationStore,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(DownloadLinks) private readonly links: DownloadLinks,
   ) {}
 
   /** A new session: its first access token and refresh token. */
@@ -62,7 +77,9 @@ export class SessionsService {
    * come back. A spent token presented again means two holders (one of them a thief): the
    * whole session ends, for both.
    */
-  async refresh(refreshToken: string): Promise<IssuedSession> {
+  @Handles(identityRoutes.refresh)
+  async refresh({ body }: RouteInput<R['refresh']>): Promise<ServiceOutput<R['refresh']>> {
+    const refreshToken = body.refresh_token;
     const outcome = await this.uow.run(async (tx) => {
       const now = this.clock.now();
       const presented = await this.repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
@@ -77,7 +94,19 @@ export class SessionsService {
       const left = Math.floor((presented.expires_at.getTime() - now.getTime()) / 1000);
       return succeed(await this.grant(tx, presented.session_id, { userId: user.id, role: user.role, institutionId: presented.institution_id }, left));
     });
-    return unwrap(outcome);
+    const issued = unwrap(outcome);
+    return { token: issued.token, expires_in: issued.expiresIn, ...sessionGrantOf(issued) };
+  }
+
+  /** Whether the caller may read the file is the owning service's question, asked when the link is opened. */
+  @Handles(identityRoutes.downloadLink)
+  async downloadLink({ body }: RouteInput<R['downloadLink']>): Promise<RouteOutput<R['downloadLink']>> {
+    const path = body.path;
+    if (!fileRouteOf(path)) {
+      throw AppError.validation([{ path: 'path', message: 'Not a file of the platform' }], 'Not a file of the platform');
+    }
+    const link = this.links.sign(currentCaller(), path);
+    return { url: `${path}?${DOWNLOAD_LINK_PARAM}=${encodeURIComponent(link)}`, expires_in: DOWNLOAD_LINK_TTL_SECONDS };
   }
 
   /** Signs one session out; a token without a row (or revoked before) is still put into Redis. */

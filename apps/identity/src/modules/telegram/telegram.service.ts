@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import type { TelegramConfirmLinkRequest } from '@lp/contracts';
-import { ENV, UnitOfWork, isUniqueViolation, Clock, addSeconds } from '@lp/service-kit';
+import { identityInternal, identityRoutes, type RouteOutput } from '@lp/contracts';
+import { ENV, UnitOfWork, isUniqueViolation, Clock, addSeconds, Handles, HandlesInternal, currentCaller } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { TelegramRepository } from './telegram.repository.js';
 import { generateLinkCode, linkCodeState, normalizeLinkCode } from './link-code.util.js';
 
-type ConfirmLink = z.infer<typeof TelegramConfirmLinkRequest>;
+type R = typeof identityRoutes;
+type ConfirmLink = typeof identityInternal.telegramConfirmLink;
 
 export interface LinkStatus {
   linked: boolean;
@@ -29,19 +30,22 @@ export class TelegramService {
     @Inject(ENV) private readonly env: IdentityEnv,
   ) {}
 
-  async status(userId: string): Promise<LinkStatus> {
-    const link = await this.repo.findLink(userId);
+  @Handles(identityRoutes.telegramLinkStatus)
+  async status(): Promise<LinkStatus> {
+    const link = await this.repo.findLink(currentCaller().userId);
     return { linked: !!link, telegram_username: link?.telegramUsername ?? null, linked_at: link?.linkedAt.toISOString() ?? null };
   }
 
-  async generateCode(userId: string): Promise<{ code: string; expiresAt: Date; expiresIn: number }> {
+  @Handles(identityRoutes.telegramGenerateLinkCode)
+  async generateCode(): Promise<RouteOutput<R['telegramGenerateLinkCode']>> {
+    const userId = currentCaller().userId;
     const expiresIn = this.env.TELEGRAM_LINK_CODE_TTL_SECONDS;
     const expiresAt = addSeconds(this.clock.now(), expiresIn);
     for (let attempt = 1; ; attempt++) {
       const code = generateLinkCode();
       try {
         await this.uow.run((tx) => this.repo.replaceCode(tx, userId, code, expiresAt));
-        return { code, expiresAt, expiresIn };
+        return { code, expires_at: expiresAt.toISOString(), expires_in: expiresIn };
       } catch (e) {
         // another user holds the same code: draw again
         if (!isUniqueViolation(e, 'telegram_link_codes_pkey') || attempt >= CODE_ATTEMPTS) throw e;
@@ -49,12 +53,17 @@ export class TelegramService {
     }
   }
 
-  async unlink(userId: string): Promise<void> {
+  @Handles(identityRoutes.telegramUnlink)
+  async unlink(): Promise<RouteOutput<R['telegramUnlink']>> {
+    const userId = currentCaller().userId;
     const removed = await this.uow.run((tx) => this.repo.deleteLink(tx, userId));
     if (!removed) throw identityErrors.notLinked();
+    return { message: 'Telegram account unlinked' };
   }
 
-  async confirm(req: ConfirmLink): Promise<void> {
+  /** Called by the Telegram bot (bus only) when a user sends it their code. */
+  @HandlesInternal(identityInternal.telegramConfirmLink)
+  async confirm(req: z.infer<ConfirmLink['request']>): Promise<z.infer<ConfirmLink['response']>> {
     const now = this.clock.now();
     await this.uow.run(async (tx) => {
       const code = await this.repo.findCodeForUpdate(tx, normalizeLinkCode(req.code));
@@ -74,5 +83,6 @@ export class TelegramService {
       });
       await this.repo.markCodeUsed(tx, code.code, now);
     });
+    return { message: 'Telegram account linked' };
   }
 }

@@ -23,7 +23,7 @@ export class AccountDeletionService {
   ) {}
 
   /** Answers when the account will be purged; a second call changes nothing. */
-  async schedule(userId: string, by: 'self' | 'admin', requestId: string): Promise<Date> {
+  async schedule(userId: string, by: 'self' | 'admin'): Promise<Date> {
     return this.uow.run(async (tx) => {
       const user = await this.users.findByIdForUpdate(tx, userId);
       if (!user) throw identityErrors.userNotFound();
@@ -31,12 +31,7 @@ export class AccountDeletionService {
       const now = this.clock.now();
       const scheduledAt = addSeconds(now, this.env.ACCOUNT_DELETION_GRACE_DAYS * 86_400);
       await this.users.update(tx, userId, { status: 'pending_deletion', deletionScheduledAt: scheduledAt, tokensValidAfter: now });
-      await writeEvent(
-        tx,
-        identityEvents.userDeletionScheduled,
-        { v: 1, user_id: userId, scheduled_at: scheduledAt.toISOString(), by },
-        requestId,
-      );
+      await writeEvent(tx, identityEvents.userDeletionScheduled, { v: 1, user_id: userId, scheduled_at: scheduledAt.toISOString(), by });
       await this.sessions.revokeEverything(tx, userId, now);
       return scheduledAt;
     });

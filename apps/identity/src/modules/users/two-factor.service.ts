@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import QRCode from 'qrcode';
-import { UnitOfWork, Clock } from '@lp/service-kit';
+import { identityRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { UnitOfWork, Clock, Handles, currentCaller } from '@lp/service-kit';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from './users.repository.js';
 import { acceptTotp, newTotpSecret, otpauthUrl } from './totp.util.js';
 import { TotpSecretCipher } from './totp-secret.cipher.js';
+
+type R = typeof identityRoutes;
 
 export interface TwoFactorSetup {
   message: string;
@@ -30,13 +33,15 @@ export class TwoFactorService {
     @Inject(TotpSecretCipher) private readonly cipher: TotpSecretCipher,
   ) {}
 
-  async start(userId: string, currentCode: string | undefined): Promise<TwoFactorSetup> {
+  @Handles(identityRoutes.enable2fa)
+  async start({ body }: RouteInput<R['enable2fa']>): Promise<TwoFactorSetup> {
+    const userId = currentCaller().userId;
     const secret = newTotpSecret();
     const user = await this.uow.run(async (tx) => {
       const found = await this.users.findByIdForUpdate(tx, userId);
       if (!found) throw identityErrors.accountGone();
       if (found.status !== 'active') throw identityErrors.pendingDeletion();
-      if (found.totpEnabledAt) await this.checkSignIn(tx, found, currentCode);
+      if (found.totpEnabledAt) await this.checkSignIn(tx, found, body.code);
       await this.users.update(tx, userId, { totpPendingSecret: this.cipher.encrypt(secret) });
       return found;
     });
@@ -49,7 +54,9 @@ export class TwoFactorService {
     };
   }
 
-  async confirm(userId: string, code: string): Promise<void> {
+  @Handles(identityRoutes.confirm2fa)
+  async confirm({ body: { code } }: RouteInput<R['confirm2fa']>): Promise<RouteOutput<R['confirm2fa']>> {
+    const userId = currentCaller().userId;
     await this.uow.run(async (tx) => {
       const user = await this.users.findByIdForUpdate(tx, userId);
       if (!user) throw identityErrors.accountGone();
@@ -65,6 +72,7 @@ export class TwoFactorService {
         totpLastStep: step,
       });
     });
+    return { message: 'Two-factor authentication is now enabled' };
   }
 
   /** At sign-in, for a user row locked by the caller's transaction. */

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { z } from 'zod';
-import { identityEvents, type Caller, type NotificationSettings, type ProfileUpdateRequest, type User } from '@lp/contracts';
+import { identityEvents, identityRoutes, type RouteInput, type RouteOutput, type User } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork } from '@lp/service-kit';
+import { UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { toUser } from './user.mapper.js';
 import { identityErrors } from '../../common/identity-errors.js';
@@ -14,7 +13,7 @@ import { UsersRepository } from './users.repository.js';
 import { UserViewService } from './user-view.service.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 
-type ProfileUpdate = z.infer<typeof ProfileUpdateRequest>;
+type R = typeof identityRoutes;
 
 /** The signed-in user's own account: profile, settings, password, deletion. */
 @Injectable()
@@ -55,14 +54,18 @@ export class UsersService {
     }
   }
 
-  async me(caller: Caller): Promise<User> {
+  @Handles(identityRoutes.me)
+  async me(): Promise<User> {
+    const caller = currentCaller();
     const view = await this.users.findViewById(caller.userId);
     if (!view) throw identityErrors.accountGone();
     if (view.user.status === 'pending_deletion') throw identityErrors.pendingDeletion();
     return toUser(view.user, view.memberships, caller.institutionId);
   }
 
-  async updateProfile(caller: Caller, patch: ProfileUpdate, requestId: string): Promise<User> {
+  @Handles(identityRoutes.updateProfile)
+  async updateProfile({ body: patch }: RouteInput<R['updateProfile']>): Promise<RouteOutput<R['updateProfile']>> {
+    const caller = currentCaller();
     if (patch.email) await this.assertMayChangeEmail(caller.userId, patch.email, patch.current_password);
     const updated = await withAccountConflicts(
       this.uow.run(async (tx) => {
@@ -78,36 +81,47 @@ export class UsersService {
           profileImage: patch.profile_image === undefined ? user.profileImage : patch.profile_image,
         };
         await this.users.update(tx, user.id, next);
-        await writeEvent(
-          tx,
-          identityEvents.userUpdated,
-          { v: 1, user_id: user.id, name: next.name, email: next.email, role: user.role, profile_image: next.profileImage },
-          requestId,
-        );
+        await writeEvent(tx, identityEvents.userUpdated, {
+          v: 1,
+          user_id: user.id,
+          name: next.name,
+          email: next.email,
+          role: user.role,
+          profile_image: next.profileImage,
+        });
         return { ...user, ...next };
       }),
     );
-    return this.views.view(updated, caller.institutionId);
+    return { user: await this.views.view(updated, caller.institutionId) };
   }
 
-  async updateNotificationSettings(caller: Caller, settings: NotificationSettings): Promise<NotificationSettings> {
+  @Handles(identityRoutes.updateNotificationSettings)
+  async updateNotificationSettings({
+    body: settings,
+  }: RouteInput<R['updateNotificationSettings']>): Promise<RouteOutput<R['updateNotificationSettings']>> {
+    const caller = currentCaller();
     await this.activeUser(caller.userId);
     await this.uow.run((tx) => this.users.update(tx, caller.userId, { notificationSettings: settings }));
-    return settings;
+    return { notification_settings: settings };
   }
 
   /** The current password is checked here, never trusted from the browser; every other session ends. */
-  async changePassword(caller: Caller, currentPassword: string, newPassword: string): Promise<void> {
+  @Handles(identityRoutes.changePassword)
+  async changePassword({ body }: RouteInput<R['changePassword']>): Promise<RouteOutput<R['changePassword']>> {
+    const caller = currentCaller();
     const user = await this.activeUser(caller.userId);
-    if (!(await this.hasher.verify(user.passwordHash, currentPassword))) throw identityErrors.invalidCurrentPassword();
-    const passwordHash = await this.hasher.hash(newPassword);
+    if (!(await this.hasher.verify(user.passwordHash, body.current_password))) throw identityErrors.invalidCurrentPassword();
+    const passwordHash = await this.hasher.hash(body.new_password);
     await this.uow.run(async (tx) => {
       await this.users.update(tx, user.id, { passwordHash });
       await this.sessions.revokeOthers(tx, user.id, caller.sessionId);
     });
+    return { message: 'Password changed successfully!' };
   }
 
-  deleteAccount(caller: Caller, requestId: string): Promise<Date> {
-    return this.deletion.schedule(caller.userId, 'self', requestId);
+  @Handles(identityRoutes.deleteAccount)
+  async deleteAccount(): Promise<RouteOutput<R['deleteAccount']>> {
+    const at = await this.deletion.schedule(currentCaller().userId, 'self');
+    return { message: 'Your account is scheduled for deletion', deletion_scheduled_at: at.toISOString() };
   }
 }
