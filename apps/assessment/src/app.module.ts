@@ -1,8 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { Clock, ServiceKitModule } from '@lp/service-kit';
 import { AssessmentEnvSchema } from './config/assessment-env.js';
-import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
-import { UsersReadModel1764500000000 } from './migrations/1764500000000-users-read-model.js';
+import { entities, migrations } from './data-source.js';
 import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
 import { CatalogFacts } from './modules/catalog-read-model/catalog-facts.js';
 import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';
@@ -29,8 +28,8 @@ export class AssessmentModule {
       imports: [
         ServiceKitModule.forRoot({
           service: 'assessment',
-          entities: [],
-          migrations: [Initial1764288000000, UsersReadModel1764500000000],
+          entities,
+          migrations,
           envSchema: AssessmentEnvSchema,
           ...(env ? { env } : {}),
         }),

@@ -4,10 +4,7 @@ import { Clock, ENV, ServiceKitModule, developmentOnly, usersReadModelProviders 
 import { CatalogEnvSchema, type CatalogEnv } from './config/catalog-env.js';
 import { FILE_STORE } from './common/tokens.js';
 import { Uploads } from './common/uploads.js';
-import { catalogEntities } from './entities/index.js';
-import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
-import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figures.js';
-import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz-attempt-reviews.js';
+import { entities, migrations } from './data-source.js';
 import { CoursesService } from './modules/courses/courses.service.js';
 import { CoursesRepository } from './modules/courses/courses.repository.js';
 import { CourseAccess } from './modules/courses/course-access.js';
@@ -99,8 +96,8 @@ export class CatalogModule {
       imports: [
         ServiceKitModule.forRoot({
           service: 'catalog',
-          entities: catalogEntities,
-          migrations: [Initial1764201600000, QuizFigures1764374400000, QuizAttemptReviews1764460800000],
+          entities,
+          migrations,
           envSchema: CatalogEnvSchema,
           ...(env ? { env } : {}),
         }),

@@ -3,11 +3,7 @@ import type { Redis } from 'ioredis';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import { Clock, ENV, LOGGER, REDIS, ServiceKitModule, developmentOnly, type Logger } from '@lp/service-kit';
 import { IdentityEnvSchema, smsProviderOf, type IdentityEnv } from './config/identity-env.js';
-import { identityEntities } from './entities/index.js';
-import { Initial1763769600000 } from './migrations/1763769600000-initial.js';
-import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';
-import { RefreshTokens1764000000000 } from './migrations/1764000000000-refresh-tokens.js';
-import { SignInLimits1764100000000 } from './migrations/1764100000000-sign-in-limits.js';
+import { entities, migrations } from './data-source.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
 import { RegistrationService } from './modules/auth/registration.service.js';
@@ -112,8 +108,8 @@ export class IdentityModule {
       imports: [
         ServiceKitModule.forRoot({
           service: 'identity',
-          entities: identityEntities,
-          migrations: [Initial1763769600000, Accounts1763856000000, RefreshTokens1764000000000, SignInLimits1764100000000],
+          entities,
+          migrations,
           envSchema: IdentityEnvSchema,
           ...(env ? { env } : {}),
         }),

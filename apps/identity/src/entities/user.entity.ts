@@ -1,9 +1,20 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ROLES } from '@lp/contracts';
 import type { NotificationSettings, Role } from '@lp/contracts';
 
 export type UserStatus = 'active' | 'pending_deletion';
 
 @Entity({ name: 'users' })
+@Check('users_role_check', `role IN (${ROLES.map((r) => `'${r}'`).join(',')})`)
+@Check('users_status_check', `status IN ('active','pending_deletion')`)
+@Check('users_failed_sign_ins_check', 'failed_sign_ins >= 0')
+// one account per e-mail whatever its case: an expression index, which TypeORM cannot describe (kept by the migration)
+@Index('users_email_key', { synchronize: false })
+@Index('users_phone_key', ['phone'], { unique: true, where: 'phone IS NOT NULL' })
+@Index('users_role_idx', ['role'])
+// newest first (DESC in the migration; TypeORM compares an index by its columns)
+@Index('users_created_at_idx', ['createdAt'])
+@Index('users_tokens_valid_after_idx', ['tokensValidAfter'], { where: 'tokens_valid_after IS NOT NULL' })
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ type: 'text' }) name!: string;
@@ -13,7 +24,13 @@ export class UserEntity {
   @Column({ type: 'text', name: 'password_hash', nullable: true }) passwordHash!: string | null;
   @Column({ type: 'text' }) role!: Role;
   @Column({ type: 'text', name: 'profile_image', nullable: true }) profileImage!: string | null;
-  @Column({ type: 'jsonb', name: 'notification_settings' }) notificationSettings!: NotificationSettings;
+  @Column({
+    type: 'jsonb',
+    name: 'notification_settings',
+    // as PostgreSQL prints the default back (jsonb normalises the spacing)
+    default: () => `'{"email": true, "studyReminders": true, "assignmentDeadlines": true}'`,
+  })
+  notificationSettings!: NotificationSettings;
   @Column({ type: 'text', default: 'active' }) status!: UserStatus;
   @Column({ type: 'timestamptz', name: 'deletion_scheduled_at', nullable: true }) deletionScheduledAt!: Date | null;
   /** tokens issued at or before this instant are refused (account deletion) */

@@ -1,0 +1,12 @@
+import { catalogEntities } from './entities/index.js';
+import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
+import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figures.js';
+import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz-attempt-reviews.js';
+
+/**
+ * Catalog's tables: the entities are their one description, new migrations are generated
+ * from them (`npm run migration:generate -- catalog <Name>` appends to this list), and the
+ * service test fails when the migrated database and the entities differ.
+ */
+export const entities = catalogEntities;
+export const migrations = [Initial1764201600000, QuizFigures1764374400000, QuizAttemptReviews1764460800000];
