@@ -106,6 +106,21 @@ export interface DatabaseOptions {
   poolSize: number;
 }
 
+/**
+ * How pg hands over values, set once for every service's pool: numeric, bigint and count(*)
+ * come as numbers rather than text (pg's default, made for amounts beyond 2^53, which
+ * nothing here holds: money is kept in numeric(10,2) or in integer minor units). Timestamps
+ * stay Date (the entities' type); the contracts' ISO strings are written at the edge.
+ */
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+export const pgTypeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+    if (oid === NUMERIC_OID || oid === INT8_OID) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+  },
+};
+
 export function dataSourceOptions(o: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
@@ -115,7 +130,7 @@ export function dataSourceOptions(o: DatabaseOptions): DataSourceOptions {
     migrationsTableName: 'migrations',
     synchronize: false,
     poolSize: o.poolSize,
-    extra: { max: o.poolSize },
+    extra: { max: o.poolSize, types: pgTypeParsers },
   };
 }
 

@@ -20,8 +20,6 @@ export async function queryOne<T>(db: Db, sql: string, params: unknown[] = []): 
 /** Escapes LIKE wildcards in user input and wraps it for a "contains" match. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Numbers that pg hands over as text (numeric, bigint, count). */
-export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** A timestamp as the API writes it; text already in that form (made by PostgreSQL) passes through. */
 export const iso = (d: Date | string): string =>

@@ -18,7 +18,7 @@ const row = (over: Partial<SubmissionRow> = {}): SubmissionRow => ({
   feedback: null,
   graded_by: null,
   graded_at: null,
-  max_points: '40.00',
+  max_points: 40,
   ...over,
 });
 
@@ -37,7 +37,7 @@ describe('toSubmission', () => {
   });
 
   it('derives the penalty and the percentage of max points from the stored grades', () => {
-    const s = toSubmission(row({ raw_grade: '30.00', grade: '24.00', graded_at: new Date('2026-03-02T10:00:00Z'), is_late: true, days_late: 2 }));
+    const s = toSubmission(row({ raw_grade: 30, grade: 24, graded_at: new Date('2026-03-02T10:00:00Z'), is_late: true, days_late: 2 }));
     expect(s).toMatchObject({ raw_grade: 30, grade: 24, late_penalty_applied: 6, percentage: 60, status: 'graded', graded_at: '2026-03-02T10:00:00.000Z' });
   });
 

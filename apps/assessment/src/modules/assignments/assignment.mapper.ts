@@ -1,5 +1,5 @@
 import { gradePercentage, type Assignment, type Submission, type SubmissionStatus } from '@lp/contracts';
-import { iso, isoOrNull, num } from '@lp/service-kit';
+import { iso, isoOrNull } from '@lp/service-kit';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import type { AssignmentRow } from './assignments.repository.js';
 import type { SubmissionRow } from './submissions.repository.js';
@@ -13,8 +13,8 @@ export function submissionStatus(s: Pick<SubmissionRow, 'graded_at' | 'is_late'>
 
 export function toSubmission(s: SubmissionRow): Submission {
   const graded = s.graded_at !== null && s.grade !== null && s.raw_grade !== null;
-  const grade = graded ? num(s.grade) : null;
-  const raw = graded ? num(s.raw_grade) : null;
+  const grade = graded ? s.grade : null;
+  const raw = graded ? s.raw_grade : null;
   return {
     id: s.id,
     assignment_id: s.assignment_id,
@@ -28,7 +28,7 @@ export function toSubmission(s: SubmissionRow): Submission {
     grade,
     raw_grade: raw,
     late_penalty_applied: graded ? Math.round((raw! - grade!) * 100) / 100 : 0,
-    percentage: graded ? gradePercentage(grade!, num(s.max_points)) : null,
+    percentage: graded ? gradePercentage(grade!, s.max_points) : null,
     feedback: s.feedback,
     submission_text: s.submission_text,
     submission_files: s.submission_files,
@@ -51,15 +51,15 @@ export function toAssignment(a: AssignmentRow, view: { manager: true } | { manag
     description: a.description,
     assignment_type: a.assignment_type,
     instructions: a.instructions,
-    max_points: num(a.max_points),
+    max_points: a.max_points,
     due_date: iso(a.due_date),
     allow_late_submission: a.allow_late_submission,
-    late_penalty_percent: num(a.late_penalty_percent),
+    late_penalty_percent: a.late_penalty_percent,
     is_published: a.is_published,
     created_by: a.created_by,
     created_at: iso(a.created_at),
     updated_at: iso(a.updated_at),
-    submission_count: view.manager ? num(a.submission_count) : own ? 1 : 0,
+    submission_count: view.manager ? a.submission_count : own ? 1 : 0,
     submission_status: submissionStatus(own),
     has_submitted: own !== null,
     grade: submission?.grade ?? null,

@@ -13,14 +13,14 @@ export interface AssignmentRow {
   assignment_type: AssignmentType;
   instructions: string;
   /** numeric: pg answers text */
-  max_points: string;
+  max_points: number;
   due_date: Date;
   allow_late_submission: boolean;
-  late_penalty_percent: string;
+  late_penalty_percent: number;
   is_published: boolean;
   created_at: Date;
   updated_at: Date;
-  submission_count: string;
+  submission_count: number;
 }
 
 /** The editable fields, as the contract names them. */

@@ -15,13 +15,13 @@ export interface SubmissionRow {
   is_late: boolean;
   days_late: number;
   /** numeric: pg answers text */
-  raw_grade: string | null;
-  grade: string | null;
+  raw_grade: number | null;
+  grade: number | null;
   feedback: string | null;
   graded_by: string | null;
   graded_at: Date | null;
   /** the assignment's max points, for the percentage */
-  max_points: string;
+  max_points: number;
 }
 
 const SELECT = `SELECT s.*, u.name AS student_name, u.email AS student_email, a.max_points

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { assessmentEvents, gradeProblem, type Submission, assessmentRoutes, type RouteInput } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { Clock, UnitOfWork, iso, num, Handles, currentCaller } from '@lp/service-kit';
+import { Clock, UnitOfWork, iso, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { applyLatePenalty, daysLate, gradePercentage } from '@lp/contracts';
 import { AssignmentAccess } from './assignment-access.js';
@@ -66,10 +66,10 @@ export class SubmissionsService {
       const { assignment, course } = await this.access.managed(found.assignment_id, caller, tx);
       const submission = await this.submissions.lockForGrading(tx, submissionId);
       if (!submission) throw assessmentErrors.submissionNotFound();
-      const maxPoints = num(assignment.max_points);
+      const maxPoints = assignment.max_points;
       const problem = gradeProblem(input.grade, maxPoints);
       if (problem) throw assessmentErrors.invalidGrade(problem);
-      const penalised = applyLatePenalty(input.grade, submission.days_late, num(assignment.late_penalty_percent));
+      const penalised = applyLatePenalty(input.grade, submission.days_late, assignment.late_penalty_percent);
       const gradedAt = this.clock.now();
       await this.submissions.writeGrade(tx, submissionId, {
         rawGrade: input.grade,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ExportsUserData, iso, isoOrNull, num, queryRows } from '@lp/service-kit';
+import { ExportsUserData, iso, isoOrNull, queryRows } from '@lp/service-kit';
 
 /**
  * Assessment's part of "Download my data": what assessment keeps about the person. The quiz
@@ -58,8 +58,8 @@ export class AssessmentDataExporter {
         course_id: q.course_id,
         kind: q.is_mock_test ? 'mock_test' : q.test_mode === 'exam' ? 'exam' : 'quiz',
         is_published: q.is_published,
-        question_count: num(q.question_count),
-        attempt_count: num(q.attempt_count),
+        question_count: q.question_count,
+        attempt_count: q.attempt_count,
         created_at: iso(q.created_at),
       })),
       test_sessions: sessions.map((s) => ({
@@ -78,13 +78,13 @@ export class AssessmentDataExporter {
         quiz_id: a.quiz_id,
         quiz_title: a.quiz_title,
         attempt_number: a.attempt_number,
-        score: num(a.score),
+        score: a.score,
         passed: a.passed,
         correct_answers: a.correct_answers,
         total_questions: a.total_questions,
-        earned_points: num(a.earned_points),
-        total_points: num(a.total_points),
-        time_taken_minutes: num(a.time_taken_minutes),
+        earned_points: a.earned_points,
+        total_points: a.total_points,
+        time_taken_minutes: a.time_taken_minutes,
         time_exceeded: a.time_exceeded,
         needs_manual_grading: a.needs_manual_grading,
         answers: a.answers,
@@ -97,10 +97,10 @@ export class AssessmentDataExporter {
         course_title: a.course_title,
         title: a.title,
         assignment_type: a.assignment_type,
-        max_points: num(a.max_points),
+        max_points: a.max_points,
         due_date: iso(a.due_date),
         is_published: a.is_published,
-        submission_count: num(a.submission_count),
+        submission_count: a.submission_count,
         created_at: iso(a.created_at),
       })),
       assignment_submissions: submissions.map((s) => ({
@@ -112,9 +112,9 @@ export class AssessmentDataExporter {
         submitted_at: iso(s.submitted_at),
         is_late: s.is_late,
         days_late: s.days_late,
-        raw_grade: s.raw_grade === null ? null : num(s.raw_grade),
-        grade: s.grade === null ? null : num(s.grade),
-        max_points: num(s.max_points),
+        raw_grade: s.raw_grade,
+        grade: s.grade,
+        max_points: s.max_points,
         feedback: s.feedback,
         graded_at: isoOrNull(s.graded_at),
       })),

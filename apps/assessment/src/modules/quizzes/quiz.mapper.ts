@@ -1,5 +1,5 @@
 import { assessmentKind, type AuthorQuestion, type QuizAuthor, type QuizFigures, type QuizSummary, type TakerQuestion } from '@lp/contracts';
-import { iso, num } from '@lp/service-kit';
+import { iso } from '@lp/service-kit';
 import type { GradableQuestion } from '../grading/grading.util.js';
 import type { QuestionRow, QuizRow } from './quizzes.repository.js';
 
@@ -7,9 +7,9 @@ const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /** The takers' figures; averages and rates are nulls, not zeros, before anyone took it. */
 export function toFigures(r: Pick<QuizRow, 'taken_count' | 'taken_average' | 'taken_passed'>): QuizFigures {
-  const attempts = num(r.taken_count);
+  const attempts = r.taken_count;
   if (!attempts) return { attempts: 0, average_score: null, pass_rate: null };
-  return { attempts, average_score: round1(num(r.taken_average)), pass_rate: round1((num(r.taken_passed) / attempts) * 100) };
+  return { attempts, average_score: round1(r.taken_average ?? 0), pass_rate: round1((r.taken_passed / attempts) * 100) };
 }
 
 export function toSummary(r: QuizRow): QuizSummary {
@@ -21,7 +21,7 @@ export function toSummary(r: QuizRow): QuizSummary {
     is_mock_test: r.is_mock_test,
     test_mode: r.test_mode,
     time_limit: r.time_limit,
-    passing_score: num(r.passing_score),
+    passing_score: r.passing_score,
     subject: r.subject,
     difficulty: r.difficulty,
     course_id: r.course_id,
@@ -32,8 +32,8 @@ export function toSummary(r: QuizRow): QuizSummary {
     randomize_questions: r.randomize_questions,
     show_results_immediately: r.show_results_immediately,
     instructions: r.instructions,
-    question_count: num(r.question_count),
-    total_points: num(r.total_points),
+    question_count: r.question_count,
+    total_points: r.total_points,
     figures: toFigures(r),
     created_by: r.created_by,
     created_at: iso(r.created_at),

@@ -8,7 +8,7 @@ export interface QuizRow extends Omit<QuizFields, 'passing_score'> {
   id: string;
   created_by: string;
   /** numeric: pg answers it as text */
-  passing_score: string | number;
+  passing_score: number;
   version: number;
   created_at: Date;
   updated_at: Date;

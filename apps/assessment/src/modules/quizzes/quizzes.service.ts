@@ -13,7 +13,7 @@ import {
   assessmentRoutes,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { Clock, iso, num, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
+import { Clock, iso, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { learnerState } from '../grading/learner-status.util.js';
 import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
@@ -96,7 +96,7 @@ export class QuizzesService {
   async addQuestion({ params: { id }, body: input }: RouteInput<R['addQuestion']>): Promise<AuthorQuestion> {
     const caller = currentCaller();
     const quiz = await this.access.authored(id, caller);
-    if (num(quiz.question_count) >= MAX_QUESTIONS_PER_QUIZ) throw assessmentErrors.tooManyQuestions(MAX_QUESTIONS_PER_QUIZ);
+    if (quiz.question_count >= MAX_QUESTIONS_PER_QUIZ) throw assessmentErrors.tooManyQuestions(MAX_QUESTIONS_PER_QUIZ);
     return this.uow.run(async (tx) => {
       // touched first: the row lock it takes orders concurrent additions
       await this.quizzes.touch(tx, id, this.clock.now());
@@ -144,7 +144,7 @@ export class QuizzesService {
     return rows.map((r) => ({
       ...toSummary(r),
       my: learnerState(scores.get(r.id) ?? [], {
-        passing_score: num(r.passing_score),
+        passing_score: r.passing_score,
         max_attempts: r.max_attempts,
         allow_multiple_attempts: r.allow_multiple_attempts,
       }),
@@ -162,9 +162,9 @@ export class QuizzesService {
       kind: assessmentKind(row),
       course_id: row.course_id,
       created_by: row.created_by,
-      question_count: num(row.question_count),
-      total_points: num(row.total_points),
-      passing_score: num(row.passing_score),
+      question_count: row.question_count,
+      total_points: row.total_points,
+      passing_score: row.passing_score,
       is_published: row.is_published,
       updated_at: iso(row.updated_at),
     });

@@ -7,11 +7,11 @@ export interface AttemptListRow {
   id: string;
   quiz_id: string;
   user_id: string;
-  score: string;
+  score: number;
   passed: boolean;
   correct_answers: number;
   total_questions: number;
-  time_taken_minutes: string;
+  time_taken_minutes: number;
   time_exceeded: boolean;
   needs_manual_grading: boolean;
   feedback: string;

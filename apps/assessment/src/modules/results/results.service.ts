@@ -10,7 +10,7 @@ import {
   assessmentRoutes,
   type RouteInput,
 } from '@lp/contracts';
-import { iso, num, Handles, currentCaller } from '@lp/service-kit';
+import { iso, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { letterGrade } from '../grading/grading.util.js';
@@ -26,11 +26,11 @@ const resultLine = (a: AttemptListRow & { user_name: string | null }) => ({
   attempt_id: a.id,
   user_id: a.user_id,
   user_name: a.user_name ?? UNKNOWN_USER_NAME,
-  score: num(a.score),
+  score: a.score,
   passed: a.passed,
   correct_answers: a.correct_answers,
   total_questions: a.total_questions,
-  time_taken_minutes: num(a.time_taken_minutes),
+  time_taken_minutes: a.time_taken_minutes,
   time_exceeded: a.time_exceeded,
   needs_manual_grading: a.needs_manual_grading,
   submitted_at: iso(a.submitted_at),
@@ -67,11 +67,11 @@ export class ResultsService {
       quiz_id: a.quiz_id,
       quiz_title: a.quiz_title,
       kind: assessmentKind(a),
-      score: num(a.score),
+      score: a.score,
       passed: a.passed,
       completed_at: iso(a.submitted_at),
       submitted_at: iso(a.submitted_at),
-      time_taken_minutes: num(a.time_taken_minutes),
+      time_taken_minutes: a.time_taken_minutes,
       total_questions: a.total_questions,
       correct_answers: a.correct_answers,
       feedback: a.feedback,
@@ -112,8 +112,8 @@ export class ResultsService {
     if (!(await this.catalog.course(courseId))) throw assessmentErrors.courseNotFound();
     const rows = await this.results.courseGrades(courseId, caller.userId);
     const done = rows.filter((r) => r.score !== null);
-    const earned = done.reduce((s, r) => s + num(r.earned_points), 0);
-    const total = done.reduce((s, r) => s + num(r.max_points), 0);
+    const earned = done.reduce((s, r) => s + (r.earned_points ?? 0), 0);
+    const total = done.reduce((s, r) => s + (r.max_points ?? 0), 0);
     const overall = total ? round2((earned / total) * 100) : 0;
     return {
       letter_grade: done.length ? letterGrade(overall) : null,
@@ -126,10 +126,10 @@ export class ResultsService {
         quiz_id: r.quiz_id,
         title: r.title,
         type: assessmentKind(r),
-        score_percentage: num(r.score),
+        score_percentage: r.score ?? 0,
         passed: r.passed === true,
-        earned_points: num(r.earned_points),
-        max_points: num(r.max_points),
+        earned_points: r.earned_points ?? 0,
+        max_points: r.max_points ?? 0,
       })),
     };
   }

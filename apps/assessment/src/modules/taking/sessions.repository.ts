@@ -36,7 +36,7 @@ export interface SubmitRow extends SessionRow {
   quiz_difficulty: Difficulty;
   is_mock_test: boolean;
   test_mode: TestMode;
-  passing_score: string;
+  passing_score: number;
   max_attempts: number;
   allow_multiple_attempts: boolean;
   show_results_immediately: boolean;

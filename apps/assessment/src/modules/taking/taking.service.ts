@@ -15,7 +15,7 @@ import {
   type RouteInput,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { Clock, iso, num, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
+import { Clock, iso, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { gradeAttempt, sessionDeadline, sessionTiming } from '../grading/grading.util.js';
 import { learnerState } from '../grading/learner-status.util.js';
@@ -43,7 +43,7 @@ const sessionLimitMinutes = (s: Pick<SessionRow, 'started_at' | 'deadline_at'>):
 
 const stateOf = (quiz: Pick<QuizRow, 'passing_score' | 'max_attempts' | 'allow_multiple_attempts'>, scores: number[]): LearnerQuizState =>
   learnerState(scores, {
-    passing_score: num(quiz.passing_score),
+    passing_score: quiz.passing_score,
     max_attempts: quiz.max_attempts,
     allow_multiple_attempts: quiz.allow_multiple_attempts,
   });
@@ -201,7 +201,7 @@ export class TakingService {
     timing: { time_taken_minutes: number; time_exceeded: boolean },
     now: Date,
   ): QuizResult {
-    const passingScore = num(s.passing_score);
+    const passingScore = s.passing_score;
     const graded = gradeAttempt(questions.map(toGradable), answers, { passingScore, quizSubject: s.quiz_subject });
     const attemptNumber = s.prior_scores.length + 1;
     return {
@@ -297,7 +297,7 @@ export class TakingService {
         instructions: quiz.instructions,
         questions: servedOrder(questions, s.question_order).map((q, i) => toTakerQuestion(q, i)),
         time_limit: quiz.time_limit,
-        passing_score: num(quiz.passing_score),
+        passing_score: quiz.passing_score,
         test_mode: quiz.test_mode,
         allow_multiple_attempts: quiz.allow_multiple_attempts,
         max_attempts: quiz.max_attempts,

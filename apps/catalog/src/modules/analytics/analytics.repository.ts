@@ -24,14 +24,14 @@ export interface EnrollmentFigures {
   enrolled_at: Date;
   last_activity_at: Date;
   completed_at: Date | null;
-  amount_paid: string;
+  amount_paid: number;
   total_units: string;
-  done_units: string;
-  progress: string;
+  done_units: number;
+  progress: number;
   is_completed: boolean;
   /** the learner's attempts on the course's live quizzes, and their average score (one decimal) */
-  quiz_attempts: string;
-  avg_quiz_score: string;
+  quiz_attempts: number;
+  avg_quiz_score: number;
 }
 
 export interface LearnerEnrollmentRow {
@@ -47,39 +47,39 @@ export interface LearnerEnrollmentRow {
   enrolled_at: Date;
   last_activity_at: Date;
   completed_at: Date | null;
-  progress: string;
+  progress: number;
 }
 
 export interface Totals {
-  total_courses: string;
-  total_students: string;
-  total_enrollments: string;
-  completed_enrollments: string;
-  avg_progress: string;
-  total_revenue: string;
-  recent_enrollments: string;
-  recent_revenue: string;
-  active_students: string;
+  total_courses: number;
+  total_students: number;
+  total_enrollments: number;
+  completed_enrollments: number;
+  avg_progress: number;
+  total_revenue: number;
+  recent_enrollments: number;
+  recent_revenue: number;
+  active_students: number;
 }
 
 export interface CoursePerformanceRow {
   id: string;
   title: string;
   category: CourseCategory;
-  enrollments: string;
-  completed: string;
-  in_progress: string;
-  not_started: string;
-  avg_progress: string;
-  revenue: string;
-  recent_enrollments: string;
+  enrollments: number;
+  completed: number;
+  in_progress: number;
+  not_started: number;
+  avg_progress: number;
+  revenue: number;
+  recent_enrollments: number;
 }
 
 export interface LessonFiguresRow {
   lesson_id: string;
   lesson_title: string;
   sort_order: number;
-  completions: string;
+  completions: number;
 }
 
 export interface TemplateRow {

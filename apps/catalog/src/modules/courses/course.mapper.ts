@@ -1,13 +1,13 @@
 import type { ContentItem, Course, CourseCategory, CourseLevel, ContentItemType } from '@lp/contracts';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
-import { iso, num } from '@lp/service-kit';
+import { iso } from '@lp/service-kit';
 
 /** A course row as the repository reads it (snake_case, pg types). */
 export interface CourseRow {
   id: string;
   title: string;
   description: string;
-  price: string | number;
+  price: number;
   category: CourseCategory;
   level: CourseLevel;
   instructor_id: string;
@@ -16,12 +16,12 @@ export interface CourseRow {
   is_published: boolean;
   published_at: Date | string | null;
   enrollment_count: number;
-  rating_avg: string | number;
+  rating_avg: number;
   rating_count: number;
   created_at: Date | string;
   updated_at: Date | string;
   instructor_name?: string | null;
-  lesson_count?: string | number;
+  lesson_count?: number;
   /** the course's items without their text (as JSON: dates are strings) */
   content_items?: ContentItemRow[];
 }
@@ -35,7 +35,7 @@ export interface ContentItemRow {
   storage_key: string | null;
   file_name: string | null;
   mime_type: string | null;
-  file_size: string | number | null;
+  file_size: number | null;
   duration_minutes: number | null;
   sort_order: number;
   created_at: Date | string;
@@ -54,7 +54,7 @@ export function toContentItem(r: ContentItemRow, full: boolean): ContentItem {
     content: full ? r.text_content : null,
     duration: r.duration_minutes,
     file_name: r.file_name,
-    file_size: r.file_size === null ? null : num(r.file_size),
+    file_size: r.file_size,
     mime_type: r.mime_type,
     order: r.sort_order,
     created_at: iso(r.created_at),
@@ -66,7 +66,7 @@ export function toCourse(r: CourseRow, items: ContentItem[]): Course {
     id: r.id,
     title: r.title,
     description: r.description,
-    price: num(r.price),
+    price: r.price,
     category: r.category,
     level: r.level,
     instructor_id: r.instructor_id,
@@ -74,10 +74,10 @@ export function toCourse(r: CourseRow, items: ContentItem[]): Course {
     institution_id: r.institution_id,
     thumbnail: r.thumbnail,
     is_published: r.is_published,
-    enrollment_count: num(r.enrollment_count),
-    rating_avg: num(r.rating_avg),
-    rating_count: num(r.rating_count),
-    lesson_count: num(r.lesson_count),
+    enrollment_count: r.enrollment_count,
+    rating_avg: r.rating_avg,
+    rating_count: r.rating_count,
+    lesson_count: r.lesson_count ?? 0,
     content_items: items,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ExportsUserData, iso, isoOrNull, num, queryRows } from '@lp/service-kit';
+import { ExportsUserData, iso, isoOrNull, queryRows } from '@lp/service-kit';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
 import { CertificatesRepository } from '../certificates/certificates.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
@@ -55,7 +55,7 @@ export class CatalogDataExporter {
         enrolled_at: iso(e.enrolled_at),
         completed_at: isoOrNull(e.completed_at),
         last_activity_at: iso(e.last_activity_at),
-        progress: num(e.progress),
+        progress: e.progress,
       })),
       lesson_completions: lessons.map((l) => ({ ...l, completed_at: iso(l.completed_at) })),
       content_item_completions: items.map((i) => ({ ...i, completed_at: iso(i.completed_at) })),
@@ -82,7 +82,7 @@ export class CatalogDataExporter {
         resource_type: r.resource_type,
         created_at: iso(r.created_at),
       })),
-      course_payments: payments.map((p) => ({ ...p, amount: num(p.amount), paid_at: iso(p.paid_at) })),
+      course_payments: payments.map((p) => ({ ...p, amount: p.amount, paid_at: iso(p.paid_at) })),
     };
   }
 }

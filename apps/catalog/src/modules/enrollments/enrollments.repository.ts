@@ -6,7 +6,7 @@ export interface EnrollmentRow {
   id: string;
   course_id: string;
   user_id: string;
-  amount_paid: string | number;
+  amount_paid: number;
   payment_id: string | null;
   enrolled_at: Date;
   last_activity_at: Date;
@@ -17,7 +17,7 @@ export interface CoursePaymentRow {
   payment_id: string;
   user_id: string;
   course_id: string;
-  amount: string | number;
+  amount: number;
   paid_at: Date;
 }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import { AppError, catalogEvents, catalogInternal, catalogRoutes, type CheckEnrollmentResponse, type EnrollResponse, type PendingReply, type RouteInput } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork, Clock, Handles, HandlesInternal, currentCaller, isUniqueViolation, iso, isoOrNull, num, type Db } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, HandlesInternal, currentCaller, isUniqueViolation, iso, isoOrNull, type Db } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
@@ -61,7 +61,7 @@ export class EnrollmentsService {
   async pricing(payload: z.infer<Pricing['request']>): Promise<z.infer<Pricing['response']>> {
     const c = await this.courses.findById(payload.course_id);
     if (!c) throw catalogErrors.courseNotFound();
-    return { course_id: c.id, title: c.title, price: num(c.price), instructor_id: c.instructor_id, is_published: c.is_published };
+    return { course_id: c.id, title: c.title, price: c.price, instructor_id: c.instructor_id, is_published: c.is_published };
   }
 
   @Handles(catalogRoutes.checkEnrollment)
@@ -86,7 +86,7 @@ export class EnrollmentsService {
       throw catalogErrors.alreadyEnrolled();
     }
     let payment: CoursePaymentRow | null = null;
-    if (num(course.price) > 0) {
+    if (course.price > 0) {
       payment = await this.enrollments.latestPayment(caller.userId, courseId);
       if (!payment) {
         if (paymentId) return AWAITING_PAYMENT;
@@ -131,7 +131,7 @@ export class EnrollmentsService {
   private async insert(tx: Db, course: CourseRow, userId: string, payment: CoursePaymentRow | null): Promise<EnrollmentRow> {
     const e = await this.enrollments.insert(
       tx,
-      { courseId: course.id, userId, amountPaid: payment ? num(payment.amount) : 0, paymentId: payment?.payment_id ?? null },
+      { courseId: course.id, userId, amountPaid: payment ? payment.amount : 0, paymentId: payment?.payment_id ?? null },
       this.clock.now(),
     );
     const count = await this.enrollments.countEnrollment(tx, course.id);
@@ -143,7 +143,7 @@ export class EnrollmentsService {
       user_id: userId,
       instructor_id: course.instructor_id,
       institution_id: course.institution_id,
-      amount_paid: num(e.amount_paid),
+      amount_paid: e.amount_paid,
       payment_id: e.payment_id,
       enrollment_count: count,
       enrolled_at: iso(e.enrolled_at),

@@ -15,7 +15,7 @@ import { CoursesRepository } from '../courses/courses.repository.js';
 import { contentFileUrl } from '../courses/course.mapper.js';
 import { AnalyticsRepository, type CourseScope } from '../analytics/analytics.repository.js';
 import { QuizFiguresRepository } from '../quizzes/quiz-figures.repository.js';
-import { Clock, Handles, currentCaller, num, round1 } from '@lp/service-kit';
+import { Clock, Handles, currentCaller, round1 } from '@lp/service-kit';
 
 type R = typeof catalogRoutes;
 
@@ -47,18 +47,18 @@ export class AnalyticsService {
       this.analytics.totals({ instructorId: caller.userId }, w.recent, w.active),
       this.quizzes.instructorTotals(caller.userId),
     ]);
-    const students = num(t.total_students);
-    const active = num(t.active_students);
+    const students = t.total_students;
+    const active = t.active_students;
     return {
-      total_courses: num(t.total_courses),
+      total_courses: t.total_courses,
       total_students: students,
-      completion_rate: num(t.avg_progress),
-      total_revenue: num(t.total_revenue),
-      recent_enrollments: num(t.recent_enrollments),
+      completion_rate: t.avg_progress,
+      total_revenue: t.total_revenue,
+      recent_enrollments: t.recent_enrollments,
       active_students: active,
-      total_quiz_attempts: num(q.attempts),
-      avg_quiz_score: num(q.avg_score),
-      monthly_trends: { revenue: num(t.recent_revenue), active_rate: pct(active, students) },
+      total_quiz_attempts: q.attempts,
+      avg_quiz_score: q.avg_score,
+      monthly_trends: { revenue: t.recent_revenue, active_rate: pct(active, students) },
     };
   }
 
@@ -83,43 +83,43 @@ export class AnalyticsService {
       this.courses.contentItems([courseId], false),
       this.quizzes.coursePerformance(courseId),
     ]);
-    const total = num(perf?.enrollments);
+    const total = (perf?.enrollments ?? 0);
     return {
       course_info: {
         id: course.id,
         title: course.title,
         category: course.category,
         level: course.level,
-        price: num(course.price),
+        price: course.price,
         is_published: course.is_published,
-        enrollment_count: num(course.enrollment_count),
-        rating_avg: num(course.rating_avg),
-        rating_count: num(course.rating_count),
-        lesson_count: num(course.lesson_count),
+        enrollment_count: course.enrollment_count,
+        rating_avg: course.rating_avg,
+        rating_count: course.rating_count,
+        lesson_count: course.lesson_count ?? 0,
         content_item_count: items.length,
       },
       enrollment_stats: {
         total_enrollments: total,
-        completed: num(perf?.completed),
-        in_progress: num(perf?.in_progress),
-        not_started: num(perf?.not_started),
-        avg_progress: num(perf?.avg_progress),
-        revenue: num(perf?.revenue),
-        recent_enrollments: num(perf?.recent_enrollments),
+        completed: (perf?.completed ?? 0),
+        in_progress: (perf?.in_progress ?? 0),
+        not_started: (perf?.not_started ?? 0),
+        avg_progress: (perf?.avg_progress ?? 0),
+        revenue: (perf?.revenue ?? 0),
+        recent_enrollments: (perf?.recent_enrollments ?? 0),
       },
       lesson_analytics: lessons.map((l) => ({
         lesson_id: l.lesson_id,
         lesson_title: l.lesson_title,
         order: l.sort_order,
-        completions: num(l.completions),
-        completion_rate: pct(num(l.completions), total),
+        completions: l.completions,
+        completion_rate: pct(l.completions, total),
       })),
       quiz_analytics: quizzes.map((z) => ({
         quiz_id: z.quiz_id,
         quiz_title: z.quiz_title,
-        total_attempts: num(z.attempts),
-        avg_score: num(z.avg_score),
-        pass_rate: num(z.pass_rate),
+        total_attempts: z.attempts,
+        avg_score: z.avg_score,
+        pass_rate: z.pass_rate,
       })),
     };
   }
@@ -136,17 +136,17 @@ export class AnalyticsService {
     ]);
     return {
       overview: {
-        total_courses: num(t.total_courses),
-        total_enrollments: num(t.total_enrollments),
-        completion_rate: pct(num(t.completed_enrollments), num(t.total_enrollments)),
-        total_revenue: num(t.total_revenue),
+        total_courses: t.total_courses,
+        total_enrollments: t.total_enrollments,
+        completion_rate: pct(t.completed_enrollments, t.total_enrollments),
+        total_revenue: t.total_revenue,
       },
       course_performance: rows.map((r) => ({
         id: r.id,
         title: r.title,
-        enrollments: num(r.enrollments),
-        completion_rate: pct(num(r.completed), num(r.enrollments)),
-        revenue: num(r.revenue),
+        enrollments: r.enrollments,
+        completion_rate: pct(r.completed, r.enrollments),
+        revenue: r.revenue,
         category: r.category,
       })),
     };

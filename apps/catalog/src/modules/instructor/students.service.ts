@@ -9,7 +9,7 @@ import {
   type RouteOutput,
   type StudentSchema,
 } from '@lp/contracts';
-import { UnitOfWork, Clock, Handles, currentCaller, iso, num, round1, UsersReadModel } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, currentCaller, iso, round1, UsersReadModel } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { CourseAccess } from '../courses/course-access.js';
@@ -45,7 +45,7 @@ export class StudentsService {
     const activeSince = this.clock.now().getTime() - ACTIVE_STUDENTS_DAYS * DAY_MS;
     const byUser = new Map<string, Student & { progressSum: number }>();
     for (const r of rows) {
-      const progress = num(r.progress);
+      const progress = r.progress;
       let s = byUser.get(r.user_id);
       if (!s) {
         s = {
@@ -81,16 +81,16 @@ export class StudentsService {
     const rows = await this.analytics.enrollments({ instructorId: caller.userId });
     const out: AtRiskStudent[] = [];
     for (const r of rows) {
-      const progress = num(r.progress);
+      const progress = r.progress;
       const risk = assessRisk({
         progress,
-        doneUnits: num(r.done_units),
+        doneUnits: r.done_units,
         completed: r.is_completed,
         enrolledAt: r.enrolled_at,
         lastActivityAt: r.last_activity_at,
         now,
-        quizAttempts: num(r.quiz_attempts),
-        avgQuizScore: num(r.avg_quiz_score),
+        quizAttempts: r.quiz_attempts,
+        avgQuizScore: r.avg_quiz_score,
       });
       if (!risk) continue;
       out.push({
@@ -161,7 +161,7 @@ export class StudentsService {
       this.users.find(caller.userId),
       this.analytics.enrollments({ courseId }),
     ]);
-    const progress = num(figures.find((f) => f.user_id === studentId)?.progress);
+    const progress = (figures.find((f) => f.user_id === studentId)?.progress ?? 0);
     const text = interventionMessage(type, {
       studentName: student?.name ?? 'there',
       courseTitle: course.title,

@@ -12,7 +12,7 @@ export interface ResourceRow {
   storage_key: string | null;
   file_name: string | null;
   mime_type: string | null;
-  file_size: string | null;
+  file_size: number | null;
   uploaded_by: string;
   created_at: Date;
   uploader_name: string | null;

@@ -8,7 +8,7 @@ import {
   catalogRoutes,
   type RouteInput,
 } from '@lp/contracts';
-import { UnitOfWork, Clock, Handles, currentCaller, iso, num } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, currentCaller, iso } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import type { MediaKind } from '../../common/media-type.util.js';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
@@ -38,7 +38,7 @@ const toResource = (r: ResourceRow): Resource => ({
   tags: r.tags,
   file_path: r.storage_key ? resourceFileUrl(r.id) : null,
   file_name: r.file_name,
-  file_size: r.file_size === null ? null : num(r.file_size),
+  file_size: r.file_size,
   mime_type: r.mime_type,
   uploaded_by: r.uploaded_by,
   uploader_name: r.uploader_name ?? UNKNOWN_USER_NAME,

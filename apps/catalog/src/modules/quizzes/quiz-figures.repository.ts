@@ -3,16 +3,16 @@ import { DataSource } from 'typeorm';
 import { queryOne, queryRows } from '@lp/service-kit';
 
 export interface QuizTotalsRow {
-  attempts: string;
-  avg_score: string;
+  attempts: number;
+  avg_score: number;
 }
 
 export interface QuizPerformanceRow {
   quiz_id: string;
   quiz_title: string;
-  attempts: string;
-  avg_score: string;
-  pass_rate: string;
+  attempts: number;
+  avg_score: number;
+  pass_rate: number;
 }
 
 export interface QuizTemplateRow {
