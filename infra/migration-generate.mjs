@@ -3,8 +3,8 @@
 // src/data-source.ts. Builds the server, migrates a throwaway database with the existing
 // migrations, asks TypeORM's schema builder for the difference (libs/service-kit
 // schemaDrift, the very check the service's test makes) and drops the database again.
-// Needs PostgreSQL (POSTGRES_URL, else localhost). Services written before the kit's
-// generator keep their migrations by hand until their entities describe them (issue 9).
+// Needs PostgreSQL (POSTGRES_URL, else localhost). Every service's entities describe its
+// tables whole (its schema test says so), so what this writes is only the new change.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +77,10 @@ const importLine = `import { ${className} } from './migrations/${stamp}-${kebab}
 const imports = [...source.matchAll(/^import .* from '\.\/migrations\/.*';$/gm)];
 const last = imports.at(-1);
 source = last ? source.slice(0, last.index + last[0].length) + `\n${importLine}` + source.slice(last.index + last[0].length) : `${importLine}\n${source}`;
-source = source.replace(/export const migrations = \[([^\]]*)\];/, (_, list) => `export const migrations = [${list.trim() ? `${list.trim()}, ` : ''}${className}];`);
+// the list may be one line or, once prettier wrapped it, one entry per line with a trailing comma
+source = source.replace(/export const migrations = \[([^\]]*)\];/, (_, list) => {
+  const entries = list.trim().replace(/,$/, '');
+  return `export const migrations = [${entries ? `${entries}, ` : ''}${className}];`;
+});
 writeFileSync(sourceFile, source);
 console.log(`wrote ${file} (${drift.up.length} statements) and added ${className} to apps/${service}/src/data-source.ts`);

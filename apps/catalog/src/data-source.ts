@@ -2,6 +2,8 @@ import { catalogEntities } from './entities/index.js';
 import { Initial1764201600000 } from './migrations/1764201600000-initial.js';
 import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figures.js';
 import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz-attempt-reviews.js';
+import { TypeormMetadata1764600000000 } from './migrations/1764600000000-typeorm-metadata.js';
+import { UsersRoleDefault1764600000001 } from './migrations/1764600000001-users-role-default.js';
 
 /**
  * Catalog's tables: the entities are their one description, new migrations are generated
@@ -9,4 +11,10 @@ import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz
  * service test fails when the migrated database and the entities differ.
  */
 export const entities = catalogEntities;
-export const migrations = [Initial1764201600000, QuizFigures1764374400000, QuizAttemptReviews1764460800000];
+export const migrations = [
+  Initial1764201600000,
+  QuizFigures1764374400000,
+  QuizAttemptReviews1764460800000,
+  TypeormMetadata1764600000000,
+  UsersRoleDefault1764600000001,
+];

@@ -14,5 +14,6 @@ export * from './sql.js';
 export * from './db-errors.js';
 export * from './clock.js';
 export * from './users-read-model.js';
+export * from './users-read-model.entity.js';
 export { currentCaller, optionalCaller, currentRequestId, currentContext, runInContext } from '@lp/bus';
 export * from './schema-drift.js';

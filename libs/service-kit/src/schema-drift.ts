@@ -1,7 +1,10 @@
 import type { DataSource } from 'typeorm';
 
-/** Tables every service has beside its entities: the bus's outbox and inbox, and TypeORM's migrations. */
-const KIT_TABLES = ['outbox', 'inbox', 'migrations'];
+/**
+ * Tables every service has beside its entities: the bus's outbox and inbox, TypeORM's
+ * migrations, and its typeorm_metadata (expressions of generated columns) where used.
+ */
+const KIT_TABLES = ['outbox', 'inbox', 'migrations', 'typeorm_metadata'];
 
 export interface SchemaDrift {
   /** what TypeORM would run to make the database match the entities (empty: they agree) */

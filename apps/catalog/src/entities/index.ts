@@ -1,4 +1,4 @@
-import { UserEntity } from './user.entity.js';
+import { ReadModelUserEntity } from '@lp/service-kit';
 import { CourseEntity } from './course.entity.js';
 import { LessonEntity } from './lesson.entity.js';
 import { ContentItemEntity } from './content-item.entity.js';
@@ -9,9 +9,10 @@ import { ReviewEntity } from './review.entity.js';
 import { InterventionEntity, MessageEntity } from './message.entity.js';
 import { CertificateEntity } from './certificate.entity.js';
 import { KnowledgeResourceEntity } from './knowledge-resource.entity.js';
+import { QuizAttemptEntity, QuizEntity } from './quiz.entity.js';
 
 export const catalogEntities = [
-  UserEntity,
+  ReadModelUserEntity,
   CourseEntity,
   LessonEntity,
   ContentItemEntity,
@@ -24,4 +25,6 @@ export const catalogEntities = [
   InterventionEntity,
   CertificateEntity,
   KnowledgeResourceEntity,
+  QuizEntity,
+  QuizAttemptEntity,
 ];

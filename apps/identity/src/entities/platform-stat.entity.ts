@@ -8,6 +8,6 @@ import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 export class PlatformStatEntity {
   @PrimaryColumn({ type: 'text' }) metric!: string;
   @PrimaryColumn({ type: 'text', default: 'all' }) period!: string;
-  @Column({ type: 'numeric', default: 0, transformer: { to: (v: number) => v, from: (v: string) => Number(v) } }) value!: number;
+  @Column({ type: 'numeric', default: 0 }) value!: number;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

@@ -48,7 +48,6 @@ export class UserEntity {
     type: 'bigint',
     name: 'totp_last_step',
     nullable: true,
-    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
   })
   totpLastStep!: number | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
