@@ -1,5 +1,5 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { Clock, ServiceKitModule } from '@lp/service-kit';
+import { ServiceKitModule } from '@lp/service-kit';
 import { AssessmentEnvSchema } from './config/assessment-env.js';
 import { entities, migrations } from './data-source.js';
 import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
@@ -7,8 +7,6 @@ import { CatalogFacts } from './modules/catalog-read-model/catalog-facts.js';
 import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';
 import { quizFeatures } from './modules/quiz-features.js';
 import { assignmentFeatures } from './modules/assignment-features.js';
-
-const infrastructure: Provider[] = [Clock];
 
 const features: Provider[] = [
   // read model of catalog's courses, owners and enrollments
@@ -34,7 +32,7 @@ export class AssessmentModule {
           ...(env ? { env } : {}),
         }),
       ],
-      providers: [...infrastructure, ...features],
+      providers: features,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { LocalFileStore } from '@lp/storage';
-import { Clock, ENV, ServiceKitModule, developmentOnly, usersReadModelProviders } from '@lp/service-kit';
+import { ENV, ServiceKitModule, developmentOnly, usersReadModelProviders } from '@lp/service-kit';
 import { CatalogEnvSchema, type CatalogEnv } from './config/catalog-env.js';
 import { FILE_STORE } from './common/tokens.js';
 import { Uploads } from './common/uploads.js';
@@ -38,7 +38,6 @@ import { QuizFiguresRepository } from './modules/quizzes/quiz-figures.repository
 
 /** The edges: time and files (libs/storage, shared with the gateway and the worker). */
 const infrastructure: Provider[] = [
-  Clock,
   { provide: FILE_STORE, inject: [ENV], useFactory: (env: CatalogEnv) => new LocalFileStore(env.STORAGE_DIR) },
   Uploads,
 ];

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger.js';
 import { assertLeastPrivilege, asTransactionalDb, createDataSource, dataSourceOptions, ensureDatabase, migrate, serviceDatabaseUrl, serviceRole } from './database.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { UnitOfWork } from './unit-of-work.js';
+import { Clock } from './clock.js';
 import { BusBinder } from './bus-binder.js';
 import type { ServiceKitOptions } from './service-kit-options.js';
 
@@ -126,6 +127,8 @@ export class ServiceKitModule {
           new EventConsumer(nc, asTransactionalDb(ds), env.BUS_PREFIX, opts.service, log.child({ component: 'events' })),
       },
       UnitOfWork,
+      // the time every expiry is computed against, one for the whole service (tests move it)
+      Clock,
       BusBinder,
     ];
     const isModule = (d: DynamicModule | Provider): d is DynamicModule => 'module' in d;
@@ -133,7 +136,7 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       imports: [DiscoveryModule, configModule, ...(isModule(database) ? [database] : [])],
       providers: [...(isModule(database) ? [] : [database]), ...providers],
-      exports: [configModule, ...(isModule(database) ? [database] : [DataSource]), NATS, REDIS, RpcServer, RpcClient, OutboxRelay, EventConsumer, UnitOfWork],
+      exports: [configModule, ...(isModule(database) ? [database] : [DataSource]), NATS, REDIS, RpcServer, RpcClient, OutboxRelay, EventConsumer, UnitOfWork, Clock],
     };
   }
 }

@@ -14,7 +14,7 @@ import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toAdminUser } from '../users/user.mapper.js';
 import { AccountDeletionService } from '../users/account-deletion.service.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
+import { PasswordHasher } from '../credentials/password-hasher.js';
 import { RegistrationService, withAccountConflicts } from '../auth/registration.service.js';
 import { AdminRepository, type PopularCourse } from './admin.repository.js';
 

@@ -19,11 +19,11 @@ import { TwoFactorService } from '../users/two-factor.service.js';
 import { SessionsService, sessionGrantOf } from '../sessions/sessions.service.js';
 import { OtpService } from '../phone/otp.service.js';
 import { otpError } from '../phone/otp.util.js';
-import { PasswordHasher } from './password-hasher.js';
+import { PasswordHasher } from '../credentials/password-hasher.js';
 import { RegistrationService, withAccountConflicts } from './registration.service.js';
 import { SignInService, type SignedIn } from './sign-in.service.js';
 import { ExternalSessions } from './external-sessions.js';
-import { SignInLimits } from './sign-in-limits.service.js';
+import { SignInLimits } from '../credentials/sign-in-limits.service.js';
 
 type R = typeof identityRoutes;
 type Login = z.infer<typeof LoginRequest>;

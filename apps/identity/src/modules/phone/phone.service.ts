@@ -9,7 +9,7 @@ import { SignInService, type SignedIn } from '../auth/sign-in.service.js';
 import { sessionGrantOf } from '../sessions/sessions.service.js';
 import { OtpService } from './otp.service.js';
 import { TwoFactorService } from '../users/two-factor.service.js';
-import { SignInLimits } from '../auth/sign-in-limits.service.js';
+import { SignInLimits } from '../credentials/sign-in-limits.service.js';
 import { otpError } from './otp.util.js';
 
 type R = typeof identityRoutes;
