@@ -1,23 +1,16 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { ServiceKitModule } from '@lp/service-kit';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
 import { AssessmentEnvSchema } from './config/assessment-env.js';
 import { entities, migrations } from './data-source.js';
-import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
-import { CatalogFacts } from './modules/catalog-read-model/catalog-facts.js';
-import { CatalogConsumer } from './modules/catalog-read-model/catalog.consumer.js';
-import { quizFeatures } from './modules/quiz-features.js';
-import { assignmentFeatures } from './modules/assignment-features.js';
+import { AssessmentDataModule } from './assessment-data.module.js';
+import { AssignmentsModule } from './modules/assignments/assignments.module.js';
+import { CatalogReadModelModule } from './modules/catalog-read-model/catalog-read-model.module.js';
+import { DataExportModule } from './modules/data-export/data-export.module.js';
+import { QuizzesModule } from './modules/quizzes/quizzes.module.js';
+import { ResultsModule } from './modules/results/results.module.js';
+import { TakingModule } from './modules/taking/taking.module.js';
 
-const features: Provider[] = [
-  // read model of catalog's courses, owners and enrollments
-  CatalogReadModelRepository,
-  CatalogFacts,
-  CatalogConsumer,
-  ...quizFeatures,
-  ...assignmentFeatures,
-];
-
-/** Quizzes, exams, mock tests, sessions, attempts, grades, assignments . */
+/** Quizzes, exams, mock tests, sessions, attempts, grades, assignments: one feature module per area. */
 @Module({})
 export class AssessmentModule {
   static create(env?: Record<string, string | undefined>): DynamicModule {
@@ -31,8 +24,15 @@ export class AssessmentModule {
           envSchema: AssessmentEnvSchema,
           ...(env ? { env } : {}),
         }),
+        UsersReadModelModule,
+        AssessmentDataModule,
+        CatalogReadModelModule,
+        QuizzesModule,
+        TakingModule,
+        ResultsModule,
+        AssignmentsModule,
+        DataExportModule,
       ],
-      providers: features,
     };
   }
 }

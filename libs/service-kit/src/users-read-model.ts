@@ -1,4 +1,4 @@
-import { Inject, Injectable, type Provider } from '@nestjs/common';
+import { Global, Inject, Injectable, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { identityEvents, type EventPayload, type Role } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
@@ -83,5 +83,10 @@ export class UsersReadModelConsumer {
   }
 }
 
-/** What a service lists among its providers to keep the users read model. */
-export const usersReadModelProviders: Provider[] = [UsersReadModel, UsersReadModelConsumer];
+/**
+ * The users read model for a service that shows people: import it once in the app module;
+ * UsersReadModel is then injectable everywhere, and identity's events keep it current.
+ */
+@Global()
+@Module({ providers: [UsersReadModel, UsersReadModelConsumer], exports: [UsersReadModel] })
+export class UsersReadModelModule {}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { CatalogReadModelModule } from '../catalog-read-model/catalog-read-model.module.js';
+import { AssignmentsService } from './assignments.service.js';
+import { SubmissionsService } from './submissions.service.js';
+import { AssignmentAccess } from './assignment-access.js';
+
+/** Assignments of a course and their submissions, graded by the instructor. */
+@Module({ imports: [CatalogReadModelModule], providers: [AssignmentsService, SubmissionsService, AssignmentAccess] })
+export class AssignmentsModule {}
