@@ -1,116 +1,85 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { AssignmentType } from '@lp/contracts';
-import { Params, queryOne, queryRows, type Db } from '@lp/service-kit';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { AssignmentEntity } from '../../entities/assignment.entity.js';
+import { ReadModelCourseEntity } from '../../entities/catalog-read-model.entity.js';
+import { SubmissionEntity } from '../../entities/submission.entity.js';
+import { manyWithExtras, oneWithExtras } from '../entity-rows.util.js';
 
-export interface AssignmentRow {
-  id: string;
-  course_id: string;
-  course_title: string | null;
-  created_by: string;
-  title: string;
-  description: string;
-  assignment_type: AssignmentType;
-  instructions: string;
-  /** numeric: pg answers text */
-  max_points: number;
-  due_date: Date;
-  allow_late_submission: boolean;
-  late_penalty_percent: number;
-  is_published: boolean;
-  created_at: Date;
-  updated_at: Date;
-  submission_count: number;
+/** What every view shows beside an assignment: its course's title (read model) and its submission count. */
+export interface AssignmentExtras {
+  courseTitle: string | null;
+  submissionCount: number;
 }
+export type AssignmentView = AssignmentEntity & AssignmentExtras;
+const EXTRAS = ['courseTitle', 'submissionCount'] as const satisfies readonly (keyof AssignmentExtras)[];
 
-/** The editable fields, as the contract names them. */
-export interface AssignmentFields {
-  title: string;
-  description: string;
-  assignment_type: AssignmentType;
-  instructions: string;
-  max_points: number;
-  due_date: string;
-  allow_late_submission: boolean;
-  late_penalty_percent: number;
-  is_published: boolean;
-}
-const EDITABLE = [
-  'title',
-  'description',
-  'assignment_type',
-  'instructions',
-  'max_points',
-  'due_date',
-  'allow_late_submission',
-  'late_penalty_percent',
-  'is_published',
-] as const satisfies readonly (keyof AssignmentFields)[];
-
-const SELECT = `SELECT a.*, c.title AS course_title,
-    (SELECT count(*) FROM submissions s WHERE s.assignment_id = a.id) AS submission_count
-  FROM assignments a LEFT JOIN courses c ON c.id = a.course_id`;
+/** The columns a create or an edit writes. */
+export type AssignmentColumns = Pick<
+  AssignmentEntity,
+  | 'title'
+  | 'description'
+  | 'assignmentType'
+  | 'instructions'
+  | 'maxPoints'
+  | 'dueDate'
+  | 'allowLateSubmission'
+  | 'latePenaltyPercent'
+  | 'isPublished'
+>;
 
 /** Data access for `assignments`; no rules here. */
 @Injectable()
 export class AssignmentsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  find(id: string, db: Db = this.ds): Promise<AssignmentRow | null> {
-    return queryOne<AssignmentRow>(db, `${SELECT} WHERE a.id = $1`, [id]);
+  private repo(tx?: EntityManager) {
+    return (tx ?? this.ds.manager).getRepository(AssignmentEntity);
+  }
+
+  private views(tx?: EntityManager): SelectQueryBuilder<AssignmentEntity> {
+    return this.repo(tx)
+      .createQueryBuilder('a')
+      .leftJoin(ReadModelCourseEntity, 'c', 'c.id = a.courseId')
+      .addSelect('c.title', 'courseTitle')
+      .addSelect((sub) => sub.select('count(*)').from(SubmissionEntity, 's').where('s.assignment_id = a.id'), 'submissionCount');
+  }
+
+  find(id: string, tx?: EntityManager): Promise<AssignmentView | null> {
+    return oneWithExtras<AssignmentEntity, AssignmentExtras>(this.views(tx).where('a.id = :id', { id }), EXTRAS);
   }
 
   /**
    * Locks the assignment row: `share` while a submission reads its rules (they cannot change
    * meanwhile), `update` while a manager changes it or its submissions (one at a time).
    */
-  async lock(db: Db, id: string, mode: 'share' | 'update'): Promise<AssignmentRow | null> {
-    await db.query(`SELECT 1 FROM assignments WHERE id = $1 ${mode === 'share' ? 'FOR SHARE' : 'FOR UPDATE'}`, [id]);
-    return this.find(id, db);
+  async lock(tx: EntityManager, id: string, mode: 'share' | 'update'): Promise<AssignmentView | null> {
+    await this.repo(tx)
+      .createQueryBuilder('a')
+      .select('a.id')
+      .where('a.id = :id', { id })
+      .setLock(mode === 'share' ? 'pessimistic_read' : 'pessimistic_write')
+      .getOne();
+    return this.find(id, tx);
   }
 
-  listForCourse(courseId: string, opts: { publishedOnly: boolean }): Promise<AssignmentRow[]> {
-    return queryRows<AssignmentRow>(
-      this.ds,
-      `${SELECT} WHERE a.course_id = $1 ${opts.publishedOnly ? 'AND a.is_published' : ''} ORDER BY a.due_date, a.created_at, a.id`,
-      [courseId],
-    );
+  listForCourse(courseId: string, opts: { publishedOnly: boolean }): Promise<AssignmentView[]> {
+    const qb = this.views().where('a.courseId = :courseId', { courseId });
+    if (opts.publishedOnly) qb.andWhere('a.isPublished');
+    return manyWithExtras<AssignmentEntity, AssignmentExtras>(qb.orderBy('a.dueDate').addOrderBy('a.createdAt').addOrderBy('a.id'), EXTRAS);
   }
 
-  async insert(db: Db, a: AssignmentFields & { courseId: string; createdBy: string }, now: Date): Promise<string> {
-    const row = await queryOne<{ id: string }>(
-      db,
-      `INSERT INTO assignments (course_id, created_by, title, description, assignment_type, instructions, max_points, due_date,
-         allow_late_submission, late_penalty_percent, is_published, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id`,
-      [
-        a.courseId,
-        a.createdBy,
-        a.title,
-        a.description,
-        a.assignment_type,
-        a.instructions,
-        a.max_points,
-        a.due_date,
-        a.allow_late_submission,
-        a.late_penalty_percent,
-        a.is_published,
-        now,
-      ],
-    );
-    return row!.id;
+  async insert(tx: EntityManager, a: AssignmentColumns & Pick<AssignmentEntity, 'courseId' | 'createdBy'>, now: Date): Promise<string> {
+    const { identifiers } = await this.repo(tx).insert({ ...a, createdAt: now, updatedAt: now });
+    return (identifiers[0] as Pick<AssignmentEntity, 'id'>).id;
   }
 
-  /** Writes the fields given (undefined ones stay). */
-  async update(db: Db, id: string, changes: Partial<AssignmentFields>, now: Date): Promise<void> {
-    const p = new Params();
-    const sets = EDITABLE.filter((k) => changes[k] !== undefined).map((k) => `${k} = $${p.add(changes[k])}`);
-    sets.push(`updated_at = $${p.add(now)}`);
-    await db.query(`UPDATE assignments SET ${sets.join(', ')} WHERE id = $${p.add(id)}`, p.values);
+  /** Writes the columns given. */
+  async update(tx: EntityManager, id: string, changes: Partial<AssignmentColumns>, now: Date): Promise<void> {
+    await this.repo(tx).update({ id }, { ...changes, updatedAt: now });
   }
 
   /** Its submissions go with it (ON DELETE CASCADE). */
-  async delete(db: Db, id: string): Promise<void> {
-    await db.query('DELETE FROM assignments WHERE id = $1', [id]);
+  async delete(tx: EntityManager, id: string): Promise<void> {
+    await this.repo(tx).delete({ id });
   }
 }

@@ -3,7 +3,7 @@ import { type Assignment, assessmentRoutes, type RouteInput } from '@lp/contract
 import { Clock, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { AssignmentAccess } from './assignment-access.js';
-import { toAssignment } from './assignment.mapper.js';
+import { assignmentChanges, assignmentColumns, toAssignment } from './assignment.mapper.js';
 import { AssignmentsRepository } from './assignments.repository.js';
 import { SubmissionsRepository } from './submissions.repository.js';
 
@@ -49,7 +49,7 @@ export class AssignmentsService {
     const { course_id: courseId, ...fields } = input;
     const id = await this.uow.run(async (tx) => {
       await this.access.managedCourse(courseId, caller, tx);
-      return this.assignments.insert(tx, { ...fields, courseId, createdBy: caller.userId }, this.clock.now());
+      return this.assignments.insert(tx, { ...assignmentColumns(fields), courseId, createdBy: caller.userId }, this.clock.now());
     });
     return toAssignment((await this.assignments.find(id))!, { manager: true });
   }
@@ -64,8 +64,8 @@ export class AssignmentsService {
         const highest = await this.submissions.highestRawGrade(tx, id);
         if (highest !== null && highest > changes.max_points) throw assessmentErrors.maxPointsBelowGrades(highest);
       }
-      await this.assignments.update(tx, id, changes, this.clock.now());
-      if (changes.due_date !== undefined && new Date(changes.due_date).getTime() !== assignment.due_date.getTime())
+      await this.assignments.update(tx, id, assignmentChanges(changes), this.clock.now());
+      if (changes.due_date !== undefined && new Date(changes.due_date).getTime() !== assignment.dueDate.getTime())
         await this.submissions.rejudgeLateness(tx, id, new Date(changes.due_date));
     });
     return toAssignment((await this.assignments.find(id))!, { manager: true });

@@ -38,13 +38,13 @@ export class SubmissionsService {
     const id = await this.uow.run(async (tx) => {
       const { assignment } = await this.access.visible(assignmentId, caller, tx);
       const now = this.clock.now();
-      const days = daysLate(now, assignment.due_date);
-      if (days > 0 && !assignment.allow_late_submission) throw assessmentErrors.lateNotAllowed();
+      const days = daysLate(now, assignment.dueDate);
+      if (days > 0 && !assignment.allowLateSubmission) throw assessmentErrors.lateNotAllowed();
       const written = await this.submissions.upsertUngraded(tx, {
         assignmentId,
         studentId: caller.userId,
-        text: input.submission_text,
-        files: input.submission_files,
+        submissionText: input.submission_text,
+        submissionFiles: input.submission_files,
         submittedAt: now,
         isLate: days > 0,
         daysLate: days,
@@ -63,13 +63,13 @@ export class SubmissionsService {
       const found = await this.submissions.find(submissionId, tx);
       if (!found) throw assessmentErrors.submissionNotFound();
       // the assignment first, then the submission: the order an edit of the due date takes them in
-      const { assignment, course } = await this.access.managed(found.assignment_id, caller, tx);
+      const { assignment, course } = await this.access.managed(found.assignmentId, caller, tx);
       const submission = await this.submissions.lockForGrading(tx, submissionId);
       if (!submission) throw assessmentErrors.submissionNotFound();
-      const maxPoints = assignment.max_points;
+      const maxPoints = assignment.maxPoints;
       const problem = gradeProblem(input.grade, maxPoints);
       if (problem) throw assessmentErrors.invalidGrade(problem);
-      const penalised = applyLatePenalty(input.grade, submission.days_late, assignment.late_penalty_percent);
+      const penalised = applyLatePenalty(input.grade, submission.daysLate, assignment.latePenaltyPercent);
       const gradedAt = this.clock.now();
       await this.submissions.writeGrade(tx, submissionId, {
         rawGrade: input.grade,
@@ -84,13 +84,13 @@ export class SubmissionsService {
         assignment_id: assignment.id,
         assignment_title: assignment.title,
         course_id: course.id,
-        user_id: submission.student_id,
+        user_id: submission.studentId,
         grade: penalised.grade,
         raw_grade: input.grade,
         max_points: maxPoints,
         percentage: gradePercentage(penalised.grade, maxPoints),
-        is_late: submission.is_late,
-        regraded: submission.graded_at !== null,
+        is_late: submission.isLate,
+        regraded: submission.gradedAt !== null,
         graded_by: caller.userId,
         graded_at: iso(gradedAt),
       });

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { catalogInternal, type CourseAccessFacts } from '@lp/contracts';
 import { confirmWithOwner, RpcClient } from '@lp/bus';
-import { LOGGER, type Db, type Logger } from '@lp/service-kit';
-import { CatalogReadModelRepository, type CourseRow } from './catalog-read-model.repository.js';
+import type { EntityManager } from 'typeorm';
+import { LOGGER, type Logger } from '@lp/service-kit';
+import { CatalogReadModelRepository, type CourseFacts } from './catalog-read-model.repository.js';
 
 /** The owner's answer comes quickly or not at all: a refusal must not hang. */
 const OWNER_TIMEOUT_MS = 2000;
@@ -21,27 +22,33 @@ export class CatalogFacts {
   ) {}
 
   /** A course, even one created a moment ago (not kept: course.updated events keep the read model's order). */
-  course(courseId: string, db?: Db): Promise<CourseRow | null> {
-    return confirmWithOwner({
+  course(courseId: string, tx?: EntityManager): Promise<CourseFacts | null> {
+    return confirmWithOwner<CourseFacts>({
       what: `course ${courseId}`,
-      local: () => this.readModel.findCourse(courseId, db),
-      owner: async () => (await this.ask(courseId)).course,
+      local: () => this.readModel.findCourse(courseId, tx),
+      owner: async () => {
+        const c = (await this.ask(courseId)).course;
+        return (
+          c && { id: c.id, title: c.title, instructorId: c.instructor_id, institutionId: c.institution_id, isPublished: c.is_published }
+        );
+      },
       log: this.log,
     });
   }
 
   /** Whether the user is enrolled, even a moment ago (kept: an enrollment never changes once made). */
-  async isEnrolled(courseId: string, userId: string, db?: Db): Promise<boolean> {
+  async isEnrolled(courseId: string, userId: string, tx?: EntityManager): Promise<boolean> {
     type Known = true | { enrollmentId: string; enrolledAt: Date };
     const fact = await confirmWithOwner<Known>({
       what: `enrollment of ${userId} in ${courseId}`,
-      local: async () => ((await this.readModel.isEnrolled(courseId, userId, db)) ? true : null),
+      local: async () => ((await this.readModel.isEnrolled(courseId, userId, tx)) ? true : null),
       owner: async () => {
         const e = (await this.ask(courseId, userId)).enrollment;
         return e ? { enrollmentId: e.enrollment_id, enrolledAt: new Date(e.enrolled_at) } : null;
       },
       remember: async (e) => {
-        if (e !== true) await this.readModel.insertEnrollment(undefined, { courseId, userId, enrollmentId: e.enrollmentId, enrolledAt: e.enrolledAt });
+        if (e !== true)
+          await this.readModel.insertEnrollment(undefined, { courseId, userId, enrollmentId: e.enrollmentId, enrolledAt: e.enrolledAt });
       },
       log: this.log,
     });

@@ -1,61 +1,75 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { queryOne, type Db } from '@lp/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ReadModelCourseEntity, ReadModelEnrollmentEntity } from '../../entities/catalog-read-model.entity.js';
 
-export interface CourseRow {
-  id: string;
-  title: string;
-  instructor_id: string;
-  institution_id: string | null;
-  is_published: boolean;
-}
+/** What assessment knows of a course: who owns it decides who authors and grades its assessments. */
+export type CourseFacts = Pick<ReadModelCourseEntity, 'id' | 'title' | 'instructorId' | 'institutionId' | 'isPublished'>;
 
 /** The read model of catalog's courses and enrollments (catalog's events write it); no rules here. */
 @Injectable()
 export class CatalogReadModelRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  findCourse(id: string, db: Db = this.ds): Promise<CourseRow | null> {
-    return queryOne<CourseRow>(db, 'SELECT id, title, instructor_id, institution_id, is_published FROM courses WHERE id = $1', [id]);
+  private courses(tx?: EntityManager) {
+    return (tx ?? this.ds.manager).getRepository(ReadModelCourseEntity);
   }
 
-  async isEnrolled(courseId: string, userId: string, db: Db = this.ds): Promise<boolean> {
-    return (await queryOne(db, 'SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [courseId, userId])) !== null;
+  findCourse(id: string, tx?: EntityManager): Promise<CourseFacts | null> {
+    return this.courses(tx).findOne({
+      select: { id: true, title: true, instructorId: true, institutionId: true, isPublished: true },
+      where: { id },
+    });
   }
 
-  /** Created and updated both carry the whole course: the latest write wins. */
-  async upsertCourse(db: Db, c: CourseRow): Promise<void> {
-    await db.query(
-      `INSERT INTO courses (id, title, instructor_id, institution_id, is_published) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, instructor_id = EXCLUDED.instructor_id,
-         institution_id = EXCLUDED.institution_id, is_published = EXCLUDED.is_published, updated_at = now()`,
-      [c.id, c.title, c.instructor_id, c.institution_id, c.is_published],
-    );
+  isEnrolled(courseId: string, userId: string, tx?: EntityManager): Promise<boolean> {
+    return (tx ?? this.ds.manager).getRepository(ReadModelEnrollmentEntity).existsBy({ courseId, userId });
+  }
+
+  /** Created and updated both carry the whole course: the latest write wins (updated_at = DEFAULT, now(), on conflict). */
+  async upsertCourse(tx: EntityManager, c: CourseFacts): Promise<void> {
+    await this.courses(tx)
+      .createQueryBuilder()
+      .insert()
+      .values(c)
+      .orUpdate(['title', 'instructor_id', 'institution_id', 'is_published'], ['id'])
+      .updateEntity(false)
+      .execute();
   }
 
   /** A publication may arrive before the creation: it creates the row, published. */
-  async markPublished(db: Db, c: Omit<CourseRow, 'is_published'>): Promise<void> {
-    await db.query(
-      `INSERT INTO courses (id, title, instructor_id, institution_id, is_published) VALUES ($1, $2, $3, $4, true)
-       ON CONFLICT (id) DO UPDATE SET is_published = true, title = EXCLUDED.title, updated_at = now()`,
-      [c.id, c.title, c.instructor_id, c.institution_id],
-    );
+  async markPublished(tx: EntityManager, c: Omit<CourseFacts, 'isPublished'>): Promise<void> {
+    await this.courses(tx)
+      .createQueryBuilder()
+      .insert()
+      .values({ ...c, isPublished: true })
+      .orUpdate(['is_published', 'title'], ['id'])
+      .updateEntity(false)
+      .execute();
   }
 
   /** An enrollment of a course not yet known: the row is made (published, since learners enroll in published courses). */
-  async markKnown(db: Db, c: Omit<CourseRow, 'is_published'>): Promise<void> {
-    await db.query(
-      `INSERT INTO courses (id, title, instructor_id, institution_id, is_published) VALUES ($1, $2, $3, $4, true)
-       ON CONFLICT (id) DO NOTHING`,
-      [c.id, c.title, c.instructor_id, c.institution_id],
-    );
+  async markKnown(tx: EntityManager, c: Omit<CourseFacts, 'isPublished'>): Promise<void> {
+    await this.courses(tx)
+      .createQueryBuilder()
+      .insert()
+      .values({ ...c, isPublished: true })
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 
-  async insertEnrollment(db: Db | undefined, e: { courseId: string; userId: string; enrollmentId: string; enrolledAt: Date }): Promise<void> {
-    await (db ?? this.ds).query(
-      `INSERT INTO enrollments (course_id, user_id, enrollment_id, enrolled_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (course_id, user_id) DO NOTHING`,
-      [e.courseId, e.userId, e.enrollmentId, e.enrolledAt],
-    );
+  /** An enrollment is never changed once made (its primary key is the only conflict). */
+  async insertEnrollment(
+    tx: EntityManager | undefined,
+    e: Pick<ReadModelEnrollmentEntity, 'courseId' | 'userId' | 'enrollmentId' | 'enrolledAt'>,
+  ): Promise<void> {
+    await (tx ?? this.ds.manager)
+      .getRepository(ReadModelEnrollmentEntity)
+      .createQueryBuilder()
+      .insert()
+      .values(e)
+      .orIgnore()
+      .updateEntity(false)
+      .execute();
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { catalogEvents, type EventPayload } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { OnEvent } from '@lp/service-kit';
+import { entityManager } from '../entity-rows.util.js';
 import { CatalogReadModelRepository } from './catalog-read-model.repository.js';
 
 type CourseEvent = EventPayload<typeof catalogEvents.courseCreated> | EventPayload<typeof catalogEvents.courseUpdated>;
@@ -23,23 +24,39 @@ export class CatalogConsumer {
 
   @OnEvent(catalogEvents.coursePublished)
   async coursePublished(p: EventPayload<typeof catalogEvents.coursePublished>, ctx: EventContext): Promise<void> {
-    await this.repo.markPublished(ctx.tx, { id: p.course_id, title: p.title, instructor_id: p.instructor_id, institution_id: p.institution_id });
+    await this.repo.markPublished(entityManager(ctx.tx), {
+      id: p.course_id,
+      title: p.title,
+      instructorId: p.instructor_id,
+      institutionId: p.institution_id,
+    });
   }
 
   @OnEvent(catalogEvents.enrollmentCreated)
   async enrollmentCreated(p: EventPayload<typeof catalogEvents.enrollmentCreated>, ctx: EventContext): Promise<void> {
     // the course may not be known yet (events of different subjects are not ordered): record what the enrollment tells
-    await this.repo.markKnown(ctx.tx, { id: p.course_id, title: p.course_title, instructor_id: p.instructor_id, institution_id: p.institution_id });
-    await this.repo.insertEnrollment(ctx.tx, { courseId: p.course_id, userId: p.user_id, enrollmentId: p.enrollment_id, enrolledAt: new Date(p.enrolled_at) });
+    const tx = entityManager(ctx.tx);
+    await this.repo.markKnown(tx, {
+      id: p.course_id,
+      title: p.course_title,
+      instructorId: p.instructor_id,
+      institutionId: p.institution_id,
+    });
+    await this.repo.insertEnrollment(tx, {
+      courseId: p.course_id,
+      userId: p.user_id,
+      enrollmentId: p.enrollment_id,
+      enrolledAt: new Date(p.enrolled_at),
+    });
   }
 
   private async upsert(p: CourseEvent, ctx: EventContext): Promise<void> {
-    await this.repo.upsertCourse(ctx.tx, {
+    await this.repo.upsertCourse(entityManager(ctx.tx), {
       id: p.course_id,
       title: p.title,
-      instructor_id: p.instructor_id,
-      institution_id: p.institution_id,
-      is_published: p.is_published,
+      instructorId: p.instructor_id,
+      institutionId: p.institution_id,
+      isPublished: p.is_published,
     });
   }
 }

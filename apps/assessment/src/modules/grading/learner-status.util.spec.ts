@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { learnerState } from './learner-status.util.js';
 
-const quiz = { passing_score: 70, max_attempts: 2, allow_multiple_attempts: false };
+const quiz = { passingScore: 70, maxAttempts: 2, allowMultipleAttempts: false };
 
 describe('learnerState', () => {
   it('is new without attempts', () => {
@@ -18,6 +18,10 @@ describe('learnerState', () => {
 
   it('is failed when max attempts are used without a pass; no more starts unless multiple attempts are allowed', () => {
     expect(learnerState([10, 20], quiz)).toMatchObject({ status: 'failed', attempts_left: 0, can_start: false });
-    expect(learnerState([10, 20], { ...quiz, allow_multiple_attempts: true })).toMatchObject({ status: 'failed', attempts_left: null, can_start: true });
+    expect(learnerState([10, 20], { ...quiz, allowMultipleAttempts: true })).toMatchObject({
+      status: 'failed',
+      attempts_left: null,
+      can_start: true,
+    });
   });
 });

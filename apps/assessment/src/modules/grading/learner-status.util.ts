@@ -1,4 +1,5 @@
 import type { LearnerQuizState } from '@lp/contracts';
+import type { QuizEntity } from '../../entities/quiz.entity.js';
 
 /**
  * The learner's standing on one assessment (spec section 4): new (no attempts); passed (best
@@ -8,12 +9,18 @@ import type { LearnerQuizState } from '@lp/contracts';
  */
 export function learnerState(
   scores: readonly number[],
-  quiz: { passing_score: number; max_attempts: number; allow_multiple_attempts: boolean },
+  quiz: Pick<QuizEntity, 'passingScore' | 'maxAttempts' | 'allowMultipleAttempts'>,
 ): LearnerQuizState {
   const used = scores.length;
   const best = used ? Math.max(...scores) : null;
-  const passed = best !== null && best >= quiz.passing_score;
-  const status = used === 0 ? 'new' : passed ? 'passed' : used >= quiz.max_attempts ? 'failed' : 'in-progress';
-  const attemptsLeft = quiz.allow_multiple_attempts ? null : Math.max(0, quiz.max_attempts - used);
-  return { status, attempts_used: used, attempts_left: attemptsLeft, best_score: best, can_start: attemptsLeft === null || attemptsLeft > 0 };
+  const passed = best !== null && best >= quiz.passingScore;
+  const status = used === 0 ? 'new' : passed ? 'passed' : used >= quiz.maxAttempts ? 'failed' : 'in-progress';
+  const attemptsLeft = quiz.allowMultipleAttempts ? null : Math.max(0, quiz.maxAttempts - used);
+  return {
+    status,
+    attempts_used: used,
+    attempts_left: attemptsLeft,
+    best_score: best,
+    can_start: attemptsLeft === null || attemptsLeft > 0,
+  };
 }

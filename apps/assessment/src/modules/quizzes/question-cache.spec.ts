@@ -1,8 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { QuestionCache } from './question-cache.js';
-import type { QuestionRow } from './quizzes.repository.js';
+import type { QuestionEntity } from '../../entities/question.entity.js';
 
-const set = (text: string) => [{ id: text, question_text: text } as QuestionRow];
+const set = (text: string) => [{ id: text, questionText: text } as QuestionEntity];
 
 describe('QuestionCache', () => {
   it('loads once per quiz version and reloads when the version moves', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { QuestionRow } from './quizzes.repository.js';
+import type { QuestionEntity } from '../../entities/question.entity.js';
 
 /** How many quizzes' question sets stay in memory (a quiz has at most 200 questions). */
 const CAPACITY = 100;
@@ -14,9 +14,9 @@ const CAPACITY = 100;
  */
 @Injectable()
 export class QuestionCache {
-  private readonly sets = new Map<string, { version: number; questions: readonly QuestionRow[] }>();
+  private readonly sets = new Map<string, { version: number; questions: readonly QuestionEntity[] }>();
 
-  async get(quizId: string, version: number, load: () => Promise<QuestionRow[]>): Promise<readonly QuestionRow[]> {
+  async get(quizId: string, version: number, load: () => Promise<QuestionEntity[]>): Promise<readonly QuestionEntity[]> {
     const hit = this.sets.get(quizId);
     if (hit && hit.version === version) {
       // most recently used last: the oldest entry is the first one evicted

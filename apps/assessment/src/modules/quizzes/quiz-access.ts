@@ -1,25 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Caller } from '@lp/contracts';
-import type { Db } from '@lp/service-kit';
+import type { EntityManager } from 'typeorm';
 import { assessmentErrors } from '../../common/assessment-errors.js';
-import type { CourseRow } from '../catalog-read-model/catalog-read-model.repository.js';
+import type { CourseFacts } from '../catalog-read-model/catalog-read-model.repository.js';
 import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
-import { QuizzesRepository, type QuizRow, type TakerQuizRow } from './quizzes.repository.js';
+import { QuizzesRepository, type QuizView, type TakerQuizView } from './quizzes.repository.js';
 
 /**
  * Who owns a course (read model): its instructor, or a user of role institution signed in
  * to the course's institution.
  */
-export function ownsCourse(course: { instructor_id: string | null; institution_id: string | null }, caller: Caller): boolean {
-  if (course.instructor_id === caller.userId) return true;
-  return caller.role === 'institution' && caller.institutionId !== null && course.institution_id === caller.institutionId;
+export function ownsCourse(course: { instructorId: string | null; institutionId: string | null }, caller: Caller): boolean {
+  if (course.instructorId === caller.userId) return true;
+  return caller.role === 'institution' && caller.institutionId !== null && course.institutionId === caller.institutionId;
 }
 
-export const isAuthor = (quiz: Pick<QuizRow, 'created_by'>, caller: Caller): boolean => quiz.created_by === caller.userId;
+export const isAuthor = (quiz: Pick<QuizView, 'createdBy'>, caller: Caller): boolean => quiz.createdBy === caller.userId;
 
 /** The author, or the owner of the assessment's course (they manage the course's assessments' results). */
-const manages = (quiz: QuizRow, caller: Caller): boolean =>
-  isAuthor(quiz, caller) || (quiz.course_id !== null && ownsCourse({ instructor_id: quiz.course_instructor_id, institution_id: quiz.course_institution_id }, caller));
+const manages = (quiz: QuizView, caller: Caller): boolean =>
+  isAuthor(quiz, caller) ||
+  (quiz.courseId !== null && ownsCourse({ instructorId: quiz.courseInstructorId, institutionId: quiz.courseInstitutionId }, caller));
 
 /**
  * The access rules of assessments, in one place. Visibility first: an unpublished
@@ -36,38 +37,38 @@ export class QuizAccess {
     @Inject(CatalogFacts) private readonly catalog: CatalogFacts,
   ) {}
 
-  async visible(id: string, caller: Caller, db?: Db): Promise<QuizRow> {
-    const quiz = await this.quizzes.find(id, db);
-    if (!quiz || (!quiz.is_published && !isAuthor(quiz, caller))) throw assessmentErrors.quizNotFound();
+  async visible(id: string, caller: Caller, tx?: EntityManager): Promise<QuizView> {
+    const quiz = await this.quizzes.find(id, tx);
+    if (!quiz || (!quiz.isPublished && !isAuthor(quiz, caller))) throw assessmentErrors.quizNotFound();
     return quiz;
   }
 
-  async authored(id: string, caller: Caller, db?: Db): Promise<QuizRow> {
-    const quiz = await this.visible(id, caller, db);
+  async authored(id: string, caller: Caller, tx?: EntityManager): Promise<QuizView> {
+    const quiz = await this.visible(id, caller, tx);
     if (!isAuthor(quiz, caller)) throw assessmentErrors.notQuizAuthor();
     return quiz;
   }
 
   /** The assessment when the caller may take it, with their standing (one query). */
-  async takeable(id: string, caller: Caller): Promise<TakerQuizRow> {
+  async takeable(id: string, caller: Caller): Promise<TakerQuizView> {
     const quiz = await this.quizzes.findForTaker(id, caller.userId);
-    if (!quiz || (!quiz.is_published && !isAuthor(quiz, caller))) throw assessmentErrors.quizNotFound();
-    if (quiz.course_id !== null && !quiz.enrolled && !manages(quiz, caller)) {
+    if (!quiz || (!quiz.isPublished && !isAuthor(quiz, caller))) throw assessmentErrors.quizNotFound();
+    if (quiz.courseId !== null && !quiz.enrolled && !manages(quiz, caller)) {
       // the read model may not know of an enrollment made a moment ago: catalog is asked before refusing
-      if (!(await this.catalog.isEnrolled(quiz.course_id, caller.userId))) throw assessmentErrors.notEnrolled();
+      if (!(await this.catalog.isEnrolled(quiz.courseId, caller.userId))) throw assessmentErrors.notEnrolled();
       return { ...quiz, enrolled: true };
     }
     return quiz;
   }
 
   /** Whether the caller sees every taker's results of the assessment. */
-  manages(quiz: QuizRow, caller: Caller): boolean {
+  manages(quiz: QuizView, caller: Caller): boolean {
     return manages(quiz, caller);
   }
 
   /** A course an author attaches an assessment to: known (404) and the caller's (403). */
-  async ownedCourse(courseId: string, caller: Caller, db?: Db): Promise<CourseRow> {
-    const course = await this.catalog.course(courseId, db);
+  async ownedCourse(courseId: string, caller: Caller, tx?: EntityManager): Promise<CourseFacts> {
+    const course = await this.catalog.course(courseId, tx);
     if (!course) throw assessmentErrors.courseNotFound();
     if (!ownsCourse(course, caller)) throw assessmentErrors.notCourseOwner();
     return course;

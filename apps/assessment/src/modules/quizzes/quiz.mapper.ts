@@ -1,52 +1,103 @@
-import { assessmentKind, type AuthorQuestion, type QuizAuthor, type QuizFigures, type QuizSummary, type TakerQuestion } from '@lp/contracts';
-import { iso } from '@lp/service-kit';
+import {
+  assessmentKind,
+  type AssessmentKind,
+  type AuthorQuestion,
+  type QuestionInput,
+  type QuizAuthor,
+  type QuizCreateInput,
+  type QuizFigures,
+  type QuizSummary,
+  type TakerQuestion,
+} from '@lp/contracts';
+import { iso, round1 } from '@lp/service-kit';
+import type { QuestionEntity } from '../../entities/question.entity.js';
+import type { QuizEntity } from '../../entities/quiz.entity.js';
 import type { GradableQuestion } from '../grading/grading.util.js';
-import type { QuestionRow, QuizRow } from './quizzes.repository.js';
+import type { QuestionColumns, QuizColumns, QuizView } from './quizzes.repository.js';
 
-const round1 = (v: number): number => Math.round(v * 10) / 10;
+/** The quiz's own fields that a create or an update writes: the contract's fields without the questions. */
+export type QuizFields = Omit<QuizCreateInput, 'questions'>;
 
-/** The takers' figures; averages and rates are nulls, not zeros, before anyone took it. */
-export function toFigures(r: Pick<QuizRow, 'taken_count' | 'taken_average' | 'taken_passed'>): QuizFigures {
-  const attempts = r.taken_count;
-  if (!attempts) return { attempts: 0, average_score: null, pass_rate: null };
-  return { attempts, average_score: round1(r.taken_average ?? 0), pass_rate: round1((r.taken_passed / attempts) * 100) };
+/** The columns of the fields given (undefined ones are left out, so an update keeps them). */
+export function quizChanges(f: Partial<QuizFields>): Partial<QuizColumns> {
+  const columns: { [K in keyof QuizColumns]: QuizColumns[K] | undefined } = {
+    title: f.title,
+    description: f.description,
+    courseId: f.course_id,
+    isMockTest: f.is_mock_test,
+    testMode: f.test_mode,
+    timeLimit: f.time_limit,
+    passingScore: f.passing_score,
+    subject: f.subject,
+    difficulty: f.difficulty,
+    maxAttempts: f.max_attempts,
+    allowMultipleAttempts: f.allow_multiple_attempts,
+    isPublished: f.is_published,
+    randomizeQuestions: f.randomize_questions,
+    showResultsImmediately: f.show_results_immediately,
+    instructions: f.instructions,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
 
-export function toSummary(r: QuizRow): QuizSummary {
+export const quizColumns = (f: QuizFields): QuizColumns => quizChanges(f) as QuizColumns;
+
+export const questionColumns = (q: QuestionInput): QuestionColumns => ({
+  questionText: q.question_text,
+  questionType: q.question_type,
+  options: q.options,
+  correctAnswer: q.correct_answer,
+  explanation: q.explanation,
+  subject: q.subject,
+  difficulty: q.difficulty,
+  points: q.points,
+});
+
+export const kindOf = (q: Pick<QuizEntity, 'isMockTest' | 'testMode'>): AssessmentKind =>
+  assessmentKind({ is_mock_test: q.isMockTest, test_mode: q.testMode });
+
+/** The takers' figures; averages and rates are nulls, not zeros, before anyone took it. */
+export function toFigures(r: Pick<QuizView, 'takenCount' | 'takenAverage' | 'takenPassed'>): QuizFigures {
+  const attempts = r.takenCount;
+  if (!attempts) return { attempts: 0, average_score: null, pass_rate: null };
+  return { attempts, average_score: round1(r.takenAverage ?? 0), pass_rate: round1((r.takenPassed / attempts) * 100) };
+}
+
+export function toSummary(r: QuizView): QuizSummary {
   return {
     id: r.id,
     title: r.title,
     description: r.description,
-    kind: assessmentKind(r),
-    is_mock_test: r.is_mock_test,
-    test_mode: r.test_mode,
-    time_limit: r.time_limit,
-    passing_score: r.passing_score,
+    kind: kindOf(r),
+    is_mock_test: r.isMockTest,
+    test_mode: r.testMode,
+    time_limit: r.timeLimit,
+    passing_score: r.passingScore,
     subject: r.subject,
     difficulty: r.difficulty,
-    course_id: r.course_id,
-    course_title: r.course_title,
-    max_attempts: r.max_attempts,
-    allow_multiple_attempts: r.allow_multiple_attempts,
-    is_published: r.is_published,
-    randomize_questions: r.randomize_questions,
-    show_results_immediately: r.show_results_immediately,
+    course_id: r.courseId,
+    course_title: r.courseTitle,
+    max_attempts: r.maxAttempts,
+    allow_multiple_attempts: r.allowMultipleAttempts,
+    is_published: r.isPublished,
+    randomize_questions: r.randomizeQuestions,
+    show_results_immediately: r.showResultsImmediately,
     instructions: r.instructions,
-    question_count: r.question_count,
-    total_points: r.total_points,
+    question_count: r.questionCount,
+    total_points: r.totalPoints,
     figures: toFigures(r),
-    created_by: r.created_by,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_by: r.createdBy,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
   };
 }
 
 /** What a taker sees; built field by field so an answer can never ride along. `order` is the 0-based served position. */
-export function toTakerQuestion(q: QuestionRow, order: number): TakerQuestion {
+export function toTakerQuestion(q: QuestionEntity, order: number): TakerQuestion {
   return {
     id: q.id,
-    question_text: q.question_text,
-    question_type: q.question_type,
+    question_text: q.questionText,
+    question_type: q.questionType,
     options: q.options,
     subject: q.subject,
     difficulty: q.difficulty,
@@ -55,21 +106,21 @@ export function toTakerQuestion(q: QuestionRow, order: number): TakerQuestion {
   };
 }
 
-export function toAuthorQuestion(q: QuestionRow): AuthorQuestion {
-  return { ...toTakerQuestion(q, q.sort_order), correct_answer: q.correct_answer, explanation: q.explanation };
+export function toAuthorQuestion(q: QuestionEntity): AuthorQuestion {
+  return { ...toTakerQuestion(q, q.sortOrder), correct_answer: q.correctAnswer, explanation: q.explanation };
 }
 
-export function toAuthorView(r: QuizRow, questions: readonly QuestionRow[]): QuizAuthor {
+export function toAuthorView(r: QuizView, questions: readonly QuestionEntity[]): QuizAuthor {
   return { ...toSummary(r), questions: questions.map(toAuthorQuestion) };
 }
 
-export function toGradable(q: QuestionRow): GradableQuestion {
+export function toGradable(q: QuestionEntity): GradableQuestion {
   return {
     id: q.id,
-    question_text: q.question_text,
-    question_type: q.question_type,
+    question_text: q.questionText,
+    question_type: q.questionType,
     options: q.options,
-    correct_answer: q.correct_answer,
+    correct_answer: q.correctAnswer,
     explanation: q.explanation,
     subject: q.subject,
     points: q.points,

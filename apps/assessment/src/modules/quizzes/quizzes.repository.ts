@@ -1,74 +1,65 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { Difficulty, QuestionInput, QuestionType, QuizCreateInput } from '@lp/contracts';
-import { likePattern, Params, queryOne, queryRows, type Db } from '@lp/service-kit';
+import { Brackets, DataSource, In, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import type { Difficulty } from '@lp/contracts';
+import { likePattern, queryOne } from '@lp/service-kit';
+import { AttemptEntity } from '../../entities/attempt.entity.js';
+import { ReadModelCourseEntity, ReadModelEnrollmentEntity } from '../../entities/catalog-read-model.entity.js';
+import { QuestionEntity } from '../../entities/question.entity.js';
+import { QuizEntity } from '../../entities/quiz.entity.js';
+import { TestSessionEntity } from '../../entities/test-session.entity.js';
+import { fromRow, manyWithExtras, oneWithExtras } from '../entity-rows.util.js';
 
-/** A quiz row with what every view shows beside it: its course's title and owners, its question count and points. */
-export interface QuizRow extends Omit<QuizFields, 'passing_score'> {
-  id: string;
-  created_by: string;
-  /** numeric: pg answers it as text */
-  passing_score: number;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  course_title: string | null;
-  course_instructor_id: string | null;
-  course_institution_id: string | null;
-  question_count: number;
-  total_points: number;
+/** What every view of an assessment shows beside it: its course (read model), its questions' count and points, its takers' figures. */
+export interface QuizExtras {
+  courseTitle: string | null;
+  courseInstructorId: string | null;
+  courseInstitutionId: string | null;
+  questionCount: number;
+  totalPoints: number;
   /** the takers' attempts (the author's and the course instructor's previews left out, as catalog's figures do): count, mean score and passed count */
-  taken_count: number;
-  taken_average: number | null;
-  taken_passed: number;
+  takenCount: number;
+  takenAverage: number | null;
+  takenPassed: number;
 }
+export type QuizView = QuizEntity & QuizExtras;
+const EXTRAS = [
+  'courseTitle',
+  'courseInstructorId',
+  'courseInstitutionId',
+  'questionCount',
+  'totalPoints',
+  'takenCount',
+  'takenAverage',
+  'takenPassed',
+] as const satisfies readonly (keyof QuizExtras)[];
 
-export interface QuestionRow {
-  id: string;
-  quiz_id: string;
-  sort_order: number;
-  question_text: string;
-  question_type: QuestionType;
-  options: string[];
-  correct_answer: string;
-  explanation: string;
-  subject: string;
-  difficulty: Difficulty;
-  points: number;
-}
-
-/** A session as to_jsonb renders it (timestamps as text). */
-export interface SessionJson {
-  id: string;
-  quiz_id: string;
-  user_id: string;
-  started_at: string;
-  deadline_at: string | null;
-  question_order: string[];
-  answers: Record<string, string | null>;
-  current_question: number;
-  flagged_questions: (number | string)[];
-  saved_at: string | null;
-  submitted_at: string | null;
-}
-
-export interface TakerQuizRow extends QuizRow {
+/** The taker's standing beside the quiz: enrolment, scores so far (attempt order), open session. */
+export interface TakerExtras {
   enrolled: boolean;
-  my_scores: number[];
-  open_session: SessionJson | null;
+  myScores: number[];
+  openSession: TestSessionEntity | null;
 }
+export type TakerQuizView = QuizView & TakerExtras;
 
-/** The quiz's own columns that a create or an update writes: the contract's fields without the questions. */
-export type QuizFields = Omit<QuizCreateInput, 'questions'>;
+/** The quiz's own columns that a create or an update writes. */
+export type QuizColumns = Omit<QuizEntity, 'id' | 'createdBy' | 'version' | 'createdAt' | 'updatedAt'>;
 
-export const QUIZ_FIELD_NAMES = [
-  'title', 'description', 'course_id', 'is_mock_test', 'test_mode', 'time_limit', 'passing_score', 'subject', 'difficulty',
-  'max_attempts', 'allow_multiple_attempts', 'is_published', 'randomize_questions', 'show_results_immediately', 'instructions',
-] as const satisfies readonly (keyof QuizFields)[];
+/** A question's columns as its author writes them (its quiz and position are the repository's). */
+export type QuestionColumns = Pick<
+  QuestionEntity,
+  'questionText' | 'questionType' | 'options' | 'correctAnswer' | 'explanation' | 'subject' | 'difficulty' | 'points'
+>;
 
-// lateral aggregates per listed quiz, inside the list's one statement (no query per quiz): the
-// questions ride on questions_quiz_idx, the attempts on the attempts (quiz_id, user_id, attempt_number) key
-const selectQuizzes = (extra = '') => `SELECT q.*, ${extra} c.title AS course_title, c.instructor_id AS course_instructor_id,
+/**
+ * The quiz as a taker opens it, kept raw: the start path of bench scenario (d) (quiz, course,
+ * counts, figures, enrolment, scores and open session in one statement of lateral aggregates).
+ * $2: the caller.
+ */
+const SELECT_FOR_TAKER = `SELECT q.*,
+    (q.course_id IS NOT NULL AND EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = q.course_id AND e.user_id = $2)) AS enrolled,
+    ARRAY(SELECT a.score::float8 FROM attempts a WHERE a.quiz_id = q.id AND a.user_id = $2 ORDER BY a.attempt_number) AS my_scores,
+    (SELECT to_jsonb(t) FROM test_sessions t WHERE t.quiz_id = q.id AND t.user_id = $2 AND t.submitted_at IS NULL) AS open_session,
+    c.title AS course_title, c.instructor_id AS course_instructor_id,
     c.institution_id AS course_institution_id, s.question_count, s.total_points, f.taken_count, f.taken_average, f.taken_passed
   FROM quizzes q
   LEFT JOIN courses c ON c.id = q.course_id
@@ -77,14 +68,25 @@ const selectQuizzes = (extra = '') => `SELECT q.*, ${extra} c.title AS course_ti
   CROSS JOIN LATERAL (SELECT count(*)::int AS taken_count, avg(a.score)::float8 AS taken_average,
                              count(*) FILTER (WHERE a.passed)::int AS taken_passed
                       FROM attempts a WHERE a.quiz_id = q.id AND a.user_id <> q.created_by
-                        AND a.user_id IS DISTINCT FROM c.instructor_id) f`;
-const SELECT = selectQuizzes();
-// the taker's standing beside the quiz ($2: the caller): enrolment, scores so far, open session
-const SELECT_FOR_TAKER = selectQuizzes(`
-    (q.course_id IS NOT NULL AND EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = q.course_id AND e.user_id = $2)) AS enrolled,
-    ARRAY(SELECT a.score::float8 FROM attempts a WHERE a.quiz_id = q.id AND a.user_id = $2 ORDER BY a.attempt_number) AS my_scores,
-    (SELECT to_jsonb(t) FROM test_sessions t WHERE t.quiz_id = q.id AND t.user_id = $2 AND t.submitted_at IS NULL) AS open_session,`);
-const ORDER = 'ORDER BY q.created_at DESC, q.id';
+                        AND a.user_id IS DISTINCT FROM c.instructor_id) f
+  WHERE q.id = $1`;
+
+/** The row SELECT_FOR_TAKER returns: the quiz's columns (q.*), then these. */
+interface TakerRow {
+  enrolled: TakerExtras['enrolled'];
+  my_scores: TakerExtras['myScores'];
+  /** to_jsonb of the session row: its columns by name, timestamps as text */
+  open_session: Record<string, unknown> | null;
+  course_title: QuizExtras['courseTitle'];
+  course_instructor_id: QuizExtras['courseInstructorId'];
+  course_institution_id: QuizExtras['courseInstitutionId'];
+  question_count: QuizExtras['questionCount'];
+  total_points: QuizExtras['totalPoints'];
+  taken_count: QuizExtras['takenCount'];
+  taken_average: QuizExtras['takenAverage'];
+  taken_passed: QuizExtras['takenPassed'];
+}
+
 const LIST_CAP = 500;
 
 export interface DiscoverFilters {
@@ -101,45 +103,83 @@ export interface DiscoverFilters {
 export class QuizzesRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  find(id: string, db: Db = this.ds): Promise<QuizRow | null> {
-    return queryOne<QuizRow>(db, `${SELECT} WHERE q.id = $1`, [id]);
+  private repo(tx?: EntityManager) {
+    return (tx ?? this.ds.manager).getRepository(QuizEntity);
+  }
+
+  private questionRepo(tx?: EntityManager) {
+    return (tx ?? this.ds.manager).getRepository(QuestionEntity);
+  }
+
+  /**
+   * Quizzes with their extras, in one statement (no query per quiz): the questions' aggregates
+   * ride on questions_quiz_idx, the takers' on the attempts (quiz_id, user_id, attempt_number) key.
+   */
+  private views(tx?: EntityManager): SelectQueryBuilder<QuizEntity> {
+    const ofQuestions = (expression: string) => (sub: SelectQueryBuilder<ObjectLiteral>) =>
+      sub.select(expression).from(QuestionEntity, 'x').where('x.quiz_id = q.id');
+    const ofTakers = (expression: string) => (sub: SelectQueryBuilder<ObjectLiteral>) =>
+      sub
+        .select(expression)
+        .from(AttemptEntity, 't')
+        .where('t.quiz_id = q.id AND t.user_id <> q.created_by AND t.user_id IS DISTINCT FROM c.instructor_id');
+    return this.repo(tx)
+      .createQueryBuilder('q')
+      .leftJoin(ReadModelCourseEntity, 'c', 'c.id = q.courseId')
+      .addSelect('c.title', 'courseTitle')
+      .addSelect('c.instructorId', 'courseInstructorId')
+      .addSelect('c.institutionId', 'courseInstitutionId')
+      .addSelect(ofQuestions('count(*)::int'), 'questionCount')
+      .addSelect(ofQuestions('COALESCE(sum(x.points), 0)::int'), 'totalPoints')
+      .addSelect(ofTakers('count(*)::int'), 'takenCount')
+      .addSelect(ofTakers('avg(t.score)::float8'), 'takenAverage')
+      .addSelect(ofTakers('count(*) FILTER (WHERE t.passed)::int'), 'takenPassed');
+  }
+
+  private newestFirst(qb: SelectQueryBuilder<QuizEntity>): SelectQueryBuilder<QuizEntity> {
+    return qb.orderBy('q.createdAt', 'DESC').addOrderBy('q.id');
+  }
+
+  find(id: string, tx?: EntityManager): Promise<QuizView | null> {
+    return oneWithExtras<QuizEntity, QuizExtras>(this.views(tx).where('q.id = :id', { id }), EXTRAS);
   }
 
   /**
    * The quiz as a taker opens it, in one statement: whether the caller is enrolled in its
    * course, their scores so far (attempt order) and their open session, if any.
    */
-  findForTaker(id: string, userId: string): Promise<TakerQuizRow | null> {
-    return queryOne<TakerQuizRow>(this.ds, `${SELECT_FOR_TAKER} WHERE q.id = $1`, [id, userId]);
+  async findForTaker(id: string, userId: string): Promise<TakerQuizView | null> {
+    const row = await queryOne<TakerRow & Record<string, unknown>>(this.ds, SELECT_FOR_TAKER, [id, userId]);
+    if (!row) return null;
+    const m = this.ds.manager;
+    return Object.assign(fromRow(m, QuizEntity, row), {
+      courseTitle: row.course_title,
+      courseInstructorId: row.course_instructor_id,
+      courseInstitutionId: row.course_institution_id,
+      questionCount: row.question_count,
+      totalPoints: row.total_points,
+      takenCount: row.taken_count,
+      takenAverage: row.taken_average,
+      takenPassed: row.taken_passed,
+      enrolled: row.enrolled,
+      myScores: row.my_scores,
+      openSession: row.open_session && fromRow(m, TestSessionEntity, row.open_session),
+    });
   }
 
-  questions(quizId: string, db: Db = this.ds): Promise<QuestionRow[]> {
-    return queryRows<QuestionRow>(
-      db,
-      `SELECT id, quiz_id, sort_order, question_text, question_type, options, correct_answer, explanation, subject, difficulty, points
-       FROM questions WHERE quiz_id = $1 ORDER BY sort_order, id`,
-      [quizId],
-    );
+  /** The questions in their authored order. */
+  questions(quizId: string, tx?: EntityManager): Promise<QuestionEntity[]> {
+    return this.questionRepo(tx).find({ where: { quizId }, order: { sortOrder: 'ASC', id: 'ASC' } });
   }
 
-  async insert(tx: Db, f: QuizFields, createdBy: string, now: Date): Promise<string> {
-    const p = new Params();
-    const cols = QUIZ_FIELD_NAMES.map((k) => k);
-    const values = QUIZ_FIELD_NAMES.map((k) => `$${p.add(f[k])}`);
-    const row = await queryOne<{ id: string }>(
-      tx,
-      `INSERT INTO quizzes (${cols.join(', ')}, created_by, created_at, updated_at)
-       VALUES (${values.join(', ')}, $${p.add(createdBy)}, $${p.add(now)}, $${p.add(now)}) RETURNING id`,
-      p.values,
-    );
-    return row!.id;
+  async insert(tx: EntityManager, columns: QuizColumns, createdBy: string, now: Date): Promise<string> {
+    const { identifiers } = await this.repo(tx).insert({ ...columns, createdBy, createdAt: now, updatedAt: now });
+    return (identifiers[0] as Pick<QuizEntity, 'id'>).id;
   }
 
-  async update(tx: Db, id: string, f: Partial<QuizFields>, now: Date): Promise<void> {
-    const p = new Params();
-    const sets = QUIZ_FIELD_NAMES.filter((k) => f[k] !== undefined).map((k) => `${k} = $${p.add(f[k])}`);
-    sets.push(`updated_at = $${p.add(now)}`, 'version = version + 1');
-    await tx.query(`UPDATE quizzes SET ${sets.join(', ')} WHERE id = $${p.add(id)}`, p.values);
+  /** Writes the columns given, and a new version (the question cache's key). */
+  async update(tx: EntityManager, id: string, changes: Partial<QuizColumns>, now: Date): Promise<void> {
+    await this.repo(tx).update({ id }, { ...changes, updatedAt: now, version: () => 'version + 1' });
   }
 
   /**
@@ -147,46 +187,40 @@ export class QuizzesRepository {
    * saved event orders by it). The row stays locked until the transaction ends, so that
    * concurrent additions get distinct positions.
    */
-  async touch(tx: Db, id: string, now: Date): Promise<void> {
-    await tx.query('UPDATE quizzes SET updated_at = $2, version = version + 1 WHERE id = $1', [id, now]);
+  async touch(tx: EntityManager, id: string, now: Date): Promise<void> {
+    await this.repo(tx).update({ id }, { updatedAt: now, version: () => 'version + 1' });
   }
 
-  async delete(tx: Db, id: string): Promise<void> {
-    await tx.query('DELETE FROM quizzes WHERE id = $1', [id]);
+  async delete(tx: EntityManager, id: string): Promise<void> {
+    await this.repo(tx).delete({ id });
   }
 
-  /** Appends questions after the existing ones, in one statement. */
-  async appendQuestions(tx: Db, quizId: string, questions: readonly QuestionInput[]): Promise<string[]> {
+  /**
+   * Appends questions after the existing ones, in the given order (the quiz row is locked by
+   * the change's update or touch, so concurrent appends to one quiz queue): their ids.
+   */
+  async appendQuestions(tx: EntityManager, quizId: string, questions: readonly QuestionColumns[]): Promise<string[]> {
     if (!questions.length) return [];
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      `INSERT INTO questions (quiz_id, sort_order, question_text, question_type, options, correct_answer, explanation, subject, difficulty, points)
-       SELECT $1, base.n + e.ord - 1, e.q->>'question_text', e.q->>'question_type', e.q->'options', e.q->>'correct_answer',
-              e.q->>'explanation', e.q->>'subject', e.q->>'difficulty', (e.q->>'points')::int
-       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(q, ord)
-       CROSS JOIN (SELECT COALESCE(max(sort_order) + 1, 0) AS n FROM questions WHERE quiz_id = $1) base
-       ORDER BY e.ord
-       RETURNING id`,
-      [quizId, JSON.stringify(questions)],
-    );
-    return rows.map((r) => r.id);
+    const last = await this.questionRepo(tx).maximum('sortOrder', { quizId });
+    const next = last === null ? 0 : last + 1;
+    const { identifiers } = await this.questionRepo(tx).insert(questions.map((q, i) => ({ ...q, quizId, sortOrder: next + i })));
+    return identifiers.map((r) => (r as Pick<QuestionEntity, 'id'>).id);
   }
 
-  async deleteQuestions(tx: Db, quizId: string): Promise<void> {
-    await tx.query('DELETE FROM questions WHERE quiz_id = $1', [quizId]);
+  async deleteQuestions(tx: EntityManager, quizId: string): Promise<void> {
+    await this.questionRepo(tx).delete({ quizId });
   }
 
-  byAuthor(userId: string): Promise<QuizRow[]> {
-    return queryRows<QuizRow>(this.ds, `${SELECT} WHERE q.created_by = $1 ${ORDER} LIMIT ${LIST_CAP}`, [userId]);
+  byAuthor(userId: string): Promise<QuizView[]> {
+    const qb = this.newestFirst(this.views().where('q.createdBy = :userId', { userId })).limit(LIST_CAP);
+    return manyWithExtras<QuizEntity, QuizExtras>(qb, EXTRAS);
   }
 
-  /** A course's assessments; drafts only when asked (the course's owner). */
-  byCourse(courseId: string, withDrafts: boolean): Promise<QuizRow[]> {
-    return queryRows<QuizRow>(
-      this.ds,
-      `${SELECT} WHERE q.course_id = $1 ${withDrafts ? '' : 'AND q.is_published'} ORDER BY q.created_at, q.id LIMIT ${LIST_CAP}`,
-      [courseId],
-    );
+  /** A course's assessments, oldest first; drafts only when asked (the course's owner). */
+  byCourse(courseId: string, withDrafts: boolean): Promise<QuizView[]> {
+    const qb = this.views().where('q.courseId = :courseId', { courseId });
+    if (!withDrafts) qb.andWhere('q.isPublished');
+    return manyWithExtras<QuizEntity, QuizExtras>(qb.orderBy('q.createdAt').addOrderBy('q.id').limit(LIST_CAP), EXTRAS);
   }
 
   /**
@@ -194,38 +228,42 @@ export class QuizzesRepository {
    * stand alone or belong to a course they are enrolled in, teach or (institution users)
    * whose institution owns it.
    */
-  discover(caller: { userId: string; institutionId: string | null }, f: DiscoverFilters): Promise<QuizRow[]> {
-    const p = new Params();
-    const me = p.add(caller.userId);
-    const where = [
-      `(q.is_published OR q.created_by = $${me})`,
-      `(q.course_id IS NULL OR q.created_by = $${me} OR c.instructor_id = $${me}
-        ${caller.institutionId ? `OR c.institution_id = $${p.add(caller.institutionId)}` : ''}
-        OR EXISTS (SELECT 1 FROM enrollments e WHERE e.course_id = q.course_id AND e.user_id = $${me}))`,
-    ];
-    if (f.subject) where.push(`lower(q.subject) = lower($${p.add(f.subject)})`);
-    if (f.difficulty) where.push(`q.difficulty = $${p.add(f.difficulty)}`);
-    if (f.course_id) where.push(`q.course_id = $${p.add(f.course_id)}`);
-    if (f.search) {
-      const n = p.add(likePattern(f.search));
-      where.push(`(q.title ILIKE $${n} OR q.description ILIKE $${n})`);
-    }
-    return queryRows<QuizRow>(
-      this.ds,
-      `${SELECT} WHERE ${where.join(' AND ')} ${ORDER} LIMIT $${p.add(f.limit)} OFFSET $${p.add(f.offset)}`,
-      p.values,
+  discover(caller: { userId: string; institutionId: string | null }, f: DiscoverFilters): Promise<QuizView[]> {
+    const qb = this.views().where('(q.isPublished OR q.createdBy = :me)', { me: caller.userId });
+    const enrolled = qb
+      .subQuery()
+      .select('1')
+      .from(ReadModelEnrollmentEntity, 'e')
+      .where('e.course_id = q.course_id AND e.user_id = :me')
+      .getQuery();
+    qb.andWhere(
+      new Brackets((w) => {
+        w.where('q.courseId IS NULL').orWhere('q.createdBy = :me').orWhere('c.instructorId = :me');
+        if (caller.institutionId) w.orWhere('c.institutionId = :institutionId', { institutionId: caller.institutionId });
+        w.orWhere(`EXISTS ${enrolled}`);
+      }),
     );
+    if (f.subject) qb.andWhere('lower(q.subject) = lower(:subject)', { subject: f.subject });
+    if (f.difficulty) qb.andWhere('q.difficulty = :difficulty', { difficulty: f.difficulty });
+    if (f.course_id) qb.andWhere('q.courseId = :courseId', { courseId: f.course_id });
+    if (f.search) qb.andWhere('(q.title ILIKE :search OR q.description ILIKE :search)', { search: likePattern(f.search) });
+    return manyWithExtras<QuizEntity, QuizExtras>(this.newestFirst(qb).limit(f.limit).offset(f.offset), EXTRAS);
   }
 
-  /** The caller's scores per quiz (attempt order), for many quizzes in one grouped query. */
-  async scoresByQuiz(userId: string, quizIds: readonly string[], db: Db = this.ds): Promise<Map<string, number[]>> {
-    if (!quizIds.length) return new Map();
-    const rows = await queryRows<{ quiz_id: string; scores: string[] }>(
-      db,
-      `SELECT quiz_id, array_agg(score::float8 ORDER BY attempt_number) AS scores FROM attempts
-       WHERE quiz_id = ANY($1::uuid[]) AND user_id = $2 GROUP BY quiz_id`,
-      [quizIds, userId],
-    );
-    return new Map(rows.map((r) => [r.quiz_id, r.scores.map(Number)]));
+  /** The caller's scores per quiz (attempt order), for many quizzes in one query. */
+  async scoresByQuiz(userId: string, quizIds: readonly string[]): Promise<Map<string, number[]>> {
+    const scores = new Map<string, number[]>();
+    if (!quizIds.length) return scores;
+    const attempts = await this.ds.getRepository(AttemptEntity).find({
+      select: { id: true, quizId: true, score: true },
+      where: { quizId: In(quizIds), userId },
+      order: { attemptNumber: 'ASC' },
+    });
+    for (const a of attempts) {
+      const own = scores.get(a.quizId);
+      if (own) own.push(a.score);
+      else scores.set(a.quizId, [a.score]);
+    }
+    return scores;
   }
 }

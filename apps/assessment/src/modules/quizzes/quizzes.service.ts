@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   assessmentEvents,
-  assessmentKind,
   MAX_QUESTIONS_PER_QUIZ,
   timeLimitProblem,
   type AuthorQuestion,
@@ -18,8 +17,8 @@ import { assessmentErrors } from '../../common/assessment-errors.js';
 import { learnerState } from '../grading/learner-status.util.js';
 import { CatalogFacts } from '../catalog-read-model/catalog-facts.js';
 import { ownsCourse, QuizAccess } from './quiz-access.js';
-import { toAuthorView, toSummary } from './quiz.mapper.js';
-import { QUIZ_FIELD_NAMES, QuizzesRepository, type QuizFields, type QuizRow } from './quizzes.repository.js';
+import { kindOf, questionColumns, quizChanges, quizColumns, toAuthorView, toSummary } from './quiz.mapper.js';
+import { QuizzesRepository, type QuizView } from './quizzes.repository.js';
 
 type Card = QuizSummary & { my: ReturnType<typeof learnerState> };
 type R = typeof assessmentRoutes;
@@ -44,10 +43,9 @@ export class QuizzesService {
   async create({ body: input }: RouteInput<R['createQuiz']>): Promise<QuizAuthor> {
     const caller = currentCaller();
     if (input.course_id) await this.access.ownedCourse(input.course_id, caller);
-    const fields = Object.fromEntries(QUIZ_FIELD_NAMES.map((k) => [k, input[k]])) as unknown as QuizFields;
     return this.uow.run(async (tx) => {
-      const id = await this.quizzes.insert(tx, fields, caller.userId, this.clock.now());
-      await this.quizzes.appendQuestions(tx, id, input.questions);
+      const id = await this.quizzes.insert(tx, quizColumns(input), caller.userId, this.clock.now());
+      await this.quizzes.appendQuestions(tx, id, input.questions.map(questionColumns));
       return this.saved(tx, id);
     });
   }
@@ -58,18 +56,16 @@ export class QuizzesService {
   async update({ params: { id }, body: input }: RouteInput<R['updateQuiz']>): Promise<QuizAuthor> {
     const caller = currentCaller();
     const quiz = await this.access.authored(id, caller);
-    const problem = timeLimitProblem(input.test_mode ?? quiz.test_mode, input.time_limit ?? quiz.time_limit);
+    const problem = timeLimitProblem(input.test_mode ?? quiz.testMode, input.time_limit ?? quiz.timeLimit);
     if (problem) throw assessmentErrors.invalidTimeLimit(problem);
-    if (input.course_id && input.course_id !== quiz.course_id) await this.access.ownedCourse(input.course_id, caller);
-    const { questions, ...rest } = input;
-    const fields: Partial<QuizFields> = {};
-    for (const k of QUIZ_FIELD_NAMES) if (rest[k] !== undefined) (fields as Record<string, unknown>)[k] = rest[k];
+    if (input.course_id && input.course_id !== quiz.courseId) await this.access.ownedCourse(input.course_id, caller);
+    const { questions, ...fields } = input;
     return this.uow.run(async (tx) => {
-      await this.quizzes.update(tx, id, fields, this.clock.now());
+      await this.quizzes.update(tx, id, quizChanges(fields), this.clock.now());
       if (questions) {
         // attempts keep their graded result as JSON; sessions' question orders tolerate replaced ids
         await this.quizzes.deleteQuestions(tx, id);
-        await this.quizzes.appendQuestions(tx, id, questions);
+        await this.quizzes.appendQuestions(tx, id, questions.map(questionColumns));
       }
       return this.saved(tx, id);
     });
@@ -85,7 +81,7 @@ export class QuizzesService {
       await writeEvent(tx, assessmentEvents.quizDeleted, {
         v: 1,
         quiz_id: id,
-        course_id: quiz.course_id,
+        course_id: quiz.courseId,
         deleted_at: iso(this.clock.now()),
       });
     });
@@ -96,11 +92,11 @@ export class QuizzesService {
   async addQuestion({ params: { id }, body: input }: RouteInput<R['addQuestion']>): Promise<AuthorQuestion> {
     const caller = currentCaller();
     const quiz = await this.access.authored(id, caller);
-    if (quiz.question_count >= MAX_QUESTIONS_PER_QUIZ) throw assessmentErrors.tooManyQuestions(MAX_QUESTIONS_PER_QUIZ);
+    if (quiz.questionCount >= MAX_QUESTIONS_PER_QUIZ) throw assessmentErrors.tooManyQuestions(MAX_QUESTIONS_PER_QUIZ);
     return this.uow.run(async (tx) => {
       // touched first: the row lock it takes orders concurrent additions
       await this.quizzes.touch(tx, id, this.clock.now());
-      const [questionId] = await this.quizzes.appendQuestions(tx, id, [input]);
+      const [questionId] = await this.quizzes.appendQuestions(tx, id, [questionColumns(input)]);
       const view = await this.saved(tx, id);
       return view.questions.find((q) => q.id === questionId)!;
     });
@@ -135,20 +131,13 @@ export class QuizzesService {
     return this.cards(caller, await this.quizzes.discover({ userId: caller.userId, institutionId }, query));
   }
 
-  /** Cards with the caller's standing: one grouped query over the listed quizzes. */
-  private async cards(caller: Caller, rows: QuizRow[]): Promise<Card[]> {
+  /** Cards with the caller's standing: one query over the listed quizzes. */
+  private async cards(caller: Caller, rows: QuizView[]): Promise<Card[]> {
     const scores = await this.quizzes.scoresByQuiz(
       caller.userId,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({
-      ...toSummary(r),
-      my: learnerState(scores.get(r.id) ?? [], {
-        passing_score: r.passing_score,
-        max_attempts: r.max_attempts,
-        allow_multiple_attempts: r.allow_multiple_attempts,
-      }),
-    }));
+    return rows.map((r) => ({ ...toSummary(r), my: learnerState(scores.get(r.id) ?? [], r) }));
   }
 
   /** Re-reads the assessment inside the transaction (its counts include this change) and announces it. */
@@ -159,14 +148,14 @@ export class QuizzesService {
       v: 1,
       quiz_id: row.id,
       title: row.title,
-      kind: assessmentKind(row),
-      course_id: row.course_id,
-      created_by: row.created_by,
-      question_count: row.question_count,
-      total_points: row.total_points,
-      passing_score: row.passing_score,
-      is_published: row.is_published,
-      updated_at: iso(row.updated_at),
+      kind: kindOf(row),
+      course_id: row.courseId,
+      created_by: row.createdBy,
+      question_count: row.questionCount,
+      total_points: row.totalPoints,
+      passing_score: row.passingScore,
+      is_published: row.isPublished,
+      updated_at: iso(row.updatedAt),
     });
     return toAuthorView(row, questions);
   }

@@ -1,20 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { QuizResult } from '@lp/contracts';
-import { queryOne, type Db } from '@lp/service-kit';
+import { AttemptEntity } from '../../entities/attempt.entity.js';
+import type { QuizEntity } from '../../entities/quiz.entity.js';
+import { oneWithExtras } from '../entity-rows.util.js';
+
+/** Whether another attempt of the same taker and quiz passed already. */
+export interface PassedElsewhere {
+  passedElsewhere: boolean;
+}
 
 /** An attempt locked for review, with what the rules need of its quiz and of the taker's other attempts. */
-export interface ReviewRow {
-  id: string;
-  quiz_id: string;
-  user_id: string;
-  passed: boolean;
-  result: QuizResult;
-  feedback: string;
-  quiz_created_by: string;
-  course_id: string | null;
-  /** another attempt of the same taker and quiz passed already */
-  passed_elsewhere: boolean;
-}
+export type AttemptUnderReview = Pick<AttemptEntity, 'id' | 'quizId' | 'userId' | 'passed' | 'result' | 'feedback'> & {
+  quiz: Pick<QuizEntity, 'id' | 'createdBy' | 'courseId'>;
+} & PassedElsewhere;
 
 /** Data access of essay reviews; no rules here. */
 @Injectable()
@@ -23,26 +22,39 @@ export class EssayReviewRepository {
    * The attempt row locked until the transaction ends: concurrent reviews of one attempt
    * queue here, and each one recomputes from the result the previous one stored.
    */
-  lockForReview(tx: Db, attemptId: string): Promise<ReviewRow | null> {
-    return queryOne<ReviewRow>(
-      tx,
-      `SELECT a.id, a.quiz_id, a.user_id, a.passed, a.result, a.feedback, q.created_by AS quiz_created_by, q.course_id,
-              EXISTS (SELECT 1 FROM attempts o WHERE o.quiz_id = a.quiz_id AND o.user_id = a.user_id AND o.id <> a.id AND o.passed)
-                AS passed_elsewhere
-       FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
-       WHERE a.id = $1
-       FOR UPDATE OF a`,
-      [attemptId],
-    );
+  async lockForReview(tx: EntityManager, attemptId: string): Promise<AttemptUnderReview | null> {
+    const qb = tx
+      .getRepository(AttemptEntity)
+      .createQueryBuilder('a')
+      .select(['a.id', 'a.quizId', 'a.userId', 'a.passed', 'a.result', 'a.feedback'])
+      .innerJoin('a.quiz', 'q')
+      .addSelect(['q.id', 'q.createdBy', 'q.courseId']);
+    const passedElsewhere = qb
+      .subQuery()
+      .select('1')
+      .from(AttemptEntity, 'o')
+      .where('o.quiz_id = a.quiz_id AND o.user_id = a.user_id AND o.id <> a.id AND o.passed')
+      .getQuery();
+    qb.addSelect(`EXISTS ${passedElsewhere}`, 'passedElsewhere')
+      .where('a.id = :attemptId', { attemptId })
+      .setLock('pessimistic_write', undefined, ['a']);
+    // an inner join: the quiz is always there
+    return (await oneWithExtras<AttemptEntity, PassedElsewhere>(qb, ['passedElsewhere'])) as AttemptUnderReview | null;
   }
 
   /** Stores the recomputed result and its columns (the lists, grades and analytics read the columns). */
-  async saveReview(tx: Db, attemptId: string, r: QuizResult, feedback: string): Promise<void> {
-    await tx.query(
-      `UPDATE attempts SET score = $2, passed = $3, correct_answers = $4, earned_points = $5, needs_manual_grading = $6,
-         feedback = $7, result = $8
-       WHERE id = $1`,
-      [attemptId, r.score, r.passed, r.correct_answers, r.earned_points, r.needs_manual_grading, feedback, JSON.stringify(r)],
+  async saveReview(tx: EntityManager, attemptId: string, r: QuizResult, feedback: string): Promise<void> {
+    await tx.getRepository(AttemptEntity).update(
+      { id: attemptId },
+      {
+        score: r.score,
+        passed: r.passed,
+        correctAnswers: r.correct_answers,
+        earnedPoints: r.earned_points,
+        needsManualGrading: r.needs_manual_grading,
+        feedback,
+        result: r,
+      },
     );
   }
 }

@@ -29,7 +29,7 @@ export class EssayReviewService {
       const a = await this.reviews.lockForReview(tx, attemptId);
       if (!a) throw assessmentErrors.attemptNotFound();
       // the author only: a course owner sees the results but the grading stays with who wrote the questions
-      if (a.quiz_created_by !== caller.userId) throw assessmentErrors.notQuizAuthor();
+      if (a.quiz.createdBy !== caller.userId) throw assessmentErrors.notQuizAuthor();
       const now = iso(this.clock.now());
       const result = applyEssayReview(a.result, input, now);
       await this.reviews.saveReview(tx, a.id, result, result.feedback ?? a.feedback);
@@ -37,9 +37,9 @@ export class EssayReviewService {
       await writeEvent(tx, assessmentEvents.attemptReviewed, {
         v: 1,
         attempt_id: a.id,
-        quiz_id: a.quiz_id,
-        course_id: a.course_id,
-        user_id: a.user_id,
+        quiz_id: a.quizId,
+        course_id: a.quiz.courseId,
+        user_id: a.userId,
         score: result.score,
         passed: result.passed,
         needs_manual_grading: result.needs_manual_grading,
@@ -51,15 +51,15 @@ export class EssayReviewService {
       // as on submit: the first pass of this assessment by this learner, whichever attempt made it.
       // A re-grade that takes a pass away and a later one that gives it back announces it again:
       // nothing records that the pass was announced, so consumers keep "once" by (user_id, quiz_id).
-      if (result.passed && !a.passed && !a.passed_elsewhere)
+      if (result.passed && !a.passed && !a.passedElsewhere)
         await writeEvent(tx, assessmentEvents.quizPassed, {
           v: 1,
           attempt_id: a.id,
-          quiz_id: a.quiz_id,
+          quiz_id: a.quizId,
           quiz_title: result.quiz_title,
           kind: result.kind,
-          course_id: a.course_id,
-          user_id: a.user_id,
+          course_id: a.quiz.courseId,
+          user_id: a.userId,
           score: result.score,
           passed_at: now,
         });

@@ -1,55 +1,64 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { QuizResult, TestMode } from '@lp/contracts';
-import { queryOne, queryRows } from '@lp/service-kit';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import type { QuizResult } from '@lp/contracts';
+import { queryRows, ReadModelUserEntity } from '@lp/service-kit';
+import { AttemptEntity } from '../../entities/attempt.entity.js';
+import type { QuizEntity } from '../../entities/quiz.entity.js';
+import { manyWithExtras } from '../entity-rows.util.js';
 
-export interface AttemptListRow {
-  id: string;
-  quiz_id: string;
-  user_id: string;
-  score: number;
-  passed: boolean;
-  correct_answers: number;
-  total_questions: number;
-  time_taken_minutes: number;
-  time_exceeded: boolean;
-  needs_manual_grading: boolean;
-  feedback: string;
-  submitted_at: Date;
-  quiz_title: string;
-  is_mock_test: boolean;
-  test_mode: TestMode;
+/** An attempt as the lists show it, with its quiz's title and kind. */
+export type AttemptListItem = Pick<
+  AttemptEntity,
+  | 'id'
+  | 'quizId'
+  | 'userId'
+  | 'score'
+  | 'passed'
+  | 'correctAnswers'
+  | 'totalQuestions'
+  | 'timeTakenMinutes'
+  | 'timeExceeded'
+  | 'needsManualGrading'
+  | 'feedback'
+  | 'submittedAt'
+> & { quiz: Pick<QuizEntity, 'id' | 'title' | 'isMockTest' | 'testMode'> };
+
+/** The taker's name beside an attempt (users read model; null before identity's event arrived). */
+export interface TakerName {
+  userName: string | null;
+}
+/** The newest of the listed attempts carries its whole result, the others null. */
+export interface LatestResult {
+  latestResult: QuizResult | null;
 }
 
-export interface AttemptResultRow {
-  id: string;
-  user_id: string;
-  result: QuizResult;
-  quiz_created_by: string;
-  show_results_immediately: boolean;
-}
+/** An attempt with what decides who sees its result. */
+export type AttemptResult = Pick<AttemptEntity, 'id' | 'userId' | 'result'> & {
+  quiz: Pick<QuizEntity, 'id' | 'createdBy' | 'showResultsImmediately'>;
+};
 
+/** What analytics needs of one attempt (learner analytics: kept raw). */
 export interface AnalyticsRow {
-  score: number;
-  passed: boolean;
-  time_taken_minutes: number;
-  total_questions: number;
+  score: AttemptEntity['score'];
+  passed: AttemptEntity['passed'];
+  time_taken_minutes: AttemptEntity['timeTakenMinutes'];
+  total_questions: AttemptEntity['totalQuestions'];
   subject_performance: Record<string, { percentage: number }> | null;
 }
 
+/** A published assessment of a course with the caller's best attempt, if any (grades: kept raw). */
 export interface GradeRow {
-  quiz_id: string;
-  title: string;
-  is_mock_test: boolean;
-  test_mode: TestMode;
-  score: number | null;
-  passed: boolean | null;
-  earned_points: number | null;
-  max_points: number | null;
+  quiz_id: QuizEntity['id'];
+  title: QuizEntity['title'];
+  is_mock_test: QuizEntity['isMockTest'];
+  test_mode: QuizEntity['testMode'];
+  /** the best attempt's; null before any attempt */
+  score: AttemptEntity['score'] | null;
+  passed: AttemptEntity['passed'] | null;
+  earned_points: AttemptEntity['earnedPoints'] | null;
+  max_points: AttemptEntity['totalPoints'] | null;
 }
 
-const ATTEMPT_COLUMNS = `a.id, a.quiz_id, a.user_id, a.score, a.passed, a.correct_answers, a.total_questions, a.time_taken_minutes,
-  a.time_exceeded, a.needs_manual_grading, a.feedback, a.submitted_at, q.title AS quiz_title, q.is_mock_test, q.test_mode`;
 const LIST_CAP = 500;
 
 /** Read access to attempts for results, history, analytics and grades; no rules here. */
@@ -57,39 +66,62 @@ const LIST_CAP = 500;
 export class ResultsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  /** Every taker's attempts of one quiz with their names (users read model), newest first (the author's view; attempts_quiz_user key). */
-  ofQuiz(quizId: string): Promise<(AttemptListRow & { user_name: string | null })[]> {
-    return queryRows(
-      this.ds,
-      `SELECT ${ATTEMPT_COLUMNS}, u.name AS user_name FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
-       LEFT JOIN users u ON u.id = a.user_id
-       WHERE a.quiz_id = $1 ORDER BY a.submitted_at DESC, a.id LIMIT ${LIST_CAP}`,
-      [quizId],
-    );
+  /** Attempts with their quiz's title and kind (an inner join: the quiz is always there). */
+  private listed(): SelectQueryBuilder<AttemptEntity> {
+    return this.ds
+      .getRepository(AttemptEntity)
+      .createQueryBuilder('a')
+      .select([
+        'a.id',
+        'a.quizId',
+        'a.userId',
+        'a.score',
+        'a.passed',
+        'a.correctAnswers',
+        'a.totalQuestions',
+        'a.timeTakenMinutes',
+        'a.timeExceeded',
+        'a.needsManualGrading',
+        'a.feedback',
+        'a.submittedAt',
+      ])
+      .innerJoin('a.quiz', 'q')
+      .addSelect(['q.id', 'q.title', 'q.isMockTest', 'q.testMode']);
+  }
+
+  private withTakerName(qb: SelectQueryBuilder<AttemptEntity>): SelectQueryBuilder<AttemptEntity> {
+    return qb.leftJoin(ReadModelUserEntity, 'u', 'u.id = a.userId').addSelect('u.name', 'userName');
+  }
+
+  /** Every taker's attempts of one quiz with their names, newest first (the author's view; attempts_quiz_user key). */
+  async ofQuiz(quizId: string): Promise<(AttemptListItem & TakerName)[]> {
+    const qb = this.withTakerName(this.listed())
+      .where('a.quizId = :quizId', { quizId })
+      .orderBy('a.submittedAt', 'DESC')
+      .addOrderBy('a.id')
+      .limit(LIST_CAP);
+    return (await manyWithExtras<AttemptEntity, TakerName>(qb, ['userName'])) as (AttemptListItem & TakerName)[];
   }
 
   /** One taker's attempts of one quiz (with their name), newest first, the newest with its full result. */
-  ofQuizAndUser(quizId: string, userId: string): Promise<(AttemptListRow & { user_name: string | null; result: QuizResult | null })[]> {
-    return queryRows(
-      this.ds,
-      `SELECT ${ATTEMPT_COLUMNS}, (SELECT u.name FROM users u WHERE u.id = a.user_id) AS user_name, CASE WHEN row_number() OVER (ORDER BY a.attempt_number DESC) = 1 THEN a.result END AS result
-       FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
-       WHERE a.quiz_id = $1 AND a.user_id = $2 ORDER BY a.attempt_number DESC LIMIT ${LIST_CAP}`,
-      [quizId, userId],
-    );
+  async ofQuizAndUser(quizId: string, userId: string): Promise<(AttemptListItem & TakerName & LatestResult)[]> {
+    const qb = this.withTakerName(this.listed())
+      .addSelect('CASE WHEN row_number() OVER (ORDER BY a.attempt_number DESC) = 1 THEN a.result END', 'latestResult')
+      .where('a.quizId = :quizId AND a.userId = :userId', { quizId, userId })
+      .orderBy('a.attemptNumber', 'DESC')
+      .limit(LIST_CAP);
+    return (await manyWithExtras<AttemptEntity, TakerName & LatestResult>(qb, ['userName', 'latestResult'])) as (AttemptListItem &
+      TakerName &
+      LatestResult)[];
   }
 
   /** The caller's attempts, newest first (attempts_user_idx). */
-  ofUser(userId: string): Promise<AttemptListRow[]> {
-    return queryRows<AttemptListRow>(
-      this.ds,
-      `SELECT ${ATTEMPT_COLUMNS} FROM attempts a JOIN quizzes q ON q.id = a.quiz_id
-       WHERE a.user_id = $1 ORDER BY a.submitted_at DESC, a.id LIMIT ${LIST_CAP}`,
-      [userId],
-    );
+  async ofUser(userId: string): Promise<AttemptListItem[]> {
+    const qb = this.listed().where('a.userId = :userId', { userId }).orderBy('a.submittedAt', 'DESC').addOrderBy('a.id').limit(LIST_CAP);
+    return (await qb.getMany()) as AttemptListItem[];
   }
 
-  /** What analytics needs of every attempt of the caller, oldest first. */
+  /** What analytics needs of every attempt of the caller, oldest first. Raw: learner analytics (a slice of each result's JSON). */
   analytics(userId: string): Promise<AnalyticsRow[]> {
     return queryRows<AnalyticsRow>(
       this.ds,
@@ -100,16 +132,21 @@ export class ResultsRepository {
     );
   }
 
-  attempt(id: string): Promise<AttemptResultRow | null> {
-    return queryOne<AttemptResultRow>(
-      this.ds,
-      `SELECT a.id, a.user_id, a.result, q.created_by AS quiz_created_by, q.show_results_immediately
-       FROM attempts a JOIN quizzes q ON q.id = a.quiz_id WHERE a.id = $1`,
-      [id],
-    );
+  async attempt(id: string): Promise<AttemptResult | null> {
+    const qb = this.ds
+      .getRepository(AttemptEntity)
+      .createQueryBuilder('a')
+      .select(['a.id', 'a.userId', 'a.result'])
+      .innerJoin('a.quiz', 'q')
+      .addSelect(['q.id', 'q.createdBy', 'q.showResultsImmediately'])
+      .where('a.id = :id', { id });
+    return (await qb.getOne()) as AttemptResult | null;
   }
 
-  /** The published assessments of a course with the caller's best attempt of each (highest score, then earliest). */
+  /**
+   * The published assessments of a course with the caller's best attempt of each (highest
+   * score, then earliest). Raw: a grades aggregate (a lateral best attempt per assessment).
+   */
   courseGrades(courseId: string, userId: string): Promise<GradeRow[]> {
     return queryRows<GradeRow>(
       this.ds,

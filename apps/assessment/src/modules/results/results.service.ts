@@ -18,22 +18,23 @@ import { QuizAccess } from '../quizzes/quiz-access.js';
 import { takerResult } from '../taking/taking.service.js';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { quizAnalytics } from './quiz-analytics.util.js';
-import { ResultsRepository, type AttemptListRow } from './results.repository.js';
+import { kindOf } from '../quizzes/quiz.mapper.js';
+import { ResultsRepository, type AttemptListItem, type TakerName } from './results.repository.js';
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
-const resultLine = (a: AttemptListRow & { user_name: string | null }) => ({
+const resultLine = (a: AttemptListItem & TakerName) => ({
   attempt_id: a.id,
-  user_id: a.user_id,
-  user_name: a.user_name ?? UNKNOWN_USER_NAME,
+  user_id: a.userId,
+  user_name: a.userName ?? UNKNOWN_USER_NAME,
   score: a.score,
   passed: a.passed,
-  correct_answers: a.correct_answers,
-  total_questions: a.total_questions,
-  time_taken_minutes: a.time_taken_minutes,
-  time_exceeded: a.time_exceeded,
-  needs_manual_grading: a.needs_manual_grading,
-  submitted_at: iso(a.submitted_at),
+  correct_answers: a.correctAnswers,
+  total_questions: a.totalQuestions,
+  time_taken_minutes: a.timeTakenMinutes,
+  time_exceeded: a.timeExceeded,
+  needs_manual_grading: a.needsManualGrading,
+  submitted_at: iso(a.submittedAt),
 });
 
 type R = typeof assessmentRoutes;
@@ -52,11 +53,11 @@ export class ResultsService {
   async mockTestResults({ params: { id: quizId } }: RouteInput<R['mockTestResults']>): Promise<z.infer<typeof MockTestResultsSchema>> {
     const caller = currentCaller();
     const quiz = await this.access.visible(quizId, caller);
-    const head = { quiz_id: quiz.id, title: quiz.title, kind: assessmentKind(quiz) };
+    const head = { quiz_id: quiz.id, title: quiz.title, kind: kindOf(quiz) };
     if (this.access.manages(quiz, caller)) return { ...head, latest: null, attempts: (await this.results.ofQuiz(quiz.id)).map(resultLine) };
     const own = await this.results.ofQuizAndUser(quiz.id, caller.userId);
-    const latest = own[0]?.result ?? null;
-    return { ...head, latest: latest && takerResult(latest, quiz.show_results_immediately), attempts: own.map(resultLine) };
+    const latest = own[0]?.latestResult ?? null;
+    return { ...head, latest: latest && takerResult(latest, quiz.showResultsImmediately), attempts: own.map(resultLine) };
   }
 
   @Handles(assessmentRoutes.learnerAttempts)
@@ -64,18 +65,18 @@ export class ResultsService {
     const caller = currentCaller();
     return (await this.results.ofUser(caller.userId)).map((a) => ({
       id: a.id,
-      quiz_id: a.quiz_id,
-      quiz_title: a.quiz_title,
-      kind: assessmentKind(a),
+      quiz_id: a.quizId,
+      quiz_title: a.quiz.title,
+      kind: kindOf(a.quiz),
       score: a.score,
       passed: a.passed,
-      completed_at: iso(a.submitted_at),
-      submitted_at: iso(a.submitted_at),
-      time_taken_minutes: a.time_taken_minutes,
-      total_questions: a.total_questions,
-      correct_answers: a.correct_answers,
+      completed_at: iso(a.submittedAt),
+      submitted_at: iso(a.submittedAt),
+      time_taken_minutes: a.timeTakenMinutes,
+      total_questions: a.totalQuestions,
+      correct_answers: a.correctAnswers,
       feedback: a.feedback,
-      needs_manual_grading: a.needs_manual_grading,
+      needs_manual_grading: a.needsManualGrading,
     }));
   }
 
@@ -96,8 +97,8 @@ export class ResultsService {
     const caller = currentCaller();
     const a = await this.results.attempt(id);
     if (!a) throw assessmentErrors.attemptNotFound();
-    if (a.quiz_created_by === caller.userId) return a.result;
-    if (a.user_id === caller.userId) return takerResult(a.result, a.show_results_immediately);
+    if (a.quiz.createdBy === caller.userId) return a.result;
+    if (a.userId === caller.userId) return takerResult(a.result, a.quiz.showResultsImmediately);
     throw assessmentErrors.attemptNotFound();
   }
 

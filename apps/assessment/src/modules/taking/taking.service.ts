@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   assessmentEvents,
-  assessmentKind,
   TIME_LIMIT_GRACE_SECONDS,
   type Answers,
   type Caller,
@@ -20,11 +19,13 @@ import { assessmentErrors } from '../../common/assessment-errors.js';
 import { gradeAttempt, sessionDeadline, sessionTiming } from '../grading/grading.util.js';
 import { learnerState } from '../grading/learner-status.util.js';
 import { QuizAccess } from '../quizzes/quiz-access.js';
-import { toGradable, toSummary, toTakerQuestion } from '../quizzes/quiz.mapper.js';
+import type { QuestionEntity } from '../../entities/question.entity.js';
+import type { TestSessionEntity } from '../../entities/test-session.entity.js';
+import { kindOf, toGradable, toSummary, toTakerQuestion } from '../quizzes/quiz.mapper.js';
 import { QuestionCache } from '../quizzes/question-cache.js';
-import { QuizzesRepository, type QuestionRow, type QuizRow, type TakerQuizRow } from '../quizzes/quizzes.repository.js';
+import { QuizzesRepository, type QuizView, type TakerQuizView } from '../quizzes/quizzes.repository.js';
 import { servedOrder, shuffledIds } from './question-order.util.js';
-import { sessionFromJson, SessionsRepository, type SessionRow, type SubmitRow } from './sessions.repository.js';
+import { SessionsRepository, type SessionForSubmit } from './sessions.repository.js';
 
 export interface SubmitInput {
   answers: Answers;
@@ -38,15 +39,8 @@ export function takerResult(result: QuizResult, showResults: boolean): QuizResul
 }
 
 /** The limit a session runs on, fixed when it opened (an author's later edit does not move a running clock). */
-const sessionLimitMinutes = (s: Pick<SessionRow, 'started_at' | 'deadline_at'>): number =>
-  s.deadline_at ? (new Date(s.deadline_at).getTime() - new Date(s.started_at).getTime()) / 60_000 : 0;
-
-const stateOf = (quiz: Pick<QuizRow, 'passing_score' | 'max_attempts' | 'allow_multiple_attempts'>, scores: number[]): LearnerQuizState =>
-  learnerState(scores, {
-    passing_score: quiz.passing_score,
-    max_attempts: quiz.max_attempts,
-    allow_multiple_attempts: quiz.allow_multiple_attempts,
-  });
+const sessionLimitMinutes = (s: Pick<TestSessionEntity, 'startedAt' | 'deadlineAt'>): number =>
+  s.deadlineAt ? (s.deadlineAt.getTime() - s.startedAt.getTime()) / 60_000 : 0;
 
 type R = typeof assessmentRoutes;
 
@@ -75,18 +69,18 @@ export class TakingService {
     const caller = currentCaller();
     const quiz = await this.access.takeable(id, caller);
     const { questions, state, session } = await this.prepare(quiz, caller);
-    const served = session ? servedOrder(questions, session.question_order) : questions;
+    const served = session ? servedOrder(questions, session.questionOrder) : questions;
     return {
       ...toSummary(quiz),
       questions: served.map((q, i) => toTakerQuestion(q, i)),
       my: state,
       session_id: session?.id ?? null,
-      started_at: session ? iso(session.started_at) : null,
-      deadline_at: session?.deadline_at ? iso(session.deadline_at) : null,
+      started_at: session ? iso(session.startedAt) : null,
+      deadline_at: session?.deadlineAt ? iso(session.deadlineAt) : null,
       server_now: iso(this.clock.now()),
       answers: session?.answers ?? {},
-      current_question: session?.current_question ?? 0,
-      flagged_questions: session?.flagged_questions ?? [],
+      current_question: session?.currentQuestion ?? 0,
+      flagged_questions: session?.flaggedQuestions ?? [],
     };
   }
 
@@ -95,7 +89,7 @@ export class TakingService {
   async info({ params: { id } }: RouteInput<R['quizInfo']>): Promise<QuizSummary & { my: LearnerQuizState }> {
     const caller = currentCaller();
     const quiz = await this.access.takeable(id, caller);
-    return { ...toSummary(quiz), my: stateOf(quiz, quiz.my_scores) };
+    return { ...toSummary(quiz), my: learnerState(quiz.myScores, quiz) };
   }
 
   @Handles(assessmentRoutes.startMockTest)
@@ -115,11 +109,11 @@ export class TakingService {
   }: RouteInput<R['saveProgress']>): Promise<{ message: string; session_id: string; saved_at: string }> {
     const caller = currentCaller();
     const session = await this.sessions.find(body.session_id);
-    if (!session || session.quiz_id !== quizId) throw assessmentErrors.sessionNotFound();
-    if (session.user_id !== caller.userId) throw assessmentErrors.notSessionOwner();
-    if (session.submitted_at) throw assessmentErrors.sessionClosed();
+    if (!session || session.quizId !== quizId) throw assessmentErrors.sessionNotFound();
+    if (session.userId !== caller.userId) throw assessmentErrors.notSessionOwner();
+    if (session.submittedAt) throw assessmentErrors.sessionClosed();
     const now = this.clock.now();
-    if (session.deadline_at && now.getTime() > new Date(session.deadline_at).getTime() + TIME_LIMIT_GRACE_SECONDS * 1000)
+    if (session.deadlineAt && now.getTime() > session.deadlineAt.getTime() + TIME_LIMIT_GRACE_SECONDS * 1000)
       throw assessmentErrors.sessionExpired();
     const saved = await this.sessions.saveProgress(session.id, {
       answers: body.answers,
@@ -128,7 +122,7 @@ export class TakingService {
       now,
     });
     if (!saved) throw assessmentErrors.sessionClosed();
-    return { message: 'Progress saved', session_id: session.id, saved_at: iso(saved.saved_at) };
+    return { message: 'Progress saved', session_id: session.id, saved_at: iso(saved.savedAt) };
   }
 
   /** POST /quizzes/{id}/submit: the given session, else the caller's open one, else one opened now. */
@@ -159,57 +153,58 @@ export class TakingService {
 
   private async submit(caller: Caller, quizId: string, sessionId: string, input: SubmitInput): Promise<QuizResult> {
     const { result, show } = await this.uow.run(async (tx) => {
-      const s = await this.sessions.lockForSubmit(tx, sessionId);
-      if (!s || s.quiz_id !== quizId) throw assessmentErrors.sessionNotFound();
-      if (s.user_id !== caller.userId) throw assessmentErrors.notSessionOwner();
-      if (s.submitted_at) {
+      const locked = await this.sessions.lockForSubmit(tx, sessionId);
+      if (!locked || locked.session.quizId !== quizId) throw assessmentErrors.sessionNotFound();
+      const { session: s, quiz } = locked;
+      if (s.userId !== caller.userId) throw assessmentErrors.notSessionOwner();
+      if (s.submittedAt) {
         const stored = await this.sessions.resultOfSession(s.id, tx);
         if (!stored) throw assessmentErrors.sessionClosed();
-        return { result: stored, show: s.show_results_immediately };
+        return { result: stored, show: quiz.showResultsImmediately };
       }
-      const state = stateOf(s, s.prior_scores);
+      const state = learnerState(locked.priorScores, quiz);
       if (!state.can_start) throw assessmentErrors.attemptsExhausted();
-      const questions = await this.questionCache.get(quizId, s.quiz_version, () => this.quizzes.questions(quizId, tx));
+      const questions = await this.questionCache.get(quizId, quiz.version, () => this.quizzes.questions(quizId, tx));
       if (!questions.length) throw assessmentErrors.noQuestions();
 
       const now = this.clock.now();
-      const timing = sessionTiming(new Date(s.started_at), now, sessionLimitMinutes(s));
+      const timing = sessionTiming(s.startedAt, now, sessionLimitMinutes(s));
       // late: only what was saved in time counts (saves are refused after the deadline plus grace)
       const answers: Answers = timing.time_exceeded ? s.answers : { ...s.answers, ...input.answers };
-      const result = this.grade(s, servedOrder(questions, s.question_order), answers, timing, now);
+      const result = this.grade(locked, servedOrder(questions, s.questionOrder), answers, timing, now);
       await this.sessions.closeWithAttempt(tx, {
         id: result.attempt_id,
         sessionId: s.id,
         quizId,
-        userId: s.user_id,
+        userId: s.userId,
         result,
         answers,
         questionTimes: input.question_times,
         flaggedQuestions: input.flagged_questions,
         submittedAt: now,
       });
-      await this.announce(tx, s, result);
-      return { result, show: s.show_results_immediately };
+      await this.announce(tx, locked, result);
+      return { result, show: quiz.showResultsImmediately };
     });
     return takerResult(result, show);
   }
 
   private grade(
-    s: SubmitRow,
-    questions: readonly QuestionRow[],
+    { session, quiz, priorScores }: SessionForSubmit,
+    questions: readonly QuestionEntity[],
     answers: Answers,
     timing: { time_taken_minutes: number; time_exceeded: boolean },
     now: Date,
   ): QuizResult {
-    const passingScore = s.passing_score;
-    const graded = gradeAttempt(questions.map(toGradable), answers, { passingScore, quizSubject: s.quiz_subject });
-    const attemptNumber = s.prior_scores.length + 1;
+    const passingScore = quiz.passingScore;
+    const graded = gradeAttempt(questions.map(toGradable), answers, { passingScore, quizSubject: quiz.subject });
+    const attemptNumber = priorScores.length + 1;
     return {
       attempt_id: randomUUID(),
-      session_id: s.id,
-      quiz_id: s.quiz_id,
-      quiz_title: s.quiz_title,
-      kind: assessmentKind(s),
+      session_id: session.id,
+      quiz_id: session.quizId,
+      quiz_title: quiz.title,
+      kind: kindOf(quiz),
       score: graded.score,
       passed: graded.passed,
       passing_score: passingScore,
@@ -221,14 +216,14 @@ export class TakingService {
       time_exceeded: timing.time_exceeded,
       needs_manual_grading: graded.needs_manual_grading,
       attempt_number: attemptNumber,
-      attempts_left: s.allow_multiple_attempts ? null : Math.max(0, s.max_attempts - attemptNumber),
+      attempts_left: quiz.allowMultipleAttempts ? null : Math.max(0, quiz.maxAttempts - attemptNumber),
       submitted_at: iso(now),
       subject_performance: graded.subject_performance,
       question_details: graded.question_details,
     };
   }
 
-  private async announce(tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0], s: SubmitRow, r: QuizResult): Promise<void> {
+  private async announce(tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0], s: SessionForSubmit, r: QuizResult): Promise<void> {
     await writeEvent(tx, assessmentEvents.attemptSubmitted, {
       v: 1,
       attempt_id: r.attempt_id,
@@ -244,11 +239,11 @@ export class TakingService {
       time_exceeded: r.time_exceeded,
       needs_manual_grading: r.needs_manual_grading,
       attempt_number: r.attempt_number,
-      course_id: s.course_id,
-      user_id: s.user_id,
+      course_id: s.quiz.courseId,
+      user_id: s.session.userId,
       submitted_at: r.submitted_at,
     });
-    const passedBefore = s.prior_scores.some((score) => score >= r.passing_score);
+    const passedBefore = s.priorScores.some((score) => score >= r.passing_score);
     if (r.passed && !passedBefore)
       await writeEvent(tx, assessmentEvents.quizPassed, {
         v: 1,
@@ -256,8 +251,8 @@ export class TakingService {
         quiz_id: r.quiz_id,
         quiz_title: r.quiz_title,
         kind: r.kind,
-        course_id: s.course_id,
-        user_id: s.user_id,
+        course_id: s.quiz.courseId,
+        user_id: s.session.userId,
         score: r.score,
         passed_at: r.submitted_at,
       });
@@ -265,46 +260,46 @@ export class TakingService {
 
   /** Questions, the caller's standing and their open (or newly opened) session. */
   private async prepare(
-    quiz: TakerQuizRow,
+    quiz: TakerQuizView,
     caller: Caller,
-  ): Promise<{ questions: readonly QuestionRow[]; state: LearnerQuizState; session: SessionRow | null }> {
+  ): Promise<{ questions: readonly QuestionEntity[]; state: LearnerQuizState; session: TestSessionEntity | null }> {
     const questions = await this.questionCache.get(quiz.id, quiz.version, () => this.quizzes.questions(quiz.id));
-    const state = stateOf(quiz, quiz.my_scores);
-    const open = quiz.open_session ? sessionFromJson(quiz.open_session) : null;
+    const state = learnerState(quiz.myScores, quiz);
+    const open = quiz.openSession;
     if (open || !state.can_start || !questions.length) return { questions, state, session: open };
     const now = this.clock.now();
     const opened = await this.sessions.insertOpen({
       quizId: quiz.id,
       userId: caller.userId,
       startedAt: now,
-      deadlineAt: sessionDeadline(now, quiz.time_limit),
-      order: quiz.randomize_questions ? shuffledIds(questions.map((q) => q.id)) : [],
+      deadlineAt: sessionDeadline(now, quiz.timeLimit),
+      order: quiz.randomizeQuestions ? shuffledIds(questions.map((q) => q.id)) : [],
     });
     // null: a parallel request opened it first; resume that one
     return { questions, state, session: opened ?? (await this.sessions.findOpen(quiz.id, caller.userId)) };
   }
 
-  private sessionView(quiz: QuizRow, questions: readonly QuestionRow[], s: SessionRow): TestSession {
+  private sessionView(quiz: QuizView, questions: readonly QuestionEntity[], s: TestSessionEntity): TestSession {
     return {
       session_id: s.id,
-      started_at: iso(s.started_at),
-      deadline_at: s.deadline_at ? iso(s.deadline_at) : null,
+      started_at: iso(s.startedAt),
+      deadline_at: s.deadlineAt ? iso(s.deadlineAt) : null,
       server_now: iso(this.clock.now()),
       test: {
         id: quiz.id,
         title: quiz.title,
-        kind: assessmentKind(quiz),
+        kind: kindOf(quiz),
         instructions: quiz.instructions,
-        questions: servedOrder(questions, s.question_order).map((q, i) => toTakerQuestion(q, i)),
-        time_limit: quiz.time_limit,
-        passing_score: quiz.passing_score,
-        test_mode: quiz.test_mode,
-        allow_multiple_attempts: quiz.allow_multiple_attempts,
-        max_attempts: quiz.max_attempts,
+        questions: servedOrder(questions, s.questionOrder).map((q, i) => toTakerQuestion(q, i)),
+        time_limit: quiz.timeLimit,
+        passing_score: quiz.passingScore,
+        test_mode: quiz.testMode,
+        allow_multiple_attempts: quiz.allowMultipleAttempts,
+        max_attempts: quiz.maxAttempts,
       },
       answers: s.answers,
-      current_question: s.current_question,
-      flagged_questions: s.flagged_questions,
+      current_question: s.currentQuestion,
+      flagged_questions: s.flaggedQuestions,
     };
   }
 }
