@@ -17,3 +17,4 @@ export * from './users-read-model.js';
 export * from './users-read-model.entity.js';
 export { currentCaller, optionalCaller, currentRequestId, currentContext, runInContext } from '@lp/bus';
 export * from './schema-drift.js';
+export * from './entity-rows.js';

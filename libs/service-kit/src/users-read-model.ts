@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { identityEvents, type EventPayload, type Role } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { OnEvent } from './decorators.js';
-import { queryOne, type Db } from './sql.js';
+import type { Db } from './sql.js';
+import { entityManager } from './entity-rows.js';
+import { ReadModelUserEntity } from './users-read-model.entity.js';
 
 /** Shown when identity's event about a user has not arrived yet. */
 export const UNKNOWN_USER_NAME = 'Unknown user';
@@ -29,33 +31,34 @@ export interface ReadModelUser {
 export class UsersReadModel {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  find(id: string, db: Db = this.ds): Promise<ReadModelUser | null> {
-    return queryOne<ReadModelUser>(db, 'SELECT id, name, email, role, profile_image, deleted FROM users WHERE id = $1', [id]);
+  async find(id: string, db?: Db): Promise<ReadModelUser | null> {
+    const u = await (db ? entityManager(db) : this.ds.manager).getRepository(ReadModelUserEntity).findOneBy({ id });
+    return u && { id: u.id, name: u.name, email: u.email, role: u.role, profile_image: u.profileImage, deleted: u.deleted };
   }
 
   /** A registration never overwrites what a later event (update, deletion) already wrote. */
   async insertIfMissing(db: Db, u: { id: string; name: string; email: string | null; role: Role }): Promise<void> {
-    await db.query('INSERT INTO users (id, name, email, role) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [u.id, u.name, u.email, u.role]);
+    await this.insert(db).values(u).orIgnore().execute();
   }
 
   /** An update carries the whole profile; an update of a forgotten (deleted) user changes nothing. */
   async upsert(db: Db, u: { id: string; name: string; email: string | null; role: Role; profileImage: string | null }): Promise<void> {
-    await db.query(
-      `INSERT INTO users (id, name, email, role, profile_image) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, role = EXCLUDED.role,
-         profile_image = EXCLUDED.profile_image, updated_at = now()
-       WHERE NOT users.deleted`,
-      [u.id, u.name, u.email, u.role, u.profileImage],
-    );
+    await this.insert(db)
+      .values(u)
+      .orUpdate(['name', 'email', 'role', 'profile_image', 'updated_at'], ['id'], { overwriteCondition: { where: { deleted: false } } })
+      .execute();
   }
 
   /** Forgets a user's personal data; what they did stays, shown under a neutral name. */
   async forget(db: Db, id: string): Promise<void> {
-    await db.query(
-      `INSERT INTO users (id, name, email, role, deleted) VALUES ($1, $2, NULL, 'learner', true)
-       ON CONFLICT (id) DO UPDATE SET name = $2, email = NULL, profile_image = NULL, deleted = true, updated_at = now()`,
-      [id, DELETED_USER_NAME],
-    );
+    await this.insert(db)
+      .values({ id, name: DELETED_USER_NAME, email: null, role: 'learner', profileImage: null, deleted: true })
+      .orUpdate(['name', 'email', 'profile_image', 'deleted', 'updated_at'], ['id'])
+      .execute();
+  }
+
+  private insert(db: Db) {
+    return entityManager(db).createQueryBuilder().insert().into(ReadModelUserEntity).updateEntity(false);
   }
 }
 

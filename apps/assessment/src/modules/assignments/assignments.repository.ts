@@ -1,9 +1,9 @@
+import { manyWithExtras, oneWithExtras } from '@lp/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AssignmentEntity } from '../../entities/assignment.entity.js';
 import { ReadModelCourseEntity } from '../../entities/catalog-read-model.entity.js';
 import { SubmissionEntity } from '../../entities/submission.entity.js';
-import { manyWithExtras, oneWithExtras } from '../entity-rows.util.js';
 
 /** What every view shows beside an assignment: its course's title (read model) and its submission count. */
 export interface AssignmentExtras {

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { ReadModelUserEntity } from '@lp/service-kit';
+import { ReadModelUserEntity, manyWithExtras, oneWithExtras } from '@lp/service-kit';
 import { SubmissionEntity } from '../../entities/submission.entity.js';
-import { manyWithExtras, oneWithExtras } from '../entity-rows.util.js';
 
 /** What every view shows beside a submission: the student (users read model) and the assignment's max points. */
 export interface SubmissionExtras {

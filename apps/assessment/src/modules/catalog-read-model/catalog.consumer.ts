@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { catalogEvents, type EventPayload } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
-import { OnEvent } from '@lp/service-kit';
-import { entityManager } from '../entity-rows.util.js';
+import { OnEvent, entityManager } from '@lp/service-kit';
 import { CatalogReadModelRepository } from './catalog-read-model.repository.js';
 
 type CourseEvent = EventPayload<typeof catalogEvents.courseCreated> | EventPayload<typeof catalogEvents.courseUpdated>;

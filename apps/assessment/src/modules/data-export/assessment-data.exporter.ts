@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ExportsUserData, iso, isoOrNull } from '@lp/service-kit';
+import { ExportsUserData, iso, isoOrNull, manyWithExtras } from '@lp/service-kit';
 import { AssignmentEntity } from '../../entities/assignment.entity.js';
 import { AttemptEntity } from '../../entities/attempt.entity.js';
 import { ReadModelCourseEntity } from '../../entities/catalog-read-model.entity.js';
@@ -8,7 +8,6 @@ import { QuestionEntity } from '../../entities/question.entity.js';
 import { QuizEntity } from '../../entities/quiz.entity.js';
 import { SubmissionEntity } from '../../entities/submission.entity.js';
 import { TestSessionEntity } from '../../entities/test-session.entity.js';
-import { manyWithExtras } from '../entity-rows.util.js';
 import { kindOf } from '../quizzes/quiz.mapper.js';
 
 interface QuizCounts {

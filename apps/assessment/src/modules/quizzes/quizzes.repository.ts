@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Brackets, DataSource, In, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { Difficulty } from '@lp/contracts';
-import { likePattern, queryOne } from '@lp/service-kit';
+import { likePattern, queryOne, fromRow, manyWithExtras, oneWithExtras } from '@lp/service-kit';
 import { AttemptEntity } from '../../entities/attempt.entity.js';
 import { ReadModelCourseEntity, ReadModelEnrollmentEntity } from '../../entities/catalog-read-model.entity.js';
 import { QuestionEntity } from '../../entities/question.entity.js';
 import { QuizEntity } from '../../entities/quiz.entity.js';
 import { TestSessionEntity } from '../../entities/test-session.entity.js';
-import { fromRow, manyWithExtras, oneWithExtras } from '../entity-rows.util.js';
 
 /** What every view of an assessment shows beside it: its course (read model), its questions' count and points, its takers' figures. */
 export interface QuizExtras {

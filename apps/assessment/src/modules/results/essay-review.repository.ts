@@ -1,9 +1,9 @@
+import { oneWithExtras } from '@lp/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { QuizResult } from '@lp/contracts';
 import { AttemptEntity } from '../../entities/attempt.entity.js';
 import type { QuizEntity } from '../../entities/quiz.entity.js';
-import { oneWithExtras } from '../entity-rows.util.js';
 
 /** Whether another attempt of the same taker and quiz passed already. */
 export interface PassedElsewhere {

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import type { QuizResult } from '@lp/contracts';
-import { queryRows, ReadModelUserEntity } from '@lp/service-kit';
+import { queryRows, ReadModelUserEntity, manyWithExtras } from '@lp/service-kit';
 import { AttemptEntity } from '../../entities/attempt.entity.js';
 import type { QuizEntity } from '../../entities/quiz.entity.js';
-import { manyWithExtras } from '../entity-rows.util.js';
 
 /** An attempt as the lists show it, with its quiz's title and kind. */
 export type AttemptListItem = Pick<

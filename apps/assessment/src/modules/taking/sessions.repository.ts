@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Answers, QuizResult } from '@lp/contracts';
-import { queryOne } from '@lp/service-kit';
+import { queryOne, fromRow } from '@lp/service-kit';
 import type { AttemptEntity } from '../../entities/attempt.entity.js';
 import type { QuizEntity } from '../../entities/quiz.entity.js';
 import { TestSessionEntity } from '../../entities/test-session.entity.js';
-import { fromRow } from '../entity-rows.util.js';
 
 /*
  * Every statement here is kept raw, as it was: they are the start, save-progress and submit

@@ -1,5 +1,5 @@
 import { EntityManager, type EntityTarget, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
-import type { Db } from '@lp/service-kit';
+import type { Db } from './sql.js';
 
 /**
  * An entity from a row that a statement kept raw returned (its columns named as in the table,
