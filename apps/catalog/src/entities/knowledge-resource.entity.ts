@@ -1,5 +1,5 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { KnowledgeResourceType } from '@lp/contracts';
+import type { KNOWLEDGE_CATEGORIES, KnowledgeResourceType } from '@lp/contracts';
 import { SEARCH_TEXT } from '../migrations/1764600000000-typeorm-metadata.js';
 
 @Entity({ name: 'knowledge_resources' })
@@ -16,7 +16,7 @@ export class KnowledgeResourceEntity {
   @Column({ type: 'text' }) title!: string;
   @Column({ type: 'text' }) description!: string;
   @Column({ type: 'text', name: 'resource_type' }) resourceType!: KnowledgeResourceType;
-  @Column({ type: 'text' }) category!: string;
+  @Column({ type: 'text' }) category!: (typeof KNOWLEDGE_CATEGORIES)[number];
   @Column({ type: 'text', array: true, default: () => "'{}'" }) tags!: string[];
   @Column({ type: 'text', name: 'storage_key', nullable: true }) storageKey!: string | null;
   @Column({ type: 'text', name: 'file_name', nullable: true }) fileName!: string | null;

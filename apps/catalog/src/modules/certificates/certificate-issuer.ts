@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { catalogEvents } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
-import { EnrollmentsRepository, type EnrollmentRow } from '../enrollments/enrollments.repository.js';
-import type { CourseRow } from '../courses/course.mapper.js';
-import { CertificatesRepository, type CertificateRow } from './certificates.repository.js';
+import type { CertificateEntity } from '../../entities/certificate.entity.js';
+import type { CourseEntity } from '../../entities/course.entity.js';
+import type { EnrollmentEntity } from '../../entities/enrollment.entity.js';
+import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
+import { CertificatesRepository } from './certificates.repository.js';
 import { newVerificationCode } from './certificate-code.util.js';
-import { iso, type Db, UsersReadModel } from '@lp/service-kit';
+import { iso, UsersReadModel } from '@lp/service-kit';
 
 /**
  * A learner reached 100%: inside the caller's transaction, the enrollment is marked
@@ -22,42 +25,38 @@ export class CertificateIssuer {
     @Inject(UsersReadModel) private readonly users: UsersReadModel,
   ) {}
 
-  async issue(tx: Db, enrollment: EnrollmentRow, course: CourseRow, at: Date): Promise<CertificateRow> {
-    const existing = await this.certificates.findForUser(enrollment.user_id, course.id, tx);
+  async issue(tx: EntityManager, enrollment: EnrollmentEntity, course: CourseEntity, at: Date): Promise<CertificateEntity> {
+    const existing = await this.certificates.findForUser(enrollment.userId, course.id, tx);
     if (existing) return existing;
-    const learner = await this.users.find(enrollment.user_id, tx);
-    const instructor = await this.users.find(course.instructor_id, tx);
+    const learner = await this.users.find(enrollment.userId, tx);
+    const instructor = await this.users.find(course.instructorId, tx);
     await this.enrollments.markCompleted(tx, enrollment.id, at);
     for (let attempt = 0; ; attempt++) {
       const row = await this.certificates.insertIfMissing(tx, {
         enrollmentId: enrollment.id,
-        userId: enrollment.user_id,
+        userId: enrollment.userId,
         courseId: course.id,
-        code: newVerificationCode(),
+        verificationCode: newVerificationCode(),
         learnerName: learner?.name ?? UNKNOWN_USER_NAME,
         courseTitle: course.title,
         instructorName: instructor?.name ?? UNKNOWN_USER_NAME,
         completedAt: at,
       });
       if (row) {
-        await writeEvent(
-          tx,
-          catalogEvents.courseCompleted,
-          {
-            v: 1,
-            user_id: row.user_id,
-            course_id: row.course_id,
-            course_title: row.course_title,
-            instructor_id: course.instructor_id,
-            enrollment_id: enrollment.id,
-            certificate_id: row.id,
-            verification_code: row.verification_code,
-            completed_at: iso(row.completed_at),
-          },
-        );
+        await writeEvent(tx, catalogEvents.courseCompleted, {
+          v: 1,
+          user_id: row.userId,
+          course_id: row.courseId,
+          course_title: row.courseTitle,
+          instructor_id: course.instructorId,
+          enrollment_id: enrollment.id,
+          certificate_id: row.id,
+          verification_code: row.verificationCode,
+          completed_at: iso(row.completedAt),
+        });
         return row;
       }
-      const raced = await this.certificates.findForUser(enrollment.user_id, course.id, tx);
+      const raced = await this.certificates.findForUser(enrollment.userId, course.id, tx);
       if (raced) return raced;
       if (attempt >= 3) throw new Error('could not find a free certificate code');
     }

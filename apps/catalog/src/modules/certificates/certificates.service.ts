@@ -12,12 +12,25 @@ import {
   type PendingWork,
   type RouteInput,
 } from '@lp/contracts';
-import { ENV, LOGGER, UnitOfWork, type Logger, Clock, Handles, HandlesInternal, OnEvent, currentCaller, currentRequestId, iso } from '@lp/service-kit';
+import {
+  ENV,
+  LOGGER,
+  UnitOfWork,
+  type Logger,
+  Clock,
+  Handles,
+  HandlesInternal,
+  OnEvent,
+  currentCaller,
+  currentRequestId,
+  iso,
+} from '@lp/service-kit';
 import type { CatalogEnv } from '../../config/catalog-env.js';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { ProgressRepository } from '../progress/progress.repository.js';
-import { CertificatesRepository, type CertificateRow } from './certificates.repository.js';
+import type { CertificateEntity } from '../../entities/certificate.entity.js';
+import { CertificatesRepository } from './certificates.repository.js';
 import { CertificateIssuer } from './certificate-issuer.js';
 import { CertificateQueue } from './certificate.queue.js';
 import { certificateFilename } from './certificate-code.util.js';
@@ -55,7 +68,7 @@ export class CertificatesService {
       if (!p.complete) throw catalogErrors.courseNotCompleted();
       cert = await this.uow.run((tx) => this.issuer.issue(tx, enrollment, course, this.clock.now()));
     }
-    if (cert.storage_key) return this.fileRef(cert);
+    if (cert.storageKey) return this.fileRef(cert);
     // the job id is the certificate id: asking again joins the same job, never a second render
     const job = await this.queue.add(this.jobData(cert), cert.id);
     const outcome = await this.queue.settle(job, this.env.CERTIFICATE_WAIT_MS).catch((e: unknown) => {
@@ -63,7 +76,7 @@ export class CertificatesService {
       throw catalogErrors.certificatePending();
     });
     const fresh = await this.certificates.findById(cert.id);
-    if (fresh?.storage_key) return this.fileRef(fresh);
+    if (fresh?.storageKey) return this.fileRef(fresh);
     const progress = 'pending' in outcome ? outcome.pending : { status: 'running' as const, progress: 90 };
     return { pending: { ...progress, retry_after: 2, message: 'Your certificate is being prepared' } };
   }
@@ -72,7 +85,7 @@ export class CertificatesService {
   @OnEvent(catalogEvents.courseCompleted)
   async queueRender({ certificate_id }: EventPayload<typeof catalogEvents.courseCompleted>): Promise<void> {
     const cert = await this.certificates.findById(certificate_id);
-    if (!cert || cert.storage_key) return;
+    if (!cert || cert.storageKey) return;
     await this.queue.add(this.jobData(cert), cert.id);
   }
 
@@ -91,32 +104,32 @@ export class CertificatesService {
     if (!cert) throw catalogErrors.certificateNotFound();
     return {
       valid: true,
-      verification_code: cert.verification_code,
-      learner_name: cert.learner_name,
-      course_id: cert.course_id,
-      course_title: cert.course_title,
-      instructor_name: cert.instructor_name,
-      issued_at: iso(cert.completed_at),
+      verification_code: cert.verificationCode,
+      learner_name: cert.learnerName,
+      course_id: cert.courseId,
+      course_title: cert.courseTitle,
+      instructor_name: cert.instructorName,
+      issued_at: iso(cert.completedAt),
     };
   }
 
-  jobData(cert: CertificateRow): CertificateJobData {
+  jobData(cert: CertificateEntity): CertificateJobData {
     const requestId = currentRequestId();
     return {
       certificate_id: cert.id,
-      user_id: cert.user_id,
-      course_id: cert.course_id,
-      learner_name: cert.learner_name,
-      course_title: cert.course_title,
-      instructor_name: cert.instructor_name,
-      completed_at: iso(cert.completed_at),
-      verification_code: cert.verification_code,
-      verify_url: `${this.env.PUBLIC_URL}/api/certificates/verify/${cert.verification_code}`,
+      user_id: cert.userId,
+      course_id: cert.courseId,
+      learner_name: cert.learnerName,
+      course_title: cert.courseTitle,
+      instructor_name: cert.instructorName,
+      completed_at: iso(cert.completedAt),
+      verification_code: cert.verificationCode,
+      verify_url: `${this.env.PUBLIC_URL}/api/certificates/verify/${cert.verificationCode}`,
       ...(requestId ? { request_id: requestId } : {}),
     };
   }
 
-  private fileRef(cert: CertificateRow): FileRef {
-    return { storage_key: cert.storage_key!, filename: certificateFilename(cert.course_title), content_type: 'application/pdf' };
+  private fileRef(cert: CertificateEntity): FileRef {
+    return { storage_key: cert.storageKey!, filename: certificateFilename(cert.courseTitle), content_type: 'application/pdf' };
   }
 }

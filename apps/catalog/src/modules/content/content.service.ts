@@ -7,10 +7,9 @@ import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { toContentItem } from '../courses/course.mapper.js';
-import { ContentRepository } from './content.repository.js';
+import { ContentRepository, type NewContentItem } from './content.repository.js';
 
 type R = typeof catalogRoutes;
-
 
 const LABELS = { video: 'Video', audio: 'Audio', pdf: 'PDF' } as const;
 
@@ -46,7 +45,7 @@ export class ContentService {
     return this.uploads.keepOnlyIfAccepted(input.file, async () => {
       await this.access.owned(courseId, caller);
       const base = { courseId, title: input.title, durationMinutes: input.duration ?? null, createdBy: caller.userId };
-      let item;
+      let item: NewContentItem;
       if (input.content_type === 'text') {
         const text = input.text_content?.trim();
         if (!text) throw catalogErrors.fieldRequired('text_content', 'Enter the text content');
@@ -79,12 +78,12 @@ export class ContentService {
     const { id: courseId, itemId } = params;
     await this.access.learnerOrOwner(courseId, currentCaller());
     const item = await this.content.find(itemId);
-    if (!item || item.course_id !== courseId) throw catalogErrors.contentItemNotFound();
-    if (!item.storage_key) throw catalogErrors.fileNotFound();
+    if (!item || item.courseId !== courseId) throw catalogErrors.contentItemNotFound();
+    if (!item.storageKey) throw catalogErrors.fileNotFound();
     return {
-      storage_key: item.storage_key,
-      filename: item.file_name ?? `${item.title}`,
-      content_type: item.mime_type ?? 'application/octet-stream',
+      storage_key: item.storageKey,
+      filename: item.fileName ?? `${item.title}`,
+      content_type: item.mimeType ?? 'application/octet-stream',
     };
   }
 }

@@ -1,85 +1,65 @@
-import type { ContentItem, Course, CourseCategory, CourseLevel, ContentItemType } from '@lp/contracts';
-import { UNKNOWN_USER_NAME } from '@lp/service-kit';
-import { iso } from '@lp/service-kit';
+import type { ContentItem, Course } from '@lp/contracts';
+import { iso, UNKNOWN_USER_NAME } from '@lp/service-kit';
+import type { ContentItemEntity } from '../../entities/content-item.entity.js';
+import type { CourseEntity } from '../../entities/course.entity.js';
 
-/** A course row as the repository reads it (snake_case, pg types). */
-export interface CourseRow {
-  id: string;
-  title: string;
-  description: string;
-  price: number;
-  category: CourseCategory;
-  level: CourseLevel;
-  instructor_id: string;
-  institution_id: string | null;
-  thumbnail: string | null;
-  is_published: boolean;
-  published_at: Date | string | null;
-  enrollment_count: number;
-  rating_avg: number;
-  rating_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-  instructor_name?: string | null;
-  lesson_count?: number;
-  /** the course's items without their text (as JSON: dates are strings) */
-  content_items?: ContentItemRow[];
-}
+/** A timestamp as entities hold it, or as PostgreSQL writes it in the GET /courses statement (ISO text). */
+type Timestamp = Date | string;
 
-export interface ContentItemRow {
-  id: string;
-  course_id: string;
-  type: ContentItemType;
-  title: string;
-  text_content: string | null;
-  storage_key: string | null;
-  file_name: string | null;
-  mime_type: string | null;
-  file_size: number | null;
-  duration_minutes: number | null;
-  sort_order: number;
-  created_at: Date | string;
-}
+/** A content item as a Course carries it (its author is not shown). */
+export type ContentItemView = Omit<ContentItemEntity, 'course' | 'createdBy' | 'createdAt'> & { createdAt: Timestamp };
+
+/** A course as a Course answer shows it: the row, its instructor's name, its published lesson count and its items. */
+export type CourseCard = Omit<CourseEntity, 'searchText' | 'publishedAt' | 'createdAt' | 'updatedAt'> & {
+  publishedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  /** null while identity's event about the instructor has not arrived */
+  instructorName: string | null;
+  lessonCount: number;
+  contentItems: ContentItemView[];
+};
 
 export const contentFileUrl = (courseId: string, itemId: string): string => `/api/courses/${courseId}/content/${itemId}/file`;
 
 /** `full`: url and text are given (owner or enrolled); otherwise they are withheld (null). */
-export function toContentItem(r: ContentItemRow, full: boolean): ContentItem {
+export function toContentItem(i: ContentItemView, full: boolean): ContentItem {
   return {
-    id: r.id,
-    course_id: r.course_id,
-    type: r.type,
-    title: r.title,
-    url: full && r.storage_key ? contentFileUrl(r.course_id, r.id) : null,
-    content: full ? r.text_content : null,
-    duration: r.duration_minutes,
-    file_name: r.file_name,
-    file_size: r.file_size,
-    mime_type: r.mime_type,
-    order: r.sort_order,
-    created_at: iso(r.created_at),
+    id: i.id,
+    course_id: i.courseId,
+    type: i.type,
+    title: i.title,
+    url: full && i.storageKey ? contentFileUrl(i.courseId, i.id) : null,
+    content: full ? i.textContent : null,
+    duration: i.durationMinutes,
+    file_name: i.fileName,
+    file_size: i.fileSize,
+    mime_type: i.mimeType,
+    order: i.order,
+    created_at: iso(i.createdAt),
   };
 }
 
-export function toCourse(r: CourseRow, items: ContentItem[]): Course {
+/** `full`: the items' urls and texts are given (owner or enrolled). */
+export function toCourse(c: CourseCard, full: boolean): Course {
   return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    price: r.price,
-    category: r.category,
-    level: r.level,
-    instructor_id: r.instructor_id,
-    instructor_name: r.instructor_name ?? UNKNOWN_USER_NAME,
-    institution_id: r.institution_id,
-    thumbnail: r.thumbnail,
-    is_published: r.is_published,
-    enrollment_count: r.enrollment_count,
-    rating_avg: r.rating_avg,
-    rating_count: r.rating_count,
-    lesson_count: r.lesson_count ?? 0,
-    content_items: items,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    price: c.price,
+    category: c.category,
+    level: c.level,
+    instructor_id: c.instructorId,
+    instructor_name: c.instructorName ?? UNKNOWN_USER_NAME,
+    institution_id: c.institutionId,
+    thumbnail: c.thumbnail,
+    is_published: c.isPublished,
+    enrollment_count: c.enrollmentCount,
+    rating_avg: c.ratingAvg,
+    rating_count: c.ratingCount,
+    lesson_count: c.lessonCount,
+    content_items: c.contentItems.map((i) => toContentItem(i, full)),
+    created_at: iso(c.createdAt),
+    updated_at: iso(c.updatedAt),
   };
 }

@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { CourseCategory, CourseLevel } from '@lp/contracts';
-import type { ContentItemRow, CourseRow } from './course.mapper.js';
-import { Params, likePattern, queryOne, queryRows, type Db } from '@lp/service-kit';
+import { DataSource, In, type EntityManager, type FindOptionsSelect, type Repository } from 'typeorm';
+import type { ContentItemType, CourseCategory, CourseLevel } from '@lp/contracts';
+import { Params, likePattern, ReadModelUserEntity } from '@lp/service-kit';
+import { ContentItemEntity } from '../../entities/content-item.entity.js';
+import { CourseEntity } from '../../entities/course.entity.js';
+import { LessonEntity } from '../../entities/lesson.entity.js';
+import type { CourseCard } from './course.mapper.js';
 
 export interface CourseListFilter {
   category?: CourseCategory | undefined;
@@ -18,27 +21,14 @@ export interface DraftScope {
   institutionId: string | null;
 }
 
-export interface NewCourse {
-  title: string;
-  description: string;
-  price: number;
-  category: CourseCategory;
-  level: CourseLevel;
-  instructorId: string;
-  institutionId: string | null;
-  thumbnail: string | null;
-  isPublished: boolean;
-}
+export type NewCourse = Pick<
+  CourseEntity,
+  'title' | 'description' | 'price' | 'category' | 'level' | 'instructorId' | 'institutionId' | 'thumbnail' | 'isPublished'
+>;
 
-export type CoursePatch = Partial<{
-  title: string;
-  description: string;
-  price: number;
-  category: CourseCategory;
-  level: CourseLevel;
-  thumbnail: string | null;
-  is_published: boolean;
-}>;
+export type CoursePatch = Partial<
+  Pick<CourseEntity, 'title' | 'description' | 'price' | 'category' | 'level' | 'thumbnail' | 'isPublished'>
+>;
 
 /** The columns a Course is made of (search_text stays in the database). */
 const COLUMNS =
@@ -65,18 +55,109 @@ const DECORATE = `SELECT c.id, c.title, c.description, c.price, c.category, c.le
        FROM content_items i WHERE i.course_id = c.id) AS content_items
   FROM page c LEFT JOIN users u ON u.id = c.instructor_id`;
 
+/** A row of the GET /courses statement (DECORATE's columns): timestamps as ISO text, the items as JSON. */
+interface CourseListRow {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  category: CourseCategory;
+  level: CourseLevel;
+  instructor_id: string;
+  institution_id: string | null;
+  thumbnail: string | null;
+  is_published: boolean;
+  published_at: string | null;
+  enrollment_count: number;
+  rating_avg: number;
+  rating_count: number;
+  created_at: string;
+  updated_at: string;
+  instructor_name: string | null;
+  lesson_count: number;
+  content_items: Array<{
+    id: string;
+    course_id: string;
+    type: ContentItemType;
+    title: string;
+    text_content: null;
+    storage_key: string | null;
+    file_name: string | null;
+    mime_type: string | null;
+    file_size: number | null;
+    duration_minutes: number | null;
+    sort_order: number;
+    created_at: string;
+  }>;
+}
+
+const fromListRow = (r: CourseListRow): CourseCard => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  price: r.price,
+  category: r.category,
+  level: r.level,
+  instructorId: r.instructor_id,
+  institutionId: r.institution_id,
+  thumbnail: r.thumbnail,
+  isPublished: r.is_published,
+  publishedAt: r.published_at,
+  enrollmentCount: r.enrollment_count,
+  ratingAvg: r.rating_avg,
+  ratingCount: r.rating_count,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  instructorName: r.instructor_name,
+  lessonCount: r.lesson_count,
+  contentItems: r.content_items.map((i) => ({
+    id: i.id,
+    courseId: i.course_id,
+    type: i.type,
+    title: i.title,
+    textContent: i.text_content,
+    storageKey: i.storage_key,
+    fileName: i.file_name,
+    mimeType: i.mime_type,
+    fileSize: i.file_size,
+    durationMinutes: i.duration_minutes,
+    order: i.sort_order,
+    createdAt: i.created_at,
+  })),
+});
+
+/** An item's columns but its text (lists and figures do not show it). */
+const ITEM_WITHOUT_TEXT: FindOptionsSelect<ContentItemEntity> = {
+  id: true,
+  courseId: true,
+  type: true,
+  title: true,
+  storageKey: true,
+  fileName: true,
+  mimeType: true,
+  fileSize: true,
+  durationMinutes: true,
+  order: true,
+  createdBy: true,
+  createdAt: true,
+};
+
 /** Data access for `courses`; no rules here. */
 @Injectable()
 export class CoursesRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  findById(id: string, db: Db = this.ds): Promise<CourseRow | null> {
-    return queryOne<CourseRow>(db, `WITH page AS (SELECT ${COLUMNS} FROM courses c WHERE c.id = $1) ${DECORATE}`, [id]);
+  private repo(tx?: EntityManager): Repository<CourseEntity> {
+    return (tx ?? this.ds.manager).getRepository(CourseEntity);
+  }
+
+  findById(id: string, tx?: EntityManager): Promise<CourseEntity | null> {
+    return this.repo(tx).findOneBy({ id });
   }
 
   /** Locks the course row until the transaction ends (counters, ratings). */
-  lock(db: Db, id: string): Promise<CourseRow | null> {
-    return queryOne<CourseRow>(db, 'SELECT * FROM courses WHERE id = $1 FOR UPDATE', [id]);
+  lock(tx: EntityManager, id: string): Promise<CourseEntity | null> {
+    return this.repo(tx).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
   }
 
   /**
@@ -87,7 +168,8 @@ export class CoursesRepository {
    * planner uses the index for rare terms and the newest-first index for common ones
    * (docs/catalog-search.md).
    */
-  async list(f: CourseListFilter, drafts: DraftScope | null): Promise<CourseRow[]> {
+  async list(f: CourseListFilter, drafts: DraftScope | null): Promise<CourseCard[]> {
+    // raw SQL: the hot browse list in one statement, whose text bench scenario (c) checks against bench/baselines/courses.mjs
     const p = new Params();
     const filters: string[] = [];
     if (f.category) filters.push(`c.category = $${p.add(f.category)}`);
@@ -108,64 +190,71 @@ export class CoursesRepository {
     const sql = `WITH page AS (
         SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY created_at DESC, id DESC LIMIT $${p.add(f.limit)} OFFSET $${p.add(f.offset)}
       ) ${DECORATE} ORDER BY c.created_at DESC, c.id DESC`;
-    return queryRows<CourseRow>(this.ds, sql, p.values);
+    const rows = await this.ds.query<CourseListRow[]>(sql, p.values);
+    return rows.map(fromListRow);
   }
 
-  /** Every course of an instructor (drafts included), or of an institution. */
-  listOwned(scope: { instructorId: string } | { institutionId: string }): Promise<CourseRow[]> {
-    const [cond, v] = 'instructorId' in scope ? ['instructor_id = $1', scope.instructorId] : ['institution_id = $1', scope.institutionId];
-    return queryRows<CourseRow>(
-      this.ds,
-      `WITH page AS (SELECT * FROM courses WHERE ${cond}) ${DECORATE} ORDER BY c.created_at DESC, c.id DESC`,
-      [v],
-    );
+  /** Every course of an instructor (drafts included), or of an institution, newest first. */
+  async listOwned(scope: { instructorId: string } | { institutionId: string }): Promise<CourseCard[]> {
+    const where = 'instructorId' in scope ? { instructorId: scope.instructorId } : { institutionId: scope.institutionId };
+    return this.cards(await this.repo().find({ where, order: { createdAt: 'DESC', id: 'DESC' } }));
   }
 
-  async insert(db: Db, c: NewCourse, now: Date): Promise<CourseRow> {
-    const row = await queryOne<CourseRow>(
-      db,
-      `INSERT INTO courses (title, description, price, category, level, instructor_id, institution_id, thumbnail, is_published, published_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING *`,
-      [
-        c.title,
-        c.description,
-        c.price,
-        c.category,
-        c.level,
-        c.instructorId,
-        c.institutionId,
-        c.thumbnail,
-        c.isPublished,
-        c.isPublished ? now : null,
-        now,
-      ],
-    );
-    return row!;
+  /**
+   * The courses as a Course shows them: with their instructor's name, their published
+   * lesson count and their items in order (the items' text only when asked).
+   */
+  async cards(courses: CourseEntity[], withText = false): Promise<CourseCard[]> {
+    if (courses.length === 0) return [];
+    const ids = courses.map((c) => c.id);
+    const [instructors, lessonCounts, items] = await Promise.all([
+      this.ds.getRepository(ReadModelUserEntity).find({
+        select: { id: true, name: true },
+        where: { id: In([...new Set(courses.map((c) => c.instructorId))]) },
+      }),
+      this.ds
+        .getRepository(LessonEntity)
+        .createQueryBuilder('l')
+        .select('l.courseId', 'courseId')
+        .addSelect('count(*)', 'count')
+        .where({ courseId: In(ids), isPublished: true })
+        .groupBy('l.courseId')
+        .getRawMany<{ courseId: string; count: number }>(),
+      this.contentItems(ids, withText),
+    ]);
+    const names = new Map(instructors.map((u) => [u.id, u.name]));
+    const counts = new Map(lessonCounts.map((l) => [l.courseId, l.count]));
+    return courses.map((c) => ({
+      ...c,
+      instructorName: names.get(c.instructorId) ?? null,
+      lessonCount: counts.get(c.id) ?? 0,
+      contentItems: items.filter((i) => i.courseId === c.id),
+    }));
   }
 
-  async update(db: Db, id: string, patch: CoursePatch, now: Date, publishNow: boolean): Promise<void> {
-    const p = new Params();
-    const sets = Object.entries(patch)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k} = $${p.add(v)}`);
-    if (publishNow) sets.push(`published_at = $${p.add(now)}`);
-    sets.push(`updated_at = $${p.add(now)}`);
-    await db.query(`UPDATE courses SET ${sets.join(', ')} WHERE id = $${p.add(id)}`, p.values);
+  async insert(tx: EntityManager, c: NewCourse, now: Date): Promise<CourseEntity> {
+    const course = this.repo(tx).create({ ...c, publishedAt: c.isPublished ? now : null, createdAt: now, updatedAt: now });
+    await this.repo(tx).insert(course);
+    return course;
   }
 
-  /** Content items of the given courses, in order; the text of text items only when asked. */
-  contentItems(courseIds: readonly string[], withText: boolean, db: Db = this.ds): Promise<ContentItemRow[]> {
-    if (courseIds.length === 0) return Promise.resolve([]);
-    return queryRows<ContentItemRow>(
-      db,
-      `SELECT id, course_id, type, title, CASE WHEN $2 THEN text_content END AS text_content, storage_key, file_name, mime_type,
-              file_size, duration_minutes, sort_order, created_at
-         FROM content_items WHERE course_id = ANY($1::uuid[]) ORDER BY course_id, sort_order, created_at, id`,
-      [courseIds, withText],
-    );
+  async update(tx: EntityManager, id: string, patch: CoursePatch, now: Date, publishNow: boolean): Promise<void> {
+    await this.repo(tx).update({ id }, { ...patch, ...(publishNow ? { publishedAt: now } : {}), updatedAt: now });
   }
 
-  async findByInstructorAndTitle(instructorId: string, title: string): Promise<CourseRow | null> {
-    return queryOne<CourseRow>(this.ds, 'SELECT * FROM courses WHERE instructor_id = $1 AND title = $2 LIMIT 1', [instructorId, title]);
+  /** Content items of the given courses, in order; the text of text items only when asked (else null). */
+  async contentItems(courseIds: readonly string[], withText: boolean, tx?: EntityManager): Promise<ContentItemEntity[]> {
+    if (courseIds.length === 0) return [];
+    const items = await (tx ?? this.ds.manager).getRepository(ContentItemEntity).find({
+      ...(withText ? {} : { select: ITEM_WITHOUT_TEXT }),
+      where: { courseId: In([...courseIds]) },
+      order: { courseId: 'ASC', order: 'ASC', createdAt: 'ASC', id: 'ASC' },
+    });
+    if (!withText) for (const i of items) i.textContent = null;
+    return items;
+  }
+
+  findByInstructorAndTitle(instructorId: string, title: string): Promise<CourseEntity | null> {
+    return this.repo().findOneBy({ instructorId, title });
   }
 }

@@ -1,20 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  catalogEvents,
-  catalogRoutes,
-  type Course,
-  type RouteInput,
-} from '@lp/contracts';
+import { catalogEvents, catalogRoutes, type Course, type RouteInput } from '@lp/contracts';
+import type { EntityManager } from 'typeorm';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork, Clock, Handles, currentCaller, iso, type Db } from '@lp/service-kit';
-import { catalogErrors } from '../../common/catalog-errors.js';
+import { UnitOfWork, Clock, Handles, currentCaller, iso } from '@lp/service-kit';
+import type { CourseEntity } from '../../entities/course.entity.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
 import { CourseAccess } from './course-access.js';
 import { CourseListCache } from './course-list.cache.js';
 import { CoursesRepository, type CoursePatch } from './courses.repository.js';
-import { toContentItem, toCourse, type CourseRow } from './course.mapper.js';
+import { toCourse } from './course.mapper.js';
 
 type R = typeof catalogRoutes;
+
+/** The fields an edit may change: the API's name and the entity's. */
+const EDITABLE = {
+  title: 'title',
+  description: 'description',
+  price: 'price',
+  category: 'category',
+  level: 'level',
+  thumbnail: 'thumbnail',
+  is_published: 'isPublished',
+} as const satisfies Record<string, keyof CoursePatch>;
 
 /** Courses: browse, create, read, edit and publish. */
 @Injectable()
@@ -37,7 +44,7 @@ export class CoursesService {
     const cached = key ? this.listCache.get(key) : null;
     if (cached) return cached;
     const drafts = author ? { userId: caller.userId, institutionId: caller.role === 'institution' ? caller.institutionId : null } : null;
-    const page = await this.withItems(await this.courses.list({ ...query }, drafts), false);
+    const page = (await this.courses.list({ ...query }, drafts)).map((c) => toCourse(c, false));
     if (key) this.listCache.set(key, page);
     return page;
   }
@@ -56,7 +63,7 @@ export class CoursesService {
   }
 
   private async listOwned(scope: { instructorId: string } | { institutionId: string }): Promise<Course[]> {
-    return this.withItems(await this.courses.listOwned(scope), false);
+    return (await this.courses.listOwned(scope)).map((c) => toCourse(c, false));
   }
 
   @Handles(catalogRoutes.getCourse)
@@ -69,7 +76,8 @@ export class CoursesService {
     const caller = currentCaller();
     const { course, owner } = await this.access.visible(courseId, caller);
     const full = owner || (await this.enrollments.find(courseId, caller.userId)) !== null;
-    return (await this.withItems([course], full))[0]!;
+    const [card] = await this.courses.cards([course], full);
+    return toCourse(card!, full);
   }
 
   @Handles(catalogRoutes.createCourse)
@@ -100,9 +108,9 @@ export class CoursesService {
   }
 
   /** catalog.course.created, and catalog.course.published when created published. */
-  async announceCreated(tx: Db, row: CourseRow): Promise<void> {
-    await writeEvent(tx, catalogEvents.courseCreated, { v: 1, ...eventFields(row), created_at: iso(row.created_at) });
-    if (row.is_published) await this.announcePublished(tx, row, row.published_at ?? row.created_at);
+  async announceCreated(tx: EntityManager, course: CourseEntity): Promise<void> {
+    await writeEvent(tx, catalogEvents.courseCreated, { v: 1, ...eventFields(course), created_at: iso(course.createdAt) });
+    if (course.isPublished) await this.announcePublished(tx, course, course.publishedAt ?? course.createdAt);
   }
 
   @Handles(catalogRoutes.updateCourse)
@@ -115,80 +123,44 @@ export class CoursesService {
       const before = (await this.courses.lock(tx, courseId))!;
       const patch: CoursePatch = {};
       const changed: string[] = [];
-      for (const key of ['title', 'description', 'price', 'category', 'level', 'thumbnail', 'is_published'] as const) {
+      for (const [key, prop] of Object.entries(EDITABLE) as Array<[keyof typeof EDITABLE, keyof CoursePatch]>) {
         const next = input[key];
-        if (next === undefined) continue;
-        const prev = key === 'price' ? Number(before.price) : before[key];
-        if (next === prev) continue;
-        (patch as Record<string, unknown>)[key] = next;
+        if (next === undefined || next === before[prop]) continue;
+        (patch as Record<string, unknown>)[prop] = next;
         changed.push(key);
       }
       if (changed.length === 0) return;
-      const publishNow = patch.is_published === true && !before.published_at;
+      const publishNow = patch.isPublished === true && !before.publishedAt;
       await this.courses.update(tx, courseId, patch, now, publishNow);
       const after = (await this.courses.findById(courseId, tx))!;
       await writeEvent(tx, catalogEvents.courseUpdated, { v: 1, ...eventFields(after), changed, updated_at: iso(now) });
-      if (patch.is_published === true) await this.announcePublished(tx, after, now);
+      if (patch.isPublished === true) await this.announcePublished(tx, after, now);
     });
     this.listCache.invalidate();
     return this.visibleCourse(courseId);
   }
 
-  private async announcePublished(tx: Db, row: CourseRow, at: Date | string): Promise<void> {
-    await writeEvent(
-      tx,
-      catalogEvents.coursePublished,
-      {
-        v: 1,
-        course_id: row.id,
-        title: row.title,
-        instructor_id: row.instructor_id,
-        institution_id: row.institution_id,
-        published_at: iso(at),
-      },
-    );
-  }
-
-  /**
-   * Courses with their content items: in lists the items come with the row and are
-   * withheld (no url, no text); `full` (owner or enrolled, one course) reads them whole.
-   */
-  private async withItems(rows: CourseRow[], full: boolean): Promise<Course[]> {
-    if (!full)
-      return rows.map((r) =>
-        toCourse(
-          r,
-          (r.content_items ?? []).map((i) => toContentItem(i, false)),
-        ),
-      );
-    const items = await this.courses.contentItems(
-      rows.map((r) => r.id),
-      true,
-    );
-    return rows.map((r) =>
-      toCourse(
-        r,
-        items.filter((i) => i.course_id === r.id).map((i) => toContentItem(i, true)),
-      ),
-    );
-  }
-
-  async requireCourse(courseId: string): Promise<CourseRow> {
-    const c = await this.courses.findById(courseId);
-    if (!c) throw catalogErrors.courseNotFound();
-    return c;
+  private async announcePublished(tx: EntityManager, course: CourseEntity, at: Date): Promise<void> {
+    await writeEvent(tx, catalogEvents.coursePublished, {
+      v: 1,
+      course_id: course.id,
+      title: course.title,
+      instructor_id: course.instructorId,
+      institution_id: course.institutionId,
+      published_at: iso(at),
+    });
   }
 }
 
-function eventFields(r: CourseRow) {
+function eventFields(c: CourseEntity) {
   return {
-    course_id: r.id,
-    title: r.title,
-    instructor_id: r.instructor_id,
-    institution_id: r.institution_id,
-    price: Number(r.price),
-    category: r.category,
-    level: r.level,
-    is_published: r.is_published,
+    course_id: c.id,
+    title: c.title,
+    instructor_id: c.instructorId,
+    institution_id: c.institutionId,
+    price: c.price,
+    category: c.category,
+    level: c.level,
+    is_published: c.isPublished,
   };
 }

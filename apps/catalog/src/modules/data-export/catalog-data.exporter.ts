@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ExportsUserData, iso, isoOrNull, queryRows } from '@lp/service-kit';
+import { ExportsUserData, iso, isoOrNull } from '@lp/service-kit';
+import { ItemCompletionEntity, LessonCompletionEntity } from '../../entities/completion.entity.js';
+import { CourseEntity } from '../../entities/course.entity.js';
+import { CoursePaymentEntity } from '../../entities/course-payment.entity.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
 import { CertificatesRepository } from '../certificates/certificates.repository.js';
 import { ReviewsRepository } from '../reviews/reviews.repository.js';
@@ -23,30 +26,18 @@ export class CatalogDataExporter {
   async exportUserData(userId: string): Promise<Record<string, unknown>> {
     const [enrollments, lessons, items, reviews, messages, certificates, taught, resources, payments] = await Promise.all([
       this.analytics.learnerEnrollments(userId),
-      queryRows<{ lesson_id: string; course_id: string; time_spent_minutes: number; completed_at: Date }>(
-        this.ds,
-        'SELECT lesson_id, course_id, time_spent_minutes, completed_at FROM lesson_completions WHERE user_id = $1 ORDER BY completed_at',
-        [userId],
-      ),
-      queryRows<{ content_item_id: string; course_id: string; completed_at: Date }>(
-        this.ds,
-        'SELECT content_item_id, course_id, completed_at FROM item_completions WHERE user_id = $1 ORDER BY completed_at',
-        [userId],
-      ),
+      this.ds.getRepository(LessonCompletionEntity).find({ where: { userId }, order: { completedAt: 'ASC' } }),
+      this.ds.getRepository(ItemCompletionEntity).find({ where: { userId }, order: { completedAt: 'ASC' } }),
       this.reviews.listForUser(userId),
       this.messages.listForUserExport(userId),
       this.certificates.listForUser(userId),
-      queryRows<{ id: string; title: string; is_published: boolean; created_at: Date }>(
-        this.ds,
-        'SELECT id, title, is_published, created_at FROM courses WHERE instructor_id = $1 ORDER BY created_at',
-        [userId],
-      ),
+      this.ds.getRepository(CourseEntity).find({
+        select: { id: true, title: true, isPublished: true, createdAt: true },
+        where: { instructorId: userId },
+        order: { createdAt: 'ASC' },
+      }),
       this.resources.listForUploader(userId),
-      queryRows<{ payment_id: string; course_id: string; amount: string; currency: string; paid_at: Date }>(
-        this.ds,
-        'SELECT payment_id, course_id, amount, currency, paid_at FROM course_payments WHERE user_id = $1 ORDER BY paid_at',
-        [userId],
-      ),
+      this.ds.getRepository(CoursePaymentEntity).find({ where: { userId }, order: { paidAt: 'ASC' } }),
     ]);
     return {
       enrollments: enrollments.map((e) => ({
@@ -57,32 +48,47 @@ export class CatalogDataExporter {
         last_activity_at: iso(e.last_activity_at),
         progress: e.progress,
       })),
-      lesson_completions: lessons.map((l) => ({ ...l, completed_at: iso(l.completed_at) })),
-      content_item_completions: items.map((i) => ({ ...i, completed_at: iso(i.completed_at) })),
-      reviews: reviews.map((r) => ({ course_id: r.course_id, rating: r.rating, comment: r.comment, created_at: iso(r.created_at) })),
+      lesson_completions: lessons.map((l) => ({
+        lesson_id: l.lessonId,
+        course_id: l.courseId,
+        time_spent_minutes: l.timeSpentMinutes,
+        completed_at: iso(l.completedAt),
+      })),
+      content_item_completions: items.map((i) => ({
+        content_item_id: i.contentItemId,
+        course_id: i.courseId,
+        completed_at: iso(i.completedAt),
+      })),
+      reviews: reviews.map((r) => ({ course_id: r.courseId, rating: r.rating, comment: r.comment, created_at: iso(r.createdAt) })),
       messages: messages.map((m) => ({
-        direction: m.sender_id === userId ? 'sent' : 'received',
-        with: m.sender_id === userId ? m.recipient_name : m.sender_name,
+        direction: m.senderId === userId ? 'sent' : 'received',
+        with: (m.senderId === userId ? m.recipient?.name : m.sender?.name) ?? null,
         subject: m.subject,
         message: m.body,
-        course_title: m.course_title,
-        is_read: m.is_read,
-        created_at: iso(m.created_at),
+        course_title: m.course?.title ?? null,
+        is_read: m.isRead,
+        created_at: iso(m.createdAt),
       })),
       certificates: certificates.map((c) => ({
-        course_id: c.course_id,
-        course_title: c.course_title,
-        verification_code: c.verification_code,
-        issued_at: iso(c.completed_at),
+        course_id: c.courseId,
+        course_title: c.courseTitle,
+        verification_code: c.verificationCode,
+        issued_at: iso(c.completedAt),
       })),
-      courses_taught: taught.map((c) => ({ ...c, created_at: iso(c.created_at) })),
+      courses_taught: taught.map((c) => ({ id: c.id, title: c.title, is_published: c.isPublished, created_at: iso(c.createdAt) })),
       knowledge_hub_uploads: resources.map((r) => ({
         id: r.id,
         title: r.title,
-        resource_type: r.resource_type,
-        created_at: iso(r.created_at),
+        resource_type: r.resourceType,
+        created_at: iso(r.createdAt),
       })),
-      course_payments: payments.map((p) => ({ ...p, amount: p.amount, paid_at: iso(p.paid_at) })),
+      course_payments: payments.map((p) => ({
+        payment_id: p.paymentId,
+        course_id: p.courseId,
+        amount: p.amount,
+        currency: p.currency,
+        paid_at: iso(p.paidAt),
+      })),
     };
   }
 }

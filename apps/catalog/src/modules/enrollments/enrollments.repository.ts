@@ -1,110 +1,99 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { queryOne, queryRows, type Db } from '@lp/service-kit';
+import { DataSource, IsNull, LessThan, type EntityManager, type Repository } from 'typeorm';
+import { CourseEntity } from '../../entities/course.entity.js';
+import { CoursePaymentEntity } from '../../entities/course-payment.entity.js';
+import { EnrollmentEntity } from '../../entities/enrollment.entity.js';
 
-export interface EnrollmentRow {
-  id: string;
-  course_id: string;
-  user_id: string;
-  amount_paid: number;
-  payment_id: string | null;
-  enrolled_at: Date;
-  last_activity_at: Date;
-  completed_at: Date | null;
-}
+/** What an enrollment takes from a completed payment. */
+export type CoursePayment = Pick<CoursePaymentEntity, 'paymentId' | 'userId' | 'courseId' | 'amount' | 'paidAt'>;
 
-export interface CoursePaymentRow {
-  payment_id: string;
-  user_id: string;
-  course_id: string;
-  amount: number;
-  paid_at: Date;
-}
+const HOUR_MS = 3_600_000;
 
 /** Data access for `enrollments` and `course_payments`; no rules here. */
 @Injectable()
 export class EnrollmentsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  find(courseId: string, userId: string, db: Db = this.ds): Promise<EnrollmentRow | null> {
-    return queryOne<EnrollmentRow>(db, 'SELECT * FROM enrollments WHERE course_id = $1 AND user_id = $2', [courseId, userId]);
+  private repo(tx?: EntityManager): Repository<EnrollmentEntity> {
+    return (tx ?? this.ds.manager).getRepository(EnrollmentEntity);
+  }
+
+  find(courseId: string, userId: string, tx?: EntityManager): Promise<EnrollmentEntity | null> {
+    return this.repo(tx).findOneBy({ courseId, userId });
   }
 
   /** Locks the learner's enrollment until the transaction ends: their completions queue up. */
-  lock(db: Db, courseId: string, userId: string): Promise<EnrollmentRow | null> {
-    return queryOne<EnrollmentRow>(db, 'SELECT * FROM enrollments WHERE course_id = $1 AND user_id = $2 FOR UPDATE', [courseId, userId]);
+  lock(tx: EntityManager, courseId: string, userId: string): Promise<EnrollmentEntity | null> {
+    return this.repo(tx)
+      .createQueryBuilder('e')
+      .setLock('pessimistic_write')
+      .where('e.courseId = :courseId AND e.userId = :userId', { courseId, userId })
+      .getOne();
   }
 
   /** One of the user's enrollments by its id, or by its course's id. */
-  findForUser(idOrCourseId: string, userId: string): Promise<EnrollmentRow | null> {
-    return queryOne<EnrollmentRow>(
-      this.ds,
-      'SELECT * FROM enrollments WHERE user_id = $2 AND (id = $1 OR course_id = $1) ORDER BY (id = $1) DESC LIMIT 1',
-      [idOrCourseId, userId],
-    );
+  findForUser(idOrCourseId: string, userId: string): Promise<EnrollmentEntity | null> {
+    return this.repo()
+      .createQueryBuilder('e')
+      .where('e.userId = :userId', { userId })
+      .andWhere('(e.id = :key OR e.courseId = :key)', { key: idOrCourseId })
+      .orderBy('e.id = :key', 'DESC')
+      .limit(1)
+      .getOne();
   }
 
   async insert(
-    db: Db,
-    e: { courseId: string; userId: string; amountPaid: number; paymentId: string | null },
+    tx: EntityManager,
+    e: Pick<EnrollmentEntity, 'courseId' | 'userId' | 'amountPaid' | 'paymentId'>,
     now: Date,
-  ): Promise<EnrollmentRow> {
-    const row = await queryOne<EnrollmentRow>(
-      db,
-      `INSERT INTO enrollments (course_id, user_id, amount_paid, payment_id, enrolled_at, last_activity_at)
-       VALUES ($1, $2, $3, $4, $5, $5) RETURNING *`,
-      [e.courseId, e.userId, e.amountPaid, e.paymentId, now],
-    );
-    return row!;
+  ): Promise<EnrollmentEntity> {
+    const enrollment = this.repo(tx).create({ ...e, enrolledAt: now, lastActivityAt: now, completedAt: null });
+    await this.repo(tx).insert(enrollment);
+    return enrollment;
   }
 
   /** Adds one to the course's counter and answers the new count. */
-  async countEnrollment(db: Db, courseId: string): Promise<number> {
-    const row = await queryOne<{ enrollment_count: number }>(
-      db,
-      'UPDATE courses SET enrollment_count = enrollment_count + 1 WHERE id = $1 RETURNING enrollment_count',
-      [courseId],
-    );
-    return row?.enrollment_count ?? 0;
+  async countEnrollment(tx: EntityManager, courseId: string): Promise<number> {
+    const { raw } = await tx
+      .getRepository(CourseEntity)
+      .createQueryBuilder()
+      .update()
+      // updated_at stays: an enrollment is not an edit of the course
+      .set({ enrollmentCount: () => 'enrollment_count + 1', updatedAt: () => 'updated_at' })
+      .where({ id: courseId })
+      .returning(['enrollmentCount'])
+      .execute();
+    return (raw as Array<{ enrollment_count: number }>)[0]?.enrollment_count ?? 0;
   }
 
-  async touch(db: Db, enrollmentId: string, at: Date): Promise<void> {
-    await db.query('UPDATE enrollments SET last_activity_at = GREATEST(last_activity_at, $2) WHERE id = $1', [enrollmentId, at]);
+  async touch(tx: EntityManager, enrollmentId: string, at: Date): Promise<void> {
+    await this.repo(tx)
+      .createQueryBuilder()
+      .update()
+      .set({ lastActivityAt: () => 'GREATEST(last_activity_at, :at)' })
+      .setParameter('at', at)
+      .where({ id: enrollmentId })
+      .execute();
   }
 
   /** Records a lesson opened: at most one write per hour and enrollment. */
   async touchIfStale(courseId: string, userId: string, at: Date): Promise<void> {
-    await this.ds.query(
-      `UPDATE enrollments SET last_activity_at = $3
-        WHERE course_id = $1 AND user_id = $2 AND last_activity_at < $3::timestamptz - interval '1 hour'`,
-      [courseId, userId, at],
-    );
+    await this.repo().update({ courseId, userId, lastActivityAt: LessThan(new Date(at.getTime() - HOUR_MS)) }, { lastActivityAt: at });
   }
 
-  async markCompleted(db: Db, enrollmentId: string, at: Date): Promise<void> {
-    await db.query('UPDATE enrollments SET completed_at = $2 WHERE id = $1 AND completed_at IS NULL', [enrollmentId, at]);
+  async markCompleted(tx: EntityManager, enrollmentId: string, at: Date): Promise<void> {
+    await this.repo(tx).update({ id: enrollmentId, completedAt: IsNull() }, { completedAt: at });
   }
 
-  latestPayment(userId: string, courseId: string): Promise<CoursePaymentRow | null> {
-    return queryOne<CoursePaymentRow>(
-      this.ds,
-      'SELECT * FROM course_payments WHERE user_id = $1 AND course_id = $2 ORDER BY paid_at DESC LIMIT 1',
-      [userId, courseId],
-    );
+  latestPayment(userId: string, courseId: string): Promise<CoursePaymentEntity | null> {
+    return this.ds.getRepository(CoursePaymentEntity).findOne({ where: { userId, courseId }, order: { paidAt: 'DESC' } });
   }
 
+  /** A redelivered payment changes nothing (its id is the key). */
   async recordPayment(
-    db: Db,
-    p: { paymentId: string; userId: string; courseId: string; amount: number; currency: string; paidAt: Date },
+    tx: EntityManager,
+    p: Pick<CoursePaymentEntity, 'paymentId' | 'userId' | 'courseId' | 'amount' | 'currency' | 'paidAt'>,
   ): Promise<void> {
-    await db.query(
-      `INSERT INTO course_payments (payment_id, user_id, course_id, amount, currency, paid_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (payment_id) DO NOTHING`,
-      [p.paymentId, p.userId, p.courseId, p.amount, p.currency, p.paidAt],
-    );
-  }
-
-  listForUser(userId: string): Promise<EnrollmentRow[]> {
-    return queryRows<EnrollmentRow>(this.ds, 'SELECT * FROM enrollments WHERE user_id = $1 ORDER BY enrolled_at DESC', [userId]);
+    await tx.getRepository(CoursePaymentEntity).createQueryBuilder().insert().values(p).orIgnore().execute();
   }
 }

@@ -1,14 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { AppError, catalogEvents, catalogInternal, catalogRoutes, type CheckEnrollmentResponse, type EnrollResponse, type PendingReply, type RouteInput } from '@lp/contracts';
+import {
+  AppError,
+  catalogEvents,
+  catalogInternal,
+  catalogRoutes,
+  type CheckEnrollmentResponse,
+  type EnrollResponse,
+  type PendingReply,
+  type RouteInput,
+} from '@lp/contracts';
+import type { EntityManager } from 'typeorm';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork, Clock, Handles, HandlesInternal, currentCaller, isUniqueViolation, iso, isoOrNull, type Db } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, HandlesInternal, currentCaller, isUniqueViolation, iso, isoOrNull } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
+import type { CourseEntity } from '../../entities/course.entity.js';
+import type { EnrollmentEntity } from '../../entities/enrollment.entity.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
-import type { CourseRow } from '../courses/course.mapper.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
-import { EnrollmentsRepository, type CoursePaymentRow, type EnrollmentRow } from './enrollments.repository.js';
+import { EnrollmentsRepository, type CoursePayment } from './enrollments.repository.js';
 
 type R = typeof catalogRoutes;
 type Enrolled = z.infer<typeof EnrollResponse>;
@@ -51,8 +62,10 @@ export class EnrollmentsService {
       payload.user_id ? this.enrollments.find(payload.course_id, payload.user_id) : Promise.resolve(null),
     ]);
     return {
-      course: c ? { id: c.id, title: c.title, instructor_id: c.instructor_id, institution_id: c.institution_id, is_published: c.is_published } : null,
-      enrollment: e ? { enrollment_id: e.id, enrolled_at: iso(e.enrolled_at) } : null,
+      course: c
+        ? { id: c.id, title: c.title, instructor_id: c.instructorId, institution_id: c.institutionId, is_published: c.isPublished }
+        : null,
+      enrollment: e ? { enrollment_id: e.id, enrolled_at: iso(e.enrolledAt) } : null,
     };
   }
 
@@ -61,7 +74,7 @@ export class EnrollmentsService {
   async pricing(payload: z.infer<Pricing['request']>): Promise<z.infer<Pricing['response']>> {
     const c = await this.courses.findById(payload.course_id);
     if (!c) throw catalogErrors.courseNotFound();
-    return { course_id: c.id, title: c.title, price: c.price, instructor_id: c.instructor_id, is_published: c.is_published };
+    return { course_id: c.id, title: c.title, price: c.price, instructor_id: c.instructorId, is_published: c.isPublished };
   }
 
   @Handles(catalogRoutes.checkEnrollment)
@@ -69,7 +82,7 @@ export class EnrollmentsService {
     const caller = currentCaller();
     await this.access.visible(params.id, caller);
     const e = await this.enrollments.find(params.id, caller.userId);
-    return { enrolled: e !== null, enrollment_id: e?.id ?? null, enrolled_at: isoOrNull(e?.enrolled_at) };
+    return { enrolled: e !== null, enrollment_id: e?.id ?? null, enrolled_at: isoOrNull(e?.enrolledAt) };
   }
 
   @Handles(catalogRoutes.enroll)
@@ -82,10 +95,10 @@ export class EnrollmentsService {
     const existing = await this.enrollments.find(courseId, caller.userId);
     if (existing) {
       // asked again after paying (the payment's event enrolled the payer first): the same enrollment
-      if (existing.payment_id && (paymentId === undefined || paymentId === existing.payment_id)) return answer(existing, PAID_MESSAGE);
+      if (existing.paymentId && (paymentId === undefined || paymentId === existing.paymentId)) return answer(existing, PAID_MESSAGE);
       throw catalogErrors.alreadyEnrolled();
     }
-    let payment: CoursePaymentRow | null = null;
+    let payment: CoursePayment | null = null;
     if (course.price > 0) {
       payment = await this.enrollments.latestPayment(caller.userId, courseId);
       if (!payment) {
@@ -99,7 +112,7 @@ export class EnrollmentsService {
       // the payment's event enrolled the payer in the meantime: that enrollment is the answer
       if (!payment || !AppError.isAppError(err) || err.code !== 'ALREADY_ENROLLED') throw err;
       const raced = await this.enrollments.find(courseId, caller.userId);
-      if (!raced?.payment_id) throw err;
+      if (!raced?.paymentId) throw err;
       return answer(raced, PAID_MESSAGE);
     }
   }
@@ -108,8 +121,13 @@ export class EnrollmentsService {
    * billing.payment.completed for a course: the payer is enrolled in the event's own
    * transaction (with its inbox row), unless already enrolled, or the course is gone or theirs.
    */
-  async enrollPayer(tx: Db, course: CourseRow | null, userId: string, payment: CoursePaymentRow): Promise<EnrollmentRow | null> {
-    if (!course || course.instructor_id === userId) return null;
+  async enrollPayer(
+    tx: EntityManager,
+    course: CourseEntity | null,
+    userId: string,
+    payment: CoursePayment,
+  ): Promise<EnrollmentEntity | null> {
+    if (!course || course.instructorId === userId) return null;
     if (await this.enrollments.find(course.id, userId, tx)) return null;
     const e = await this.insert(tx, course, userId, payment);
     this.listCache.invalidate();
@@ -117,7 +135,7 @@ export class EnrollmentsService {
   }
 
   /** Writes the enrollment, counts it on the course and announces it, in one transaction. */
-  async create(course: CourseRow, userId: string, payment: CoursePaymentRow | null): Promise<EnrollmentRow> {
+  async create(course: CourseEntity, userId: string, payment: CoursePayment | null): Promise<EnrollmentEntity> {
     try {
       const created = await this.uow.run((tx) => this.insert(tx, course, userId, payment));
       this.listCache.invalidate();
@@ -128,10 +146,10 @@ export class EnrollmentsService {
     }
   }
 
-  private async insert(tx: Db, course: CourseRow, userId: string, payment: CoursePaymentRow | null): Promise<EnrollmentRow> {
+  private async insert(tx: EntityManager, course: CourseEntity, userId: string, payment: CoursePayment | null): Promise<EnrollmentEntity> {
     const e = await this.enrollments.insert(
       tx,
-      { courseId: course.id, userId, amountPaid: payment ? payment.amount : 0, paymentId: payment?.payment_id ?? null },
+      { courseId: course.id, userId, amountPaid: payment ? payment.amount : 0, paymentId: payment?.paymentId ?? null },
       this.clock.now(),
     );
     const count = await this.enrollments.countEnrollment(tx, course.id);
@@ -141,20 +159,20 @@ export class EnrollmentsService {
       course_id: course.id,
       course_title: course.title,
       user_id: userId,
-      instructor_id: course.instructor_id,
-      institution_id: course.institution_id,
-      amount_paid: e.amount_paid,
-      payment_id: e.payment_id,
+      instructor_id: course.instructorId,
+      institution_id: course.institutionId,
+      amount_paid: e.amountPaid,
+      payment_id: e.paymentId,
       enrollment_count: count,
-      enrolled_at: iso(e.enrolled_at),
+      enrolled_at: iso(e.enrolledAt),
     });
     return e;
   }
 }
 
-const answer = (e: EnrollmentRow, message: string): Enrolled => ({
+const answer = (e: EnrollmentEntity, message: string): Enrolled => ({
   message,
   enrollment_id: e.id,
-  course_id: e.course_id,
-  enrolled_at: iso(e.enrolled_at),
+  course_id: e.courseId,
+  enrolled_at: iso(e.enrolledAt),
 });

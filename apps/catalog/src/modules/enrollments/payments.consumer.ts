@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { billingEvents, IdSchema, type EventPayload } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
-import { OnEvent } from '@lp/service-kit';
+import { OnEvent, entityManager } from '@lp/service-kit';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { EnrollmentsRepository } from './enrollments.repository.js';
 import { EnrollmentsService } from './enrollments.service.js';
@@ -26,17 +26,15 @@ export class PaymentsConsumer {
       ctx.log.warn({ paymentId: p.payment_id }, 'payment for a course with a malformed id; ignored');
       return;
     }
-    const payment = { payment_id: p.payment_id, user_id: p.user_id, course_id: p.item_id, amount: p.amount, paid_at: new Date(p.completed_at) };
-    await this.enrollments.recordPayment(ctx.tx, {
-      paymentId: p.payment_id,
-      userId: p.user_id,
-      courseId: p.item_id,
-      amount: p.amount,
-      currency: p.currency,
-      paidAt: payment.paid_at,
-    });
-    const course = await this.courses.findById(p.item_id, ctx.tx);
-    const enrolled = await this.service.enrollPayer(ctx.tx, course, p.user_id, payment);
-    if (!enrolled) ctx.log.info({ paymentId: p.payment_id, courseId: p.item_id }, 'payment recorded; no enrollment made (already enrolled, own course or course gone)');
+    const tx = entityManager(ctx.tx);
+    const payment = { paymentId: p.payment_id, userId: p.user_id, courseId: p.item_id, amount: p.amount, paidAt: new Date(p.completed_at) };
+    await this.enrollments.recordPayment(tx, { ...payment, currency: p.currency });
+    const course = await this.courses.findById(p.item_id, tx);
+    const enrolled = await this.service.enrollPayer(tx, course, p.user_id, payment);
+    if (!enrolled)
+      ctx.log.info(
+        { paymentId: p.payment_id, courseId: p.item_id },
+        'payment recorded; no enrollment made (already enrolled, own course or course gone)',
+      );
   }
 }

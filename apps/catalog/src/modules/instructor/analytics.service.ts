@@ -74,38 +74,37 @@ export class AnalyticsService {
   }
 
   private async course(courseId: string): Promise<z.infer<typeof CourseAnalyticsSchema>> {
-    await this.access.owned(courseId, currentCaller());
-    const course = (await this.courses.findById(courseId))!;
+    const owned = await this.access.owned(courseId, currentCaller());
     const w = this.windows();
-    const [[perf], lessons, items, quizzes] = await Promise.all([
+    const [[course], [perf], lessons, quizzes] = await Promise.all([
+      this.courses.cards([owned]),
       this.analytics.coursePerformance({ courseId }, w.recent),
       this.analytics.lessonFigures(courseId),
-      this.courses.contentItems([courseId], false),
       this.quizzes.coursePerformance(courseId),
     ]);
-    const total = (perf?.enrollments ?? 0);
+    const total = perf?.enrollments ?? 0;
     return {
       course_info: {
-        id: course.id,
-        title: course.title,
-        category: course.category,
-        level: course.level,
-        price: course.price,
-        is_published: course.is_published,
-        enrollment_count: course.enrollment_count,
-        rating_avg: course.rating_avg,
-        rating_count: course.rating_count,
-        lesson_count: course.lesson_count ?? 0,
-        content_item_count: items.length,
+        id: owned.id,
+        title: owned.title,
+        category: owned.category,
+        level: owned.level,
+        price: owned.price,
+        is_published: owned.isPublished,
+        enrollment_count: owned.enrollmentCount,
+        rating_avg: owned.ratingAvg,
+        rating_count: owned.ratingCount,
+        lesson_count: course?.lessonCount ?? 0,
+        content_item_count: course?.contentItems.length ?? 0,
       },
       enrollment_stats: {
         total_enrollments: total,
-        completed: (perf?.completed ?? 0),
-        in_progress: (perf?.in_progress ?? 0),
-        not_started: (perf?.not_started ?? 0),
-        avg_progress: (perf?.avg_progress ?? 0),
-        revenue: (perf?.revenue ?? 0),
-        recent_enrollments: (perf?.recent_enrollments ?? 0),
+        completed: perf?.completed ?? 0,
+        in_progress: perf?.in_progress ?? 0,
+        not_started: perf?.not_started ?? 0,
+        avg_progress: perf?.avg_progress ?? 0,
+        revenue: perf?.revenue ?? 0,
+        recent_enrollments: perf?.recent_enrollments ?? 0,
       },
       lesson_analytics: lessons.map((l) => ({
         lesson_id: l.lesson_id,

@@ -1,23 +1,22 @@
 import type { z } from 'zod';
 import type { InstructorMessageSchema } from '@lp/contracts';
-import { UNKNOWN_USER_NAME } from '@lp/service-kit';
-import type { MessageRow } from './messages.repository.js';
-import { iso } from '@lp/service-kit';
+import { iso, UNKNOWN_USER_NAME } from '@lp/service-kit';
+import type { MessageView } from './messages.repository.js';
 
 /** A message as the caller sees it: `is_sent` when they sent it. */
-export function toMessage(r: MessageRow, callerId: string): z.infer<typeof InstructorMessageSchema> {
+export function toMessage(m: MessageView, callerId: string): z.infer<typeof InstructorMessageSchema> {
   return {
-    id: r.id,
-    sender_id: r.sender_id,
-    sender_name: r.sender_name ?? UNKNOWN_USER_NAME,
-    recipient_id: r.recipient_id,
-    recipient_name: r.recipient_name ?? UNKNOWN_USER_NAME,
-    subject: r.subject,
-    message: r.body,
-    course_id: r.course_id,
-    course_title: r.course_title,
-    created_at: iso(r.created_at),
-    is_read: r.is_read,
-    is_sent: r.sender_id === callerId,
+    id: m.id,
+    sender_id: m.senderId,
+    sender_name: m.sender?.name ?? UNKNOWN_USER_NAME,
+    recipient_id: m.recipientId,
+    recipient_name: m.recipient?.name ?? UNKNOWN_USER_NAME,
+    subject: m.subject,
+    message: m.body,
+    course_id: m.courseId,
+    course_title: m.course?.title ?? null,
+    created_at: iso(m.createdAt),
+    is_read: m.isRead,
+    is_sent: m.senderId === callerId,
   };
 }

@@ -1,95 +1,95 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { queryOne, queryRows, type Db } from '@lp/service-kit';
+import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { ReadModelUserEntity } from '@lp/service-kit';
+import { EnrollmentEntity } from '../../entities/enrollment.entity.js';
+import { InterventionEntity, MessageEntity } from '../../entities/message.entity.js';
 
-export interface MessageRow {
-  id: string;
-  sender_id: string;
-  recipient_id: string;
-  course_id: string | null;
-  subject: string;
-  body: string;
-  is_read: boolean;
-  read_at: Date | null;
-  created_at: Date;
-  sender_name: string | null;
-  recipient_name: string | null;
-  course_title: string | null;
-}
+type UserName = Pick<ReadModelUserEntity, 'name'> | null;
 
-const SELECT = `SELECT m.*, s.name AS sender_name, r.name AS recipient_name, c.title AS course_title
-  FROM messages m LEFT JOIN users s ON s.id = m.sender_id LEFT JOIN users r ON r.id = m.recipient_id
-  LEFT JOIN courses c ON c.id = m.course_id`;
+/** A message with its sender's and recipient's names (null while unknown) and its course's title (`course`: id and title). */
+export type MessageView = MessageEntity & { sender?: UserName; recipient?: UserName };
 
 /** Data access for `messages` and `interventions`; no rules here. */
 @Injectable()
 export class MessagesRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  find(id: string, db: Db = this.ds): Promise<MessageRow | null> {
-    return queryOne<MessageRow>(db, `${SELECT} WHERE m.id = $1`, [id]);
+  private repo(tx?: EntityManager): Repository<MessageEntity> {
+    return (tx ?? this.ds.manager).getRepository(MessageEntity);
+  }
+
+  /** Messages with the names of both sides (`m.sender`, `m.recipient`) and the course's title (`m.course`). */
+  private withNames(): SelectQueryBuilder<MessageEntity> {
+    return this.repo()
+      .createQueryBuilder('m')
+      .leftJoinAndMapOne('m.sender', ReadModelUserEntity, 's', 's.id = m.senderId')
+      .leftJoinAndMapOne('m.recipient', ReadModelUserEntity, 'r', 'r.id = m.recipientId')
+      .leftJoin('m.course', 'c')
+      .select(['m', 's.id', 's.name', 'r.id', 'r.name', 'c.id', 'c.title']);
+  }
+
+  find(id: string): Promise<MessageView | null> {
+    return this.withNames().where('m.id = :id', { id }).getOne();
   }
 
   /** Received and sent, newest first. */
-  listFor(userId: string, limit: number): Promise<MessageRow[]> {
-    return queryRows<MessageRow>(
-      this.ds,
-      `${SELECT} WHERE m.recipient_id = $1 OR m.sender_id = $1 ORDER BY m.created_at DESC, m.id LIMIT $2`,
-      [userId, limit],
-    );
+  listFor(userId: string, limit: number): Promise<MessageView[]> {
+    return this.withNames()
+      .where('(m.recipientId = :userId OR m.senderId = :userId)', { userId })
+      .orderBy('m.createdAt', 'DESC')
+      .addOrderBy('m.id')
+      .limit(limit)
+      .getMany();
   }
 
   async insert(
-    db: Db,
-    m: { senderId: string; recipientId: string; courseId: string | null; subject: string; body: string },
+    tx: EntityManager,
+    m: Pick<MessageEntity, 'senderId' | 'recipientId' | 'courseId' | 'subject' | 'body'>,
     now: Date,
   ): Promise<string> {
-    const row = await queryOne<{ id: string }>(
-      db,
-      'INSERT INTO messages (sender_id, recipient_id, course_id, subject, body, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [m.senderId, m.recipientId, m.courseId, m.subject, m.body, now],
-    );
-    return row!.id;
+    const message = this.repo(tx).create({ ...m, createdAt: now });
+    await this.repo(tx).insert(message);
+    return message.id;
   }
 
   async markRead(id: string, at: Date): Promise<void> {
-    await this.ds.query('UPDATE messages SET is_read = true, read_at = COALESCE(read_at, $2) WHERE id = $1', [id, at]);
+    await this.repo()
+      .createQueryBuilder()
+      .update()
+      .set({ isRead: true, readAt: () => 'COALESCE(read_at, :at)' })
+      .setParameter('at', at)
+      .where({ id })
+      .execute();
   }
 
   async insertIntervention(
-    db: Db,
-    i: { instructorId: string; studentId: string; courseId: string; type: string; messageId: string },
+    tx: EntityManager,
+    i: Pick<InterventionEntity, 'instructorId' | 'studentId' | 'courseId' | 'interventionType' | 'messageId'>,
     now: Date,
   ): Promise<string> {
-    const row = await queryOne<{ id: string }>(
-      db,
-      `INSERT INTO interventions (instructor_id, student_id, course_id, intervention_type, message_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [i.instructorId, i.studentId, i.courseId, i.type, i.messageId, now],
-    );
-    return row!.id;
+    const repo = tx.getRepository(InterventionEntity);
+    const intervention = repo.create({ ...i, createdAt: now });
+    await repo.insert(intervention);
+    return intervention.id;
   }
 
   /** Is the learner enrolled in one of the instructor's courses (in `courseId` when given)? */
-  async isStudentOf(instructorId: string, studentId: string, courseId: string | null): Promise<boolean> {
-    const row = await queryOne<{ ok: boolean }>(
-      this.ds,
-      `SELECT EXISTS (SELECT 1 FROM enrollments e JOIN courses c ON c.id = e.course_id
-                       WHERE c.instructor_id = $1 AND e.user_id = $2 AND ($3::uuid IS NULL OR c.id = $3)) AS ok`,
-      [instructorId, studentId, courseId],
-    );
-    return row?.ok === true;
+  isStudentOf(instructorId: string, studentId: string, courseId: string | null): Promise<boolean> {
+    const qb = this.ds
+      .getRepository(EnrollmentEntity)
+      .createQueryBuilder('e')
+      .innerJoin('e.course', 'c')
+      .where('c.instructorId = :instructorId', { instructorId })
+      .andWhere('e.userId = :studentId', { studentId });
+    if (courseId) qb.andWhere('c.id = :courseId', { courseId });
+    return qb.getExists();
   }
 
-  listForUserExport(userId: string): Promise<MessageRow[]> {
-    return queryRows<MessageRow>(this.ds, `${SELECT} WHERE m.recipient_id = $1 OR m.sender_id = $1 ORDER BY m.created_at`, [userId]);
+  listForUserExport(userId: string): Promise<MessageView[]> {
+    return this.withNames().where('(m.recipientId = :userId OR m.senderId = :userId)', { userId }).orderBy('m.createdAt').getMany();
   }
 
-  findDuplicate(senderId: string, recipientId: string, subject: string): Promise<{ id: string } | null> {
-    return queryOne<{ id: string }>(
-      this.ds,
-      'SELECT id FROM messages WHERE sender_id = $1 AND recipient_id = $2 AND subject = $3 LIMIT 1',
-      [senderId, recipientId, subject],
-    );
+  findDuplicate(senderId: string, recipientId: string, subject: string): Promise<Pick<MessageEntity, 'id'> | null> {
+    return this.repo().findOne({ select: { id: true }, where: { senderId, recipientId, subject } });
   }
 }

@@ -124,8 +124,8 @@ export class StudentsService {
   async markRead({ params: { id: messageId } }: RouteInput<R['markMessageRead']>): Promise<Message> {
     const caller = currentCaller();
     const m = await this.messages.find(messageId);
-    if (!m || (m.recipient_id !== caller.userId && m.sender_id !== caller.userId)) throw catalogErrors.messageNotFound();
-    if (m.recipient_id !== caller.userId) throw catalogErrors.notMessageRecipient();
+    if (!m || (m.recipientId !== caller.userId && m.senderId !== caller.userId)) throw catalogErrors.messageNotFound();
+    if (m.recipientId !== caller.userId) throw catalogErrors.notMessageRecipient();
     await this.messages.markRead(messageId, this.clock.now());
     return toMessage((await this.messages.find(messageId))!, caller.userId);
   }
@@ -161,7 +161,7 @@ export class StudentsService {
       this.users.find(caller.userId),
       this.analytics.enrollments({ courseId }),
     ]);
-    const progress = (figures.find((f) => f.user_id === studentId)?.progress ?? 0);
+    const progress = figures.find((f) => f.user_id === studentId)?.progress ?? 0;
     const text = interventionMessage(type, {
       studentName: student?.name ?? 'there',
       courseTitle: course.title,
@@ -177,7 +177,7 @@ export class StudentsService {
       );
       const interventionId = await this.messages.insertIntervention(
         tx,
-        { instructorId: caller.userId, studentId, courseId, type, messageId },
+        { instructorId: caller.userId, studentId, courseId, interventionType: type, messageId },
         now,
       );
       return { message: 'Intervention message sent successfully!', intervention_id: interventionId, message_id: messageId };

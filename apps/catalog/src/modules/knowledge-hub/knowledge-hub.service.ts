@@ -13,7 +13,7 @@ import { catalogErrors } from '../../common/catalog-errors.js';
 import type { MediaKind } from '../../common/media-type.util.js';
 import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { Uploads } from '../../common/uploads.js';
-import { KnowledgeHubRepository, type ResourceRow } from './knowledge-hub.repository.js';
+import { KnowledgeHubRepository, type ResourceView } from './knowledge-hub.repository.js';
 
 type R = typeof catalogRoutes;
 
@@ -29,20 +29,20 @@ const FILE_RULES: Record<KnowledgeResourceType, { kind: MediaKind; label: string
 
 export const resourceFileUrl = (id: string): string => `/api/knowledge-hub/resources/${id}/file`;
 
-const toResource = (r: ResourceRow): Resource => ({
+const toResource = (r: ResourceView): Resource => ({
   id: r.id,
   title: r.title,
   description: r.description,
-  resource_type: r.resource_type,
+  resource_type: r.resourceType,
   category: r.category,
   tags: r.tags,
-  file_path: r.storage_key ? resourceFileUrl(r.id) : null,
-  file_name: r.file_name,
-  file_size: r.file_size,
-  mime_type: r.mime_type,
-  uploaded_by: r.uploaded_by,
-  uploader_name: r.uploader_name ?? UNKNOWN_USER_NAME,
-  created_at: iso(r.created_at),
+  file_path: r.storageKey ? resourceFileUrl(r.id) : null,
+  file_name: r.fileName,
+  file_size: r.fileSize,
+  mime_type: r.mimeType,
+  uploaded_by: r.uploadedBy,
+  uploader_name: r.uploader?.name ?? UNKNOWN_USER_NAME,
+  created_at: iso(r.createdAt),
 });
 
 /** The knowledge hub: resources any signed-in user may upload and browse. */
@@ -95,7 +95,7 @@ export class KnowledgeHubService {
   async file({ params }: RouteInput<R['resourceFile']>): Promise<FileRef> {
     const r = await this.resources.find(params.id);
     if (!r) throw catalogErrors.resourceNotFound();
-    if (!r.storage_key) throw catalogErrors.fileNotFound();
-    return { storage_key: r.storage_key, filename: r.file_name ?? r.title, content_type: r.mime_type ?? 'application/octet-stream' };
+    if (!r.storageKey) throw catalogErrors.fileNotFound();
+    return { storage_key: r.storageKey, filename: r.fileName ?? r.title, content_type: r.mimeType ?? 'application/octet-stream' };
   }
 }

@@ -1,37 +1,62 @@
 import type { Lesson, LessonContentType } from '@lp/contracts';
 import { iso } from '@lp/service-kit';
+import type { LessonEntity } from '../../entities/lesson.entity.js';
+import type { NewLesson } from './lessons.repository.js';
 
-export interface LessonRow {
-  id: string;
-  course_id: string;
+/** A lesson's fields as the API names them (create, edit and the seed). */
+export interface LessonFields {
   title: string;
   description: string;
   content_type: LessonContentType;
   content: string;
   duration_minutes: number;
-  sort_order: number;
+  order: number;
   is_published: boolean;
   is_free_preview: boolean;
-  created_at: Date;
-  updated_at: Date;
+}
+
+export const toNewLesson = (f: LessonFields): NewLesson => ({
+  title: f.title,
+  description: f.description,
+  contentType: f.content_type,
+  content: f.content,
+  durationMinutes: f.duration_minutes,
+  order: f.order,
+  isPublished: f.is_published,
+  isFreePreview: f.is_free_preview,
+});
+
+/** The fields an edit gives (those left out stay as they are). */
+export function toLessonPatch(f: Partial<LessonFields>): Partial<NewLesson> {
+  const all: { [K in keyof NewLesson]: NewLesson[K] | undefined } = {
+    title: f.title,
+    description: f.description,
+    contentType: f.content_type,
+    content: f.content,
+    durationMinutes: f.duration_minutes,
+    order: f.order,
+    isPublished: f.is_published,
+    isFreePreview: f.is_free_preview,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Partial<NewLesson>;
 }
 
 /** `open`: the caller may read the content (owner, enrolled, or a free preview); else it is withheld. */
-export function toLesson(r: LessonRow, open: boolean): Lesson {
-  const visible = open || r.is_free_preview;
+export function toLesson(l: LessonEntity, open: boolean): Lesson {
+  const visible = open || l.isFreePreview;
   return {
-    id: r.id,
-    course_id: r.course_id,
-    title: r.title,
-    description: r.description,
-    content_type: r.content_type,
-    content: visible ? r.content : null,
-    duration_minutes: r.duration_minutes,
-    order: r.sort_order,
-    is_published: r.is_published,
-    is_free_preview: r.is_free_preview,
+    id: l.id,
+    course_id: l.courseId,
+    title: l.title,
+    description: l.description,
+    content_type: l.contentType,
+    content: visible ? l.content : null,
+    duration_minutes: l.durationMinutes,
+    order: l.order,
+    is_published: l.isPublished,
+    is_free_preview: l.isFreePreview,
     is_locked: !visible,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    created_at: iso(l.createdAt),
+    updated_at: iso(l.updatedAt),
   };
 }

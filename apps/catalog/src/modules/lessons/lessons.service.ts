@@ -1,22 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  AppError,
-  lessonContentProblem,
-  type Caller,
-  type Lesson,
-  catalogRoutes,
-  type RouteInput,
-} from '@lp/contracts';
+import { AppError, lessonContentProblem, type Caller, type Lesson, catalogRoutes, type RouteInput } from '@lp/contracts';
 import { UnitOfWork, Clock, Handles, currentCaller } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess, type CourseView } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
-import { LessonsRepository, type NewLesson } from './lessons.repository.js';
-import { toLesson, type LessonRow } from './lesson.mapper.js';
+import type { LessonEntity } from '../../entities/lesson.entity.js';
+import { LessonsRepository } from './lessons.repository.js';
+import { toLesson, toLessonPatch, toNewLesson } from './lesson.mapper.js';
 
 type R = typeof catalogRoutes;
-
 
 /**
  * Lessons. Only the course's owner manages them and sees drafts; the content of a
@@ -49,12 +42,12 @@ export class LessonsService {
     const lessonId = params.id;
     const { lesson, view } = await this.visibleLesson(caller, lessonId);
     if (view.owner) return toLesson(lesson, true);
-    const enrollment = await this.enrollments.find(lesson.course_id, caller.userId);
+    const enrollment = await this.enrollments.find(lesson.courseId, caller.userId);
     if (enrollment) {
-      await this.enrollments.touchIfStale(lesson.course_id, caller.userId, this.clock.now());
+      await this.enrollments.touchIfStale(lesson.courseId, caller.userId, this.clock.now());
       return toLesson(lesson, true);
     }
-    if (lesson.is_free_preview) return toLesson(lesson, false);
+    if (lesson.isFreePreview) return toLesson(lesson, false);
     throw catalogErrors.lessonLocked();
   }
 
@@ -62,7 +55,7 @@ export class LessonsService {
   async create({ params, body: input }: RouteInput<R['createLesson']>): Promise<Lesson> {
     const courseId = params.id;
     await this.access.owned(courseId, currentCaller());
-    const row = await this.uow.run((tx) => this.lessons.insert(tx, courseId, input, this.clock.now()));
+    const row = await this.uow.run((tx) => this.lessons.insert(tx, courseId, toNewLesson(input), this.clock.now()));
     this.listCache.invalidate();
     return toLesson(row, true);
   }
@@ -72,9 +65,9 @@ export class LessonsService {
     const lessonId = params.id;
     const { lesson, view } = await this.visibleLesson(currentCaller(), lessonId);
     if (!view.owner) throw catalogErrors.notCourseOwner();
-    const problem = lessonContentProblem(input.content_type ?? lesson.content_type, input.content ?? lesson.content);
+    const problem = lessonContentProblem(input.content_type ?? lesson.contentType, input.content ?? lesson.content);
     if (problem) throw AppError.validation([{ path: 'content', message: problem }], problem);
-    const row = await this.uow.run((tx) => this.lessons.update(tx, lessonId, input, this.clock.now()));
+    const row = await this.uow.run((tx) => this.lessons.update(tx, lessonId, toLessonPatch(input), this.clock.now()));
     this.listCache.invalidate();
     return toLesson(row, true);
   }
@@ -96,10 +89,9 @@ export class LessonsService {
     const now = this.clock.now();
     const rows = await this.uow.run(async (tx) => {
       let next = await this.lessons.nextOrder(tx, input.course_id);
-      const created: LessonRow[] = [];
+      const created: LessonEntity[] = [];
       for (const l of input.lessons) {
-        const lesson: NewLesson = { ...l, order: l.order ?? next++ };
-        created.push(await this.lessons.insert(tx, input.course_id, lesson, now));
+        created.push(await this.lessons.insert(tx, input.course_id, toNewLesson({ ...l, order: l.order ?? next++ }), now));
       }
       return created;
     });
@@ -108,17 +100,17 @@ export class LessonsService {
   }
 
   /** A lesson the caller can see: of a visible course, and published unless the caller owns it. */
-  async visibleLesson(caller: Caller, lessonId: string): Promise<{ lesson: LessonRow; view: CourseView }> {
+  async visibleLesson(caller: Caller, lessonId: string): Promise<{ lesson: LessonEntity; view: CourseView }> {
     const lesson = await this.lessons.find(lessonId);
     if (!lesson) throw catalogErrors.lessonNotFound();
     let view: CourseView;
     try {
-      view = await this.access.visible(lesson.course_id, caller);
+      view = await this.access.visible(lesson.courseId, caller);
     } catch (e) {
       if (AppError.isAppError(e) && e.status === 404) throw catalogErrors.lessonNotFound();
       throw e;
     }
-    if (!lesson.is_published && !view.owner) throw catalogErrors.lessonNotFound();
+    if (!lesson.isPublished && !view.owner) throw catalogErrors.lessonNotFound();
     return { lesson, view };
   }
 }

@@ -55,11 +55,11 @@ export class ProgressService {
     const caller = currentCaller();
     const lessonId = params.id;
     const lesson = await this.lessons.find(lessonId);
-    if (!lesson || !lesson.is_published) throw catalogErrors.lessonNotFound();
-    await this.access.visible(lesson.course_id, caller).catch(() => {
+    if (!lesson || !lesson.isPublished) throw catalogErrors.lessonNotFound();
+    await this.access.visible(lesson.courseId, caller).catch(() => {
       throw catalogErrors.lessonNotFound();
     });
-    return this.complete(caller.userId, lesson.course_id, { kind: 'lesson', id: lessonId }, body.time_spent_minutes);
+    return this.complete(caller.userId, lesson.courseId, { kind: 'lesson', id: lessonId }, body.time_spent_minutes);
   }
 
   /** POST /progress/{courseId}/mark-complete/{itemId}: a content item, or a lesson of the course. */
@@ -68,10 +68,9 @@ export class ProgressService {
     const caller = currentCaller();
     await this.access.visible(courseId, caller);
     const item = await this.content.find(itemId);
-    if (item && item.course_id === courseId)
-      return this.complete(caller.userId, courseId, { kind: 'content_item', id: itemId }, 0);
+    if (item && item.courseId === courseId) return this.complete(caller.userId, courseId, { kind: 'content_item', id: itemId }, 0);
     const lesson = await this.lessons.find(itemId);
-    if (lesson && lesson.course_id === courseId && lesson.is_published) {
+    if (lesson && lesson.courseId === courseId && lesson.isPublished) {
       return this.complete(caller.userId, courseId, { kind: 'lesson', id: itemId }, 0);
     }
     throw catalogErrors.contentItemNotFound();
@@ -96,22 +95,18 @@ export class ProgressService {
         return { message: 'Already completed', already_completed: true, completion_percentage: p.percentage, course_completed: false };
       }
       await this.enrollments.touch(tx, enrollment.id, now);
-      await writeEvent(
-        tx,
-        catalogEvents.lessonCompleted,
-        {
-          v: 1,
-          user_id: userId,
-          course_id: courseId,
-          lesson_id: unit.id,
-          kind: unit.kind,
-          time_spent_minutes: minutes,
-          completion_percentage: p.percentage,
-          completed_at: iso(now),
-        },
-      );
+      await writeEvent(tx, catalogEvents.lessonCompleted, {
+        v: 1,
+        user_id: userId,
+        course_id: courseId,
+        lesson_id: unit.id,
+        kind: unit.kind,
+        time_spent_minutes: minutes,
+        completion_percentage: p.percentage,
+        completed_at: iso(now),
+      });
       let courseCompleted = false;
-      if (p.complete && !enrollment.completed_at) {
+      if (p.complete && !enrollment.completedAt) {
         const course = (await this.courses.findById(courseId, tx))!;
         await this.issuer.issue(tx, enrollment, course, now);
         courseCompleted = true;
@@ -140,7 +135,7 @@ export class ProgressService {
     const caller = currentCaller();
     const { enrollment } = await this.access.enrolled(courseId, caller);
     const p = await this.progress.compute(courseId, caller.userId);
-    const completedAt = enrollment.completed_at;
+    const completedAt = enrollment.completedAt;
     return {
       course_id: courseId,
       enrollment_id: enrollment.id,
@@ -152,7 +147,7 @@ export class ProgressService {
       is_completed: p.complete || completedAt !== null,
       completed_at: isoOrNull(completedAt),
       can_get_certificate: p.complete || completedAt !== null,
-      last_activity_at: iso(enrollment.last_activity_at),
+      last_activity_at: iso(enrollment.lastActivityAt),
     };
   }
 
@@ -169,7 +164,7 @@ export class ProgressService {
     const caller = currentCaller();
     const enrollment = await this.enrollments.findForUser(id, caller.userId);
     if (!enrollment) throw catalogErrors.enrollmentNotFound();
-    const course = (await this.courses.findById(enrollment.course_id))!;
+    const course = (await this.courses.findById(enrollment.courseId))!;
     const [p, lessons, quizzes] = await Promise.all([
       this.progress.compute(course.id, caller.userId),
       this.lessons.listForCourse(course.id, false),
@@ -186,9 +181,9 @@ export class ProgressService {
       overall_progress: p.percentage,
       lesson_progress: { completed: p.lessonIds.length, total: p.totalLessons, percentage: share(p.lessonIds.length, p.totalLessons) },
       quiz_progress: { completed: quizzesDone, total: quizzes.length, percentage: share(quizzesDone, quizzes.length) },
-      next_lesson: next ? { id: next.id, title: next.title, order: next.sort_order } : null,
+      next_lesson: next ? { id: next.id, title: next.title, order: next.order } : null,
       next_quiz: nextQuiz ? { id: nextQuiz.quiz_id, title: nextQuiz.title } : null,
-      can_get_certificate: p.complete || enrollment.completed_at !== null,
+      can_get_certificate: p.complete || enrollment.completedAt !== null,
     };
   }
 
@@ -206,8 +201,8 @@ export class ProgressService {
       level: r.level,
       instructor_id: r.instructor_id,
       instructor_name: r.instructor_name,
-      progress: Number(r.progress),
-      progress_percentage: Number(r.progress),
+      progress: r.progress,
+      progress_percentage: r.progress,
       enrolled_at: iso(r.enrolled_at),
       completed_at: isoOrNull(r.completed_at),
       last_activity_at: iso(r.last_activity_at),

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { assessmentEvents, IdSchema, type EventPayload } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
-import { OnEvent } from '@lp/service-kit';
+import { OnEvent, entityManager } from '@lp/service-kit';
 import { QuizzesRepository } from './quizzes.repository.js';
 
 /** A read model's columns are uuids: an id that is not one would fail the event for ever, so it is logged and dropped. */
 const badIds = (...ids: Array<string | null>): boolean => ids.some((id) => id !== null && !IdSchema.safeParse(id).success);
+
+const managerOf = (ctx: EventContext): EntityManager => entityManager(ctx.tx);
 
 /** Keeps catalog's copy of assessment's quizzes and attempts, for instructor figures and learner progress. */
 @Injectable()
@@ -18,7 +21,7 @@ export class QuizzesConsumer {
       ctx.log.warn({ quizId: p.quiz_id }, 'quiz saved with a malformed id; ignored');
       return;
     }
-    await this.quizzes.save(ctx.tx, {
+    await this.quizzes.save(managerOf(ctx), {
       quizId: p.quiz_id,
       courseId: p.course_id,
       title: p.title,
@@ -36,7 +39,7 @@ export class QuizzesConsumer {
       ctx.log.warn({ quizId: p.quiz_id }, 'quiz deleted with a malformed id; ignored');
       return;
     }
-    await this.quizzes.delete(ctx.tx, p.quiz_id, p.course_id, new Date(p.deleted_at));
+    await this.quizzes.delete(managerOf(ctx), p.quiz_id, p.course_id, new Date(p.deleted_at));
   }
 
   @OnEvent(assessmentEvents.attemptSubmitted)
@@ -45,7 +48,7 @@ export class QuizzesConsumer {
       ctx.log.warn({ attemptId: p.attempt_id }, 'attempt submitted with a malformed id; ignored');
       return;
     }
-    await this.quizzes.recordAttempt(ctx.tx, {
+    await this.quizzes.recordAttempt(managerOf(ctx), {
       attemptId: p.attempt_id,
       quizId: p.quiz_id,
       courseId: p.course_id,
@@ -63,7 +66,7 @@ export class QuizzesConsumer {
       ctx.log.warn({ attemptId: p.attempt_id }, 'attempt reviewed with a malformed id; ignored');
       return;
     }
-    await this.quizzes.recordReview(ctx.tx, {
+    await this.quizzes.recordReview(managerOf(ctx), {
       attemptId: p.attempt_id,
       quizId: p.quiz_id,
       courseId: p.course_id,

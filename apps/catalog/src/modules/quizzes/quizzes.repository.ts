@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { MoreThan, type EntityManager } from 'typeorm';
 import type { AssessmentKind } from '@lp/contracts';
-import type { Db } from '@lp/service-kit';
+import { QuizAttemptEntity, QuizEntity } from '../../entities/quiz.entity.js';
 
 export interface QuizSave {
   quizId: string;
@@ -13,16 +14,10 @@ export interface QuizSave {
   updatedAt: Date;
 }
 
-export interface AttemptRecord {
-  attemptId: string;
-  quizId: string;
-  courseId: string | null;
-  userId: string;
-  score: number;
-  passed: boolean;
-  timeTakenMinutes: number;
-  submittedAt: Date;
-}
+export type AttemptRecord = Pick<
+  QuizAttemptEntity,
+  'attemptId' | 'quizId' | 'courseId' | 'userId' | 'score' | 'passed' | 'timeTakenMinutes' | 'submittedAt'
+>;
 
 export interface AttemptReview extends AttemptRecord {
   reviewedAt: Date;
@@ -35,36 +30,42 @@ export interface AttemptReview extends AttemptRecord {
 @Injectable()
 export class QuizzesRepository {
   /** Keeps the newest save; a tombstoned quiz stays deleted. */
-  async save(db: Db, s: QuizSave): Promise<void> {
-    await db.query(
-      `INSERT INTO quizzes (quiz_id, course_id, title, kind, created_by, question_count, is_published, updated_at, first_saved_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-       ON CONFLICT (quiz_id) DO UPDATE SET course_id = EXCLUDED.course_id, title = EXCLUDED.title, kind = EXCLUDED.kind,
-         created_by = EXCLUDED.created_by, question_count = EXCLUDED.question_count, is_published = EXCLUDED.is_published,
-         updated_at = EXCLUDED.updated_at
-       WHERE quizzes.deleted_at IS NULL AND quizzes.updated_at < EXCLUDED.updated_at`,
-      [s.quizId, s.courseId, s.title, s.kind, s.createdBy, s.questionCount, s.isPublished, s.updatedAt],
-    );
+  async save(tx: EntityManager, s: QuizSave): Promise<void> {
+    const quizzes = tx.getRepository(QuizEntity);
+    await quizzes
+      .createQueryBuilder('q')
+      .insert()
+      .values({ ...s, firstSavedAt: s.updatedAt })
+      .orUpdate(['course_id', 'title', 'kind', 'created_by', 'question_count', 'is_published', 'updated_at'], ['quiz_id'], {
+        overwriteCondition: { where: 'q.deletedAt IS NULL AND q.updatedAt < EXCLUDED.updated_at' },
+      })
+      .updateEntity(false)
+      .execute();
     // an older save arriving late still tells when the quiz first existed (its place in the course)
-    await db.query('UPDATE quizzes SET first_saved_at = $2 WHERE quiz_id = $1 AND first_saved_at > $2', [s.quizId, s.updatedAt]);
+    await quizzes.update({ quizId: s.quizId, firstSavedAt: MoreThan(s.updatedAt) }, { firstSavedAt: s.updatedAt });
   }
 
   /** Leaves a tombstone (so a late save cannot bring the quiz back) and drops its attempts, as assessment did. */
-  async delete(db: Db, quizId: string, courseId: string | null, deletedAt: Date): Promise<void> {
-    await db.query(
-      `INSERT INTO quizzes (quiz_id, course_id, updated_at, first_saved_at, deleted_at) VALUES ($1, $2, $3, $3, $3)
-       ON CONFLICT (quiz_id) DO UPDATE SET deleted_at = COALESCE(quizzes.deleted_at, EXCLUDED.deleted_at)`,
-      [quizId, courseId, deletedAt],
-    );
-    await db.query('DELETE FROM quiz_attempts WHERE quiz_id = $1', [quizId]);
+  async delete(tx: EntityManager, quizId: string, courseId: string | null, deletedAt: Date): Promise<void> {
+    await tx
+      .getRepository(QuizEntity)
+      .createQueryBuilder('q')
+      .insert()
+      .values({ quizId, courseId, updatedAt: deletedAt, firstSavedAt: deletedAt, deletedAt })
+      // the first deletion seen stays
+      .orUpdate(['deleted_at'], ['quiz_id'], { overwriteCondition: { where: 'q.deletedAt IS NULL' } })
+      .updateEntity(false)
+      .execute();
+    await tx.getRepository(QuizAttemptEntity).delete({ quizId });
   }
 
   /**
    * Records an attempt once (its id is the key). One of a quiz already deleted is not kept;
    * should the two race, every figure still leaves it out by joining live quizzes.
    */
-  async recordAttempt(db: Db, a: AttemptRecord): Promise<void> {
-    await db.query(
+  async recordAttempt(tx: EntityManager, a: AttemptRecord): Promise<void> {
+    // raw SQL: INSERT ... SELECT ... WHERE NOT EXISTS (no insert of a tombstoned quiz's attempt) in one statement, which the query builder cannot write
+    await tx.query(
       `INSERT INTO quiz_attempts (attempt_id, quiz_id, course_id, user_id, score, passed, time_taken_minutes, submitted_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8
         WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE quiz_id = $2 AND deleted_at IS NOT NULL)
@@ -79,8 +80,9 @@ export class QuizzesRepository {
    * submission creates the row from its own fields, and the submission then finds it there
    * (recordAttempt does nothing on a known attempt), so neither order loses the review.
    */
-  async recordReview(db: Db, r: AttemptReview): Promise<void> {
-    await db.query(
+  async recordReview(tx: EntityManager, r: AttemptReview): Promise<void> {
+    // raw SQL: a conditional INSERT ... SELECT with ON CONFLICT ... DO UPDATE ... WHERE in one statement, which the query builder cannot write
+    await tx.query(
       `INSERT INTO quiz_attempts (attempt_id, quiz_id, course_id, user_id, score, passed, time_taken_minutes, submitted_at, reviewed_at)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
         WHERE NOT EXISTS (SELECT 1 FROM quizzes WHERE quiz_id = $2 AND deleted_at IS NOT NULL)

@@ -1,57 +1,67 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { queryOne, queryRows, type Db } from '@lp/service-kit';
+import { DataSource, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { ReadModelUserEntity } from '@lp/service-kit';
+import { CourseEntity } from '../../entities/course.entity.js';
+import { ReviewEntity } from '../../entities/review.entity.js';
 
-export interface ReviewRow {
-  id: string;
-  course_id: string;
-  user_id: string;
-  rating: number;
-  comment: string;
-  created_at: Date;
-  user_name: string | null;
-}
-
-const SELECT = 'SELECT r.*, u.name AS user_name FROM reviews r LEFT JOIN users u ON u.id = r.user_id';
+/** A review with its author's name (null while identity's event about them has not arrived). */
+export type ReviewView = ReviewEntity & { user?: Pick<ReadModelUserEntity, 'name'> | null };
 
 /** Data access for `reviews` and the course's rating figures; no rules here. */
 @Injectable()
 export class ReviewsRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  listForCourse(courseId: string, limit: number): Promise<ReviewRow[]> {
-    return queryRows<ReviewRow>(this.ds, `${SELECT} WHERE r.course_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2`, [courseId, limit]);
+  private repo(tx?: EntityManager): Repository<ReviewEntity> {
+    return (tx ?? this.ds.manager).getRepository(ReviewEntity);
   }
 
-  find(id: string, db: Db = this.ds): Promise<ReviewRow | null> {
-    return queryOne<ReviewRow>(db, `${SELECT} WHERE r.id = $1`, [id]);
+  /** Reviews with their author's name (`r.user`). */
+  private withAuthor(tx?: EntityManager): SelectQueryBuilder<ReviewEntity> {
+    return this.repo(tx)
+      .createQueryBuilder('r')
+      .leftJoinAndMapOne('r.user', ReadModelUserEntity, 'u', 'u.id = r.userId')
+      .select(['r', 'u.id', 'u.name']);
   }
 
-  findForUser(courseId: string, userId: string): Promise<{ id: string } | null> {
-    return queryOne<{ id: string }>(this.ds, 'SELECT id FROM reviews WHERE course_id = $1 AND user_id = $2', [courseId, userId]);
+  listForCourse(courseId: string, limit: number): Promise<ReviewView[]> {
+    return this.withAuthor()
+      .where('r.courseId = :courseId', { courseId })
+      .orderBy('r.createdAt', 'DESC')
+      .addOrderBy('r.id')
+      .limit(limit)
+      .getMany();
   }
 
-  async insert(db: Db, r: { courseId: string; userId: string; rating: number; comment: string }, now: Date): Promise<string> {
-    const row = await queryOne<{ id: string }>(
-      db,
-      'INSERT INTO reviews (course_id, user_id, rating, comment, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [r.courseId, r.userId, r.rating, r.comment, now],
-    );
-    return row!.id;
+  find(id: string, tx?: EntityManager): Promise<ReviewView | null> {
+    return this.withAuthor(tx).where('r.id = :id', { id }).getOne();
+  }
+
+  findForUser(courseId: string, userId: string): Promise<Pick<ReviewEntity, 'id'> | null> {
+    return this.repo().findOne({ select: { id: true }, where: { courseId, userId } });
+  }
+
+  async insert(tx: EntityManager, r: Pick<ReviewEntity, 'courseId' | 'userId' | 'rating' | 'comment'>, now: Date): Promise<string> {
+    const review = this.repo(tx).create({ ...r, createdAt: now });
+    await this.repo(tx).insert(review);
+    return review.id;
   }
 
   /** Recomputes rating_avg and rating_count from the reviews themselves (call with the course row locked). */
-  async refreshRating(db: Db, courseId: string): Promise<void> {
-    await db.query(
-      `UPDATE courses SET
-         rating_avg = COALESCE((SELECT round(avg(rating), 2) FROM reviews WHERE course_id = $1), 0),
-         rating_count = (SELECT count(*) FROM reviews WHERE course_id = $1)
-       WHERE id = $1`,
-      [courseId],
-    );
+  async refreshRating(tx: EntityManager, courseId: string): Promise<void> {
+    const figures = await this.repo(tx)
+      .createQueryBuilder('r')
+      .select('COALESCE(round(avg(r.rating), 2), 0)', 'avg')
+      .addSelect('count(*)', 'count')
+      .where('r.courseId = :courseId', { courseId })
+      .getRawOne<{ avg: number; count: number }>();
+    // updated_at stays: a rating is not an edit of the course
+    await tx
+      .getRepository(CourseEntity)
+      .update({ id: courseId }, { ratingAvg: figures?.avg ?? 0, ratingCount: figures?.count ?? 0, updatedAt: () => 'updated_at' });
   }
 
-  listForUser(userId: string): Promise<ReviewRow[]> {
-    return queryRows<ReviewRow>(this.ds, `${SELECT} WHERE r.user_id = $1 ORDER BY r.created_at`, [userId]);
+  listForUser(userId: string): Promise<ReviewView[]> {
+    return this.withAuthor().where('r.userId = :userId', { userId }).orderBy('r.createdAt').getMany();
   }
 }

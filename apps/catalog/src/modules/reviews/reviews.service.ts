@@ -7,20 +7,20 @@ import { UNKNOWN_USER_NAME } from '@lp/service-kit';
 import { CourseAccess } from '../courses/course-access.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
-import { ReviewsRepository, type ReviewRow } from './reviews.repository.js';
+import { ReviewsRepository, type ReviewView } from './reviews.repository.js';
 
 type R = typeof catalogRoutes;
 type Review = z.infer<typeof ReviewSchema>;
 const REVIEW_LIST_SIZE = 200;
 
-const toReview = (r: ReviewRow): Review => ({
+const toReview = (r: ReviewView): Review => ({
   id: r.id,
-  course_id: r.course_id,
-  user_id: r.user_id,
-  user_name: r.user_name ?? UNKNOWN_USER_NAME,
+  course_id: r.courseId,
+  user_id: r.userId,
+  user_name: r.user?.name ?? UNKNOWN_USER_NAME,
   rating: r.rating,
   comment: r.comment,
-  created_at: iso(r.created_at),
+  created_at: iso(r.createdAt),
 });
 
 /**
@@ -53,7 +53,7 @@ export class ReviewsService {
   }
 
   /** Used by the seed as well: no enrollment check. */
-  async write(courseId: string, userId: string, rating: number, comment: string): Promise<ReviewRow> {
+  async write(courseId: string, userId: string, rating: number, comment: string): Promise<ReviewView> {
     if (await this.reviews.findForUser(courseId, userId)) throw catalogErrors.alreadyReviewed();
     try {
       const id = await this.uow.run(async (tx) => {

@@ -7,6 +7,7 @@ import { CoursesRepository } from '../courses/courses.repository.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import { LessonsRepository } from '../lessons/lessons.repository.js';
+import { toNewLesson } from '../lessons/lesson.mapper.js';
 import { ContentRepository } from '../content/content.repository.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
 import { EnrollmentsService } from '../enrollments/enrollments.service.js';
@@ -63,7 +64,7 @@ export class SeedHandlers {
         now,
       );
       for (const [order, l] of p.lessons.entries()) {
-        await this.lessons.insert(tx, row.id, { ...l, order, is_published: true }, now);
+        await this.lessons.insert(tx, row.id, toNewLesson({ ...l, order, is_published: true }), now);
       }
       for (const t of p.text_items) {
         await this.content.insert(
@@ -101,9 +102,9 @@ export class SeedHandlers {
     const lessons = await this.lessons.listForCourse(p.course_id, false);
     // a completion may issue a certificate, which freezes names: on a fresh start identity's
     // events may still be on their way, so wait (bounded) for both names to be known
-    if (p.completed_lessons > 0) await this.awaitUsers([p.user_id, course.instructor_id], SEED_NAME_WAIT_MS);
+    if (p.completed_lessons > 0) await this.awaitUsers([p.user_id, course.instructorId], SEED_NAME_WAIT_MS);
     for (const l of lessons.slice(0, p.completed_lessons)) {
-      await this.progress.complete(p.user_id, p.course_id, { kind: 'lesson', id: l.id }, l.duration_minutes);
+      await this.progress.complete(p.user_id, p.course_id, { kind: 'lesson', id: l.id }, l.durationMinutes);
     }
     if (p.review && !(await this.reviews.findForUser(p.course_id, p.user_id))) {
       await this.reviewService.write(p.course_id, p.user_id, p.review.rating, p.review.comment);
