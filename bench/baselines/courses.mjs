@@ -14,8 +14,9 @@
 //      infra/bench.mjs checks, at every run, that this text and its parameters are exactly
 //      what the built repository (apps/catalog/dist) produces for each measured request;
 //   5. the same row mapping as the service: toCourse / toContentItem(full = false) of
-//      apps/catalog/src/modules/courses/course.mapper.ts and num / iso of sql.util.ts
-//      (copied below), so the body is the same JSON (the bench compares it once per URL).
+//      apps/catalog/src/modules/courses/course.mapper.ts and iso of libs/service-kit's sql.ts
+//      (copied below; numeric and bigint arrive as numbers through the same pg type parsers
+//      as the kit's pool), so the body is the same JSON (the bench compares it once per URL).
 // When the repository or the mapper change, update the copies here (the bench says so).
 //
 // Env: PORT, HOST, JWT_SECRET, REDIS_URL, POSTGRES_URL, DB_NAME (the run's catalog
@@ -28,8 +29,6 @@ import { pathToFileURL } from 'node:url';
 // apps/catalog/src/common/sql.util.ts
 /** Escapes LIKE wildcards in user input and wraps it for a "contains" match. */
 const likePattern = (text) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-/** Numbers that pg hands over as text (numeric, bigint, count). */
-const num = (v) => (v === null || v === undefined ? 0 : Number(v));
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** A timestamp as the API writes it; text already in that form (made by PostgreSQL) passes through. */
 const iso = (d) => (typeof d === 'string' && ISO_UTC.test(d) ? d : (d instanceof Date ? d : new Date(d)).toISOString());
@@ -103,7 +102,7 @@ function toContentItem(r) {
     content: null,
     duration: r.duration_minutes,
     file_name: r.file_name,
-    file_size: r.file_size === null ? null : num(r.file_size),
+    file_size: r.file_size,
     mime_type: r.mime_type,
     order: r.sort_order,
     created_at: iso(r.created_at),
@@ -115,7 +114,7 @@ function toCourse(r) {
     id: r.id,
     title: r.title,
     description: r.description,
-    price: num(r.price),
+    price: r.price,
     category: r.category,
     level: r.level,
     instructor_id: r.instructor_id,
@@ -123,10 +122,10 @@ function toCourse(r) {
     institution_id: r.institution_id,
     thumbnail: r.thumbnail,
     is_published: r.is_published,
-    enrollment_count: num(r.enrollment_count),
-    rating_avg: num(r.rating_avg),
-    rating_count: num(r.rating_count),
-    lesson_count: num(r.lesson_count),
+    enrollment_count: r.enrollment_count,
+    rating_avg: r.rating_avg,
+    rating_count: r.rating_count,
+    lesson_count: r.lesson_count ?? 0,
     content_items: (r.content_items ?? []).map(toContentItem),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
@@ -169,6 +168,8 @@ async function main() {
   const pool = new pg.Pool({
     connectionString: `${(env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '')}/${env.DB_NAME}`,
     max: poolSize,
+    // as libs/service-kit's pgTypeParsers: numeric and bigint (count) as numbers
+    types: { getTypeParser: (oid, format) => (oid === 1700 || oid === 20 ? Number : pg.types.getTypeParser(oid, format)) },
   });
   const fail = (reply, status, detail, code) => reply.code(status).send({ detail, code, errors: [] });
 
