@@ -29,6 +29,12 @@ export interface Gateway {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+/**
+ * How long a shutdown waits for requests in flight. A download that its client stopped
+ * reading keeps its connection busy for ever; after this the remaining connections are cut,
+ * so a deploy or a Ctrl-C never hangs (kubernetes' own grace period is 30 s).
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Builds and starts the gateway; tests call this with their own env and port 0. */
 export async function createGateway(overrides: Record<string, string | undefined> = {}): Promise<Gateway> {
@@ -56,6 +62,11 @@ export async function createGateway(overrides: Record<string, string | undefined
   // a Fastify route keeps the error handler in force when it was registered, and with the SPA
   // plugin registered the routes came before Nest's handler and answered Fastify's own shape.
   fastify.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
+
+  fastify.addHook('preClose', (done) => {
+    setTimeout(() => fastify.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    done();
+  });
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -142,5 +142,7 @@ describe('gateway: security headers, bodies and export limits', () => {
     const file = await stack.fetchFile('/api/users/export-data', { headers: { authorization: `Bearer ${learner.token}`, 'x-forwarded-for': '198.51.100.51' } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment;/);
+    // read to the end: a response left unread keeps its connection busy
+    expect(JSON.parse(Buffer.from(await file.arrayBuffer()).toString('utf8'))).toBeTruthy();
   }, 60_000);
 });
