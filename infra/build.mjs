@@ -1,10 +1,11 @@
 // Compiles every server app and lib with swc (decorator metadata included: tsx and
 // esbuild emit none), each into its own dist/, then builds the SPA with Vite.
 // Type checking is separate: `npm run typecheck`.
-import { readdirSync, statSync, mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, mkdirSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import swc from '@swc/core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,6 +55,22 @@ export async function buildServer() {
 export function buildWeb() {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps', 'web'), stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
+  console.log(initialBundleSize(join(root, 'apps', 'web', 'dist')));
+}
+
+/** What the first page load downloads before any route's chunk: index.html's entry script and the chunks it preloads (its static imports). */
+function initialBundleSize(dist) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const code = readFileSync(join(dist, file));
+    raw += code.length;
+    gzip += gzipSync(code, { level: 9 }).length;
+  }
+  const kB = (n) => `${(n / 1000).toFixed(2)} kB`;
+  return `web: initial JS ${kB(raw)} (gzip ${kB(gzip)}) in ${files.length} files: the entry chunk and its static imports`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

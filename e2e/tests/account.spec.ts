@@ -54,13 +54,13 @@ test.describe('account settings', () => {
     await next.fill(newPassword);
     await confirm.fill(`${newPassword}x`);
     await submit.click();
-    await expect(toast(page, TEXT.passwordsMismatch)).toBeVisible();
+    await expect(dialog.getByText(TEXT.passwordsMismatch)).toBeVisible();
     await expect(dialog).toBeVisible();
 
     await next.fill('abc');
     await confirm.fill('abc');
     await submit.click();
-    await expect(toast(page, TEXT.passwordTooShort)).toBeVisible();
+    await expect(dialog.getByText(TEXT.passwordTooShort)).toBeVisible();
     await expect(dialog).toBeVisible();
 
     // the current password is checked by the server only

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { AppError, ROLES, type Caller, type Role } from '@lp/contracts';
+import { AppError, ROLES, type Caller, type Role, CommonErrorCode } from '@lp/contracts';
 
 /**
  * A download link: one file path, one signed-in session, a few minutes. It stands in for
@@ -45,10 +45,10 @@ export class DownloadLinks {
     try {
       claims = this.verifier(link);
     } catch {
-      throw AppError.unauthenticated('This download link is invalid or has expired. Open the file again from the page.', 'INVALID_DOWNLOAD_LINK');
+      throw AppError.unauthenticated('This download link is invalid or has expired. Open the file again from the page.', CommonErrorCode.INVALID_DOWNLOAD_LINK);
     }
     if (claims.path !== path || !claims.sub || !claims.sid || !(ROLES as readonly string[]).includes(claims.role)) {
-      throw AppError.unauthenticated('This download link is invalid or has expired. Open the file again from the page.', 'INVALID_DOWNLOAD_LINK');
+      throw AppError.unauthenticated('This download link is invalid or has expired. Open the file again from the page.', CommonErrorCode.INVALID_DOWNLOAD_LINK);
     }
     return {
       caller: { userId: claims.sub, role: claims.role, sessionId: claims.sid, institutionId: claims.inst ?? null },

@@ -1,5 +1,5 @@
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import { AppError, ROLES, type Caller, type Role } from '@lp/contracts';
+import { AppError, ROLES, type Caller, type Role, CommonErrorCode } from '@lp/contracts';
 
 /**
  * Access tokens live 15 minutes: a stolen one stops working by then, whatever happens to
@@ -45,12 +45,12 @@ export class TokenService {
       claims = this.verifier(token);
     } catch (e) {
       if (e instanceof TokenError && e.code === TokenError.codes.expired) {
-        throw AppError.unauthenticated('Your session has expired. Please sign in again.', 'TOKEN_EXPIRED');
+        throw AppError.unauthenticated('Your session has expired. Please sign in again.', CommonErrorCode.TOKEN_EXPIRED);
       }
-      throw AppError.unauthenticated('Invalid token', 'UNAUTHENTICATED');
+      throw AppError.unauthenticated('Invalid token', CommonErrorCode.UNAUTHENTICATED);
     }
     if (!claims.sub || !claims.sid || !(ROLES as readonly string[]).includes(claims.role)) {
-      throw AppError.unauthenticated('Invalid token', 'UNAUTHENTICATED');
+      throw AppError.unauthenticated('Invalid token', CommonErrorCode.UNAUTHENTICATED);
     }
     return {
       caller: { userId: claims.sub, role: claims.role, sessionId: claims.sid, institutionId: claims.inst ?? null },

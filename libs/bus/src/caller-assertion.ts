@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { AppError, ROLES, type Caller, type Role } from '@lp/contracts';
+import { AppError, ROLES, type Caller, type Role, CommonErrorCode } from '@lp/contracts';
 
 /**
  * Who a request is for, proven rather than asserted. The gateway (the only holder of the
@@ -133,4 +133,4 @@ export class CallerVerifier {
   }
 }
 
-const refused = (): AppError => AppError.unauthenticated('The caller of this request could not be verified', 'CALLER_NOT_VERIFIED');
+const refused = (): AppError => AppError.unauthenticated('The caller of this request could not be verified', CommonErrorCode.CALLER_NOT_VERIFIED);

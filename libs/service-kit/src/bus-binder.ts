@@ -3,7 +3,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { AppError, EVENT_CONSUMERS, systemSubjects, ExportUserDataRequest, type AnyRoute, type AppName, type EventDef, type InternalDef, type ServiceName } from '@lp/contracts';
+import { AppError, EVENT_CONSUMERS, systemSubjects, ExportUserDataRequest, type AnyRoute, type AppName, type EventDef, type InternalDef, type ServiceName, CommonErrorCode } from '@lp/contracts';
 import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type RouteHandler } from '@lp/bus';
 import { EVENT_META, EXPORT_META, INTERNAL_META, routesOf } from './decorators.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
@@ -77,7 +77,7 @@ export class BusBinder implements BeforeApplicationShutdown, OnApplicationShutdo
     if (exporters.length) {
       this.server.raw(systemSubjects.exportUserData(service), async (payload) => {
         const parsed = ExportUserDataRequest.safeParse(payload);
-        if (!parsed.success) throw AppError.badRequest('BAD_REQUEST', 'user_id is required');
+        if (!parsed.success) throw AppError.badRequest(CommonErrorCode.BAD_REQUEST, 'user_id is required');
         const parts = await Promise.all(exporters.map((e) => e(parsed.data.user_id)));
         return { service, data: Object.assign({}, ...parts) as Record<string, unknown> };
       });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, type AnyRoute, type Caller } from '@lp/contracts';
+import { AppError, type AnyRoute, type Caller, CommonErrorCode } from '@lp/contracts';
 import { DOWNLOAD_LINK_PARAM, type DownloadLinks, type RevocationStore, type TokenService } from '@lp/auth';
 
 export interface AuthDeps {
@@ -40,7 +40,7 @@ export async function authenticate(request: FastifyRequest, route: AnyRoute, dep
     throw new AppError(503, 'SERVICE_UNAVAILABLE', 'Sign-in checks are not available right now. Please try again shortly.');
   });
   if (revoked) {
-    throw AppError.unauthenticated('Your session has ended. Please sign in again.', 'TOKEN_REVOKED');
+    throw AppError.unauthenticated('Your session has ended. Please sign in again.', CommonErrorCode.TOKEN_REVOKED);
   }
   if (route.guard !== 'any' && !route.guard.includes(caller.role)) {
     throw AppError.forbidden('Your role does not have access to this');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { AppError, FileRefSchema, PendingReply, type AnyRoute, type SessionGrant } from '@lp/contracts';
+import { AppError, FileRefSchema, PendingReply, type AnyRoute, type SessionGrant, CommonErrorCode } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
 import { DOWNLOAD_LINK_PARAM, type DownloadLinks, type RevocationStore, type TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
@@ -97,7 +97,7 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
 function refreshTokenOf(request: FastifyRequest): string {
   const fromBody = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
   const token = readRefreshCookie(request) ?? (typeof fromBody === 'string' ? fromBody : null);
-  if (!token) throw AppError.unauthenticated('Your session has ended. Please sign in again.', 'SESSION_ENDED');
+  if (!token) throw AppError.unauthenticated('Your session has ended. Please sign in again.', CommonErrorCode.SESSION_ENDED);
   return token;
 }
 

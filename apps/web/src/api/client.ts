@@ -1,4 +1,4 @@
-import { fillPath, PendingWork, type AnyRoute, type RouteOutput, type RouteRequest } from '@lp/contracts';
+import { CommonErrorCode, fillPath, PendingWork, type AnyRoute, type RouteOutput, type RouteRequest } from '@lp/contracts';
 import { API_BASE } from '../config/product';
 import { ApiError } from './api-error';
 import { readToken } from './token-store';
@@ -98,7 +98,7 @@ export async function retryToken(sent: string | null, error: ApiError): Promise<
   const stored = readToken();
   if (stored && stored !== sent) return stored;
   // expired, or not ours any more (a rotated signing key): the session's refresh cookie decides
-  return error.code === 'TOKEN_REVOKED' ? null : refreshAccessToken(sent);
+  return error.code === CommonErrorCode.TOKEN_REVOKED ? null : refreshAccessToken(sent);
 }
 
 async function send(route: AnyRoute, args: LooseArgs): Promise<Response> {

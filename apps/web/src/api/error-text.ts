@@ -1,14 +1,37 @@
+import { AssessmentErrorCode, CatalogErrorCode, CommonErrorCode, IdentityErrorCode } from '@lp/contracts';
+import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-error';
+import { DECLARED_ERROR_CODES, type DeclaredErrorCode } from './error-codes';
 
-/** The server's explanation, when it gave one; field errors say more than a bare "Validation failed". */
+const declared: ReadonlySet<string> = new Set(DECLARED_ERROR_CODES);
+
+/**
+ * Codes whose server detail says more than a fixed text can (which field, how long to wait,
+ * which limit): the detail is shown, and the code's text only when there is none.
+ */
+const DETAIL_FIRST: ReadonlySet<string> = new Set([
+  ...Object.values(CommonErrorCode),
+  IdentityErrorCode.SIGN_IN_LOCKED,
+  CatalogErrorCode.UNSUPPORTED_FILE_TYPE,
+  AssessmentErrorCode.TOO_MANY_QUESTIONS,
+  AssessmentErrorCode.MAX_POINTS_BELOW_GRADES,
+]);
+
+/**
+ * What to tell the reader about a failed call, in their language: the text of the error's code
+ * (`errors.code.<CODE>`), else the server's detail; field errors say more than a bare
+ * "Validation failed".
+ */
 export function serverDetail(error: unknown): string | null {
   if (!isApiError(error)) return null;
-  if (error.code === 'VALIDATION_FAILED' && error.errors.length > 0) {
+  const byCode = declared.has(error.code) ? i18next.t(`errors.code.${error.code as DeclaredErrorCode}`) : null;
+  if (byCode && !DETAIL_FIRST.has(error.code)) return byCode;
+  if (error.code === CommonErrorCode.VALIDATION_FAILED && error.errors.length > 0) {
     return error.errors.map((e) => e.message).join('; ');
   }
-  return error.detail;
+  return error.detail ?? byCode;
 }
 
 /** Spec rule: a server detail is shown when present, otherwise the fallback text. */

@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import { identityRoutes } from '@lp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../config/product';
 import { callRoute } from './client';
+import { useRouteQuery } from './route-hooks';
 
 /**
  * Files the browser fetches by itself (a video's src, a PDF frame, a link opened in a new
@@ -19,14 +19,12 @@ const isOwnFile = (url: string) => url.startsWith(`${API_BASE}/`);
 /** A media element's src: a link for the platform's own files (renewed before it ends), other addresses as given. */
 export function useFileUrl(url: string): string | undefined {
   const own = isOwnFile(url);
-  const link = useQuery({
-    queryKey: ['download-link', url],
-    queryFn: () => downloadLink(url),
-    enabled: own,
+  const link = useRouteQuery(
+    identityRoutes.downloadLink,
+    { body: { path: url } },
     // a link lasts 15 minutes: renew it well before, for a page left open
-    staleTime: 10 * 60_000,
-    refetchInterval: 10 * 60_000,
-  });
+    { enabled: own, staleTime: 10 * 60_000, refetchInterval: 10 * 60_000, select: (answer) => answer.url },
+  );
   return own ? link.data : url;
 }
 

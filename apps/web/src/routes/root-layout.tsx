@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useGoogleReturn } from '../features/auth/use-google-return';
-import { SecondFactorPage } from '../features/auth/second-factor-page';
 import { FullPageSpinner } from './full-page-spinner';
 import { SkipLink } from './skip-link';
+
+/** Shown only after a Google sign-in of an account with two-factor authentication: loaded then. */
+const SecondFactorPage = lazy(async () => ({ default: (await import('../features/auth/second-factor-page')).SecondFactorPage }));
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -11,7 +14,10 @@ export function RootLayout() {
   return (
     <>
       <SkipLink />
-      {secondFactor ? <SecondFactorPage prompt={secondFactor} /> : exchanging ? <FullPageSpinner label={t('auth.signingIn')} /> : <Outlet />}
+      {/* a page outside the shell (or a guarded one before the user is known) while its chunk arrives */}
+      <Suspense fallback={<FullPageSpinner />}>
+        {secondFactor ? <SecondFactorPage prompt={secondFactor} /> : exchanging ? <FullPageSpinner label={t('auth.signingIn')} /> : <Outlet />}
+      </Suspense>
       <ScrollRestoration />
     </>
   );

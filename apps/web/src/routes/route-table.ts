@@ -1,47 +1,70 @@
 import type { Guard, Role } from '@lp/contracts';
-import { createElement, type ReactElement } from 'react';
-import { AccountSettingsPage } from '../features/account/account-settings-page';
-import { DevGooglePage } from '../features/auth/dev-google-page';
-import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
-import { RoleDashboardPage } from '../features/dashboard/role-dashboard-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { BrowseCoursesPage, MarketplacePage } from '../features/catalog/browse/browse-pages';
-import { CreateCoursePage } from '../features/catalog/create/create-course-page';
-import { CourseDetailPage } from '../features/catalog/detail/course-detail-page';
-import { InstitutionCourseAnalyticsPage } from '../features/catalog/institution/course-analytics-page';
-import { CourseEditPage } from '../features/catalog/institution/course-edit-page';
-import { CourseLinkRedirect } from '../features/catalog/instructor/course-link-redirect';
-import { InstructorCoursesPage } from '../features/catalog/instructor/instructor-courses-page';
-import { InstructorDashboardPage } from '../features/catalog/instructor/instructor-dashboard-page';
-import { KnowledgeHubPage } from '../features/catalog/knowledge/knowledge-hub-page';
-import { LessonManagerPage } from '../features/catalog/lessons/lesson-manager-page';
-import { ManageCoursePage } from '../features/catalog/manage/manage-course-page';
-import { CoursePlayerPage } from '../features/catalog/player/course-player-page';
-import { LessonViewerPage } from '../features/catalog/viewer/lesson-viewer-page';
-import { NotYetAvailablePage } from '../features/errors/not-yet-available-page';
-import { ExamCreatePage } from '../features/assessment/authoring/exam-create-page';
-import { QuizBuilderPage } from '../features/assessment/authoring/quiz-builder-page';
-import { QuizCreatePage } from '../features/assessment/authoring/quiz-create-page';
-import { QuizPreviewPage } from '../features/assessment/authoring/quiz-preview-page';
-import { LearningProgressPage } from '../features/assessment/taking/learning-progress-page';
-import { QuizCentrePage } from '../features/assessment/taking/quiz-centre-page';
-import { QuizInfoPage } from '../features/assessment/taking/quiz-info-page';
-import { QuizReviewPage } from '../features/assessment/taking/quiz-review-page';
-import { TakeQuizPage } from '../features/assessment/taking/take-quiz-page';
-import { TestSessionPage } from '../features/assessment/taking/test-session-page';
-import { AssignmentDetailPage } from '../features/assignments/assignment-detail-page';
-import { AssignmentEditPage } from '../features/assignments/assignment-edit-page';
-import { AssignmentsPage } from '../features/assignments/assignments-page';
-import { MyAssignmentsPage } from '../features/assignments/my-assignments-page';
-import { SubmissionsPage } from '../features/assignments/submissions-page';
-import { LandingPage } from '../features/landing/landing-page';
-import { ProfilePage } from '../features/profile/profile-page';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import type { AreaKey } from '../i18n/catalog-keys';
+
+/**
+ * A page of a feature area, loaded the first time a route shows it. Every page of one area
+ * comes from the same module, so an area is one chunk, fetched once.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page keeps its own props type
+function pageOf<M extends Record<K, ComponentType<any>>, K extends keyof M>(area: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await area())[name] }));
+}
+
+const account = () => import('../features/account/account-settings-page');
+const assessment = () => import('../features/assessment/pages');
+const assignments = () => import('../features/assignments/pages');
+const auth = () => import('../features/auth/dev-google-page');
+const catalog = () => import('../features/catalog/pages');
+const comingSoon = () => import('../features/coming-soon/coming-soon-page');
+const dashboards = () => import('../features/dashboard/role-dashboard-page');
+const errors = () => import('../features/errors/pages');
+const landing = () => import('../features/landing/landing-page');
+const profile = () => import('../features/profile/profile-page');
+
+const AccountSettingsPage = pageOf(account, 'AccountSettingsPage');
+const DevGooglePage = pageOf(auth, 'DevGooglePage');
+const ComingSoonPage = pageOf(comingSoon, 'ComingSoonPage');
+const RoleDashboardPage = pageOf(dashboards, 'RoleDashboardPage');
+const NotFoundPage = pageOf(errors, 'NotFoundPage');
+const NotYetAvailablePage = pageOf(errors, 'NotYetAvailablePage');
+const LandingPage = pageOf(landing, 'LandingPage');
+const ProfilePage = pageOf(profile, 'ProfilePage');
+const BrowseCoursesPage = pageOf(catalog, 'BrowseCoursesPage');
+const MarketplacePage = pageOf(catalog, 'MarketplacePage');
+const CreateCoursePage = pageOf(catalog, 'CreateCoursePage');
+const CourseDetailPage = pageOf(catalog, 'CourseDetailPage');
+const InstitutionCourseAnalyticsPage = pageOf(catalog, 'InstitutionCourseAnalyticsPage');
+const CourseEditPage = pageOf(catalog, 'CourseEditPage');
+const CourseLinkRedirect = pageOf(catalog, 'CourseLinkRedirect');
+const InstructorCoursesPage = pageOf(catalog, 'InstructorCoursesPage');
+const InstructorDashboardPage = pageOf(catalog, 'InstructorDashboardPage');
+const KnowledgeHubPage = pageOf(catalog, 'KnowledgeHubPage');
+const LessonManagerPage = pageOf(catalog, 'LessonManagerPage');
+const ManageCoursePage = pageOf(catalog, 'ManageCoursePage');
+const CoursePlayerPage = pageOf(catalog, 'CoursePlayerPage');
+const LessonViewerPage = pageOf(catalog, 'LessonViewerPage');
+const ExamCreatePage = pageOf(assessment, 'ExamCreatePage');
+const QuizBuilderPage = pageOf(assessment, 'QuizBuilderPage');
+const QuizCreatePage = pageOf(assessment, 'QuizCreatePage');
+const QuizPreviewPage = pageOf(assessment, 'QuizPreviewPage');
+const LearningProgressPage = pageOf(assessment, 'LearningProgressPage');
+const QuizCentrePage = pageOf(assessment, 'QuizCentrePage');
+const QuizInfoPage = pageOf(assessment, 'QuizInfoPage');
+const QuizReviewPage = pageOf(assessment, 'QuizReviewPage');
+const TakeQuizPage = pageOf(assessment, 'TakeQuizPage');
+const TestSessionPage = pageOf(assessment, 'TestSessionPage');
+const AssignmentDetailPage = pageOf(assignments, 'AssignmentDetailPage');
+const AssignmentEditPage = pageOf(assignments, 'AssignmentEditPage');
+const AssignmentsPage = pageOf(assignments, 'AssignmentsPage');
+const MyAssignmentsPage = pageOf(assignments, 'MyAssignmentsPage');
+const SubmissionsPage = pageOf(assignments, 'SubmissionsPage');
 
 /**
  * One row per route of spec 1 section 2.5 (plus this app's own pages). The guard
  * has the gateway's meaning: 'public', 'any' signed-in user, or a list of roles.
- * Non-public rows render inside the dashboard shell.
+ * Non-public rows render inside the dashboard shell. Pages are lazy: a layout's Suspense
+ * shows a spinner while an area's chunk arrives.
  */
 export interface RouteEntry {
   path: string;

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useSession } from '../features/auth/session-context';
 import { AppShell } from '../features/shell/app-shell';
+import { InlinePageSpinner } from './full-page-spinner';
 
 /** Guarded pages render inside the dashboard shell; until the user is known, the guard alone decides. */
 export function SignedInLayout() {
@@ -8,7 +10,10 @@ export function SignedInLayout() {
   if (!user) return <Outlet />;
   return (
     <AppShell user={user}>
-      <Outlet />
+      {/* the shell stays while a page's area chunk arrives */}
+      <Suspense fallback={<InlinePageSpinner />}>
+        <Outlet />
+      </Suspense>
     </AppShell>
   );
 }

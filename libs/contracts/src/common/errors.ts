@@ -31,6 +31,32 @@ export const ERROR_STATUS = {
 } as const;
 
 /**
+ * One service's error codes, declared once: each code is its own value
+ * (`CatalogErrorCode.COURSE_NOT_FOUND === 'COURSE_NOT_FOUND'`), and the type of the object's
+ * values is the union of the codes. Clients translate an error by its code.
+ */
+export function errorCodes<const C extends string>(...codes: C[]): { readonly [K in C]: K } {
+  return Object.freeze(Object.fromEntries(codes.map((code) => [code, code]))) as { readonly [K in C]: K };
+}
+export type ErrorCodeOf<T extends Readonly<Record<string, string>>> = T[keyof T];
+
+/**
+ * The platform's own codes, answered whichever service is called: the generic ones above and
+ * those of the gateway, the bus and the tokens. Their details usually say more than the code
+ * (which field, how long to wait, which service).
+ */
+export const CommonErrorCode = errorCodes(
+  ...(Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]),
+  'SESSION_ENDED',
+  'INVALID_DOWNLOAD_LINK',
+  'CALLER_NOT_VERIFIED',
+  'FILE_TOO_LARGE',
+  'BAD_URL',
+  'URI_TOO_LONG',
+);
+export type CommonErrorCode = ErrorCodeOf<typeof CommonErrorCode>;
+
+/**
  * The one exception type of the platform. It carries its HTTP status so that the
  * status survives the trip over NATS: a handler throws it, the bus serialises it,
  * the gateway answers with it.

@@ -1,17 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import {
-  AppError,
-  catalogEvents,
-  catalogInternal,
-  catalogRoutes,
-  type CertificateJobData,
-  type CertificateVerification,
-  type EventPayload,
-  type FileRef,
-  type PendingWork,
-  type RouteInput,
-} from '@lp/contracts';
+import { AppError, catalogEvents, catalogInternal, catalogRoutes, type CertificateJobData, type CertificateVerification, type EventPayload, type FileRef, type PendingWork, type RouteInput, CatalogErrorCode } from '@lp/contracts';
 import {
   ENV,
   LOGGER,
@@ -93,7 +82,7 @@ export class CertificatesService {
   @HandlesInternal(catalogInternal.certificateRendered)
   async rendered({ certificate_id, storage_key }: z.infer<Rendered['request']>): Promise<z.infer<Rendered['response']>> {
     if (!(await this.certificates.markRendered(certificate_id, storage_key, this.clock.now()))) {
-      throw AppError.notFound('Unknown certificate', 'CERTIFICATE_NOT_FOUND');
+      throw AppError.notFound('Unknown certificate', CatalogErrorCode.CERTIFICATE_NOT_FOUND);
     }
     return { message: 'Certificate recorded' };
   }

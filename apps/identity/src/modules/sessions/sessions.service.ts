@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import {
-  AppError,
-  identityRoutes,
-  type Role,
-  type RouteInput,
-  type RouteOutput,
-  type ServiceOutput,
-  type SessionGrant,
-} from '@lp/contracts';
+import { AppError, identityRoutes, type Role, type RouteInput, type RouteOutput, type ServiceOutput, type SessionGrant, IdentityErrorCode, CommonErrorCode } from '@lp/contracts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   DOWNLOAD_LINK_PARAM,
@@ -43,9 +35,9 @@ export const sessionGrantOf = (s: Pick<IssuedSession, 'refreshToken' | 'refreshE
   refresh_expires_in: s.refreshExpiresIn,
 });
 
-const sessionEnded = () => AppError.unauthenticated('Your session has ended. Please sign in again.', 'SESSION_ENDED');
+const sessionEnded = () => AppError.unauthenticated('Your session has ended. Please sign in again.', CommonErrorCode.SESSION_ENDED);
 const refreshReused = () =>
-  AppError.unauthenticated('This sign-in was used from somewhere else, so it was ended. Please sign in again.', 'REFRESH_TOKEN_REUSED');
+  AppError.unauthenticated('This sign-in was used from somewhere else, so it was ended. Please sign in again.', IdentityErrorCode.REFRESH_TOKEN_REUSED);
 
 /**
  * Sessions (one per sign-in), their access tokens and rotating refresh tokens. The database

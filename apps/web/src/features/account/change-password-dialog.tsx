@@ -1,7 +1,12 @@
-import { PASSWORD_MIN_LENGTH } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChangePasswordRequest, identityRoutes } from '@lp/contracts';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
+import { useValidationText } from '../../i18n/validation-text';
 import {
   Button,
   Dialog,
@@ -15,9 +20,15 @@ import {
   Input,
   useToast,
 } from '../../ui';
-import { useChangePassword } from './use-change-password';
 
-const EMPTY = { current: '', next: '', confirm: '' };
+const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
+
+/** The contract's request plus the confirmation box, which must repeat the new password (spec 5; nothing is sent otherwise). */
+function changePasswordSchema(mismatch: string) {
+  return ChangePasswordRequest.extend({ confirm_password: z.string() }).superRefine((v, ctx) => {
+    if (v.confirm_password !== v.new_password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: mismatch });
+  });
+}
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -28,39 +39,31 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const vt = useValidationText();
+  const change = useRouteMutation(identityRoutes.changePassword);
+  const mismatch = t('account.changePassword.mismatch');
+  const schema = useMemo(() => changePasswordSchema(mismatch), [mismatch]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { errors } = form.formState;
 
   const close = (next: boolean) => {
-    if (!next) setValues(EMPTY);
+    if (!next) form.reset(EMPTY);
     onOpenChange(next);
   };
 
-  // Spec 5: the client checks only match and length; the current password is checked by the server.
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (values.next !== values.confirm) {
-      toast({ title: t('account.changePassword.mismatch'), tone: 'error' });
-      return;
-    }
-    if (values.next.length < PASSWORD_MIN_LENGTH) {
-      toast({ title: t('account.changePassword.tooShort', { min: PASSWORD_MIN_LENGTH }), tone: 'error' });
-      return;
-    }
+  // the current password is checked by the server only
+  const submit = form.handleSubmit(({ current_password, new_password }) =>
     change.mutate(
-      { current_password: values.current, new_password: values.next },
+      { body: { current_password, new_password } },
       {
         onSuccess: () => {
           toast({ title: t('account.changePassword.success'), tone: 'success' });
           close(false);
         },
-        onError: (error) =>
-          toast({ title: t('account.changePassword.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
+        onError: (error) => toast({ title: t('account.changePassword.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -70,20 +73,14 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
           <DialogDescription>{t('account.changePassword.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('account.changePassword.current')}>
-            {(field) => (
-              <Input {...field} type="password" autoComplete="current-password" value={values.current} onChange={set('current')} data-testid="current-password" />
-            )}
+          <FormField label={t('account.changePassword.current')} error={vt(errors.current_password?.message)}>
+            {(field) => <Input {...field} {...form.register('current_password')} type="password" autoComplete="current-password" data-testid="current-password" />}
           </FormField>
-          <FormField label={t('account.changePassword.new')}>
-            {(field) => (
-              <Input {...field} type="password" autoComplete="new-password" value={values.next} onChange={set('next')} data-testid="new-password" />
-            )}
+          <FormField label={t('account.changePassword.new')} error={vt(errors.new_password?.message)}>
+            {(field) => <Input {...field} {...form.register('new_password')} type="password" autoComplete="new-password" data-testid="new-password" />}
           </FormField>
-          <FormField label={t('account.changePassword.confirm')}>
-            {(field) => (
-              <Input {...field} type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} data-testid="confirm-password" />
-            )}
+          <FormField label={t('account.changePassword.confirm')} error={vt(errors.confirm_password?.message)}>
+            {(field) => <Input {...field} {...form.register('confirm_password')} type="password" autoComplete="new-password" data-testid="confirm-password" />}
           </FormField>
           <DialogFooter>
             <DialogClose asChild>

@@ -1,7 +1,10 @@
-import { DELETE_CONFIRMATION_PHRASE } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DELETE_CONFIRMATION_PHRASE, identityRoutes } from '@lp/contracts';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import {
   Button,
   Dialog,
@@ -16,7 +19,9 @@ import {
   useToast,
 } from '../../ui';
 import { useSession } from '../auth/session-context';
-import { useDeleteAccount } from './use-delete-account';
+
+/** The route sends nothing: the one field is the spec's confirmation phrase, typed exactly. */
+const Confirmation = z.object({ confirmation: z.string().refine((typed) => typed === DELETE_CONFIRMATION_PHRASE) });
 
 interface DeleteAccountDialogProps {
   open: boolean;
@@ -29,26 +34,26 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const { leave } = useSession();
-  const remove = useDeleteAccount();
-  const [typed, setTyped] = useState('');
+  const remove = useRouteMutation(identityRoutes.deleteAccount);
+  const form = useForm({ resolver: zodResolver(Confirmation), defaultValues: { confirmation: '' } });
 
   const close = (next: boolean) => {
-    if (!next) setTyped('');
+    if (!next) form.reset();
     onOpenChange(next);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed !== DELETE_CONFIRMATION_PHRASE) {
+  const submit = form.handleSubmit(
+    () =>
+      remove.mutate(undefined, {
+        onSuccess: leave,
+        onError: (error) => toast({ title: t('account.danger.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
+      }),
+    // spec 4: another text cancels the deletion rather than asking again
+    () => {
       toast({ title: t('account.deleteDialog.mismatch'), tone: 'error' });
       close(false);
-      return;
-    }
-    remove.mutate(undefined, {
-      onSuccess: leave,
-      onError: (error) => toast({ title: t('account.danger.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
-    });
-  };
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -68,8 +73,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
             {(field) => (
               <Input
                 {...field}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
+                {...form.register('confirmation')}
                 autoComplete="off"
                 spellCheck={false}
                 placeholder={DELETE_CONFIRMATION_PHRASE}

@@ -1,7 +1,12 @@
-import type { User } from '@lp/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { identityRoutes, ProfileUpdateRequest, type User } from '@lp/contracts';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
+import { useValidationText } from '../../i18n/validation-text';
 import {
   Button,
   Dialog,
@@ -15,7 +20,25 @@ import {
   Input,
   useToast,
 } from '../../ui';
-import { useUpdateProfile } from './use-update-profile';
+import { useSession } from '../auth/session-context';
+
+/** Whether the typed address is another than the account's (an empty one is "no email", as phone accounts have). */
+const isNewEmail = (typed: string, current: string | null) => typed.trim() !== '' && typed.trim().toLowerCase() !== (current ?? '').toLowerCase();
+
+/**
+ * The contract's profile request, from the dialog's boxes: an empty email is not sent, and the
+ * current password goes only with a new e-mail (the server insists on it then).
+ */
+function profileSchema(currentEmail: string | null) {
+  return z
+    .object({ name: z.string(), email: z.string(), current_password: z.string() })
+    .transform((v): z.input<typeof ProfileUpdateRequest> => ({
+      name: v.name,
+      email: v.email.trim() || undefined,
+      current_password: isNewEmail(v.email, currentEmail) && v.current_password ? v.current_password : undefined,
+    }))
+    .pipe(ProfileUpdateRequest);
+}
 
 interface EditProfileDialogProps {
   user: User;
@@ -23,31 +46,27 @@ interface EditProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec 5: no client validation here; the email field is typed as email and the server judges the rest. */
+/** Spec 5: name and e-mail, checked by the contract's profile request; the server judges the current password. */
 export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialogProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const update = useUpdateProfile();
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email ?? '');
-  const [currentPassword, setCurrentPassword] = useState('');
-  // the sign-in address moves only with the current password (the server insists)
-  const emailChanged = email.trim() !== '' && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const { updateUser } = useSession();
+  // PUT /users/profile; on success the local user becomes the server's answer
+  const update = useRouteMutation(identityRoutes.updateProfile, { onSuccess: (answer) => updateUser(answer.user) });
+  const vt = useValidationText();
+  const schema = useMemo(() => profileSchema(user.email), [user.email]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { name: user.name, email: user.email ?? '', current_password: '' } });
+  const { errors } = form.formState;
+  const emailChanged = isNewEmail(form.watch('email'), user.email);
 
   useEffect(() => {
-    if (open) {
-      setName(user.name);
-      setEmail(user.email ?? '');
-      setCurrentPassword('');
-    }
-  }, [open, user.name, user.email]);
+    if (open) form.reset({ name: user.name, email: user.email ?? '', current_password: '' });
+  }, [open, user.name, user.email, form]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // an empty email is "no email" (phone accounts), not a new address
+  const submit = form.handleSubmit((body) =>
     update.mutate(
-      { name, ...(email.trim() ? { email } : {}), ...(emailChanged ? { current_password: currentPassword } : {}) },
+      { body },
       {
         onSuccess: () => {
           toast({ title: t('account.editProfile.success'), tone: 'success' });
@@ -55,8 +74,8 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
         },
         onError: (error) => toast({ title: t('account.editProfile.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -66,26 +85,15 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
           <DialogDescription>{t('account.editProfile.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('account.editProfile.fullName')}>
-            {(field) => <Input {...field} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" data-testid="edit-profile-name" />}
+          <FormField label={t('account.editProfile.fullName')} error={vt(errors.name?.message)}>
+            {(field) => <Input {...field} {...form.register('name')} autoComplete="name" data-testid="edit-profile-name" />}
           </FormField>
-          <FormField label={t('account.editProfile.email')}>
-            {(field) => (
-              <Input {...field} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" data-testid="edit-profile-email" />
-            )}
+          <FormField label={t('account.editProfile.email')} error={vt(errors.email?.message)}>
+            {(field) => <Input {...field} {...form.register('email')} type="email" autoComplete="email" data-testid="edit-profile-email" />}
           </FormField>
           {emailChanged && (
-            <FormField label={t('account.editProfile.currentPassword')} hint={t('account.editProfile.currentPasswordHint')}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="password"
-                  value={currentPassword}
-                  onChange={(e) => setCurrentPassword(e.target.value)}
-                  autoComplete="current-password"
-                  data-testid="edit-profile-current-password"
-                />
-              )}
+            <FormField label={t('account.editProfile.currentPassword')} hint={t('account.editProfile.currentPasswordHint')} error={vt(errors.current_password?.message)}>
+              {(field) => <Input {...field} {...form.register('current_password')} type="password" autoComplete="current-password" data-testid="edit-profile-current-password" />}
             </FormField>
           )}
           <DialogFooter>

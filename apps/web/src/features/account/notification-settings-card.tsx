@@ -1,10 +1,11 @@
-import type { NotificationSettings, User } from '@lp/contracts';
+import { identityRoutes, type NotificationSettings, type User } from '@lp/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteMutation } from '../../api/route-hooks';
 import { Label, Switch, useToast } from '../../ui';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
-import { useUpdateNotificationSettings } from './use-notification-settings';
+import { usePatchCurrentUser } from './use-patch-current-user';
 
 type SettingKey = keyof NotificationSettings;
 
@@ -13,13 +14,17 @@ const SETTINGS: readonly SettingKey[] = ['email', 'studyReminders', 'assignmentD
 export function NotificationSettingsCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const update = useUpdateNotificationSettings();
+  const patchUser = usePatchCurrentUser();
+  // PUT /users/notification-settings with all three toggles; the local state follows only a success
+  const update = useRouteMutation(identityRoutes.updateNotificationSettings, {
+    onSuccess: (answer) => patchUser({ notification_settings: answer.notification_settings }),
+  });
   const idPrefix = useId();
   const current = user.notification_settings;
 
   const toggle = (key: SettingKey, value: boolean) =>
     update.mutate(
-      { ...current, [key]: value },
+      { body: { ...current, [key]: value } },
       { onError: () => toast({ title: t('account.notifications.failure'), tone: 'error' }) },
     );
 

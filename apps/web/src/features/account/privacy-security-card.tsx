@@ -1,14 +1,14 @@
-import type { User } from '@lp/contracts';
+import { identityRoutes, type User } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import { Badge, Button, useToast } from '../../ui';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
 import { CurrentCodeDialog, TwoFactorDialog, type TwoFactorSetup } from './two-factor-dialog';
 import { useExportData } from './use-export-data';
-import { useEnableTwoFactor } from './use-two-factor';
 
 export function PrivacySecurityCard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -16,12 +16,14 @@ export function PrivacySecurityCard({ user }: { user: User }) {
   const detailOrMessage = useDetailOrMessage();
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactorSetup, setTwoFactorSetup] = useState<TwoFactorSetup | null>(null);
-  const enable2fa = useEnableTwoFactor();
+  // POST /users/enable-2fa: a new secret and its QR code; nothing changes until it is confirmed.
+  // While two-factor is on, setting it up again takes a code of the current authenticator.
+  const enable2fa = useRouteMutation(identityRoutes.enable2fa);
   const exportData = useExportData();
 
   const [askingCurrentCode, setAskingCurrentCode] = useState(false);
   const startTwoFactor = (currentCode?: string) =>
-    enable2fa.mutate(currentCode, {
+    enable2fa.mutate({ body: currentCode ? { code: currentCode } : {} }, {
       onSuccess: (setup) => {
         setAskingCurrentCode(false);
         setTwoFactorSetup(setup);

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Confirm2faRequest, type identityRoutes, type RouteOutput } from '@lp/contracts';
+import { Confirm2faRequest, identityRoutes, type RouteOutput } from '@lp/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
 import {
   Button,
@@ -17,7 +18,7 @@ import {
   Input,
   useToast,
 } from '../../ui';
-import { useConfirmTwoFactor } from './use-two-factor';
+import { usePatchCurrentUser } from './use-patch-current-user';
 
 export type TwoFactorSetup = RouteOutput<typeof identityRoutes.enable2fa>;
 
@@ -32,7 +33,9 @@ export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
   const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const confirm = useConfirmTwoFactor();
+  const patchUser = usePatchCurrentUser();
+  // POST /users/confirm-2fa: from now on sign-in asks for an authenticator code
+  const confirm = useRouteMutation(identityRoutes.confirm2fa, { onSuccess: () => patchUser({ two_factor_enabled: true }) });
   const form = useForm({ resolver: zodResolver(Confirm2faRequest), defaultValues: { code: '' } });
   const { errors } = form.formState;
 
@@ -42,7 +45,7 @@ export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
   };
 
   const submit = form.handleSubmit((values) =>
-    confirm.mutate(values, {
+    confirm.mutate({ body: values }, {
       onSuccess: () => {
         toast({ title: t('account.twoFactor.success'), tone: 'success' });
         close();

@@ -1,8 +1,9 @@
-import type { Assignment, Submission } from '@lp/contracts';
+import { assessmentRoutes, type Assignment, type Submission } from '@lp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/api-error';
+import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader } from '../../ui';
 import { useSignedInUser } from '../auth/session-context';
@@ -11,7 +12,6 @@ import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { LateBadge, PublishedBadge, SubmissionStatusBadge, useLatePolicyText } from './assignment-badges';
 import { useFormatDateTime } from '../../i18n/format-date';
 import { useFormatPoints } from './assignment-format';
-import { useAssignment } from './assignment-queries';
 import { SubmissionFiles } from './submission-files';
 import { SubmissionForm } from './submission-form';
 import { SubmissionGrade } from './submission-grade';
@@ -21,7 +21,7 @@ export function AssignmentDetailPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const { assignmentId } = useParams<{ assignmentId: string }>();
-  const assignment = useAssignment(assignmentId);
+  const assignment = useRouteQuery(assessmentRoutes.getAssignment, { params: { id: assignmentId } }, { retry: false });
   usePageTitle(assignment.data?.title ?? t('areas.assignmentDetail'));
 
   if (assignment.isPending) return <LoadingBlock />;

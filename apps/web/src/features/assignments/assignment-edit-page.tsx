@@ -1,16 +1,15 @@
 import { assessmentRoutes } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/api-error';
-import { callRoute } from '../../api/client';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button, Card, CardContent, PageHeader, useToast } from '../../ui';
 import { NotFoundCard } from '../catalog/shared/not-found-card';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
-import { AssignmentForm, assignmentToDefaults, type AssignmentFormValues } from './assignment-form';
-import { useAssignment, useRefreshAssignments } from './assignment-queries';
+import { AssignmentForm, assignmentToDefaults } from './assignment-form';
+import { ASSIGNMENT_ANSWERS } from './assignment-queries';
 
 /** /assignments/{id}/edit: every field of an assignment except its course (PUT /assignments/{id}). */
 export function AssignmentEditPage() {
@@ -19,17 +18,14 @@ export function AssignmentEditPage() {
   const navigate = useNavigate();
   const detailOrMessage = useDetailOrMessage();
   const { assignmentId } = useParams<{ assignmentId: string }>();
-  const assignment = useAssignment(assignmentId);
-  const refresh = useRefreshAssignments();
+  const assignment = useRouteQuery(assessmentRoutes.getAssignment, { params: { id: assignmentId } }, { retry: false });
   usePageTitle(assignment.data ? `${t('assignments.edit.title')}: ${assignment.data.title}` : t('assignments.edit.title'));
 
   const backTo = assignment.data ? `/assignments?course=${assignment.data.course_id}` : '/assignments';
-  const save = useMutation({
-    mutationFn: ({ course_id: _course, ...body }: AssignmentFormValues) =>
-      callRoute(assessmentRoutes.updateAssignment, { params: { id: assignmentId! }, body }),
+  const save = useRouteMutation(assessmentRoutes.updateAssignment, {
+    invalidates: ASSIGNMENT_ANSWERS,
     onSuccess: () => {
       toast({ title: t('assignments.edit.saved'), tone: 'success' });
-      void refresh();
       void navigate(backTo);
     },
     onError: (error) => toast({ title: t('assignments.edit.saveFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
@@ -63,7 +59,7 @@ export function AssignmentEditPage() {
             defaultValues={assignmentToDefaults(a)}
             pending={save.isPending}
             submitLabel={t('assignments.form.save')}
-            onSubmit={(values) => save.mutate(values)}
+            onSubmit={({ course_id: _course, ...body }) => save.mutate({ params: { id: assignment.data.id }, body })}
             onCancel={() => void navigate(backTo)}
             testId="edit-assignment-form"
           />

@@ -1,44 +1,14 @@
 import { assessmentRoutes, catalogRoutes, COURSE_PAGE_SIZE_MAX, type Role } from '@lp/contracts';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { callRoute } from '../../api/client';
-import { routeKey } from '../../api/route-key';
+import { useQueries } from '@tanstack/react-query';
+import { routeQuery, useRouteQuery } from '../../api/route-hooks';
+import type { Stale } from '../../api/route-key';
 
-const r = assessmentRoutes;
+/** After any assignment or submission change: lists, counts and statuses may all have moved. */
+export const ASSIGNMENT_ANSWERS: readonly Stale[] = ['assessment.assignment.', 'assessment.submission.'];
 
-export function useCourseAssignments(courseId: string | undefined) {
-  return useQuery({
-    queryKey: routeKey(r.courseAssignments, { courseId }),
-    queryFn: ({ signal }) => callRoute(r.courseAssignments, { params: { courseId: courseId! }, signal }),
-    enabled: Boolean(courseId),
-  });
-}
-
-/** One GET /assignments/course/{courseId} per course, for the learner's list over every enrolled course. */
+/** One GET /assignments/course/{courseId} per course, for the lists over several courses. */
 export function useAssignmentsOfCourses(courseIds: readonly string[]) {
-  return useQueries({
-    queries: courseIds.map((courseId) => ({
-      queryKey: routeKey(r.courseAssignments, { courseId }),
-      queryFn: ({ signal }: { signal: AbortSignal }) => callRoute(r.courseAssignments, { params: { courseId }, signal }),
-    })),
-  });
-}
-
-export function useAssignment(id: string | undefined) {
-  return useQuery({
-    queryKey: routeKey(r.getAssignment, { id }),
-    queryFn: ({ signal }) => callRoute(r.getAssignment, { params: { id: id! }, signal }),
-    enabled: Boolean(id),
-    retry: false,
-  });
-}
-
-export function useSubmissions(assignmentId: string | undefined) {
-  return useQuery({
-    queryKey: routeKey(r.listSubmissions, { id: assignmentId }),
-    queryFn: ({ signal }) => callRoute(r.listSubmissions, { params: { id: assignmentId! }, signal }),
-    enabled: Boolean(assignmentId),
-  });
+  return useQueries({ queries: courseIds.map((courseId) => routeQuery(assessmentRoutes.courseAssignments, { params: { courseId } })) });
 }
 
 /**
@@ -48,26 +18,7 @@ export function useSubmissions(assignmentId: string | undefined) {
  */
 export function useManagedCourses(role: Role) {
   const isAdmin = role === 'admin';
-  return useQuery({
-    queryKey: isAdmin ? routeKey(catalogRoutes.listCourses, { limit: COURSE_PAGE_SIZE_MAX }) : routeKey(catalogRoutes.instructorCourses),
-    queryFn: ({ signal }) =>
-      isAdmin ? callRoute(catalogRoutes.listCourses, { query: { limit: COURSE_PAGE_SIZE_MAX }, signal }) : callRoute(catalogRoutes.instructorCourses, { signal }),
-  });
-}
-
-export function useEnrolledCourses() {
-  return useQuery({
-    queryKey: routeKey(catalogRoutes.learnerEnrolledCourses),
-    queryFn: ({ signal }) => callRoute(catalogRoutes.learnerEnrolledCourses, { signal }),
-  });
-}
-
-function isAssignmentKey(key: readonly unknown[]): boolean {
-  return typeof key[0] === 'string' && (key[0].startsWith('assessment.assignment.') || key[0].startsWith('assessment.submission.'));
-}
-
-/** After any assignment or submission change: lists, counts and statuses may all have moved. */
-export function useRefreshAssignments(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ predicate: (query) => isAssignmentKey(query.queryKey) }), [queryClient]);
+  const all = useRouteQuery(catalogRoutes.listCourses, { query: { limit: COURSE_PAGE_SIZE_MAX } }, { enabled: isAdmin });
+  const own = useRouteQuery(catalogRoutes.instructorCourses, {}, { enabled: !isAdmin });
+  return isAdmin ? all : own;
 }

@@ -1,10 +1,9 @@
 import { assessmentRoutes, type Assignment } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { callRoute } from '../../api/client';
 import { serverDetail, useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   Button,
@@ -26,10 +25,10 @@ import { useSignedInUser } from '../auth/session-context';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { PublishedBadge, useLatePolicyText } from './assignment-badges';
 import { LoadFailure } from './load-failure';
-import { AssignmentForm, newAssignmentDefaults, type AssignmentFormValues } from './assignment-form';
+import { AssignmentForm, newAssignmentDefaults } from './assignment-form';
 import { useFormatDateTime } from '../../i18n/format-date';
 import { useFormatPoints } from './assignment-format';
-import { useAssignmentsOfCourses, useCourseAssignments, useManagedCourses, useRefreshAssignments } from './assignment-queries';
+import { ASSIGNMENT_ANSWERS, useAssignmentsOfCourses, useManagedCourses } from './assignment-queries';
 
 /** Spec 2 "Assignments", /assignments: the manager's courses, their assignments, create, publish, delete. */
 export function AssignmentsPage() {
@@ -163,24 +162,17 @@ function CourseAssignments({ course, onCreate, asSection = false }: CourseAssign
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const assignments = useCourseAssignments(course.id);
-  const refresh = useRefreshAssignments();
+  const assignments = useRouteQuery(assessmentRoutes.courseAssignments, { params: { courseId: course.id } });
   const [deleting, setDeleting] = useState<Assignment | null>(null);
 
-  const publish = useMutation({
-    mutationFn: (a: Assignment) => callRoute(assessmentRoutes.updateAssignment, { params: { id: a.id }, body: { is_published: true } }),
-    onSuccess: () => {
-      toast({ title: t('assignments.manage.published'), tone: 'success' });
-      void refresh();
-    },
+  const publish = useRouteMutation(assessmentRoutes.updateAssignment, {
+    invalidates: ASSIGNMENT_ANSWERS,
+    onSuccess: () => toast({ title: t('assignments.manage.published'), tone: 'success' }),
     onError: (error) => toast({ title: t('assignments.manage.publishFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
   });
-  const remove = useMutation({
-    mutationFn: (a: Assignment) => callRoute(assessmentRoutes.deleteAssignment, { params: { id: a.id } }),
-    onSuccess: () => {
-      toast({ title: t('assignments.manage.deleted'), tone: 'success' });
-      void refresh();
-    },
+  const remove = useRouteMutation(assessmentRoutes.deleteAssignment, {
+    invalidates: ASSIGNMENT_ANSWERS,
+    onSuccess: () => toast({ title: t('assignments.manage.deleted'), tone: 'success' }),
     // the spec's text has no detail; the server's reason still helps, so it goes underneath
     onError: (error) =>
       toast({ title: t('assignments.manage.deleteFailed'), description: serverDetail(error) ?? undefined, tone: 'error' }),
@@ -224,8 +216,8 @@ function CourseAssignments({ course, onCreate, asSection = false }: CourseAssign
             <ManagedAssignmentCard
               assignment={a}
               headingLevel={asSection ? 'h3' : 'h2'}
-              publishing={publish.isPending && publish.variables?.id === a.id}
-              onPublish={() => publish.mutate(a)}
+              publishing={publish.isPending && publish.variables?.params.id === a.id}
+              onPublish={() => publish.mutate({ params: { id: a.id }, body: { is_published: true } })}
               onDelete={() => setDeleting(a)}
             />
           </li>
@@ -239,7 +231,7 @@ function CourseAssignments({ course, onCreate, asSection = false }: CourseAssign
         confirmLabel={t('assignments.manage.delete')}
         destructive
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && remove.mutate({ params: { id: deleting.id } })}
         testId="delete-assignment-dialog"
       />
     </section>
@@ -317,12 +309,10 @@ function CreateAssignmentDialog({ open, onOpenChange, courses, courseId, onCreat
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const refresh = useRefreshAssignments();
-  const create = useMutation({
-    mutationFn: (body: AssignmentFormValues) => callRoute(assessmentRoutes.createAssignment, { body }),
+  const create = useRouteMutation(assessmentRoutes.createAssignment, {
+    invalidates: ASSIGNMENT_ANSWERS,
     onSuccess: (assignment) => {
       toast({ title: t('assignments.manage.created'), tone: 'success' });
-      void refresh();
       onCreated(assignment);
       onOpenChange(false);
     },
@@ -342,7 +332,7 @@ function CreateAssignmentDialog({ open, onOpenChange, courses, courseId, onCreat
             courses={courses}
             pending={create.isPending}
             submitLabel={t('assignments.form.create')}
-            onSubmit={(values) => create.mutate(values)}
+            onSubmit={(body) => create.mutate({ body })}
             onCancel={() => onOpenChange(false)}
             testId="create-assignment-form"
           />

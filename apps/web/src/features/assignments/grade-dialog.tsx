@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { applyLatePenalty, assessmentRoutes, GRADE_STEP, gradeProblem, type Assignment, type Submission } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { callRoute } from '../../api/client';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
 import {
   Alert,
@@ -23,7 +22,7 @@ import {
   useToast,
 } from '../../ui';
 import { useFormatPoints } from './assignment-format';
-import { useRefreshAssignments } from './assignment-queries';
+import { ASSIGNMENT_ANSWERS } from './assignment-queries';
 import { gradeFormSchema } from './form-schemas';
 
 type GradeInput = z.input<ReturnType<typeof gradeFormSchema>>;
@@ -64,7 +63,6 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const points = useFormatPoints();
-  const refresh = useRefreshAssignments();
   const schema = useMemo(() => gradeFormSchema(assignment.max_points), [assignment.max_points]);
   const form = useForm<GradeInput, unknown, GradeOutput>({
     resolver: zodResolver(schema),
@@ -73,11 +71,10 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
   });
   const { errors } = form.formState;
 
-  const grade = useMutation({
-    mutationFn: (body: GradeOutput) => callRoute(assessmentRoutes.gradeSubmission, { params: { id: submission.id }, body }),
+  const grade = useRouteMutation(assessmentRoutes.gradeSubmission, {
+    invalidates: ASSIGNMENT_ANSWERS,
     onSuccess: () => {
       toast({ title: t('assignments.submissions.graded'), tone: 'success' });
-      void refresh();
       onDone();
     },
     onError: (error) => toast({ title: t('assignments.submissions.gradeFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
@@ -93,7 +90,7 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
       : null;
 
   return (
-    <form onSubmit={form.handleSubmit((values) => grade.mutate(values))} noValidate className="space-y-4" data-testid="grade-form">
+    <form onSubmit={form.handleSubmit((body) => grade.mutate({ params: { id: submission.id }, body }))} noValidate className="space-y-4" data-testid="grade-form">
       <FormField
         label={t('assignments.submissions.gradeLabel', { max: points(assignment.max_points) })}
         error={vt(errors.grade?.message)}

@@ -1,7 +1,8 @@
-import type { Assignment } from '@lp/contracts';
+import { catalogRoutes, type Assignment } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, Card, CardContent, EmptyState, PageHeader } from '../../ui';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
@@ -9,14 +10,14 @@ import { LateBadge, SubmissionStatusBadge } from './assignment-badges';
 import { useFormatDateTime } from '../../i18n/format-date';
 import { useFormatPoints } from './assignment-format';
 import { isOverdue } from './due-date';
-import { useAssignmentsOfCourses, useEnrolledCourses } from './assignment-queries';
+import { useAssignmentsOfCourses } from './assignment-queries';
 import { LoadFailure } from './load-failure';
 
 /** /my-assignments: the published assignments of every enrolled course, soonest due first. */
 export function MyAssignmentsPage() {
   const { t } = useTranslation();
   const detailOrMessage = useDetailOrMessage();
-  const courses = useEnrolledCourses();
+  const courses = useRouteQuery(catalogRoutes.learnerEnrolledCourses, {});
   const courseIds = (courses.data ?? []).map((c) => c.course_id);
   const perCourse = useAssignmentsOfCourses(courseIds);
   usePageTitle(t('areas.myAssignments'));

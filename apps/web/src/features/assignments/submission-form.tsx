@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { assessmentRoutes, SUBMISSION_FILES_MAX, type Assignment } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { callRoute } from '../../api/client';
 import { useDetailOrMessage } from '../../api/error-text';
+import { useInvalidate, useRouteMutation } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
 import { Alert, Button, FormField, Textarea, useToast } from '../../ui';
-import { useRefreshAssignments } from './assignment-queries';
+import { ASSIGNMENT_ANSWERS } from './assignment-queries';
 import { linesOf, submissionFormSchema } from './form-schemas';
 
 type FormInput = z.input<ReturnType<typeof submissionFormSchema>>;
@@ -20,7 +19,7 @@ export function SubmissionForm({ assignment }: { assignment: Assignment }) {
   const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const refresh = useRefreshAssignments();
+  const invalidate = useInvalidate();
   const tooMany = t('assignments.detail.tooManyFiles', { max: SUBMISSION_FILES_MAX });
   const schema = useMemo(() => submissionFormSchema(tooMany), [tooMany]);
   const previous = assignment.submission;
@@ -30,27 +29,25 @@ export function SubmissionForm({ assignment }: { assignment: Assignment }) {
   });
   const { errors } = form.formState;
 
-  const submit = useMutation({
-    mutationFn: (values: FormInput) =>
-      callRoute(assessmentRoutes.submitAssignment, {
-        params: { id: assignment.id },
-        body: { submission_text: values.submission_text.trim(), submission_files: linesOf(values.file_links) },
-      }),
-    onSuccess: () => {
-      toast({ title: t('assignments.detail.submitted'), tone: 'success' });
-      void refresh();
-    },
+  const submit = useRouteMutation(assessmentRoutes.submitAssignment, {
+    invalidates: ASSIGNMENT_ANSWERS,
+    onSuccess: () => toast({ title: t('assignments.detail.submitted'), tone: 'success' }),
     onError: (error) => {
       toast({ title: t('assignments.detail.submitFailed', { detail: detailOrMessage(error) }), tone: 'error' });
       // the refusal may come from a change made meanwhile (graded, due date moved): show the assignment as it is now
-      void refresh();
+      void invalidate(ASSIGNMENT_ANSWERS);
     },
   });
 
   const pastDue = new Date(assignment.due_date).getTime() < Date.now();
 
   return (
-    <form onSubmit={form.handleSubmit((values) => submit.mutate(values))} noValidate className="space-y-4" data-testid="submission-form">
+    <form onSubmit={form.handleSubmit((values) =>
+        submit.mutate({
+          params: { id: assignment.id },
+          body: { submission_text: values.submission_text.trim(), submission_files: linesOf(values.file_links) },
+        }),
+      )} noValidate className="space-y-4" data-testid="submission-form">
       {previous && <p className="text-sm text-slate-600">{t('assignments.detail.resubmitNote')}</p>}
       {pastDue && (
         <Alert tone="info" data-testid="late-warning">

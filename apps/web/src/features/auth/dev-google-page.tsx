@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DevProviderSessionRequest, sessionHash, signInRoleOf } from '@lp/contracts';
+import { DevProviderSessionRequest, identityRoutes, sessionHash, signInRoleOf } from '@lp/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { detailOr } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PublicLayout } from '../../routes/public-layout';
 import { Alert, Button, Card, CardContent, FormField, Input } from '../../ui';
-import { useDevProviderSession } from './use-dev-provider-session';
 
 /**
  * The local development provider that stands in for Google: it creates a
@@ -21,12 +21,13 @@ export function DevGooglePage() {
   usePageTitle(t('auth.devGoogle.pageTitle'));
   const [params] = useSearchParams();
   const role = signInRoleOf(params.get('role'));
-  const createSession = useDevProviderSession();
+  // the local development provider that stands in for Google; answers a session_id
+  const createSession = useRouteMutation(identityRoutes.devProviderSession);
   const form = useForm({ resolver: zodResolver(DevProviderSessionRequest), defaultValues: { email: '', name: '' } });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    createSession.mutate(values, {
+    createSession.mutate({ body: values }, {
       // a full load, like coming back from the real provider
       onSuccess: ({ session_id }) => window.location.assign(`/${sessionHash(session_id, role)}`),
     }),

@@ -1,18 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SessionExchangeRequest } from '@lp/contracts';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
+import { useValidationText } from '../../i18n/validation-text';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '../../ui';
 import { needsSecondFactor, TotpCodeField } from './second-factor';
 import type { GoogleReturn } from './use-google-return';
 
+/** The code the exchange takes, asked for now: no longer optional. */
+const TotpField = SessionExchangeRequest.pick({ totp_code: true }).required();
+
 /** After a Google sign-in of an account with two-factor authentication: the authenticator code. */
 export function SecondFactorPage({ prompt }: { prompt: NonNullable<GoogleReturn['secondFactor']> }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (/^\d{6}$/.test(code.trim())) prompt.submit(code.trim());
-  };
+  const vt = useValidationText();
+  const form = useForm({ resolver: zodResolver(TotpField), defaultValues: { totp_code: '' } });
+  const submit = form.handleSubmit(({ totp_code }) => prompt.submit(totp_code));
   const failed = Boolean(prompt.error) && !needsSecondFactor(prompt.error);
   return (
     <main id="main" tabIndex={-1} className="grid min-h-dvh place-items-center p-6 focus:outline-none">
@@ -22,7 +26,7 @@ export function SecondFactorPage({ prompt }: { prompt: NonNullable<GoogleReturn[
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} noValidate className="space-y-4" data-testid="google-totp-form">
-            <TotpCodeField value={code} onChange={(e) => setCode(e.target.value)} name="totp_code" />
+            <TotpCodeField {...form.register('totp_code')} error={vt(form.formState.errors.totp_code?.message)} />
             {failed && (
               <Alert tone="error" data-testid="auth-error">
                 {detailOr(prompt.error, t('auth.errors.oauthFailed'))}

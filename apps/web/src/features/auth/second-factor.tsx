@@ -1,3 +1,4 @@
+import { IdentityErrorCode } from '@lp/contracts';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
@@ -5,7 +6,7 @@ import { FormField, Input } from '../../ui';
 
 /** Every way of signing in answers this when the account has two-factor authentication and no code came with it. */
 export function needsSecondFactor(error: unknown): boolean {
-  return isApiError(error) && error.status === 401 && error.code === 'TWO_FACTOR_REQUIRED';
+  return isApiError(error) && error.status === 401 && error.code === IdentityErrorCode.TWO_FACTOR_REQUIRED;
 }
 
 /** The authenticator-code field shown once a sign-in asked for it. */

@@ -1,8 +1,9 @@
 import { identityRoutes, type User } from '@lp/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isApiError } from '../../api/api-error';
 import { callRoute } from '../../api/client';
+import { useRouteQuery } from '../../api/route-hooks';
 import { readToken } from '../../api/token-store';
 import { currentUserKey } from './current-user-query';
 import { SessionContext, type SessionApi, type SessionStatus } from './session-context';
@@ -17,13 +18,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readToken());
 
-  const me = useQuery({
-    queryKey: currentUserKey,
-    queryFn: ({ signal }) => callRoute(identityRoutes.me, { signal }),
-    enabled: token !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  // cached under currentUserKey: sign-in writes it, account screens update it
+  const me = useRouteQuery(identityRoutes.me, {}, { enabled: token !== null, retry: false, staleTime: Infinity });
 
   // Spec 4: a stored token whose user cannot be loaded ends the session.
   useEffect(() => {

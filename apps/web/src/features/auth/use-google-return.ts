@@ -1,14 +1,14 @@
-import { readSessionHash, readSignInError } from '@lp/contracts';
+import { identityRoutes, readSessionHash, readSignInError } from '@lp/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { detailOr } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import { useToast } from '../../ui';
 import type { SessionExchangeBody } from './auth-requests';
 import { dashboardPath } from './dashboard-path';
 import { needsSecondFactor } from './second-factor';
 import { useSession } from './session-context';
-import { useSessionExchange } from './use-session-exchange';
 
 export interface GoogleReturn {
   /** the session_id is being exchanged */
@@ -28,7 +28,8 @@ export function useGoogleReturn(): GoogleReturn {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const exchange = useSessionExchange();
+  // POST /auth/session: trades the external sign-in's session_id for a platform token
+  const exchange = useRouteMutation(identityRoutes.sessionExchange);
   const [returned] = useState(() => readSessionHash(window.location.hash));
   const [done, setDone] = useState(returned === null);
   const [askCode, setAskCode] = useState(false);
@@ -37,23 +38,26 @@ export function useGoogleReturn(): GoogleReturn {
 
   const run = useCallback(
     (body: SessionExchangeBody) =>
-      exchange.mutate(body, {
-        onSuccess: (session) => {
-          signIn(session);
-          navigate(dashboardPath(session.user.role), { replace: true });
-          setDone(true);
+      exchange.mutate(
+        { body },
+        {
+          onSuccess: ({ session_token, user }) => {
+            signIn({ token: session_token, user });
+            navigate(dashboardPath(user.role), { replace: true });
+            setDone(true);
+          },
+          onError: (error) => {
+            // asked for the code, or the code was refused: the prompt shows it
+            if (needsSecondFactor(error) || body.totp_code) {
+              setAskCode(true);
+              return;
+            }
+            toast({ title: detailOr(error, t('auth.errors.oauthFailed')), tone: 'error' });
+            navigate(withoutHash, { replace: true });
+            setDone(true);
+          },
         },
-        onError: (error) => {
-          // asked for the code, or the code was refused: the prompt shows it
-          if (needsSecondFactor(error) || body.totp_code) {
-            setAskCode(true);
-            return;
-          }
-          toast({ title: detailOr(error, t('auth.errors.oauthFailed')), tone: 'error' });
-          navigate(withoutHash, { replace: true });
-          setDone(true);
-        },
-      }),
+      ),
     [exchange, signIn, navigate, toast, t, withoutHash],
   );
 

@@ -1,23 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ComingSoonRequest } from '@lp/contracts';
+import { ComingSoonRequest, identityRoutes } from '@lp/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PublicLayout } from '../../routes/public-layout';
 import { Alert, Button, Card, CardContent, FormField, Input } from '../../ui';
-import { useComingSoonSubscribe } from './use-coming-soon-subscribe';
 
 /** Spec 2.3. */
 export function ComingSoonPage() {
   const { t } = useTranslation();
   const vt = useValidationText();
   usePageTitle(t('comingSoon.pageTitle'));
-  const subscribe = useComingSoonSubscribe();
+  const subscribe = useRouteMutation(identityRoutes.comingSoonSubscribe);
   const form = useForm({ resolver: zodResolver(ComingSoonRequest), defaultValues: { email: '' } });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) => subscribe.mutate(values));
+  const submit = form.handleSubmit((values) => subscribe.mutate({ body: values }));
 
   return (
     <PublicLayout>

@@ -29,7 +29,7 @@ export function PortalSwitcher({ user }: { user: User }) {
   const choose = (portal: Portal) => {
     // choosing the current portal only closes the menu (Radix closes it on select)
     if (portal.is_current) return;
-    switchPortal.mutate(portal, {
+    switchPortal.mutate({ body: { target_institution_id: portal.institution_id } }, {
       onError: (error) => toast({ title: t('portal.switchFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
     });
   };

@@ -1,7 +1,5 @@
 import { identityRoutes, type Portal, type User } from '@lp/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../api/client';
-import { routeKey } from '../../api/route-key';
+import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { PRODUCT_NAME } from '../../config/product';
 import { storePortalSwitch } from '../auth/session-storage';
 
@@ -18,22 +16,16 @@ export function currentPortalOf(user: User): Portal {
 }
 
 export function usePortals(user: User): { portals: Portal[]; loading: boolean } {
-  const query = useQuery({
-    queryKey: routeKey(identityRoutes.portalContext),
-    queryFn: ({ signal }) => callRoute(identityRoutes.portalContext, { signal }),
-    retry: false,
-  });
+  const query = useRouteQuery(identityRoutes.portalContext, {}, { retry: false });
   const loaded = query.data?.available_portals ?? [];
   return { portals: loaded.length > 0 ? loaded : [currentPortalOf(user)], loading: query.isPending };
 }
 
 /** Switching replaces the stored token and reloads, so every screen starts again in the new portal. */
 export function useSwitchPortal(portals: Portal[]) {
-  return useMutation({
-    mutationFn: (target: Portal) =>
-      callRoute(identityRoutes.switchPortal, { body: { target_institution_id: target.institution_id } }),
-    onSuccess: (answer, target) => {
-      const updated = portals.map((p) => ({ ...p, is_current: p.institution_id === target.institution_id }));
+  return useRouteMutation(identityRoutes.switchPortal, {
+    onSuccess: (answer, { body }) => {
+      const updated = portals.map((p) => ({ ...p, is_current: p.institution_id === body.target_institution_id }));
       storePortalSwitch(answer.access_token, answer.institution, updated);
       window.location.reload();
     },

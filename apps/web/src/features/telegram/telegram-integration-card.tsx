@@ -1,13 +1,13 @@
-import { TELEGRAM_LINK_CODE_TTL_SECONDS } from '@lp/contracts';
+import { identityRoutes, TELEGRAM_LINK_CODE_TTL_SECONDS } from '@lp/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { useFormatDate } from '../../i18n/format-date';
 import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, useToast } from '../../ui';
 import { LinkCodePanel } from './link-code-panel';
 import { UnlinkTelegramDialog } from './unlink-telegram-dialog';
 import { useCountdown } from './use-countdown';
-import { useGenerateTelegramCode, useTelegramLinkStatus } from './use-telegram-link';
 
 interface IssuedCode {
   code: string;
@@ -22,8 +22,9 @@ export function TelegramIntegrationCard() {
   const formatDate = useFormatDate();
   const [issued, setIssued] = useState<IssuedCode | null>(null);
   const [confirmUnlink, setConfirmUnlink] = useState(false);
-  const status = useTelegramLinkStatus({ poll: issued !== null });
-  const generate = useGenerateTelegramCode();
+  // while a code is out, the status is polled so the card turns to "linked" once the bot confirms
+  const status = useRouteQuery(identityRoutes.telegramLinkStatus, {}, { refetchInterval: issued ? 5000 : false });
+  const generate = useRouteMutation(identityRoutes.telegramGenerateLinkCode);
   const secondsLeft = useCountdown(issued?.deadline ?? null);
   const linked = status.data?.linked ?? false;
 

@@ -1,5 +1,7 @@
+import { identityRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
+import { useRouteMutation } from '../../api/route-hooks';
 import {
   Button,
   Dialog,
@@ -11,7 +13,6 @@ import {
   DialogTitle,
   useToast,
 } from '../../ui';
-import { useUnlinkTelegram } from './use-telegram-link';
 
 interface UnlinkTelegramDialogProps {
   open: boolean;
@@ -21,7 +22,7 @@ interface UnlinkTelegramDialogProps {
 export function UnlinkTelegramDialog({ open, onOpenChange }: UnlinkTelegramDialogProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const unlink = useUnlinkTelegram();
+  const unlink = useRouteMutation(identityRoutes.telegramUnlink, { invalidates: [identityRoutes.telegramLinkStatus] });
 
   const confirm = () =>
     unlink.mutate(undefined, {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { ANSWER_OPTIONS, MockTestCreateRequest, QuestionCreateRequest, QUESTION_POINTS, SHORT_ANSWER_MAX_LENGTH } from '@lp/contracts';
+import { ANSWER_OPTIONS, MockTestCreateRequest, QUESTION_POINTS, QuestionCreateRequest } from '@lp/contracts';
 import { examDonePath } from './exam-done-path';
-import { newQuestionDraft, optionLetter, questionBody, questionProblem, type QuestionDraft } from './question-draft';
+import { draftFromQuestion, newQuestionDraft, optionLetter, type QuestionDraft } from './question-draft';
 import { percentText } from './quiz-figures';
-import { newQuizValues, quizBody, settingsProblem } from './quiz-values';
+import { newQuizValues, quizFormSchema } from './quiz-values';
 
 const mc = (patch: Partial<QuestionDraft> = {}): QuestionDraft => ({
   ...newQuestionDraft('maths'),
@@ -24,68 +24,38 @@ describe('a new question', () => {
   });
 });
 
-describe('questionProblem (the builder messages of spec 5)', () => {
-  it('accepts a complete multiple-choice question', () => {
-    expect(questionProblem(mc())).toBeNull();
-  });
-  it('asks for the question text first', () => {
-    expect(questionProblem(mc({ question_text: '   ', correct_answer: '' }))).toBe('questionRequired');
-  });
-  it('asks for the correct answer', () => {
-    expect(questionProblem(mc({ correct_answer: '' }))).toBe('correctAnswerRequired');
-  });
-  it('needs two non-empty options', () => {
-    expect(questionProblem(mc({ options: ['4', ' ', '', ''] }))).toBe('optionsRequired');
-  });
-  it('needs the correct answer among the options', () => {
-    expect(questionProblem(mc({ correct_answer: '5' }))).toBe('correctNotAnOption');
-  });
-  it('refuses options that differ only by case', () => {
-    expect(questionProblem(mc({ options: ['Four', 'four'], correct_answer: 'Four' }))).toBe('optionsDistinct');
-  });
-  it('keeps points within 1-10', () => {
-    expect(questionProblem(mc({ points: 0 }))).toBe('pointsRange');
-    expect(questionProblem(mc({ points: 11 }))).toBe('pointsRange');
-    expect(questionProblem(mc({ points: Number.NaN }))).toBe('pointsRange');
-  });
-  it('lets an essay go without a model answer but not a short answer without its answer', () => {
-    expect(questionProblem(mc({ question_type: 'essay', correct_answer: '' }))).toBeNull();
-    expect(questionProblem(mc({ question_type: 'short_answer', correct_answer: '' }))).toBe('correctAnswerRequired');
-    expect(questionProblem(mc({ question_type: 'short_answer', correct_answer: 'x'.repeat(SHORT_ANSWER_MAX_LENGTH + 1) }))).toBe(
-      'shortAnswerTooLong',
-    );
-  });
-  it('words a missing text or answer the institution way on the institution page', () => {
-    expect(questionProblem(mc({ correct_answer: '' }), 'institution')).toBe('fillTextAndAnswer');
-    expect(questionProblem(mc({ question_text: '' }), 'institution')).toBe('fillTextAndAnswer');
-  });
-});
+describe('the question editor, checked by the contract', () => {
+  const parse = (draft: QuestionDraft) => QuestionCreateRequest.safeParse(draft);
+  const messagesAt = (draft: QuestionDraft, path: string) =>
+    (parse(draft).error?.issues ?? []).filter((i) => i.path.join('.') === path).map((i) => i.message);
 
-describe('questionBody', () => {
-  it('drops empty options and trims; the contract accepts what the builder sends', () => {
-    const body = questionBody(mc({ options: [' 3 ', '4', '', ''], question_text: ' What is 2 + 2? ' }));
-    expect(body.options).toEqual(['3', '4']);
-    expect(body.question_text).toBe('What is 2 + 2?');
-    expect(QuestionCreateRequest.safeParse(body).success).toBe(true);
+  it('gives the question to send: blank options dropped, text trimmed', () => {
+    const parsed = parse(mc({ options: [' 3 ', '4', '', ''], question_text: ' What is 2 + 2? ' }));
+    expect(parsed.data).toMatchObject({ options: ['3', '4'], question_text: 'What is 2 + 2?', correct_answer: '4' });
+  });
+  it('puts each rule of spec 5 on its field', () => {
+    expect(messagesAt(mc({ correct_answer: '' }), 'correct_answer')).toEqual(['Please enter the correct answer']);
+    expect(messagesAt(mc({ options: ['4', ' ', '', ''] }), 'options')).toEqual([
+      'Please provide at least 2 options for multiple choice questions',
+    ]);
+    expect(messagesAt(mc({ correct_answer: '5' }), 'correct_answer')).toEqual(['Correct answer must be one of the options']);
+    expect(messagesAt(mc({ points: QUESTION_POINTS.max + 1 }), 'points')).toHaveLength(1);
   });
   it('sends True and False as the options of a true/false question', () => {
-    const body = questionBody(mc({ question_type: 'true_false', correct_answer: 'True' }));
-    expect(body.options).toEqual(['True', 'False']);
-    expect(QuestionCreateRequest.safeParse(body).success).toBe(true);
+    expect(parse(mc({ question_type: 'true_false', correct_answer: 'True' })).data?.options).toEqual(['True', 'False']);
   });
-  it('agrees with the contract on a question the builder refuses', () => {
-    const bad = mc({ correct_answer: '5' });
-    expect(questionProblem(bad)).not.toBeNull();
-    expect(QuestionCreateRequest.safeParse(questionBody(bad)).success).toBe(false);
+  it('brings a listed question back with the options a switch to multiple choice shows', () => {
+    const parsed = parse(mc({ question_type: 'short_answer', correct_answer: 'four' }));
+    expect(draftFromQuestion(parsed.data!).options).toHaveLength(ANSWER_OPTIONS.default);
   });
 });
 
-describe('the builder settings', () => {
-  it('start from the spec defaults and make a valid mock test body', () => {
-    const v = { ...newQuizValues(), title: ' Algebra ', questions: [mc()] };
-    expect(settingsProblem(v)).toBeNull();
-    const body = quizBody(v);
-    expect(body).toMatchObject({
+describe('the builder form', () => {
+  const schema = quizFormSchema('Add a question');
+  it('starts from the spec defaults and makes a valid mock test body', () => {
+    const question = QuestionCreateRequest.parse(mc());
+    const parsed = schema.safeParse({ ...newQuizValues(), title: ' Algebra ', questions: [question] });
+    expect(parsed.data).toMatchObject({
       title: 'Algebra',
       course_id: null,
       time_limit: 60,
@@ -95,20 +65,20 @@ describe('the builder settings', () => {
       is_mock_test: true,
       test_mode: 'exam',
     });
-    expect(MockTestCreateRequest.safeParse(body).success).toBe(true);
+    expect(MockTestCreateRequest.safeParse(parsed.data).success).toBe(true);
   });
-  it('holds an exam to 15-480 minutes and a quiz to 0-300', () => {
-    const v = newQuizValues();
-    expect(settingsProblem({ ...v, test_mode: 'exam', time_limit: 10 })).toBe('examTimeLimitRange');
-    expect(settingsProblem({ ...v, test_mode: 'practice', time_limit: 0 })).toBeNull();
-    expect(settingsProblem({ ...v, test_mode: 'practice', time_limit: 301 })).toBe('quizTimeLimitRange');
-    expect(settingsProblem({ ...v, time_limit: Number.NaN })).toBe('examTimeLimitRange');
-  });
-  it('holds the passing score to 0-100 and attempts to 1-10', () => {
-    const v = newQuizValues();
-    expect(settingsProblem({ ...v, passing_score: 101 })).toBe('passingScoreRange');
-    expect(settingsProblem({ ...v, max_attempts: 0 })).toBe('maxAttemptsRange');
-    expect(settingsProblem({ ...v, max_attempts: 11 })).toBe('maxAttemptsRange');
+  it('needs a question, a title and the bounds of its mode', () => {
+    const issues = schema.safeParse({ ...newQuizValues(), test_mode: 'exam', time_limit: 10 }).error?.issues ?? [];
+    expect(issues.map((i) => [i.path.join('.'), i.message])).toEqual(
+      expect.arrayContaining([
+        ['title', 'Please enter a quiz title'],
+        ['questions', 'Add a question'],
+      ]),
+    );
+    const question = QuestionCreateRequest.parse(mc());
+    const limit =
+      schema.safeParse({ ...newQuizValues(), title: 'x', questions: [question], test_mode: 'exam', time_limit: 10 }).error?.issues ?? [];
+    expect(limit.map((i) => i.path.join('.'))).toEqual(['time_limit']);
   });
 });
 

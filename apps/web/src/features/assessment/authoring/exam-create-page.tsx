@@ -1,14 +1,17 @@
-import { DEFAULT_DIFFICULTY, EXAM_TIME_LIMIT, MAX_ATTEMPTS, PASSING_SCORE, type TestMode } from '@lp/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { QuizCreateRequest, type QuizCreateInput, type TestMode } from '@lp/contracts';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, useToast } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { examDonePath } from './exam-done-path';
+import { newQuestionDraft } from './question-draft';
 import { QuestionEditor } from './question-editor';
 import { QuestionList } from './question-list';
-import { boundValues, infoProblem, QuizInfoFields, type QuizInfo } from './quiz-info-fields';
-import { examDonePath } from './exam-done-path';
+import { newQuizInfo, QuizInfoFields, type QuizInfo } from './quiz-info-fields';
 import { useAuthoringCourse } from './use-authoring-course';
 import { useQuizThenQuestions } from './use-quiz-then-questions';
 
@@ -16,7 +19,8 @@ const EXAM_MODE: TestMode = 'exam';
 /** Spec 9: the redirect after finishing waits 1.5 seconds (the success message stays readable). */
 const REDIRECT_DELAY_MS = 1500;
 
-type ExamProblem = 'examTitleRequired' | 'createQuizFirst' | 'finishNeedsQuestion' | NonNullable<ReturnType<typeof infoProblem>>;
+/** The page's own order of things: the exam exists before its questions, and has one before it is finished. */
+type ExamProblem = 'createQuizFirst' | 'finishNeedsQuestion';
 
 /**
  * Create exam page (spec 2, /instructor|institution/course/{courseId}/exam/create): the exam
@@ -31,18 +35,13 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
   const { courseId } = useParams<{ courseId: string }>();
   const course = useAuthoringCourse(courseId);
   usePageTitle(t('authoring.exam.title'));
-  const [info, setInfo] = useState<QuizInfo>(() => ({
-    title: '',
-    description: '',
-    subject: '',
-    difficulty: DEFAULT_DIFFICULTY,
-    time_limit: EXAM_TIME_LIMIT.examPageDefault,
-    passing_score: PASSING_SCORE.examPageDefault,
-    max_attempts: MAX_ATTEMPTS.default,
-  }));
+  const info = useForm<QuizInfo, unknown, QuizCreateInput>({
+    resolver: zodResolver(QuizCreateRequest),
+    defaultValues: newQuizInfo(courseId ?? '', EXAM_MODE),
+  });
   const [problem, setProblem] = useState<ExamProblem | null>(null);
   const [finished, setFinished] = useState(false);
-  const flow = useQuizThenQuestions({ courseId: courseId ?? '', testMode: EXAM_MODE, createdMessage: t('authoring.exam.created') });
+  const flow = useQuizThenQuestions({ createdMessage: t('authoring.exam.created') });
   const { quizId: examId, added } = flow;
 
   const donePath = courseId ? examDonePath(pathname, courseId) : '/dashboard';
@@ -56,21 +55,7 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
   if (course.isError)
     return <LoadError error={course.error} title={t('authoring.courseLoadFailed')} onRetry={() => void course.refetch()} />;
 
-  const submitInfo = () => {
-    const found = info.title.trim() ? infoProblem(info, EXAM_MODE) : 'examTitleRequired';
-    setProblem(found);
-    if (found) return;
-    flow.createQuiz(info);
-  };
-
-  const submitQuestion = () => {
-    if (!examId) {
-      flow.clearDraftProblem();
-      setProblem('createQuizFirst');
-      return;
-    }
-    flow.addDraft(() => setProblem(null));
-  };
+  const submitInfo = info.handleSubmit(flow.createQuiz);
 
   const finish = () => {
     if (!examId || added.length === 0) {
@@ -83,6 +68,7 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
 
   const back = variant === 'institution' ? `/institution/course/${course.data.id}/manage` : `/instructor/course/${course.data.id}`;
   const busy = flow.creating || flow.adding || finished;
+  const { subject = '', difficulty } = info.watch();
   return (
     <div className="mx-auto max-w-3xl space-y-6" data-testid="exam-create-page" data-variant={variant}>
       <PageHeader
@@ -98,28 +84,35 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
         <CardHeader>
           <CardTitle as="h2">{t('authoring.exam.infoTitle')}</CardTitle>
         </CardHeader>
-        <CardContent className="space-y-4">
-          <QuizInfoFields
-            values={info}
-            set={(patch) => {
-              setInfo((v) => ({ ...v, ...patch }));
+        <CardContent>
+          <form
+            onSubmit={(event) => {
               setProblem(null);
+              void submitInfo(event);
             }}
-            testMode={EXAM_MODE}
-            titleLabel={t('authoring.exam.titleLabel')}
-            disabled={Boolean(examId) || flow.creating}
-          />
-          {examId ? (
-            <Alert tone="success" data-testid="exam-created">
-              {t('authoring.exam.createdNote')}
-            </Alert>
-          ) : (
-            <div className="flex justify-end">
-              <Button onClick={submitInfo} loading={flow.creating} data-testid="exam-create">
-                {t('authoring.exam.create')}
-              </Button>
-            </div>
-          )}
+            noValidate
+            className="space-y-4"
+          >
+            <QuizInfoFields
+              register={info.register}
+              errors={info.formState.errors}
+              testMode={EXAM_MODE}
+              titleLabel={t('authoring.exam.titleLabel')}
+              titleRequired={t('authoring.validation.examTitleRequired')}
+              disabled={Boolean(examId) || flow.creating}
+            />
+            {examId ? (
+              <Alert tone="success" data-testid="exam-created">
+                {t('authoring.exam.createdNote')}
+              </Alert>
+            ) : (
+              <div className="flex justify-end">
+                <Button type="submit" loading={flow.creating} data-testid="exam-create">
+                  {t('authoring.exam.create')}
+                </Button>
+              </div>
+            )}
+          </form>
         </CardContent>
       </Card>
       <Card data-testid="exam-questions">
@@ -129,18 +122,30 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
         <CardContent className="space-y-6">
           <QuestionList questions={added} />
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <QuestionEditor value={flow.draft} onChange={flow.setDraft} problem={flow.draftProblem} disabled={busy} />
-            <div className="flex justify-end">
-              <Button variant="outline" onClick={submitQuestion} loading={flow.adding} disabled={finished} data-testid="add-question">
-                {t('authoring.question.add')}
-              </Button>
-            </div>
+            <QuestionEditor
+              // the exam's subject and difficulty, once it exists, are the new question's
+              key={examId ?? 'before-the-exam'}
+              initial={newQuestionDraft(subject.trim(), difficulty)}
+              submitLabel={t('authoring.question.add')}
+              blocked={() => {
+                if (examId) return false;
+                setProblem('createQuizFirst');
+                return true;
+              }}
+              onSubmit={async (question) => {
+                const taken = await flow.addQuestion(question);
+                if (taken) setProblem(null);
+                return taken;
+              }}
+              pending={flow.adding}
+              disabled={busy}
+            />
           </div>
         </CardContent>
       </Card>
       {problem && (
         <Alert tone="error" data-testid="exam-problem">
-          {t(`authoring.validation.${problem}`, boundValues(EXAM_MODE))}
+          {t(`authoring.validation.${problem}`)}
         </Alert>
       )}
       <div className="flex justify-end">

@@ -1,41 +1,27 @@
 import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useValidationText } from '../../../i18n/validation-text';
 import { FormField, Input, Switch } from '../../../ui';
 
-/** A whole-number input whose empty state is NaN (the checks then refuse it). */
-export function NumberField({
-  label,
-  hint,
-  value,
-  min,
-  max,
-  onChange,
-  testId,
-  disabled,
-}: {
+interface NumberFieldProps {
   label: string;
   hint?: string;
-  value: number;
+  /** the field's message, as the form's schema gave it */
+  error?: string | undefined;
   min: number;
   max: number;
-  onChange: (value: number) => void;
+  /** `register(name, { valueAsNumber: true })`: an empty input is NaN, which the schema refuses */
+  registration: UseFormRegisterReturn;
   testId: string;
   disabled?: boolean;
-}) {
+}
+
+/** A whole-number input of a react-hook-form form, its error beside it. */
+export function NumberField({ label, hint, error, min, max, registration, testId, disabled }: NumberFieldProps) {
+  const vt = useValidationText();
   return (
-    <FormField label={label} hint={hint}>
-      {(field) => (
-        <Input
-          {...field}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          value={Number.isNaN(value) ? '' : value}
-          onChange={(e) => onChange(e.target.valueAsNumber)}
-          disabled={disabled}
-          data-testid={testId}
-        />
-      )}
+    <FormField label={label} hint={hint} error={vt(error)}>
+      {(field) => <Input {...field} {...registration} type="number" inputMode="numeric" min={min} max={max} disabled={disabled} data-testid={testId} />}
     </FormField>
   );
 }

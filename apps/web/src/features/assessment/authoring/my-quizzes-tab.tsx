@@ -1,14 +1,12 @@
 import { assessmentRoutes, type QuizSummary } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Button, Card, CardContent, ConfirmDialog, EmptyState, useToast } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { AssessmentFacts } from './assessment-facts';
-import { useMyQuizzes, useRefreshAssessments } from './authoring-queries';
 import { QuizFiguresGrid } from './quiz-figures-grid';
 
 /** Spec 9: the builder previews a quiz's description cut at 100 characters. */
@@ -28,10 +26,9 @@ interface MyQuizzesTabProps {
 export function MyQuizzesTab({ onCreate, onEdit, loadingId }: MyQuizzesTabProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const quizzes = useMyQuizzes();
-  const refresh = useRefreshAssessments();
+  const quizzes = useRouteQuery(assessmentRoutes.myQuizzes, {}, { refetchOnMount: 'always' });
   const [deleting, setDeleting] = useState<QuizSummary | null>(null);
-  const remove = useMutation({ mutationFn: (id: string) => callRoute(assessmentRoutes.deleteMockTest, { params: { id } }) });
+  const remove = useRouteMutation(assessmentRoutes.deleteMockTest, { invalidates: ['assessment.'] });
 
   if (quizzes.isPending) return <LoadingBlock />;
   if (quizzes.isError)
@@ -93,14 +90,16 @@ export function MyQuizzesTab({ onCreate, onEdit, loadingId }: MyQuizzesTabProps)
         destructive
         pending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: () => {
-              toast({ title: t('authoring.delete.success'), tone: 'success' });
-              setDeleting(null);
-              void refresh();
+          remove.mutate(
+            { params: { id: deleting!.id } },
+            {
+              onSuccess: () => {
+                toast({ title: t('authoring.delete.success'), tone: 'success' });
+                setDeleting(null);
+              },
+              onError: (error) => toast({ title: detailOr(error, t('authoring.builder.deleteFailed')), tone: 'error' }),
             },
-            onError: (error) => toast({ title: detailOr(error, t('authoring.builder.deleteFailed')), tone: 'error' }),
-          })
+          )
         }
         testId="delete-quiz-dialog"
       />

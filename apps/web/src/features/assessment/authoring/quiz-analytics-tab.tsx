@@ -1,14 +1,15 @@
-import type { QuizSummary } from '@lp/contracts';
+import { assessmentRoutes, type QuizSummary } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { EmptyState, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { KindBadge } from './assessment-facts';
-import { percentText, useMyQuizzes } from './authoring-queries';
+import { percentText } from './quiz-figures';
 
 /** Analytics: attempts, average score and pass rate of each of the caller's quizzes, as GET /my-quizzes answers them. */
 export function QuizAnalyticsTab() {
   const { t } = useTranslation();
-  const quizzes = useMyQuizzes();
+  const quizzes = useRouteQuery(assessmentRoutes.myQuizzes, {}, { refetchOnMount: 'always' });
 
   if (quizzes.isPending) return <LoadingBlock />;
   if (quizzes.isError)

@@ -2,9 +2,8 @@ import { assessmentRoutes, type QuizSummary } from '@lp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
-import { routeKey } from '../../../api/route-key';
+import { routeQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
 import { MyQuizzesTab } from './my-quizzes-tab';
@@ -40,11 +39,7 @@ export function QuizBuilderPage() {
     setLoadingId(quiz.id);
     try {
       // the list has no questions nor answers: the author view has both
-      const full = await queryClient.fetchQuery({
-        queryKey: routeKey(assessmentRoutes.manageQuiz, { id: quiz.id }),
-        queryFn: ({ signal }) => callRoute(assessmentRoutes.manageQuiz, { params: { id: quiz.id }, signal }),
-        staleTime: 0,
-      });
+      const full = await queryClient.fetchQuery({ ...routeQuery(assessmentRoutes.manageQuiz, { params: { id: quiz.id } }), staleTime: 0 });
       setEditing((e) => ({ id: full.id, values: quizValuesFrom(full), key: e.key + 1 }));
       setTab('build');
     } catch (error) {

@@ -1,26 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   assessmentRoutes,
-  DEFAULT_DIFFICULTY,
-  MAX_ATTEMPTS,
-  PASSING_SCORE,
-  QUIZ_TIME_LIMIT,
+  QuizCreateRequest,
+  type QuestionInput,
   type QuestionType,
+  type QuizCreateInput,
   type TestMode,
 } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, useToast } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { useRefreshAssessments } from './authoring-queries';
-import { newQuestionDraft, questionBody, questionProblem, type QuestionDraft, type QuestionProblem } from './question-draft';
+import { newQuestionDraft } from './question-draft';
 import { QuestionEditor } from './question-editor';
 import { QuestionList } from './question-list';
-import { boundValues, infoProblem, QuizInfoFields, type QuizInfo } from './quiz-info-fields';
+import { newQuizInfo, QuizInfoFields, type QuizInfo } from './quiz-info-fields';
 import { useAuthoringCourse } from './use-authoring-course';
 import { useQuizThenQuestions } from './use-quiz-then-questions';
 
@@ -29,17 +28,13 @@ const QUIZ_MODE: TestMode = 'quiz';
 /** Spec 3: the institution page offers multiple choice and true/false questions. */
 const INSTITUTION_TYPES: readonly QuestionType[] = ['multiple_choice', 'true_false'];
 
-const newInfo = (): QuizInfo => ({
-  title: '',
-  description: '',
-  subject: '',
-  difficulty: DEFAULT_DIFFICULTY,
-  time_limit: QUIZ_TIME_LIMIT.default,
-  passing_score: PASSING_SCORE.default,
-  max_attempts: MAX_ATTEMPTS.default,
-});
-
-type InfoProblem = 'titleRequired' | 'addOneQuestion' | NonNullable<ReturnType<typeof infoProblem>>;
+/** The info step's form: the contract's POST /quizzes request of a course quiz. */
+function useQuizInfoForm(courseId: string) {
+  return useForm<QuizInfo, unknown, QuizCreateInput>({
+    resolver: zodResolver(QuizCreateRequest),
+    defaultValues: newQuizInfo(courseId, QUIZ_MODE),
+  });
+}
 
 /**
  * Simple create-quiz page (spec 2) for /instructor/course/{courseId}/quiz/create and the
@@ -89,22 +84,14 @@ function StepHeading({ step, total, title }: { step: number; total: number; titl
 function InstructorQuizSteps({ courseId, done }: { courseId: string; done: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [info, setInfo] = useState<QuizInfo>(newInfo);
-  const [problem, setProblem] = useState<InfoProblem | null>(null);
-  const flow = useQuizThenQuestions({ courseId, testMode: QUIZ_MODE, createdMessage: t('authoring.simple.quizCreated') });
-
-  const submitInfo = () => {
-    const found = info.title.trim() ? infoProblem(info, QUIZ_MODE) : 'titleRequired';
-    setProblem(found);
-    if (found) return;
-    flow.createQuiz(info);
-  };
-
-  const submitQuestion = () => flow.addDraft(() => setProblem(null));
+  const info = useQuizInfoForm(courseId);
+  const [needsQuestion, setNeedsQuestion] = useState(false);
+  const flow = useQuizThenQuestions({ createdMessage: t('authoring.simple.quizCreated') });
+  const { title = '', subject = '', difficulty = newQuestionDraft().difficulty } = info.watch();
 
   const finish = () => {
     if (flow.added.length === 0) {
-      setProblem('addOneQuestion');
+      setNeedsQuestion(true);
       return;
     }
     void navigate(done);
@@ -114,41 +101,44 @@ function InstructorQuizSteps({ courseId, done }: { courseId: string; done: strin
     return (
       <Card data-testid="simple-step-1">
         <StepHeading step={1} total={2} title={t('authoring.simple.infoTitle')} />
-        <CardContent className="space-y-4">
-          <QuizInfoFields
-            values={info}
-            set={(patch) => {
-              setInfo((v) => ({ ...v, ...patch }));
-              setProblem(null);
-            }}
-            testMode={QUIZ_MODE}
-            titleLabel={t('authoring.fields.title')}
-            disabled={flow.creating}
-          />
-          {problem && <Alert tone="error">{t(`authoring.validation.${problem}`, boundValues(QUIZ_MODE))}</Alert>}
-          <div className="flex justify-end">
-            <Button onClick={submitInfo} loading={flow.creating} data-testid="simple-create">
-              {t('authoring.simple.createAndContinue')}
-            </Button>
-          </div>
+        <CardContent>
+          <form onSubmit={info.handleSubmit(flow.createQuiz)} noValidate className="space-y-4">
+            <QuizInfoFields
+              register={info.register}
+              errors={info.formState.errors}
+              testMode={QUIZ_MODE}
+              titleLabel={t('authoring.fields.title')}
+              disabled={flow.creating}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" loading={flow.creating} data-testid="simple-create">
+                {t('authoring.simple.createAndContinue')}
+              </Button>
+            </div>
+          </form>
         </CardContent>
       </Card>
     );
 
   return (
     <Card data-testid="simple-step-2">
-      <StepHeading step={2} total={2} title={t('authoring.simple.questionsTitle', { title: info.title.trim() })} />
+      <StepHeading step={2} total={2} title={t('authoring.simple.questionsTitle', { title: title.trim() })} />
       <CardContent className="space-y-6">
         <QuestionList questions={flow.added} />
         <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
-          <QuestionEditor value={flow.draft} onChange={flow.setDraft} problem={flow.draftProblem} disabled={flow.adding} />
-          <div className="flex justify-end">
-            <Button onClick={submitQuestion} loading={flow.adding} data-testid="add-question">
-              {t('authoring.question.add')}
-            </Button>
-          </div>
+          <QuestionEditor
+            initial={newQuestionDraft(subject.trim(), difficulty)}
+            submitLabel={t('authoring.question.add')}
+            onSubmit={async (question) => {
+              const taken = await flow.addQuestion(question);
+              if (taken) setNeedsQuestion(false);
+              return taken;
+            }}
+            pending={flow.adding}
+            disabled={flow.adding}
+          />
         </div>
-        {problem && <Alert tone="error">{t(`authoring.validation.${problem}`, boundValues(QUIZ_MODE))}</Alert>}
+        {needsQuestion && <Alert tone="error">{t('authoring.validation.addOneQuestion')}</Alert>}
         <div className="flex justify-end">
           <Button variant="secondary" onClick={finish} disabled={flow.adding} data-testid="simple-finish">
             {t('authoring.simple.finish')}
@@ -167,111 +157,73 @@ function InstitutionQuizSteps({ courseId, done }: { courseId: string; done: stri
   const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const refresh = useRefreshAssessments();
-  const [step, setStep] = useState<1 | 2>(1);
-  const [info, setInfo] = useState<QuizInfo>(newInfo);
-  const [problem, setProblem] = useState<InfoProblem | null>(null);
-  const [questions, setQuestions] = useState<QuestionDraft[]>([]);
-  const [draft, setDraft] = useState<QuestionDraft>(() => newQuestionDraft());
-  const [draftProblem, setDraftProblem] = useState<QuestionProblem | null>(null);
-
-  const create = useMutation({
-    mutationFn: () =>
-      callRoute(assessmentRoutes.createMockTest, {
-        body: {
-          ...info,
-          title: info.title.trim(),
-          description: info.description.trim(),
-          subject: info.subject.trim(),
-          course_id: courseId,
-          is_mock_test: false,
-          test_mode: QUIZ_MODE,
-          questions: questions.map(questionBody),
-        },
-      }),
-  });
-
-  const next = () => {
-    const found = info.title.trim() ? infoProblem(info, QUIZ_MODE) : 'titleRequired';
-    setProblem(found);
-    if (found) return;
-    setDraft((d) => ({ ...d, subject: d.subject || info.subject.trim() }));
-    setStep(2);
-  };
-
-  const addQuestion = () => {
-    const found = questionProblem(draft, 'institution');
-    setDraftProblem(found);
-    if (found) return;
-    setQuestions((list) => [...list, draft]);
-    setDraft(newQuestionDraft(draft.subject, draft.difficulty));
-    setProblem(null);
-  };
+  const info = useQuizInfoForm(courseId);
+  const [checked, setChecked] = useState<QuizCreateInput | null>(null);
+  const [questions, setQuestions] = useState<QuestionInput[]>([]);
+  const [needsQuestion, setNeedsQuestion] = useState(false);
+  const create = useRouteMutation(assessmentRoutes.createMockTest, { invalidates: ['assessment.'] });
 
   const submit = () => {
+    if (!checked) return;
     if (questions.length === 0) {
-      setProblem('addOneQuestion');
+      setNeedsQuestion(true);
       return;
     }
-    create.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: t('authoring.simple.quizCreated'), tone: 'success' });
-        void refresh();
-        void navigate(done);
+    create.mutate(
+      { body: { ...checked, is_mock_test: false, questions } },
+      {
+        onSuccess: () => {
+          toast({ title: t('authoring.simple.quizCreated'), tone: 'success' });
+          void navigate(done);
+        },
+        onError: (error) => toast({ title: detailOr(error, t('authoring.builder.createFailed')), tone: 'error' }),
       },
-      onError: (error) => toast({ title: detailOr(error, t('authoring.builder.createFailed')), tone: 'error' }),
-    });
+    );
   };
 
-  if (step === 1)
+  if (!checked)
     return (
       <Card data-testid="simple-step-1">
         <StepHeading step={1} total={2} title={t('authoring.simple.infoTitle')} />
-        <CardContent className="space-y-4">
-          <QuizInfoFields
-            values={info}
-            set={(patch) => {
-              setInfo((v) => ({ ...v, ...patch }));
-              setProblem(null);
-            }}
-            testMode={QUIZ_MODE}
-            titleLabel={t('authoring.fields.title')}
-          />
-          {problem && <Alert tone="error">{t(`authoring.validation.${problem}`, boundValues(QUIZ_MODE))}</Alert>}
-          <div className="flex justify-end">
-            <Button onClick={next} data-testid="simple-next">
-              {t('authoring.builder.next')}
-            </Button>
-          </div>
+        <CardContent>
+          <form onSubmit={info.handleSubmit(setChecked)} noValidate className="space-y-4">
+            <QuizInfoFields
+              register={info.register}
+              errors={info.formState.errors}
+              testMode={QUIZ_MODE}
+              titleLabel={t('authoring.fields.title')}
+            />
+            <div className="flex justify-end">
+              <Button type="submit" data-testid="simple-next">
+                {t('authoring.builder.next')}
+              </Button>
+            </div>
+          </form>
         </CardContent>
       </Card>
     );
 
   return (
     <Card data-testid="simple-step-2">
-      <StepHeading step={2} total={2} title={t('authoring.simple.questionsTitle', { title: info.title.trim() })} />
+      <StepHeading step={2} total={2} title={t('authoring.simple.questionsTitle', { title: checked.title })} />
       <CardContent className="space-y-6">
         <QuestionList questions={questions} onRemove={(index) => setQuestions((list) => list.filter((_, i) => i !== index))} />
         <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
           <QuestionEditor
-            value={draft}
-            onChange={(d) => {
-              setDraft(d);
-              setDraftProblem(null);
+            initial={newQuestionDraft(checked.subject)}
+            submitLabel={t('authoring.question.add')}
+            onSubmit={(question) => {
+              setQuestions((list) => [...list, question]);
+              setNeedsQuestion(false);
+              return true;
             }}
-            problem={draftProblem}
             types={INSTITUTION_TYPES}
             disabled={create.isPending}
           />
-          <div className="flex justify-end">
-            <Button variant="outline" onClick={addQuestion} disabled={create.isPending} data-testid="add-question">
-              {t('authoring.question.add')}
-            </Button>
-          </div>
         </div>
-        {problem && <Alert tone="error">{t(`authoring.validation.${problem}`, boundValues(QUIZ_MODE))}</Alert>}
+        {needsQuestion && <Alert tone="error">{t('authoring.validation.addOneQuestion')}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-          <Button variant="outline" onClick={() => setStep(1)} disabled={create.isPending} data-testid="simple-back">
+          <Button variant="outline" onClick={() => setChecked(null)} disabled={create.isPending} data-testid="simple-back">
             {t('authoring.builder.previous')}
           </Button>
           <Button onClick={submit} loading={create.isPending} data-testid="simple-submit">

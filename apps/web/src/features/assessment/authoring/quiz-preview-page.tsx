@@ -1,19 +1,20 @@
+import { assessmentRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, PageHeader } from '../../../ui';
 import { NotFoundCard } from '../../catalog/shared/not-found-card';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { AssessmentFacts } from './assessment-facts';
 import { AssessmentPreview } from './assessment-preview';
-import { useManagedQuiz } from './authoring-queries';
 
 /** /mock-tests/{id}/preview: the author's preview of an assessment, answers on demand. */
 export function QuizPreviewPage() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
-  const quiz = useManagedQuiz(id);
+  const quiz = useRouteQuery(assessmentRoutes.manageQuiz, { params: { id } }, { retry: false });
   usePageTitle(quiz.data ? t('authoring.preview.pageTitle', { title: quiz.data.title }) : t('authoring.preview.title'));
 
   if (quiz.isPending) return <LoadingBlock />;

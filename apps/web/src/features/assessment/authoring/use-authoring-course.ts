@@ -1,11 +1,12 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { useToast } from '../../../ui';
 import { dashboardPath } from '../../auth/dashboard-path';
 import { useSignedInUser } from '../../auth/session-context';
-import { useCourse } from '../../catalog/shared/catalog-queries';
 
 /** The course a builder adds to; spec 8: 'Course not found' sends the user back to the dashboard. */
 export function useAuthoringCourse(courseId: string | undefined) {
@@ -13,7 +14,7 @@ export function useAuthoringCourse(courseId: string | undefined) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const user = useSignedInUser();
-  const course = useCourse(courseId);
+  const course = useRouteQuery(catalogRoutes.getCourse, { params: { id: courseId } });
   const notFound = course.isError && isApiError(course.error) && course.error.status === 404;
   useEffect(() => {
     if (!notFound) return;

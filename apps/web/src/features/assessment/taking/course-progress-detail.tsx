@@ -1,17 +1,18 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, ProgressBar } from '../../../ui';
 import { BackIcon } from '../../catalog/shared/icons';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { CertificateButton } from '../../catalog/shared/certificate-button';
 import { oneDecimal } from '../../catalog/shared/format';
-import { useEnrollmentProgress } from './taking-queries';
 
 /** The dashboard's course detail view: GET /enrollments/{id}/progress (lessons, quizzes, what comes next). */
 export function CourseProgressDetail({ courseId, onBack }: { courseId: string; onBack: () => void }) {
   const { t } = useTranslation();
-  const progress = useEnrollmentProgress(courseId);
+  const progress = useRouteQuery(catalogRoutes.enrollmentProgress, { params: { id: courseId } });
   const back = (
     <Button variant="outline" size="sm" onClick={onBack} data-testid="progress-detail-back">
       <BackIcon />

@@ -1,4 +1,5 @@
 import { GRADE_STEP, ReviewAttemptRequest, type QuestionDetail, type QuizResult, type ReviewAttemptInput } from '@lp/contracts';
+import { z } from 'zod';
 
 /** One essay's fields in the review form: points as typed ('' = not graded now) and feedback. */
 export interface EssayGradeValues {
@@ -79,6 +80,27 @@ export function reviewBody(
   }
   if (problems.length > 0 || !parsed.success) return { problems };
   return { body: parsed.data, sentIndexes };
+}
+
+/**
+ * The review form's schema for react-hook-form: the contract's review request, built from the
+ * form by reviewBody, each problem on the field it belongs to.
+ */
+export function reviewFormSchema(
+  details: readonly QuestionDetail[],
+  messages: { tooMany: (points: number) => string; notANumber: string },
+) {
+  return z
+    .object({
+      grades: z.array(z.object({ question_id: z.string(), earned_points: z.string(), feedback: z.string() })),
+      feedback: z.string(),
+    })
+    .transform((values, ctx) => {
+      const checked = reviewBody(values, details, messages);
+      if ('body' in checked) return checked;
+      for (const p of checked.problems) ctx.addIssue({ code: 'custom', path: p.path.split('.'), message: p.message });
+      return z.NEVER;
+    });
 }
 
 export { GRADE_STEP };

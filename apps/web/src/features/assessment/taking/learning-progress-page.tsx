@@ -1,6 +1,7 @@
-import { RECENT_ATTEMPTS_LIMIT } from '@lp/contracts';
+import { assessmentRoutes, catalogRoutes, RECENT_ATTEMPTS_LIMIT, type RouteOutput } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   Alert,
@@ -25,13 +26,12 @@ import { CourseProgressDetail } from './course-progress-detail';
 import { AchievementList, EMPTY_ANALYTICS, QuizAnalyticsView } from './quiz-analytics-view';
 import { CONTINUE_LEARNING_SHOWN } from './quiz-standing';
 import { oneDecimal } from '../../catalog/shared/format';
-import { useEnrolledCourses, useLearnerAnalytics, useLearnerAttempts } from './taking-queries';
 
 const TABS = ['overview', 'courses', 'quizzes', 'achievements'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => v !== null && (TABS as readonly string[]).includes(v);
 
-type EnrolledCourse = NonNullable<ReturnType<typeof useEnrolledCourses>['data']>[number];
+type EnrolledCourse = RouteOutput<typeof catalogRoutes.learnerEnrolledCourses>[number];
 
 function CourseRow({ course, onOpen }: { course: EnrolledCourse; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -73,9 +73,9 @@ export function LearningProgressPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'overview';
   const selectedCourse = params.get('course');
-  const courses = useEnrolledCourses();
-  const attempts = useLearnerAttempts();
-  const analyticsQuery = useLearnerAnalytics();
+  const courses = useRouteQuery(catalogRoutes.learnerEnrolledCourses, {});
+  const attempts = useRouteQuery(assessmentRoutes.learnerAttempts, {});
+  const analyticsQuery = useRouteQuery(assessmentRoutes.learnerAnalytics, {});
 
   const update = (change: (next: URLSearchParams) => void) =>
     setParams(

@@ -1,7 +1,9 @@
-import { DIFFICULTIES, QUIZ_SUBJECT_FILTERS, RECENT_ATTEMPTS_LIMIT, type Difficulty } from '@lp/contracts';
+import { assessmentRoutes, DIFFICULTIES, QUIZ_SUBJECT_FILTERS, RECENT_ATTEMPTS_LIMIT, type Difficulty } from '@lp/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   Button,
@@ -20,7 +22,6 @@ import { useDebounced } from '../../catalog/shared/use-debounced';
 import { AttemptList } from './attempt-list';
 import { QuizAnalyticsView } from './quiz-analytics-view';
 import { QuizCardView } from './quiz-card';
-import { useDiscoverQuizzes, useLearnerAnalytics, useLearnerAttempts } from './taking-queries';
 
 const TABS = ['discover', 'attempts', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
@@ -49,13 +50,19 @@ function Discover() {
   const [difficulty, setDifficulty] = useState('all');
   const [search, setSearch] = useState('');
   const settled = useDebounced(search.trim());
-  const list = useDiscoverQuizzes({
-    subject: isSubject(subject) ? subject : undefined,
-    difficulty: isDifficulty(difficulty) ? difficulty : undefined,
-    search: settled || undefined,
-    limit: 50,
-    offset: 0,
-  });
+  const list = useRouteQuery(
+    assessmentRoutes.listMockTests,
+    {
+      query: {
+        subject: isSubject(subject) ? subject : undefined,
+        difficulty: isDifficulty(difficulty) ? difficulty : undefined,
+        search: settled || undefined,
+        limit: 50,
+        offset: 0,
+      },
+    },
+    { placeholderData: keepPreviousData },
+  );
   // spec 4: the discovery list keeps only published assessments (the server already filters for learners)
   const quizzes = (list.data ?? []).filter((q) => q.is_published);
   const filtered = subject !== 'all' || difficulty !== 'all' || settled !== '';
@@ -118,7 +125,7 @@ function Discover() {
 
 function MyAttempts() {
   const { t } = useTranslation();
-  const attempts = useLearnerAttempts();
+  const attempts = useRouteQuery(assessmentRoutes.learnerAttempts, {});
   if (attempts.isPending) return <LoadingBlock />;
   if (attempts.isError)
     return <LoadError error={attempts.error} title={t('taking.centre.attemptsFailed')} onRetry={() => void attempts.refetch()} />;
@@ -139,7 +146,7 @@ function MyAttempts() {
 
 function Analytics() {
   const { t } = useTranslation();
-  const analytics = useLearnerAnalytics();
+  const analytics = useRouteQuery(assessmentRoutes.learnerAnalytics, {});
   if (analytics.isPending) return <LoadingBlock />;
   if (analytics.isError)
     return <LoadError error={analytics.error} title={t('taking.centre.analyticsFailed')} onRetry={() => void analytics.refetch()} />;

@@ -1,6 +1,8 @@
+import { assessmentRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, focusRing, PageHeader } from '../../../ui';
@@ -10,7 +12,6 @@ import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { previewOf } from './quiz-card';
 import { estimatedMinutes, startButton, takePath } from './quiz-standing';
-import { useQuizInfo, useQuizResults } from './taking-queries';
 
 /**
  * /quiz/{id}/info: details, learner status and the start button named after it, and the
@@ -21,8 +22,8 @@ export function QuizInfoPage() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { id } = useParams<{ id: string }>();
-  const info = useQuizInfo(id);
-  const results = useQuizResults(id);
+  const info = useRouteQuery(assessmentRoutes.quizInfo, { params: { id } }, { retry: false });
+  const results = useRouteQuery(assessmentRoutes.mockTestResults, { params: { id } }, { retry: false });
   usePageTitle(info.data?.title ?? t('taking.info.pageTitle'));
 
   if (info.isPending || results.isPending) return <LoadingBlock />;

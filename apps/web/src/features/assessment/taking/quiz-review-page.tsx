@@ -1,12 +1,14 @@
-import { assessmentRoutes, type QuizResult, type ReviewAttemptInput } from '@lp/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { assessmentRoutes, type QuizResult } from '@lp/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import type { z } from 'zod';
 import { isApiError } from '../../../api/api-error';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { routeKey } from '../../../api/route-key';
 import { useFormatDate } from '../../../i18n/format-date';
 import { useValidationText } from '../../../i18n/validation-text';
@@ -15,9 +17,11 @@ import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Inp
 import { NotFoundCard } from '../../catalog/shared/not-found-card';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { useSession } from '../../auth/session-context';
-import { formPath, GRADE_STEP, isEssay, reviewBody, reviewDefaults, type ReviewFormValues } from './essay-review-form';
+import { formPath, GRADE_STEP, isEssay, reviewDefaults, reviewFormSchema, type ReviewFormValues } from './essay-review-form';
 import { QuestionReview, ResultSummary, ReviewerFeedback, SubjectPerformance } from './result-view';
-import { useAttempt, useIsAuthorOf, useRefreshAssessment } from './taking-queries';
+
+/** What the form hands over once checked: the request body, and which form row each grade sent came from. */
+type CheckedReview = z.output<ReturnType<typeof reviewFormSchema>>;
 
 const AUTHOR_ROLES: readonly string[] = assessmentRoutes.reviewAttempt.guard as readonly string[];
 
@@ -32,11 +36,15 @@ export function QuizReviewPage() {
   const formatDate = useFormatDate();
   const { user } = useSession();
   const { id, attemptId } = useParams<{ id: string; attemptId: string }>();
-  const attempt = useAttempt(attemptId);
-  const author = useIsAuthorOf(id, Boolean(user && AUTHOR_ROLES.includes(user.role)));
+  const attempt = useRouteQuery(assessmentRoutes.getAttempt, { params: { id: attemptId } }, { retry: false });
+  // Whether the caller is the assessment's author: GET /quizzes/{id}/manage answers only them (the same rule
+  // as the review route), so its success is the signal; the attempt does not say who wrote the assessment.
+  const canAuthor = Boolean(user && AUTHOR_ROLES.includes(user.role));
+  const manage = useRouteQuery(assessmentRoutes.manageQuiz, { params: { id } }, { enabled: canAuthor, retry: false });
+  const isAuthor = manage.isSuccess;
   usePageTitle(attempt.data ? t('taking.review.pageTitle', { title: attempt.data.quiz_title }) : t('taking.review.pageTitleShort'));
 
-  if (attempt.isPending || author.isPending) return <LoadingBlock />;
+  if (attempt.isPending || (canAuthor && manage.isPending)) return <LoadingBlock />;
   if (attempt.isError) {
     if (isApiError(attempt.error) && (attempt.error.status === 404 || attempt.error.status === 403))
       return <NotFoundCard title={t('taking.review.notFound')} />;
@@ -46,14 +54,14 @@ export function QuizReviewPage() {
   if (id && result.quiz_id !== id) return <NotFoundCard title={t('taking.review.notFound')} />;
   const essays = result.question_details.filter(isEssay);
   return (
-    <div className="space-y-6" data-testid="quiz-review" data-viewer={author.isAuthor ? 'author' : 'taker'}>
+    <div className="space-y-6" data-testid="quiz-review" data-viewer={isAuthor ? 'author' : 'taker'}>
       <PageHeader
         title={result.quiz_title}
         subtitle={t('taking.review.subtitle', { number: result.attempt_number, date: formatDate(result.submitted_at) })}
         actions={
           <div className="flex flex-wrap gap-2">
             {/* the author arrives from the Results dialog of their assessment: the learner's attempt list is not theirs */}
-            {!author.isAuthor && (
+            {!isAuthor && (
               <Button asChild variant="outline">
                 <Link to="/mock-tests?tab=attempts">{t('taking.review.allAttempts')}</Link>
               </Button>
@@ -70,13 +78,13 @@ export function QuizReviewPage() {
           {t('taking.essayReview.reviewedAt', { date: formatDate(result.reviewed_at) })}
         </p>
       )}
-      {author.isAuthor && essays.length > 0 ? (
+      {isAuthor && essays.length > 0 ? (
         <EssayReviewForm result={result} />
       ) : (
         <>
           <ReviewerFeedback result={result} />
           <SubjectPerformance result={result} />
-          <QuestionReview result={result} author={author.isAuthor} />
+          <QuestionReview result={result} author={isAuthor} />
         </>
       )}
     </div>
@@ -89,8 +97,15 @@ function EssayReviewForm({ result }: { result: QuizResult }) {
   const vt = useValidationText();
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const refresh = useRefreshAssessment();
-  const form = useForm<ReviewFormValues>({ defaultValues: reviewDefaults(result) });
+  const schema = useMemo(
+    () =>
+      reviewFormSchema(result.question_details, {
+        tooMany: (points) => t('taking.essayReview.tooManyPoints', { points }),
+        notANumber: t('taking.essayReview.notANumber'),
+      }),
+    [result.question_details, t],
+  );
+  const form = useForm<ReviewFormValues, unknown, CheckedReview>({ resolver: zodResolver(schema), defaultValues: reviewDefaults(result) });
   const { errors } = form.formState;
   const indexOf = new Map(form.getValues('grades').map((g, i) => [g.question_id, i]));
 
@@ -99,31 +114,21 @@ function EssayReviewForm({ result }: { result: QuizResult }) {
     form.reset(reviewDefaults(result));
   }, [result, form]);
 
-  const save = useMutation({
-    mutationFn: (body: ReviewAttemptInput) => callRoute(assessmentRoutes.reviewAttempt, { params: { id: result.attempt_id }, body }),
+  const save = useRouteMutation(assessmentRoutes.reviewAttempt, {
+    invalidates: ['assessment.'],
+    keeps: [assessmentRoutes.getQuiz],
+    onSuccess: (saved) => queryClient.setQueryData(routeKey(assessmentRoutes.getAttempt, { params: { id: result.attempt_id } }), saved),
   });
 
-  const setProblems = (problems: { path: string; message: string }[]) => {
-    for (const p of problems) form.setError(p.path as FieldPath<ReviewFormValues>, { type: 'server', message: p.message });
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    const checked = reviewBody(values, result.question_details, {
-      tooMany: (points) => t('taking.essayReview.tooManyPoints', { points }),
-      notANumber: t('taking.essayReview.notANumber'),
-    });
-    if ('problems' in checked) {
-      setProblems(checked.problems);
-      return;
-    }
+  const submit = form.handleSubmit(async ({ body, sentIndexes }) => {
     try {
-      const saved = await save.mutateAsync(checked.body);
-      queryClient.setQueryData(routeKey(assessmentRoutes.getAttempt, { id: result.attempt_id }), saved);
-      void refresh();
+      await save.mutateAsync({ params: { id: result.attempt_id }, body });
       toast({ title: t('taking.essayReview.saved'), tone: 'success' });
     } catch (error) {
-      if (isApiError(error) && error.errors.length > 0)
-        setProblems(error.errors.map((e) => ({ path: formPath(e.path, checked.sentIndexes), message: e.message })));
+      // the server's field errors name the essays sent, which are not always the form's rows
+      for (const e of isApiError(error) ? error.errors : []) {
+        form.setError(formPath(e.path, sentIndexes) as FieldPath<ReviewFormValues>, { type: 'server', message: e.message });
+      }
       toast({ title: detailOr(error, t('taking.essayReview.saveFailed')), tone: 'error' });
     }
   });

@@ -1,121 +1,71 @@
 import { assessmentRoutes, type QuizResult, type QuizTaker } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
-import { callRoute } from '../../../api/client';
-import { detailOr } from '../../../api/error-text';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Alert, Badge, Button, Card, CardContent, cn, EmptyState, focusRing, PageHeader, useToast } from '../../../ui';
+import { Alert, Badge, Button, Card, CardContent, cn, EmptyState, focusRing, PageHeader } from '../../../ui';
 import { BackIcon, ForwardIcon } from '../../catalog/shared/icons';
 import { NotFoundCard } from '../../catalog/shared/not-found-card';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { AnswerInput, isAnswered } from './answer-input';
-import { countdownTone, formatClock } from './countdown';
 import { QuestionReview, ResultSummary, SubjectPerformance } from './result-view';
-import { restoreAnswers, restoreCurrent } from './session-answers';
-import { useRefreshAssessment, useTakerQuiz } from './taking-queries';
-import { useAutosave } from './use-autosave';
-import { useCountdown } from './use-countdown';
-
-type Step = { kind: 'question'; index: number } | { kind: 'review' };
+import { SessionTimer } from './session-timer';
+import { useQuizSession } from './use-quiz-session';
 
 /** 'Invalid quiz data received' when the answer is not a quiz with a question list (spec 5). */
 function isQuizData(data: unknown): data is QuizTaker {
   return Boolean(data) && typeof data === 'object' && Array.isArray((data as QuizTaker).questions);
 }
 
-function QuizTimer({
-  quiz,
-  receivedAt,
-  running,
-  onExpire,
-}: {
+interface QuizRunnerProps {
   quiz: QuizTaker;
+  sessionId: string;
   receivedAt: number;
-  running: boolean;
-  onExpire: () => void;
-}) {
-  const { t } = useTranslation();
-  // the session's deadline on the server's clock, corrected by the offset of this browser's clock (as the timed test)
-  const left = useCountdown({ deadlineAt: quiz.deadline_at, serverNow: quiz.server_now, receivedAt, running, onExpire });
-  if (left === null) return null;
-  const tone = countdownTone(left, quiz.time_limit * 60);
-  return (
-    <div
-      role="timer"
-      aria-label={t('taking.session.timeLeft')}
-      data-testid="quiz-timer"
-      data-tone={tone}
-      className={cn(
-        'rounded-lg border px-3 py-1.5 font-mono text-lg font-semibold tabular-nums',
-        tone === 'critical'
-          ? 'border-red-300 bg-red-50 text-red-800'
-          : tone === 'warning'
-            ? 'border-amber-300 bg-amber-50 text-amber-900'
-            : 'border-slate-200 bg-white',
-      )}
-    >
-      {formatClock(left)}
-    </div>
-  );
+  onResult: (r: QuizResult) => void;
 }
 
-function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedAt: number; onResult: (r: QuizResult) => void }) {
+function QuizRunner({ quiz, sessionId, receivedAt, onResult }: QuizRunnerProps) {
   const { t } = useTranslation();
-  const { toast } = useToast();
   const questions = quiz.questions;
   // a reload resumes the session where it was saved: its answers and its current question
-  const [answers, setAnswers] = useState<Record<string, string>>(() => restoreAnswers(quiz, questions));
-  const [step, setStepState] = useState<Step>(() => ({ kind: 'question', index: restoreCurrent(quiz.current_question, questions.length) }));
-  const [changes, setChanges] = useState(0);
-  const [reviewError, setReviewError] = useState<string | null>(null);
-  const answered = questions.filter((q) => isAnswered(answers[q.id])).length;
-  const state = useRef({ answers, step });
-  state.current = { answers, step };
-
-  const setStep = (next: Step) => {
-    setStepState(next);
-    setChanges((c) => c + 1);
-  };
-  const answer = (questionId: string, value: string) => {
-    setAnswers((prev) => ({ ...prev, [questionId]: value }));
-    setChanges((c) => c + 1);
-  };
-
-  // the same session model as the timed test: progress is saved 5 s after a change (spec 9)
-  const save = useCallback(() => {
-    const { answers: current, step: at } = state.current;
-    return callRoute(assessmentRoutes.saveProgress, {
-      params: { id: quiz.id },
-      body: {
-        session_id: quiz.session_id!,
-        answers: current,
-        current_question: at.kind === 'question' ? at.index : questions.length - 1,
-        // the simple quiz has no flags; keep whatever the session holds
-        flagged_questions: quiz.flagged_questions,
-      },
-    });
-  }, [questions.length, quiz.flagged_questions, quiz.id, quiz.session_id]);
-
-  const submit = useMutation({
-    mutationFn: () =>
-      callRoute(assessmentRoutes.submitQuiz, { params: { id: quiz.id }, body: { answers, session_id: quiz.session_id ?? undefined } }),
-    onSuccess: onResult,
-    onError: (error) => toast({ title: detailOr(error, t('taking.quiz.submitFailed')), tone: 'error' }),
+  const {
+    answers,
+    answer,
+    answeredCount: answered,
+    current,
+    goTo,
+    clock,
+    submit,
+    submitting,
+  } = useQuizSession({
+    quizId: quiz.id,
+    questions,
+    session: { ...quiz, session_id: sessionId },
+    receivedAt,
+    timeLimit: quiz.time_limit,
+    submitTo: 'quiz',
+    submitFailed: t('taking.quiz.submitFailed'),
+    onSubmitted: onResult,
   });
-  useAutosave(changes, save, Boolean(quiz.session_id) && !submit.isPending && !submit.isSuccess);
+  const [reviewing, setReviewing] = useState(false);
+  const [reviewError, setReviewError] = useState<string | null>(null);
+
+  const toQuestion = (index: number) => {
+    setReviewing(false);
+    goTo(index);
+  };
 
   const toReview = () => {
     const missing = questions.findIndex((q) => !isAnswered(answers[q.id]));
     if (missing >= 0) {
       setReviewError(t('taking.quiz.answerAll', { count: questions.length - answered }));
-      setStep({ kind: 'question', index: missing });
+      toQuestion(missing);
       return;
     }
     setReviewError(null);
-    setStep({ kind: 'review' });
+    setReviewing(true);
   };
 
   const header = (
@@ -123,20 +73,11 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
       <p className="text-sm text-slate-600" data-testid="quiz-answered">
         {t('taking.session.answered', { count: answered, total: questions.length })}
       </p>
-      <QuizTimer
-        quiz={quiz}
-        receivedAt={receivedAt}
-        running={!submit.isPending}
-        onExpire={() => {
-          // at zero the quiz is handed in as it stands; unanswered questions count as incorrect
-          toast({ title: t('taking.session.timeUp'), tone: 'info' });
-          if (!submit.isPending) submit.mutate();
-        }}
-      />
+      <SessionTimer clock={clock} testId="quiz-timer" />
     </div>
   );
 
-  if (step.kind === 'review') {
+  if (reviewing) {
     return (
       <div className="space-y-4" data-testid="quiz-review-step">
         {header}
@@ -156,18 +97,18 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
                   <span className="font-medium">{t('taking.result.yourAnswer')}</span> {answers[q.id]}
                 </p>
               </div>
-              <Button variant="outline" size="sm" onClick={() => setStep({ kind: 'question', index })} data-testid="quiz-change-answer">
+              <Button variant="outline" size="sm" onClick={() => toQuestion(index)} data-testid="quiz-change-answer">
                 {t('taking.quiz.changeAnswer')}
               </Button>
             </li>
           ))}
         </ol>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
-          <Button variant="outline" onClick={() => setStep({ kind: 'question', index: questions.length - 1 })}>
+          <Button variant="outline" onClick={() => toQuestion(questions.length - 1)}>
             <BackIcon />
             {t('taking.quiz.backToQuestions')}
           </Button>
-          <Button onClick={() => submit.mutate()} loading={submit.isPending} data-testid="quiz-submit">
+          <Button onClick={() => void submit()} loading={submitting} data-testid="quiz-submit">
             {t('taking.quiz.submit')}
           </Button>
         </div>
@@ -175,7 +116,7 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
     );
   }
 
-  const index = step.index;
+  const index = current;
   const question = questions[index]!;
   const last = index === questions.length - 1;
   return (
@@ -189,7 +130,7 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
               <li key={q.id}>
                 <button
                   type="button"
-                  onClick={() => setStep({ kind: 'question', index: i })}
+                  onClick={() => toQuestion(i)}
                   aria-current={i === index ? 'step' : undefined}
                   aria-label={t('taking.session.gridItem', {
                     number: i + 1,
@@ -230,12 +171,7 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
         </CardContent>
       </Card>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
-        <Button
-          variant="outline"
-          onClick={() => setStep({ kind: 'question', index: index - 1 })}
-          disabled={index === 0}
-          data-testid="quiz-previous"
-        >
+        <Button variant="outline" onClick={() => toQuestion(index - 1)} disabled={index === 0} data-testid="quiz-previous">
           <BackIcon />
           {t('taking.previous')}
         </Button>
@@ -244,7 +180,7 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
             {t('taking.quiz.reviewAnswers')}
           </Button>
         ) : (
-          <Button variant="outline" onClick={() => setStep({ kind: 'question', index: index + 1 })} data-testid="quiz-next">
+          <Button variant="outline" onClick={() => toQuestion(index + 1)} data-testid="quiz-next">
             {t('taking.next')}
             <ForwardIcon />
           </Button>
@@ -258,8 +194,13 @@ function QuizRunner({ quiz, receivedAt, onResult }: { quiz: QuizTaker; receivedA
 export function TakeQuizPage() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
-  const quiz = useTakerQuiz(id);
-  const refresh = useRefreshAssessment();
+  // the taker view; reading it also opens (or resumes) the attempt's server session, so it is never
+  // asked again by itself (a refetch after a submit would open a new session): Retake asks explicitly
+  const quiz = useRouteQuery(
+    assessmentRoutes.getQuiz,
+    { params: { id } },
+    { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
+  );
   const [result, setResult] = useState<QuizResult | null>(null);
   const [round, setRound] = useState(0);
   usePageTitle(quiz.data?.title ?? t('taking.quiz.pageTitle'));
@@ -338,11 +279,11 @@ export function TakeQuizPage() {
       <QuizRunner
         key={`${data.session_id}-${round}`}
         quiz={data}
+        sessionId={data.session_id}
         receivedAt={quiz.dataUpdatedAt}
         onResult={(r) => {
           setResult(r);
           window.scrollTo({ top: 0 });
-          void refresh();
         }}
       />
     </div>

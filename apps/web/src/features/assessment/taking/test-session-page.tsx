@@ -1,17 +1,15 @@
 import { assessmentRoutes, type QuizResult, type TestSession } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
 import { serverDetail } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, EmptyState, PageHeader } from '../../../ui';
 import { LoadingBlock } from '../../catalog/shared/query-state';
 import { QuestionReview, ResultSummary, SubjectPerformance } from './result-view';
 import { forgetStarted, rememberStarted, wasStarted } from './session-marker';
 import { TestSessionRunner } from './test-session-runner';
-import { useRefreshAssessment } from './taking-queries';
 
 /** What the quiz centre hands over (router state) so the instructions can name the test before it starts. */
 export interface SessionPreview {
@@ -91,13 +89,12 @@ export function TestSessionPage() {
   const { id } = useParams<{ id: string }>();
   const location = useLocation();
   const preview = readPreview(location.state);
-  const refresh = useRefreshAssessment();
   const [running, setRunning] = useState<{ session: TestSession; receivedAt: number } | null>(null);
   const [result, setResult] = useState<QuizResult | null>(null);
   usePageTitle(result?.quiz_title ?? running?.session.test.title ?? preview?.title ?? t('taking.session.pageTitle'));
 
-  const start = useMutation({
-    mutationFn: () => callRoute(assessmentRoutes.startMockTest, { params: { id: id! } }),
+  // GET /mock-tests/{id}/start opens (or resumes) the session: asked on Start, or at once when this tab had started it
+  const start = useRouteMutation(assessmentRoutes.startMockTest, {
     onSuccess: (session) => {
       rememberStarted(id!, session.session_id);
       setRunning({ session, receivedAt: Date.now() });
@@ -111,7 +108,7 @@ export function TestSessionPage() {
   useEffect(() => {
     if (!id || resumed.current || !wasStarted(id)) return;
     resumed.current = true;
-    start.mutate();
+    start.mutate({ params: { id } });
   }, [id, start]);
 
   if (result) return <Results result={result} />;
@@ -139,7 +136,6 @@ export function TestSessionPage() {
           forgetStarted(id!);
           setResult(r);
           window.scrollTo({ top: 0 });
-          void refresh();
         }}
       />
     );
@@ -154,7 +150,7 @@ export function TestSessionPage() {
           <strong className="font-semibold">{t('taking.session.startFailed')}</strong> {serverDetail(start.error)}
         </Alert>
       )}
-      <Instructions preview={preview} onStart={() => start.mutate()} pending={start.isPending} />
+      <Instructions preview={preview} onStart={() => start.mutate({ params: { id: id! } })} pending={start.isPending} />
     </div>
   );
 }

@@ -1,21 +1,12 @@
-import { assessmentRoutes, type QuizResult, type TestSession } from '@lp/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { QuizResult, TestSession } from '@lp/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
-import { detailOr } from '../../../api/error-text';
 import { Badge, Button, Card, CardContent, cn, ConfirmDialog, focusRing, ProgressBar, useToast } from '../../../ui';
 import { BackIcon, ForwardIcon } from '../../catalog/shared/icons';
 import { AnswerInput, isAnswered } from './answer-input';
-import { countdownTone, formatClock } from './countdown';
-import { nextFlagged, restoreAnswers, restoreCurrent, restoreFlags } from './session-answers';
-import { useAutosave } from './use-autosave';
-import { useCountdown } from './use-countdown';
-
-const toneClasses = {
-  normal: 'border-slate-200 bg-white text-slate-900',
-  warning: 'border-amber-300 bg-amber-50 text-amber-900',
-  critical: 'border-red-300 bg-red-50 text-red-800',
-} as const;
+import { nextFlagged } from './session-answers';
+import { SessionTimer } from './session-timer';
+import { useQuizSession } from './use-quiz-session';
 
 interface RunnerProps {
   session: TestSession;
@@ -34,94 +25,21 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
   const { toast } = useToast();
   const { test } = session;
   const questions = test.questions;
-  const [answers, setAnswers] = useState<Record<string, string>>(() => restoreAnswers(session, questions));
-  const [flagged, setFlagged] = useState<ReadonlySet<string>>(() => new Set(restoreFlags(session.flagged_questions, questions)));
-  const [current, setCurrent] = useState(() => restoreCurrent(session.current_question, questions.length));
-  const [changes, setChanges] = useState(0);
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
   const [fullscreen, setFullscreen] = useState(() => Boolean(document.fullscreenElement));
-  const submitted = useRef(false);
-  // seconds spent on each question, for question_times
-  const times = useRef<Record<string, number>>({});
-  const enteredAt = useRef(Date.now());
-
-  const question = questions[current]!;
-  const answeredCount = questions.filter((q) => isAnswered(answers[q.id])).length;
-  const state = useRef({ answers, flagged, current });
-  state.current = { answers, flagged, current };
-
-  const noteTime = useCallback(() => {
-    const now = Date.now();
-    const id = questions[state.current.current]?.id;
-    if (id) times.current[id] = (times.current[id] ?? 0) + (now - enteredAt.current) / 1000;
-    enteredAt.current = now;
-  }, [questions]);
-
-  const goTo = (index: number) => {
-    if (index < 0 || index >= questions.length || index === current) return;
-    noteTime();
-    setCurrent(index);
-    setChanges((c) => c + 1);
-  };
-
-  const answer = (value: string) => {
-    setAnswers((prev) => ({ ...prev, [question.id]: value }));
-    setChanges((c) => c + 1);
-  };
-
-  const toggleFlag = () => {
-    setFlagged((prev) => {
-      const next = new Set(prev);
-      if (next.has(question.id)) next.delete(question.id);
-      else next.add(question.id);
-      return next;
-    });
-    setChanges((c) => c + 1);
-  };
-
-  const save = useCallback(() => {
-    const s = state.current;
-    return callRoute(assessmentRoutes.saveProgress, {
-      params: { id: test.id },
-      body: { session_id: session.session_id, answers: s.answers, current_question: s.current, flagged_questions: [...s.flagged] },
-    });
-  }, [session.session_id, test.id]);
-  useAutosave(changes, save, !submitting);
-
-  const submit = useCallback(async () => {
-    if (submitted.current) return;
-    submitted.current = true;
-    setSubmitting(true);
-    noteTime();
-    const s = state.current;
-    try {
-      const result = await callRoute(assessmentRoutes.submitMockTest, {
-        params: { id: test.id },
-        query: { session_id: session.session_id },
-        body: { answers: s.answers, question_times: times.current, flagged_questions: [...s.flagged] },
-      });
-      setConfirmOpen(false);
-      onSubmitted(result);
-    } catch (error) {
-      submitted.current = false;
-      setSubmitting(false);
-      toast({ title: detailOr(error, t('taking.session.submitFailed')), tone: 'error' });
-    }
-  }, [noteTime, onSubmitted, session.session_id, t, test.id, toast]);
-
-  const left = useCountdown({
-    deadlineAt: session.deadline_at,
-    serverNow: session.server_now,
+  const { answers, answer, answeredCount, current, goTo, flagged, toggleFlag, clock, submit, submitting } = useQuizSession({
+    quizId: test.id,
+    questions,
+    session,
     receivedAt,
-    running: !submitting,
-    onExpire: () => {
-      toast({ title: t('taking.session.timeUp'), tone: 'info' });
-      void submit();
-    },
+    timeLimit: test.time_limit,
+    submitTo: 'mock-test',
+    submitFailed: t('taking.session.submitFailed'),
+    onSubmitted,
   });
-  const tone = left === null ? 'normal' : countdownTone(left, test.time_limit * 60);
+  const question = questions[current]!;
+  const { tone } = clock;
 
   useEffect(() => {
     const onChange = () => setFullscreen(Boolean(document.fullscreenElement));
@@ -149,18 +67,7 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
             </p>
           </div>
           <div className="flex items-center gap-2">
-            {left !== null && (
-              <div
-                role="timer"
-                aria-label={t('taking.session.timeLeft')}
-                className={cn('rounded-lg border px-3 py-1.5 font-mono text-lg font-semibold tabular-nums', toneClasses[tone])}
-                data-testid="session-timer"
-                data-tone={tone}
-                data-seconds={left}
-              >
-                {formatClock(left)}
-              </div>
-            )}
+            <SessionTimer clock={clock} testId="session-timer" />
             <Button
               variant="outline"
               size="sm"
@@ -183,7 +90,7 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
           label={t('taking.session.progress')}
           valueText={t('taking.session.answered', { count: answeredCount, total: questions.length })}
         />
-        {tone !== 'normal' && left !== null && (
+        {tone !== 'normal' && (
           <p
             role="status"
             className={cn('mt-2 text-sm font-medium', tone === 'critical' ? 'text-red-700' : 'text-amber-800')}
@@ -207,7 +114,7 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
                 <Button
                   variant={isFlagged ? 'secondary' : 'outline'}
                   size="sm"
-                  onClick={toggleFlag}
+                  onClick={() => toggleFlag(question.id)}
                   aria-pressed={isFlagged}
                   data-testid="session-flag"
                 >
@@ -217,7 +124,7 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
               <h2 id="session-question-text" className="text-lg font-medium break-words whitespace-pre-line text-slate-900">
                 {question.question_text}
               </h2>
-              <AnswerInput question={question} value={answers[question.id]} onChange={answer} />
+              <AnswerInput question={question} value={answers[question.id]} onChange={(value) => answer(question.id, value)} />
             </CardContent>
           </Card>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RegisterRequest, type SelfRegisterRole } from '@lp/contracts';
+import { identityRoutes, RegisterRequest, type SelfRegisterRole } from '@lp/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input } from '../../../ui';
 import type { SignedInSession } from '../session-storage';
-import { useRegister } from '../use-register';
 
 const RegisterFields = RegisterRequest.pick({ name: true, email: true, password: true });
 
@@ -23,12 +23,12 @@ interface EmailRegisterFormProps {
 export function EmailRegisterForm({ role, onSignedIn }: EmailRegisterFormProps) {
   const { t } = useTranslation();
   const vt = useValidationText();
-  const register = useRegister();
+  const register = useRouteMutation(identityRoutes.register);
   const form = useForm({ resolver: zodResolver(RegisterFields), defaultValues: { name: '', email: '', password: '' } });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    register.mutate({ ...values, role, ref: referralCode() }, { onSuccess: onSignedIn }),
+    register.mutate({ body: { ...values, role, ref: referralCode() } }, { onSuccess: ({ token, user }) => onSignedIn({ token, user }) }),
   );
 
   return (

@@ -1,11 +1,12 @@
-import { BROWSE_CATEGORIES, type CourseCategory } from '@lp/contracts';
+import { BROWSE_CATEGORIES, catalogRoutes, type CourseCategory } from '@lp/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import type { AreaKey } from '../../../i18n/catalog-keys';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyState, FormField, Input, PageHeader, Select, Spinner } from '../../../ui';
-import { useCourseList } from '../shared/catalog-queries';
 import { CourseCard } from '../shared/course-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { useDebounced } from '../shared/use-debounced';
@@ -42,7 +43,11 @@ export function CourseBrowser({ area, testId }: CourseBrowserProps) {
     );
   }, [settledSearch, setParams]);
 
-  const courses = useCourseList({ category: category === 'all' ? undefined : category, search: settledSearch || undefined });
+  const courses = useRouteQuery(
+    catalogRoutes.listCourses,
+    { query: { category: category === 'all' ? undefined : category, search: settledSearch || undefined } },
+    { placeholderData: keepPreviousData },
+  );
 
   const setCategory = (value: string) =>
     setParams(

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BROWSE_CATEGORIES, COURSE_CATEGORIES, COURSE_LEVELS, CourseCreateRequest, MAX_COURSE_PRICE, type Course } from '@lp/contracts';
+import { COURSE_CATEGORIES, COURSE_LEVELS, CourseCreateRequest, PriceSchema, type Course } from '@lp/contracts';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,38 +7,17 @@ import { z } from 'zod';
 import { useValidationText } from '../../../i18n/validation-text';
 import { FormField, Input, Label, Select, Switch, Textarea } from '../../../ui';
 
-/** Spec 5: title, description and price required; price numeric (step 0.01), parsed as a float. */
-const CourseFormSchema = z.object({
-  title: CourseCreateRequest.shape.title,
-  description: CourseCreateRequest.shape.description,
-  price: z
-    .string()
-    .trim()
-    .min(1, 'Price is required')
-    .refine((v) => Number.isFinite(Number.parseFloat(v)), 'Price must be a number')
-    .refine((v) => !(Number.parseFloat(v) < 0), 'Price cannot be negative')
-    .refine((v) => !(Number.parseFloat(v) > MAX_COURSE_PRICE), `Price cannot exceed ${MAX_COURSE_PRICE}`),
-  category: z.enum(BROWSE_CATEGORIES),
-  level: z.enum(COURSE_LEVELS),
-  thumbnail: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Must be an http(s) URL'),
-  is_published: z.boolean(),
+/**
+ * The contract's course request (spec 5: title, description and price required). The price box
+ * holds text: an empty one is "required", anything else goes through the contract's price rules.
+ */
+const CourseFormSchema = CourseCreateRequest.extend({
+  price: z.string().trim().min(1, 'Price is required').transform(Number).pipe(PriceSchema),
 });
-export type CourseFormValues = z.infer<typeof CourseFormSchema>;
+type CourseFormValues = z.input<typeof CourseFormSchema>;
+export type CourseFormOutput = z.output<typeof CourseFormSchema>;
 
-export interface CourseFormOutput {
-  title: string;
-  description: string;
-  price: number;
-  category: Course['category'];
-  level: Course['level'];
-  thumbnail: string | null;
-  is_published: boolean;
-}
-
-export function courseFormDefaults(course?: Course): CourseFormValues {
+export function courseFormDefaults(course?: Course): Required<CourseFormValues> {
   return {
     title: course?.title ?? '',
     description: course?.description ?? '',
@@ -52,7 +31,7 @@ export function courseFormDefaults(course?: Course): CourseFormValues {
 
 interface CourseFormProps {
   mode: 'create' | 'edit';
-  defaultValues: CourseFormValues;
+  defaultValues: Required<CourseFormValues>;
   onSubmit: (values: CourseFormOutput) => void;
   /** the buttons (submit must be type="submit") and any server error */
   footer: ReactNode;
@@ -63,7 +42,7 @@ interface CourseFormProps {
 export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: CourseFormProps) {
   const { t } = useTranslation();
   const vt = useValidationText();
-  const form = useForm<CourseFormValues>({ resolver: zodResolver(CourseFormSchema), defaultValues });
+  const form = useForm<CourseFormValues, unknown, CourseFormOutput>({ resolver: zodResolver(CourseFormSchema), defaultValues });
   const { errors } = form.formState;
   // the create list is spec 9's; an existing course may carry one of the two browse-only categories
   const categories: readonly Course['category'][] =
@@ -71,17 +50,7 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
       ? [...COURSE_CATEGORIES, defaultValues.category]
       : COURSE_CATEGORIES;
 
-  const submit = form.handleSubmit((values) =>
-    onSubmit({
-      title: values.title,
-      description: values.description,
-      price: Number.parseFloat(values.price),
-      category: values.category,
-      level: values.level,
-      thumbnail: values.thumbnail.trim() || null,
-      is_published: values.is_published,
-    }),
-  );
+  const submit = form.handleSubmit(onSubmit);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" data-testid={testId}>

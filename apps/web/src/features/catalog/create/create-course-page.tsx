@@ -1,14 +1,12 @@
 import { catalogRoutes } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, PageHeader, useToast } from '../../../ui';
 import { dashboardPath } from '../../auth/dashboard-path';
 import { useSignedInUser } from '../../auth/session-context';
-import { useRefreshCatalog } from '../shared/catalog-queries';
 import { CourseForm, courseFormDefaults, type CourseFormOutput } from './course-form';
 
 /** Spec 2.10 /instructor/create; on success the new course's management page opens. */
@@ -17,24 +15,22 @@ export function CreateCoursePage() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const user = useSignedInUser();
-  const refresh = useRefreshCatalog();
   usePageTitle(t('createCourse.title'));
-  const create = useMutation({
-    mutationFn: (values: CourseFormOutput) =>
-      callRoute(catalogRoutes.createCourse, {
-        body: { title: values.title, description: values.description, price: values.price, category: values.category, level: values.level },
-      }),
-    onSuccess: () => void refresh(),
-  });
+  const create = useRouteMutation(catalogRoutes.createCourse, { invalidates: ['catalog.'] });
 
   const submit = (values: CourseFormOutput) =>
-    create.mutate(values, {
-      onSuccess: (course) => {
-        toast({ title: t('createCourse.success'), tone: 'success' });
-        navigate(`/instructor/course/${course.id}`);
+    create.mutate(
+      {
+        body: { title: values.title, description: values.description, price: values.price, category: values.category, level: values.level },
       },
-      onError: (error) => toast({ title: detailOr(error, t('createCourse.failure')), tone: 'error' }),
-    });
+      {
+        onSuccess: (course) => {
+          toast({ title: t('createCourse.success'), tone: 'success' });
+          navigate(`/instructor/course/${course.id}`);
+        },
+        onError: (error) => toast({ title: detailOr(error, t('createCourse.failure')), tone: 'error' }),
+      },
+    );
 
   return (
     <div className="mx-auto max-w-3xl" data-testid="create-course">

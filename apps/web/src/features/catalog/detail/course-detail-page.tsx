@@ -1,10 +1,11 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Badge } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
-import { useCourse, useCourseProgress, useEnrollment, useLessons, useReviews } from '../shared/catalog-queries';
 import { CategoryBadge, LevelBadge, PublishedBadge, RatingText } from '../shared/course-meta';
 import { CourseThumbnail } from '../shared/course-thumbnail';
 import { NotFoundCard } from '../shared/not-found-card';
@@ -22,13 +23,13 @@ export function CourseDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams<{ id: string }>();
   const user = useSignedInUser();
-  const course = useCourse(id);
+  const course = useRouteQuery(catalogRoutes.getCourse, { params: { id } });
   const isOwner = course.data ? course.data.instructor_id === user.id : false;
-  const lessons = useLessons(id);
-  const reviews = useReviews(id);
-  const enrollment = useEnrollment(id, Boolean(course.data) && !isOwner);
+  const lessons = useRouteQuery(catalogRoutes.listLessons, { params: { id } });
+  const reviews = useRouteQuery(catalogRoutes.listReviews, { params: { id } });
+  const enrollment = useRouteQuery(catalogRoutes.checkEnrollment, { params: { id } }, { enabled: Boolean(course.data) && !isOwner });
   const enrolled = isOwner ? false : enrollment.data?.enrolled;
-  const progress = useCourseProgress(id, enrolled === true);
+  const progress = useRouteQuery(catalogRoutes.progress, { params: { courseId: id } }, { enabled: enrolled === true });
   usePageTitle(course.data?.title ?? t('areas.courseDetail'));
 
   if (course.isPending) return <LoadingBlock />;

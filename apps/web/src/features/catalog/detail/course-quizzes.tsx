@@ -1,7 +1,8 @@
+import { assessmentRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Card, CardContent, CardHeader, CardTitle, cn, focusRing } from '../../../ui';
-import { useCourseQuizzes } from '../../assessment/taking/taking-queries';
 import { percent } from '../shared/format';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 
@@ -12,7 +13,7 @@ import { LoadError, LoadingBlock } from '../shared/query-state';
  */
 export function CourseQuizzes({ courseId, isOwner }: { courseId: string; isOwner: boolean }) {
   const { t } = useTranslation();
-  const quizzes = useCourseQuizzes(courseId);
+  const quizzes = useRouteQuery(assessmentRoutes.courseQuizzes, { params: { id: courseId } });
   return (
     <section aria-labelledby="course-quizzes-heading" data-testid="course-quizzes">
       <Card>

@@ -1,14 +1,14 @@
-import { CERTIFICATE_MIN_COMPLETION, type Course, type CourseProgress } from '@lp/contracts';
+import { catalogRoutes, CERTIFICATE_MIN_COMPLETION, type Course, type CourseProgress } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { serverDetail } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, ProgressBar, Spinner, useToast } from '../../../ui';
 import { CertificateButton } from '../shared/certificate-button';
 import { percent, usePriceText } from '../shared/format';
 import { CheckIcon } from '../shared/icons';
 import { PaymentDialog } from './payment-dialog';
-import { useEnroll } from './use-enroll';
 
 interface EnrollmentPanelProps {
   course: Course;
@@ -22,14 +22,15 @@ export function EnrollmentPanel({ course, isOwner, enrolled, progress }: Enrollm
   const { t } = useTranslation();
   const { toast } = useToast();
   const priceText = usePriceText();
-  const enroll = useEnroll();
+  // POST /courses/{id}/enroll: a paid course answers 402 until billing has the payment
+  const enroll = useRouteMutation(catalogRoutes.enroll, { invalidates: ['catalog.'] });
   const [paying, setPaying] = useState(false);
   const isFree = course.price <= 0;
   const completion = progress?.completion_percentage ?? 0;
   const completed = completion >= CERTIFICATE_MIN_COMPLETION;
 
   const enrollFree = () =>
-    enroll.mutate({ courseId: course.id }, {
+    enroll.mutate({ params: { id: course.id } }, {
       onSuccess: () => toast({ title: t('courseDetail.freeEnrolled'), tone: 'success' }),
       onError: (error) =>
         toast({ title: t('courseDetail.enrollFailed', { detail: serverDetail(error) ?? t('courseDetail.tryAgain') }), tone: 'error' }),

@@ -1,6 +1,7 @@
-import type { Course } from '@lp/contracts';
+import { catalogRoutes, type Course } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { serverDetail } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import {
   Alert,
   Button,
@@ -14,7 +15,6 @@ import {
   useToast,
 } from '../../../ui';
 import { dollars } from '../shared/format';
-import { useEnroll } from './use-enroll';
 
 interface PaymentDialogProps {
   course: Course;
@@ -30,7 +30,8 @@ interface PaymentDialogProps {
 export function PaymentDialog({ course, open, onOpenChange }: PaymentDialogProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const enroll = useEnroll();
+  // POST /courses/{id}/enroll: a paid course answers 402 until billing has the payment
+  const enroll = useRouteMutation(catalogRoutes.enroll, { invalidates: ['catalog.'] });
   const failure = enroll.isError ? t('courseDetail.enrollFailed', { detail: serverDetail(enroll.error) ?? t('courseDetail.tryAgain') }) : null;
 
   const close = (next: boolean) => {
@@ -39,7 +40,7 @@ export function PaymentDialog({ course, open, onOpenChange }: PaymentDialogProps
   };
 
   const tryEnroll = () =>
-    enroll.mutate({ courseId: course.id }, {
+    enroll.mutate({ params: { id: course.id } }, {
       onSuccess: () => {
         toast({ title: t('courseDetail.paidEnrolled'), tone: 'success' });
         close(false);

@@ -1,15 +1,19 @@
-import { catalogRoutes, type Course, type RouteOutput } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { catalogRoutes, ReviewCreateRequest, type Course, type RouteOutput } from '@lp/contracts';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
+import type { z } from 'zod';
 import { useDetailOrMessage } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
+import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, cn, Label, Textarea, useToast } from '../../../ui';
-import { useRefreshCatalog } from '../shared/catalog-queries';
 import { RatingText } from '../shared/course-meta';
 
 type Review = RouteOutput<typeof catalogRoutes.listReviews>[number];
+type ReviewInput = z.input<typeof ReviewCreateRequest>;
+type ReviewBody = z.output<typeof ReviewCreateRequest>;
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -28,75 +32,75 @@ function Stars({ rating }: { rating: number }) {
 
 function ReviewForm({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
+  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const refresh = useRefreshCatalog();
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
-  const [missingRating, setMissingRating] = useState(false);
+  const commentId = useId();
+  const form = useForm<ReviewInput, unknown, ReviewBody>({ resolver: zodResolver(ReviewCreateRequest), defaultValues: { comment: '' } });
+  const { errors } = form.formState;
   // the messages live on the mutation itself: a successful review removes this form (one review each)
-  const submitReview = useMutation({
-    mutationFn: () => callRoute(catalogRoutes.createReview, { params: { id: courseId }, body: { rating, comment } }),
+  const submitReview = useRouteMutation(catalogRoutes.createReview, {
+    invalidates: ['catalog.'],
     onSuccess: () => {
       toast({ title: t('courseDetail.reviews.success'), tone: 'success' });
-      setRating(0);
-      setComment('');
-      void refresh();
+      form.reset();
     },
     onError: (error) => toast({ title: t('courseDetail.reviews.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating < 1 || rating > 5) {
-      setMissingRating(true);
-      return;
-    }
-    submitReview.mutate();
-  };
+  const submit = form.handleSubmit((body) => submitReview.mutate({ params: { id: courseId }, body }));
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-slate-50 p-4" data-testid="review-form">
       <h3 className="font-semibold text-slate-900">{t('courseDetail.reviews.formTitle')}</h3>
-      <fieldset aria-describedby={missingRating ? 'review-rating-error' : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-800">{t('courseDetail.reviews.rating')}</legend>
-        <div className="flex flex-wrap gap-2">
-          {RATINGS.map((n) => (
-            <label
-              key={n}
-              className={cn(
-                'flex cursor-pointer items-center gap-1 rounded-lg border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary',
-                rating === n ? 'border-primary bg-primary-soft text-primary-strong' : 'border-slate-300 bg-white text-slate-700',
-              )}
-            >
-              <input
-                type="radio"
-                name="rating"
-                value={n}
-                checked={rating === n}
-                onChange={() => {
-                  setRating(n);
-                  setMissingRating(false);
-                }}
-                className="sr-only"
-                data-testid={`review-rating-${n}`}
-              />
-              <span aria-hidden="true" className="text-amber-500">
-                ★
-              </span>
-              {n}
-            </label>
-          ))}
-        </div>
-        {missingRating && (
-          <p id="review-rating-error" role="alert" className="mt-1 text-xs font-medium text-red-700">
-            {t('courseDetail.reviews.ratingRequired')}
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => (
+          <fieldset aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t('courseDetail.reviews.rating')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {RATINGS.map((n) => (
+                <label
+                  key={n}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-1 rounded-lg border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary',
+                    field.value === n ? 'border-primary bg-primary-soft text-primary-strong' : 'border-slate-300 bg-white text-slate-700',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={n}
+                    checked={field.value === n}
+                    onChange={() => field.onChange(n)}
+                    onBlur={field.onBlur}
+                    className="sr-only"
+                    data-testid={`review-rating-${n}`}
+                  />
+                  <span aria-hidden="true" className="text-amber-500">
+                    ★
+                  </span>
+                  {n}
+                </label>
+              ))}
+            </div>
+            {errors.rating?.message && (
+              <p id="review-rating-error" role="alert" className="mt-1 text-xs font-medium text-red-700">
+                {vt(errors.rating.message)}
+              </p>
+            )}
+          </fieldset>
+        )}
+      />
+      <div className="space-y-1.5">
+        <Label htmlFor={commentId}>{t('courseDetail.reviews.comment')}</Label>
+        <Textarea id={commentId} {...form.register('comment')} rows={3} maxLength={2000} aria-invalid={Boolean(errors.comment)} data-testid="review-comment" />
+        {errors.comment?.message && (
+          <p role="alert" className="text-xs font-medium text-red-700">
+            {vt(errors.comment.message)}
           </p>
         )}
-      </fieldset>
-      <div className="space-y-1.5">
-        <Label htmlFor="review-comment">{t('courseDetail.reviews.comment')}</Label>
-        <Textarea id="review-comment" value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={2000} data-testid="review-comment" />
       </div>
       <Button type="submit" loading={submitReview.isPending} data-testid="review-submit">
         {t('courseDetail.reviews.submit')}

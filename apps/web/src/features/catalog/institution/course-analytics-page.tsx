@@ -1,11 +1,9 @@
 import { catalogRoutes } from '@lp/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
 import { serverDetail } from '../../../api/error-text';
-import { routeKey } from '../../../api/route-key';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { InlinePageSpinner } from '../../../routes/full-page-spinner';
 import { Alert, Button, PageHeader, useToast } from '../../../ui';
@@ -22,12 +20,7 @@ export function InstitutionCourseAnalyticsPage() {
   const navigate = useNavigate();
   const { id } = useParams<{ id: string }>();
   const leaving = useRef(false);
-  const analytics = useQuery({
-    queryKey: routeKey(catalogRoutes.courseAnalytics, { id }),
-    queryFn: ({ signal }) => callRoute(catalogRoutes.courseAnalytics, { params: { id: id! }, signal }),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  const analytics = useRouteQuery(catalogRoutes.courseAnalytics, { params: { id } }, { retry: false });
   usePageTitle(t('institutionCourse.analyticsTitle'));
 
   useEffect(() => {

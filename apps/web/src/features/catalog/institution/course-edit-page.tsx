@@ -1,15 +1,13 @@
 import { catalogRoutes } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
 import { detailOr, serverDetail } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { InlinePageSpinner } from '../../../routes/full-page-spinner';
 import { Alert, Button, Card, CardContent, PageHeader, useToast } from '../../../ui';
 import { CourseForm, courseFormDefaults, type CourseFormOutput } from '../create/course-form';
-import { useCourse, useRefreshCatalog } from '../shared/catalog-queries';
 
 interface CourseEditPageProps {
   /** institution: /institution/course/{id}/edit (spec 3); instructor: /instructor/courses/{id}/edit (My Courses card link) */
@@ -22,16 +20,12 @@ export function CourseEditPage({ variant }: CourseEditPageProps) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const { id } = useParams<{ id: string }>();
-  const course = useCourse(id);
-  const refresh = useRefreshCatalog();
+  const course = useRouteQuery(catalogRoutes.getCourse, { params: { id } });
   const leaving = useRef(false);
   const returnTo = variant === 'institution' ? '/institution/dashboard' : `/instructor/course/${id ?? ''}`;
   usePageTitle(t('institutionCourse.editTitle'));
 
-  const save = useMutation({
-    mutationFn: (values: CourseFormOutput) => callRoute(catalogRoutes.updateCourse, { params: { id: id! }, body: values }),
-    onSuccess: () => void refresh(),
-  });
+  const save = useRouteMutation(catalogRoutes.updateCourse, { invalidates: ['catalog.'] });
 
   useEffect(() => {
     if (!course.isError || leaving.current) return;
@@ -43,13 +37,16 @@ export function CourseEditPage({ variant }: CourseEditPageProps) {
   if (course.isPending || course.isError) return <InlinePageSpinner />;
 
   const submit = (values: CourseFormOutput) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        toast({ title: t('institutionCourse.updated'), tone: 'success' });
-        navigate(returnTo);
+    save.mutate(
+      { params: { id: course.data.id }, body: values },
+      {
+        onSuccess: () => {
+          toast({ title: t('institutionCourse.updated'), tone: 'success' });
+          navigate(returnTo);
+        },
+        onError: (error) => toast({ title: detailOr(error, t('institutionCourse.updateFailed')), tone: 'error' }),
       },
-      onError: (error) => toast({ title: detailOr(error, t('institutionCourse.updateFailed')), tone: 'error' }),
-    });
+    );
 
   return (
     <div className="mx-auto max-w-3xl" data-testid="course-edit" data-variant={variant}>

@@ -1,10 +1,10 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { FormField, Select } from '../../../ui';
-import { useInstructorCourses } from '../shared/catalog-queries';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { CourseAnalyticsView } from './course-analytics-view';
-import { useInstructorCourseAnalytics } from './instructor-queries';
 
 interface AnalyticsTabProps {
   courseId: string | null;
@@ -14,9 +14,9 @@ interface AnalyticsTabProps {
 /** Spec 2.12 Analytics: a course selector and the selected course's figures. */
 export function AnalyticsTab({ courseId, onCourseChange }: AnalyticsTabProps) {
   const { t } = useTranslation();
-  const courses = useInstructorCourses();
+  const courses = useRouteQuery(catalogRoutes.instructorCourses, {});
   const selected = courseId ?? courses.data?.[0]?.id;
-  const analytics = useInstructorCourseAnalytics(selected);
+  const analytics = useRouteQuery(catalogRoutes.instructorCourseAnalytics, { params: { id: selected } });
 
   // the first course is chosen when none is
   useEffect(() => {

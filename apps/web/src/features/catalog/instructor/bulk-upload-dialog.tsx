@@ -1,15 +1,16 @@
-import { BULK_UPLOAD_MAX_LESSONS, catalogRoutes, LESSON_CONTENT_TYPES, type LessonContentType } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BULK_UPLOAD_MAX_LESSONS, BulkUploadRequest, catalogRoutes, LESSON_CONTENT_TYPES, type LessonContentType } from '@lp/contracts';
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
+import { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
+import { useValidationText } from '../../../i18n/validation-text';
 import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Select, Textarea, useToast } from '../../../ui';
-import { useRefreshCatalog } from '../shared/catalog-queries';
 import { CoursePromptDialog } from './course-prompt-dialog';
 
 export interface BulkLessonDraft {
-  key: number;
   title: string;
   content_type: LessonContentType;
   content: string;
@@ -19,10 +20,30 @@ interface BulkUploadDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** lessons to start from (e.g. a cloned template) */
-  initial?: Array<Omit<BulkLessonDraft, 'key'>>;
+  initial?: BulkLessonDraft[];
 }
 
 const isComplete = (lesson: BulkLessonDraft) => lesson.title.trim() !== '' && lesson.content.trim() !== '';
+const blank = (): BulkLessonDraft => ({ title: '', content_type: 'text', content: '' });
+const BulkLesson = BulkUploadRequest.shape.lessons.element;
+const isUrlType = (type: LessonContentType | undefined) => type === 'video' || type === 'pdf';
+
+/**
+ * The lessons as typed; only the complete ones (a title and a content) are sent, each checked by
+ * the contract's bulk lesson schema, its messages on that lesson's fields.
+ */
+const BulkForm = z
+  .object({ lessons: z.array(z.object({ title: z.string(), content_type: z.enum(LESSON_CONTENT_TYPES), content: z.string() })) })
+  .superRefine((v, ctx) =>
+    v.lessons.forEach((lesson, index) => {
+      if (!isComplete(lesson)) return;
+      for (const issue of BulkLesson.safeParse(lesson).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: ['lessons', index, ...issue.path], message: issue.message });
+      }
+    }),
+  )
+  .transform((v) => v.lessons.filter(isComplete).map((lesson) => BulkLesson.parse(lesson)));
+type BulkLessons = z.output<typeof BulkForm>;
 
 /**
  * Spec 2.12 / 5 bulk lesson upload: the button needs at least one lesson with a title and
@@ -31,42 +52,34 @@ const isComplete = (lesson: BulkLessonDraft) => lesson.title.trim() !== '' && le
  */
 export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDialogProps) {
   const { t } = useTranslation();
+  const vt = useValidationText();
   const { toast } = useToast();
-  const refresh = useRefreshCatalog();
-  const nextKey = useRef(1);
-  const blank = (): BulkLessonDraft => ({ key: nextKey.current++, title: '', content_type: 'text', content: '' });
-  const [lessons, setLessons] = useState<BulkLessonDraft[]>(() => [blank()]);
-  const [asking, setAsking] = useState(false);
+  const form = useForm<z.input<typeof BulkForm>, unknown, BulkLessons>({ resolver: zodResolver(BulkForm), defaultValues: { lessons: [blank()] } });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lessons' });
+  const { errors } = form.formState;
+  const [checked, setChecked] = useState<BulkLessons | null>(null);
+  const upload = useRouteMutation(catalogRoutes.bulkUploadLessons, { invalidates: ['catalog.'] });
 
   useEffect(() => {
-    if (!open) return;
-    setLessons(initial && initial.length > 0 ? initial.map((l) => ({ ...l, key: nextKey.current++ })) : [{ key: nextKey.current++, title: '', content_type: 'text', content: '' }]);
-  }, [open, initial]);
+    if (open) form.reset({ lessons: initial && initial.length > 0 ? initial : [blank()] });
+  }, [open, initial, form]);
 
-  const upload = useMutation({
-    mutationFn: (courseId: string) =>
-      callRoute(catalogRoutes.bulkUploadLessons, {
-        body: {
-          course_id: courseId,
-          lessons: lessons.filter(isComplete).map((l) => ({ title: l.title.trim(), content_type: l.content_type, content: l.content.trim() })),
-        },
-      }),
-    onSuccess: () => void refresh(),
-  });
-
-  const update = (key: number, patch: Partial<BulkLessonDraft>) => setLessons((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const remove = (key: number) => setLessons((current) => (current.length > 1 ? current.filter((l) => l.key !== key) : current));
+  const lessons = form.watch('lessons');
   const completeCount = lessons.filter(isComplete).length;
 
   const send = (courseId: string) => {
-    setAsking(false);
-    upload.mutate(courseId, {
-      onSuccess: () => {
-        toast({ title: t('instructorDashboard.library.uploaded'), tone: 'success' });
-        onOpenChange(false);
+    if (!checked) return;
+    setChecked(null);
+    upload.mutate(
+      { body: { course_id: courseId, lessons: checked } },
+      {
+        onSuccess: () => {
+          toast({ title: t('instructorDashboard.library.uploaded'), tone: 'success' });
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: detailOr(error, t('instructorDashboard.library.uploadFailed')), tone: 'error' }),
       },
-      onError: (error) => toast({ title: detailOr(error, t('instructorDashboard.library.uploadFailed')), tone: 'error' }),
-    });
+    );
   };
 
   return (
@@ -78,24 +91,24 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
             <DialogDescription>{t('instructorDashboard.library.bulkText')}</DialogDescription>
           </DialogHeader>
           <ol className="space-y-4">
-            {lessons.map((lesson, index) => (
-              <li key={lesson.key} className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="bulk-lesson">
+            {fields.map((lesson, index) => (
+              <li key={lesson.id} className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="bulk-lesson">
                 <div className="flex items-center justify-between gap-2">
                   <h3 className="text-sm font-semibold text-slate-900">{t('instructorDashboard.library.lessonNumber', { number: index + 1 })}</h3>
-                  {lessons.length > 1 && (
-                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => remove(lesson.key)} data-testid="bulk-remove">
+                  {fields.length > 1 && (
+                    <Button variant="ghost" size="sm" className="text-red-700" onClick={() => remove(index)} data-testid="bulk-remove">
                       {t('instructorDashboard.library.remove')}
                       <span className="sr-only"> {t('instructorDashboard.library.lessonNumber', { number: index + 1 })}</span>
                     </Button>
                   )}
                 </div>
                 <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-                  <FormField label={t('lessonManager.fields.title')}>
-                    {(field) => <Input {...field} value={lesson.title} onChange={(e) => update(lesson.key, { title: e.target.value })} data-testid="bulk-title" />}
+                  <FormField label={t('lessonManager.fields.title')} error={vt(errors.lessons?.[index]?.title?.message)}>
+                    {(field) => <Input {...field} {...form.register(`lessons.${index}.title`)} data-testid="bulk-title" />}
                   </FormField>
                   <FormField label={t('lessonManager.fields.contentType')}>
                     {(field) => (
-                      <Select {...field} value={lesson.content_type} onChange={(e) => update(lesson.key, { content_type: e.target.value as LessonContentType })}>
+                      <Select {...field} {...form.register(`lessons.${index}.content_type`)}>
                         {LESSON_CONTENT_TYPES.map((value) => (
                           <option key={value} value={value}>
                             {t(`catalog.lessonTypes.${value}`)}
@@ -106,14 +119,15 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
                   </FormField>
                 </div>
                 <FormField
-                  label={lesson.content_type === 'video' || lesson.content_type === 'pdf' ? t('lessonManager.fields.contentUrl', { type: t(`catalog.lessonTypes.${lesson.content_type}`) }) : t('lessonManager.fields.content')}
+                  label={isUrlType(lessons[index]?.content_type) ? t('lessonManager.fields.contentUrl', { type: t(`catalog.lessonTypes.${lessons[index]!.content_type}`) }) : t('lessonManager.fields.content')}
+                  error={vt(errors.lessons?.[index]?.content?.message)}
                 >
-                  {(field) => <Textarea {...field} value={lesson.content} onChange={(e) => update(lesson.key, { content: e.target.value })} rows={3} data-testid="bulk-content" />}
+                  {(field) => <Textarea {...field} {...form.register(`lessons.${index}.content`)} rows={3} data-testid="bulk-content" />}
                 </FormField>
               </li>
             ))}
           </ol>
-          <Button variant="outline" className="mt-4" onClick={() => setLessons((current) => [...current, blank()])} disabled={lessons.length >= BULK_UPLOAD_MAX_LESSONS} data-testid="bulk-add">
+          <Button variant="outline" className="mt-4" onClick={() => append(blank())} disabled={fields.length >= BULK_UPLOAD_MAX_LESSONS} data-testid="bulk-add">
             {t('instructorDashboard.library.addLesson')}
           </Button>
           <p className="mt-3 text-sm text-slate-600" aria-live="polite">
@@ -123,13 +137,13 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
             <DialogClose asChild>
               <Button variant="outline">{t('common.cancel')}</Button>
             </DialogClose>
-            <Button onClick={() => setAsking(true)} disabled={completeCount === 0} loading={upload.isPending} data-testid="bulk-upload-submit">
+            <Button onClick={() => void form.handleSubmit(setChecked)()} disabled={completeCount === 0} loading={upload.isPending} data-testid="bulk-upload-submit">
               {t('instructorDashboard.library.upload')}
             </Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <CoursePromptDialog open={asking} onOpenChange={setAsking} onConfirm={send} />
+      <CoursePromptDialog open={checked !== null} onOpenChange={(next) => !next && setChecked(null)} onConfirm={send} />
     </>
   );
 }

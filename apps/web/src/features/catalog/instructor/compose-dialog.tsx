@@ -1,9 +1,11 @@
-import { catalogRoutes } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { catalogRoutes, MessageSendRequest } from '@lp/contracts';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
+import { useValidationText } from '../../../i18n/validation-text';
 import {
   Alert,
   Button,
@@ -20,8 +22,6 @@ import {
   Textarea,
   useToast,
 } from '../../../ui';
-import { useRefreshCatalog } from '../shared/catalog-queries';
-import { useInstructorStudents } from './instructor-queries';
 
 export interface ComposeDraft {
   recipientId: string;
@@ -39,43 +39,35 @@ interface ComposeDialogProps {
 export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const refresh = useRefreshCatalog();
-  const students = useInstructorStudents();
-  const [recipientId, setRecipientId] = useState('');
-  const [courseId, setCourseId] = useState('');
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const send = useMutation({
-    mutationFn: () =>
-      callRoute(catalogRoutes.sendMessage, {
-        body: { recipient_id: recipientId, course_id: courseId || null, subject: subject.trim(), message: message.trim() },
-      }),
-    onSuccess: () => void refresh(),
-  });
+  const students = useRouteQuery(catalogRoutes.instructorStudents, {});
+  const vt = useValidationText();
+  const form = useForm({ resolver: zodResolver(MessageSendRequest), defaultValues: { recipient_id: '', course_id: null, subject: '', message: '' } });
+  const { errors } = form.formState;
+  const send = useRouteMutation(catalogRoutes.sendMessage, { invalidates: ['catalog.'] });
 
   useEffect(() => {
     if (!open) return;
-    setRecipientId(draft?.recipientId ?? '');
-    setCourseId(draft?.courseId ?? '');
-    setSubject(draft?.subject ?? '');
-    setMessage('');
+    form.reset({ recipient_id: draft?.recipientId ?? '', course_id: draft?.courseId || null, subject: draft?.subject ?? '', message: '' });
     send.reset();
   }, [open, draft]);
 
-  const recipient = students.data?.find((s) => s.id === recipientId);
-  const ready = Boolean(recipientId && subject.trim() && message.trim());
+  const { recipient_id, subject = '', message = '' } = form.watch();
+  const recipient = students.data?.find((s) => s.id === recipient_id);
+  // spec 5: Send stays disabled until recipient, subject and message are filled; the contract checks the rest
+  const ready = Boolean(recipient_id && subject.trim() && message.trim());
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
-    send.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: t('instructorDashboard.messages.sent'), tone: 'success' });
-        onOpenChange(false);
+  const submit = form.handleSubmit((body) =>
+    send.mutate(
+      { body },
+      {
+        onSuccess: () => {
+          toast({ title: t('instructorDashboard.messages.sent'), tone: 'success' });
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: detailOr(error, t('instructorDashboard.messages.sendFailed')), tone: 'error' }),
       },
-      onError: (error) => toast({ title: detailOr(error, t('instructorDashboard.messages.sendFailed')), tone: 'error' }),
-    });
-  };
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -85,15 +77,11 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
           <DialogDescription>{t('instructorDashboard.messages.composeText')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('instructorDashboard.messages.recipient')}>
+          <FormField label={t('instructorDashboard.messages.recipient')} error={vt(errors.recipient_id?.message)}>
             {(field) => (
               <Select
                 {...field}
-                value={recipientId}
-                onChange={(e) => {
-                  setRecipientId(e.target.value);
-                  setCourseId('');
-                }}
+                {...form.register('recipient_id', { onChange: () => form.setValue('course_id', null) })}
                 required
                 data-testid="compose-recipient"
               >
@@ -107,23 +95,30 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
             )}
           </FormField>
           {students.isSuccess && students.data.length === 0 && <Alert tone="info">{t('instructorDashboard.messages.noStudents')}</Alert>}
-          <FormField label={t('instructorDashboard.messages.course')}>
+          <FormField label={t('instructorDashboard.messages.course')} error={vt(errors.course_id?.message)}>
             {(field) => (
-              <Select {...field} value={courseId} onChange={(e) => setCourseId(e.target.value)} disabled={!recipient} data-testid="compose-course">
-                <option value="">{t('instructorDashboard.messages.noCourse')}</option>
-                {(recipient?.courses ?? []).map((c) => (
-                  <option key={c.course_id} value={c.course_id}>
-                    {c.course_title}
-                  </option>
-                ))}
-              </Select>
+              <Controller
+                control={form.control}
+                name="course_id"
+                render={({ field: { value, onChange, onBlur, ref } }) => (
+                  // no course is null in the contract and '' in the select
+                  <Select {...field} ref={ref} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} onBlur={onBlur} disabled={!recipient} data-testid="compose-course">
+                    <option value="">{t('instructorDashboard.messages.noCourse')}</option>
+                    {(recipient?.courses ?? []).map((c) => (
+                      <option key={c.course_id} value={c.course_id}>
+                        {c.course_title}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              />
             )}
           </FormField>
-          <FormField label={t('instructorDashboard.messages.subject')}>
-            {(field) => <Input {...field} value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={200} required data-testid="compose-subject" />}
+          <FormField label={t('instructorDashboard.messages.subject')} error={vt(errors.subject?.message)}>
+            {(field) => <Input {...field} {...form.register('subject')} maxLength={200} required data-testid="compose-subject" />}
           </FormField>
-          <FormField label={t('instructorDashboard.messages.message')}>
-            {(field) => <Textarea {...field} value={message} onChange={(e) => setMessage(e.target.value)} rows={6} maxLength={5000} required data-testid="compose-message" />}
+          <FormField label={t('instructorDashboard.messages.message')} error={vt(errors.message?.message)}>
+            {(field) => <Textarea {...field} {...form.register('message')} rows={6} maxLength={5000} required data-testid="compose-message" />}
           </FormField>
           <DialogFooter>
             <DialogClose asChild>

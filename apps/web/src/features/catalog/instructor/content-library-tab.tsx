@@ -1,11 +1,12 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { truncate } from '../shared/format';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { BulkUploadDialog, type BulkLessonDraft } from './bulk-upload-dialog';
-import { useContentLibrary } from './instructor-queries';
 
 /**
  * Spec 2.12 Content Library: lesson and quiz templates, and the bulk lesson upload.
@@ -13,11 +14,11 @@ import { useContentLibrary } from './instructor-queries';
  */
 export function ContentLibraryTab() {
   const { t } = useTranslation();
-  const library = useContentLibrary();
+  const library = useRouteQuery(catalogRoutes.contentLibrary, {});
   const [uploading, setUploading] = useState(false);
-  const [initial, setInitial] = useState<Array<Omit<BulkLessonDraft, 'key'>> | undefined>();
+  const [initial, setInitial] = useState<BulkLessonDraft[] | undefined>();
 
-  const startUpload = (lessons?: Array<Omit<BulkLessonDraft, 'key'>>) => {
+  const startUpload = (lessons?: BulkLessonDraft[]) => {
     setInitial(lessons);
     setUploading(true);
   };

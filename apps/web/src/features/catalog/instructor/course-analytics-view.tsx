@@ -3,7 +3,7 @@ import { Badge, Card, CardContent, CardHeader, CardTitle, cn, Table, TableBody, 
 import { BarList } from '../shared/bar-list';
 import { dollars, PASS_RATE_GOOD_ABOVE, percent } from '../shared/format';
 import { StatCard } from '../shared/stat-card';
-import type { CourseAnalytics } from './instructor-queries';
+import type { CourseAnalytics } from './instructor-types';
 
 /** Spec 2.12 Analytics detail: enrollment stats, lesson performance and quiz performance (pass rate above 70 is good). */
 export function CourseAnalyticsView({ analytics, headingLevel = 'h3' }: { analytics: CourseAnalytics; headingLevel?: 'h2' | 'h3' }) {

@@ -1,7 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BulkUploadRequest, catalogRoutes } from '@lp/contracts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useRouteQuery } from '../../../api/route-hooks';
+import { useValidationText } from '../../../i18n/validation-text';
 import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input } from '../../../ui';
-import { useInstructorCourses } from '../shared/catalog-queries';
 
 interface CoursePromptDialogProps {
   open: boolean;
@@ -9,32 +13,25 @@ interface CoursePromptDialogProps {
   onConfirm: (courseId: string) => void;
 }
 
+/** The prompt's one field: the course of the bulk upload request. */
+const CourseIdField = BulkUploadRequest.pick({ course_id: true });
+
 /**
  * Spec 2.12: the bulk upload asks for the course id through a prompt. This is that
  * prompt as a dialog: a course id field, with the caller's courses offered as suggestions.
  */
 export function CoursePromptDialog({ open, onOpenChange, onConfirm }: CoursePromptDialogProps) {
   const { t } = useTranslation();
-  const courses = useInstructorCourses(open);
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const courses = useRouteQuery(catalogRoutes.instructorCourses, {}, { enabled: open });
+  const vt = useValidationText();
+  const form = useForm({ resolver: zodResolver(CourseIdField), defaultValues: { course_id: '' } });
+  const value = form.watch('course_id');
 
   useEffect(() => {
-    if (open) {
-      setValue('');
-      setProblem(undefined);
-    }
-  }, [open]);
+    if (open) form.reset({ course_id: '' });
+  }, [open, form]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const id = value.trim();
-    if (!id) {
-      setProblem(t('instructorDashboard.library.courseIdRequired'));
-      return;
-    }
-    onConfirm(id);
-  };
+  const submit = form.handleSubmit(({ course_id }) => onConfirm(course_id));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -44,15 +41,11 @@ export function CoursePromptDialog({ open, onOpenChange, onConfirm }: CourseProm
           <DialogDescription>{t('instructorDashboard.library.promptText')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('instructorDashboard.library.courseId')} error={problem}>
+          <FormField label={t('instructorDashboard.library.courseId')} error={vt(form.formState.errors.course_id?.message)}>
             {(field) => (
               <Input
                 {...field}
-                value={value}
-                onChange={(e) => {
-                  setValue(e.target.value);
-                  setProblem(undefined);
-                }}
+                {...form.register('course_id', { setValueAs: (v: string) => v.trim() })}
                 list="bulk-course-suggestions"
                 autoComplete="off"
                 spellCheck={false}
@@ -73,7 +66,7 @@ export function CoursePromptDialog({ open, onOpenChange, onConfirm }: CourseProm
               <ul className="flex flex-wrap gap-2">
                 {courses.data.map((c) => (
                   <li key={c.id}>
-                    <Button size="sm" variant={value === c.id ? 'primary' : 'outline'} onClick={() => setValue(c.id)} aria-pressed={value === c.id}>
+                    <Button size="sm" variant={value === c.id ? 'primary' : 'outline'} onClick={() => form.setValue('course_id', c.id, { shouldValidate: form.formState.isSubmitted })} aria-pressed={value === c.id}>
                       {c.title}
                     </Button>
                   </li>

@@ -1,15 +1,16 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, PageHeader } from '../../../ui';
-import { useInstructorCourses } from '../shared/catalog-queries';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { InstructorCourseGrid } from './instructor-course-grid';
 
 /** /instructor/courses (instructor, institution): the caller's own courses, drafts included. */
 export function InstructorCoursesPage() {
   const { t } = useTranslation();
-  const courses = useInstructorCourses();
+  const courses = useRouteQuery(catalogRoutes.instructorCourses, {});
   usePageTitle(t('areas.instructorCourses'));
   return (
     <div data-testid="instructor-courses">

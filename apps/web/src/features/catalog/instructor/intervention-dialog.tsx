@@ -1,12 +1,12 @@
-import { catalogRoutes, INTERVENTION_TYPES, type InterventionType } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { catalogRoutes, INTERVENTION_TYPES, InterventionQuery } from '@lp/contracts';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation } from '../../../api/route-hooks';
 import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, useToast } from '../../../ui';
-import { useRefreshCatalog } from '../shared/catalog-queries';
-import type { AtRiskStudent } from './instructor-queries';
+import type { AtRiskStudent } from './instructor-types';
 
 interface InterventionDialogProps {
   student: AtRiskStudent | null;
@@ -17,29 +17,27 @@ interface InterventionDialogProps {
 export function InterventionDialog({ student, onClose }: InterventionDialogProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const refresh = useRefreshCatalog();
-  const [type, setType] = useState<InterventionType>('support');
-  const send = useMutation({
-    mutationFn: (s: AtRiskStudent) =>
-      callRoute(catalogRoutes.intervention, { params: { id: s.student_id }, query: { course_id: s.course_id, intervention_type: type } }),
-    onSuccess: () => void refresh(),
-  });
+  // the contract's query: the learner's course and the kind of message
+  const form = useForm({ resolver: zodResolver(InterventionQuery), defaultValues: { course_id: '', intervention_type: 'support' as const } });
+  const send = useRouteMutation(catalogRoutes.intervention, { invalidates: ['catalog.'] });
 
   useEffect(() => {
-    if (student) setType('support');
-  }, [student]);
+    if (student) form.reset({ course_id: student.course_id, intervention_type: 'support' });
+  }, [student, form]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((query) => {
     if (!student) return;
-    send.mutate(student, {
-      onSuccess: () => {
-        toast({ title: t('instructorDashboard.intervention.success'), tone: 'success' });
-        onClose();
+    send.mutate(
+      { params: { id: student.student_id }, query },
+      {
+        onSuccess: () => {
+          toast({ title: t('instructorDashboard.intervention.success'), tone: 'success' });
+          onClose();
+        },
+        onError: (error) => toast({ title: detailOr(error, t('instructorDashboard.intervention.failure')), tone: 'error' }),
       },
-      onError: (error) => toast({ title: detailOr(error, t('instructorDashboard.intervention.failure')), tone: 'error' }),
-    });
-  };
+    );
+  });
 
   return (
     <Dialog open={student !== null} onOpenChange={(open) => !open && onClose()}>
@@ -50,7 +48,7 @@ export function InterventionDialog({ student, onClose }: InterventionDialogProps
             {student ? t('instructorDashboard.intervention.description', { name: student.student_name, course: student.course_title }) : ''}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={submit} noValidate className="space-y-4">
           <fieldset>
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('instructorDashboard.intervention.type')}</legend>
             <div className="space-y-2">
@@ -61,10 +59,8 @@ export function InterventionDialog({ student, onClose }: InterventionDialogProps
                 >
                   <input
                     type="radio"
-                    name="intervention_type"
+                    {...form.register('intervention_type')}
                     value={value}
-                    checked={type === value}
-                    onChange={() => setType(value)}
                     className="mt-1 accent-[var(--color-primary)]"
                     data-testid={`intervention-${value}`}
                   />

@@ -1,15 +1,15 @@
 import { catalogRoutes } from '@lp/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { routeKey } from '../../../api/route-key';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Button, Card, CardContent, cn, focusRing } from '../../../ui';
 import { truncate } from '../shared/format';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { ComposeDialog, type ComposeDraft } from './compose-dialog';
-import { useInstructorMessages, type InstructorMessage } from './instructor-queries';
+import type { InstructorMessage } from './instructor-types';
 
 type Box = 'received' | 'sent';
 
@@ -18,14 +18,13 @@ export function MessagesTab() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const queryClient = useQueryClient();
-  const messages = useInstructorMessages();
+  const messages = useRouteQuery(catalogRoutes.instructorMessages, {});
   const [box, setBox] = useState<Box>('received');
   const [openId, setOpenId] = useState<string | null>(null);
   const [composing, setComposing] = useState(false);
   const [draft, setDraft] = useState<ComposeDraft | null>(null);
 
-  const markRead = useMutation({
-    mutationFn: (id: string) => callRoute(catalogRoutes.markMessageRead, { params: { id } }),
+  const markRead = useRouteMutation(catalogRoutes.markMessageRead, {
     onSuccess: (updated) =>
       queryClient.setQueryData<InstructorMessage[]>(routeKey(catalogRoutes.instructorMessages), (current) =>
         current?.map((m) => (m.id === updated.id ? { ...m, is_read: true } : m)),
@@ -43,7 +42,7 @@ export function MessagesTab() {
 
   const open = (message: InstructorMessage) => {
     setOpenId(message.id);
-    if (!message.is_sent && !message.is_read) markRead.mutate(message.id);
+    if (!message.is_sent && !message.is_read) markRead.mutate({ params: { id: message.id } });
   };
 
   const compose = (next: ComposeDraft | null) => {

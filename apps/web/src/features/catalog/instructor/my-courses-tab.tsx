@@ -1,13 +1,14 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { Button } from '../../../ui';
-import { useInstructorCourses } from '../shared/catalog-queries';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { InstructorCourseGrid } from './instructor-course-grid';
 
 export function MyCoursesTab() {
   const { t } = useTranslation();
-  const courses = useInstructorCourses();
+  const courses = useRouteQuery(catalogRoutes.instructorCourses, {});
   return (
     <section aria-labelledby="my-courses-heading" data-testid="my-courses-tab">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -1,10 +1,11 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { dollars, OVERVIEW_LIST_SIZE, percent, truncate } from '../shared/format';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
-import { useAtRiskStudents, useInstructorMessages, useInstructorOverview } from './instructor-queries';
 import { RiskBadge } from './risk-badge';
 
 interface OverviewTabProps {
@@ -15,9 +16,9 @@ interface OverviewTabProps {
 export function OverviewTab({ onOpenTab }: OverviewTabProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const overview = useInstructorOverview();
-  const atRisk = useAtRiskStudents();
-  const messages = useInstructorMessages();
+  const overview = useRouteQuery(catalogRoutes.instructorOverview, {});
+  const atRisk = useRouteQuery(catalogRoutes.instructorAtRisk, {});
+  const messages = useRouteQuery(catalogRoutes.instructorMessages, {});
 
   if (overview.isPending) return <LoadingBlock />;
   if (overview.isError) return <LoadError error={overview.error} title={t('instructorDashboard.loadFailed')} onRetry={() => void overview.refetch()} />;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../ui';
-import type { AtRiskStudent } from './instructor-queries';
+import type { AtRiskStudent } from './instructor-types';
 
 export function RiskBadge({ level }: { level: AtRiskStudent['risk_level'] }) {
   const { t } = useTranslation();

@@ -1,13 +1,14 @@
+import { catalogRoutes } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, InitialAvatar, ProgressBar } from '../../../ui';
-import { useInstructorCourses } from '../shared/catalog-queries';
 import { percent } from '../shared/format';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
 import { InterventionDialog } from './intervention-dialog';
-import { useAtRiskStudents, useInstructorStudents, type AtRiskStudent } from './instructor-queries';
+import type { AtRiskStudent } from './instructor-types';
 import { RiskBadge } from './risk-badge';
 
 interface StudentsTabProps {
@@ -20,9 +21,9 @@ interface StudentsTabProps {
 export function StudentsTab({ courseId, onClearCourse }: StudentsTabProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const students = useInstructorStudents();
-  const atRisk = useAtRiskStudents();
-  const courses = useInstructorCourses();
+  const students = useRouteQuery(catalogRoutes.instructorStudents, {});
+  const atRisk = useRouteQuery(catalogRoutes.instructorAtRisk, {});
+  const courses = useRouteQuery(catalogRoutes.instructorCourses, {});
   const [supporting, setSupporting] = useState<AtRiskStudent | null>(null);
   const courseTitle = courseId ? courses.data?.find((c) => c.id === courseId)?.title : undefined;
 

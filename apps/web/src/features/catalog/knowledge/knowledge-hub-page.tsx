@@ -1,10 +1,9 @@
 import { catalogRoutes, KNOWLEDGE_CATEGORIES } from '@lp/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
 import { openFileFromClick } from '../../../api/file-url';
-import { routeKey } from '../../../api/route-key';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, FormField, Input, PageHeader, Select } from '../../../ui';
@@ -25,11 +24,7 @@ export function KnowledgeHubPage() {
   const [uploading, setUploading] = useState(false);
   const settledSearch = useDebounced(search.trim());
   const query = { category: category === 'all' ? undefined : category, search: settledSearch || undefined };
-  const resources = useQuery({
-    queryKey: routeKey(catalogRoutes.listResources, query),
-    queryFn: ({ signal }) => callRoute(catalogRoutes.listResources, { query, signal }),
-    placeholderData: (previous) => previous,
-  });
+  const resources = useRouteQuery(catalogRoutes.listResources, { query }, { placeholderData: keepPreviousData });
 
   return (
     <div data-testid="knowledge-hub">

@@ -1,13 +1,15 @@
-import { catalogRoutes, KNOWLEDGE_CATEGORIES, KNOWLEDGE_RESOURCE_TYPES, KNOWLEDGE_SIZE_LIMITS_BYTES, type KnowledgeResourceType } from '@lp/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { catalogRoutes, KNOWLEDGE_CATEGORIES, KNOWLEDGE_RESOURCE_TYPES, KNOWLEDGE_SIZE_LIMITS_BYTES, KnowledgeResourceCreateRequest, type KnowledgeResourceType } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
+import { useInvalidate } from '../../../api/route-hooks';
 import { uploadRoute, type UploadProgress } from '../../../api/upload';
+import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input, ProgressBar, Select, Textarea, useToast } from '../../../ui';
-import { useRefreshCatalog } from '../shared/catalog-queries';
-
-type Category = (typeof KNOWLEDGE_CATEGORIES)[number];
 
 const ACCEPT: Record<KnowledgeResourceType, string> = {
   pdf: '.pdf,application/pdf',
@@ -17,77 +19,79 @@ const ACCEPT: Record<KnowledgeResourceType, string> = {
 };
 const MB = 1024 * 1024;
 
-interface Problems {
-  title?: string;
-  description?: string;
-  file?: string;
+/**
+ * The contract's resource request with the file as the browser holds it, plus what the contract
+ * leaves to the form: a file for every type but an article, within the contract's size limit.
+ */
+function resourceFormSchema(text: { fileRequired: string; fileTooLarge: (type: KnowledgeResourceType) => string }) {
+  return KnowledgeResourceCreateRequest.extend({ file: z.instanceof(File).optional() }).superRefine((v, ctx) => {
+    if (!v.file && v.resource_type !== 'article') ctx.addIssue({ code: 'custom', path: ['file'], message: text.fileRequired });
+    else if (v.file && v.file.size > KNOWLEDGE_SIZE_LIMITS_BYTES[v.resource_type]) ctx.addIssue({ code: 'custom', path: ['file'], message: text.fileTooLarge(v.resource_type) });
+  });
 }
+type ResourceInput = z.input<ReturnType<typeof resourceFormSchema>>;
+type ResourceOutput = z.output<ReturnType<typeof resourceFormSchema>>;
 
 /** Spec (learning content) knowledge hub upload: title and description required; multipart with progress. */
 export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const vt = useValidationText();
   const { toast } = useToast();
-  const refresh = useRefreshCatalog();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [type, setType] = useState<KnowledgeResourceType>('pdf');
-  const [category, setCategory] = useState<Category>('programming');
-  const [tags, setTags] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [problems, setProblems] = useState<Problems>({});
+  const invalidate = useInvalidate();
+  const schema = useMemo(
+    () =>
+      resourceFormSchema({
+        fileRequired: t('knowledgeHub.fileRequired'),
+        fileTooLarge: (type) => t('knowledgeHub.fileTooLarge', { limit: KNOWLEDGE_SIZE_LIMITS_BYTES[type] / MB }),
+      }),
+    [t],
+  );
+  const form = useForm<ResourceInput, unknown, ResourceOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { title: '', description: '', resource_type: 'pdf', category: 'programming', tags: '' },
+  });
+  const { errors } = form.formState;
+  const type = form.watch('resource_type');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = useMutation({
-    mutationFn: () =>
-      uploadRoute(
-        catalogRoutes.createResource,
-        { body: { title: title.trim(), description: description.trim(), resource_type: type, category, tags, file } },
-        { onProgress: setProgress },
-      ),
-    onSuccess: () => void refresh(),
+    mutationFn: ({ tags, ...body }: ResourceOutput) => uploadRoute(catalogRoutes.createResource, { body: { ...body, tags: tags.join(',') } }, { onProgress: setProgress }),
+    onSuccess: () => void invalidate(['catalog.']),
   });
 
   const limit = KNOWLEDGE_SIZE_LIMITS_BYTES[type];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: Problems = {};
-    if (!title.trim()) found.title = t('knowledgeHub.titleRequired');
-    if (!description.trim()) found.description = t('knowledgeHub.descriptionRequired');
-    if (!file && type !== 'article') found.file = t('knowledgeHub.fileRequired');
-    else if (file && file.size > limit) found.file = t('knowledgeHub.fileTooLarge', { limit: limit / MB });
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.handleSubmit((values) => {
     setProgress(null);
-    upload.mutate(undefined, {
+    upload.mutate(values, {
       onSuccess: () => {
         toast({ title: t('knowledgeHub.uploaded'), tone: 'success' });
         onDone();
       },
       onError: (error) => toast({ title: detailOr(error, t('knowledgeHub.uploadFailed')), tone: 'error' }),
     });
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="resource-upload-form">
-      <FormField label={t('knowledgeHub.fields.title')} error={problems.title}>
-        {(field) => <Input {...field} value={title} onChange={(e) => setTitle(e.target.value)} data-testid="resource-title" />}
+      <FormField label={t('knowledgeHub.fields.title')} error={vt(errors.title?.message)}>
+        {(field) => <Input {...field} {...form.register('title')} data-testid="resource-title" />}
       </FormField>
-      <FormField label={t('knowledgeHub.fields.description')} error={problems.description}>
-        {(field) => <Textarea {...field} value={description} onChange={(e) => setDescription(e.target.value)} rows={3} data-testid="resource-description" />}
+      <FormField label={t('knowledgeHub.fields.description')} error={vt(errors.description?.message)}>
+        {(field) => <Textarea {...field} {...form.register('description')} rows={3} data-testid="resource-description" />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('knowledgeHub.fields.type')}>
           {(field) => (
             <Select
               {...field}
-              value={type}
-              onChange={(e) => {
-                setType(e.target.value as KnowledgeResourceType);
-                setFile(null);
-                if (fileInput.current) fileInput.current.value = '';
-              }}
+              {...form.register('resource_type', {
+                onChange: () => {
+                  form.setValue('file', undefined);
+                  if (fileInput.current) fileInput.current.value = '';
+                },
+              })}
               data-testid="resource-type"
             >
               {KNOWLEDGE_RESOURCE_TYPES.map((value) => (
@@ -100,7 +104,7 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
         </FormField>
         <FormField label={t('knowledgeHub.fields.category')}>
           {(field) => (
-            <Select {...field} value={category} onChange={(e) => setCategory(e.target.value as Category)} data-testid="resource-category">
+            <Select {...field} {...form.register('category')} data-testid="resource-category">
               {KNOWLEDGE_CATEGORIES.map((value) => (
                 <option key={value} value={value}>
                   {t(`knowledgeHub.categories.${value}`)}
@@ -110,12 +114,12 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
           )}
         </FormField>
       </div>
-      <FormField label={t('knowledgeHub.fields.tags')} hint={t('knowledgeHub.fields.tagsHint')}>
-        {(field) => <Input {...field} value={tags} onChange={(e) => setTags(e.target.value)} data-testid="resource-tags" />}
+      <FormField label={t('knowledgeHub.fields.tags')} hint={t('knowledgeHub.fields.tagsHint')} error={vt(errors.tags?.message)}>
+        {(field) => <Input {...field} {...form.register('tags')} data-testid="resource-tags" />}
       </FormField>
       <FormField
         label={type === 'article' ? t('knowledgeHub.fields.fileOptional') : t('knowledgeHub.fields.file')}
-        error={problems.file}
+        error={vt(errors.file?.message)}
         hint={t('knowledgeHub.fields.fileHint', { limit: limit / MB })}
       >
         {(field) => (
@@ -124,10 +128,7 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
             ref={fileInput}
             type="file"
             accept={ACCEPT[type]}
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setProblems((p) => ({ ...p, file: undefined }));
-            }}
+            onChange={(e) => form.setValue('file', e.target.files?.[0], { shouldValidate: form.formState.isSubmitted })}
             className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1 file:text-sm file:font-medium file:text-primary-strong"
             data-testid="resource-file"
           />

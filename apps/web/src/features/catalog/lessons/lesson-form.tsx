@@ -1,42 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  DEFAULT_LESSON_DURATION_MINUTES,
-  DEFAULT_LESSON_ORDER,
-  LESSON_CONTENT_TYPES,
-  lessonContentProblem,
-  MAX_LESSON_CONTENT_LENGTH,
-  type Lesson,
-} from '@lp/contracts';
+import { DEFAULT_LESSON_DURATION_MINUTES, DEFAULT_LESSON_ORDER, LESSON_CONTENT_TYPES, LessonCreateRequest, type Lesson } from '@lp/contracts';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useValidationText } from '../../../i18n/validation-text';
 import { Button, FormField, Input, Label, Select, Switch, Textarea } from '../../../ui';
 
-/** Spec 5 lesson form: title, content and duration required; duration ≥ 1 (default 15); order ≥ 0 (default 0). */
-const LessonFormSchema = z
-  .object({
-    title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
-    description: z.string().trim().max(5000, 'Description is too long'),
-    content_type: z.enum(LESSON_CONTENT_TYPES),
-    content: z.string().trim().min(1, 'Content is required').max(MAX_LESSON_CONTENT_LENGTH, 'Content is too long'),
-    duration_minutes: z
-      .number({ error: 'Duration is required' })
-      .int('Duration must be whole minutes')
-      .min(1, 'Duration must be at least 1 minute')
-      .max(1440, 'Duration cannot exceed 1440 minutes'),
-    order: z.number({ error: 'Order must be a number' }).int('Order must be a whole number').min(0, 'Order cannot be negative'),
-    is_published: z.boolean(),
-    is_free_preview: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    const problem = lessonContentProblem(v.content_type, v.content.trim());
-    if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
-  });
-export type LessonFormValues = z.infer<typeof LessonFormSchema>;
+/** The form holds the contract's lesson request (spec 5: title, content and duration required; the content rule of its type). */
+type LessonFormInput = z.input<typeof LessonCreateRequest>;
+export type LessonFormValues = z.output<typeof LessonCreateRequest>;
 
-export function lessonDefaults(lesson?: Lesson | null): LessonFormValues {
+function lessonDefaults(lesson?: Lesson | null): LessonFormInput {
   return {
     title: lesson?.title ?? '',
     description: lesson?.description ?? '',
@@ -64,9 +39,9 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
   const vt = useValidationText();
   const publishedId = useId();
   const previewId = useId();
-  const form = useForm<LessonFormValues>({ resolver: zodResolver(LessonFormSchema), defaultValues: lessonDefaults(editing) });
+  const form = useForm<LessonFormInput, unknown, LessonFormValues>({ resolver: zodResolver(LessonCreateRequest), defaultValues: lessonDefaults(editing) });
   const { errors } = form.formState;
-  const type = form.watch('content_type');
+  const type = form.watch('content_type') ?? 'text';
   const isUrl = type === 'video' || type === 'pdf';
 
   // a new lesson to edit (or back to adding) refills the form
@@ -74,7 +49,7 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
     form.reset(lessonDefaults(editing));
   }, [editing, version, form]);
 
-  const submit = form.handleSubmit((values) => onSubmit(values));
+  const submit = form.handleSubmit(onSubmit);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="lesson-form" data-mode={editing ? 'edit' : 'create'}>
@@ -126,7 +101,7 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
           <Controller
             control={form.control}
             name="is_published"
-            render={({ field }) => <Switch id={publishedId} checked={field.value} onCheckedChange={field.onChange} data-testid="lesson-published" />}
+            render={({ field }) => <Switch id={publishedId} checked={field.value ?? true} onCheckedChange={field.onChange} data-testid="lesson-published" />}
           />
         </div>
         <div className="flex items-center justify-between gap-4">
@@ -134,7 +109,7 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
           <Controller
             control={form.control}
             name="is_free_preview"
-            render={({ field }) => <Switch id={previewId} checked={field.value} onCheckedChange={field.onChange} data-testid="lesson-free-preview" />}
+            render={({ field }) => <Switch id={previewId} checked={field.value ?? false} onCheckedChange={field.onChange} data-testid="lesson-free-preview" />}
           />
         </div>
       </div>

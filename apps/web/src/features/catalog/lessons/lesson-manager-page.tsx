@@ -1,14 +1,12 @@
 import { catalogRoutes, type Lesson } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, ConfirmDialog, PageHeader, useToast } from '../../../ui';
-import { useCourse, useLessons, useRefreshCatalog } from '../shared/catalog-queries';
 import { NotFoundCard } from '../shared/not-found-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { LessonForm, type LessonFormValues } from './lesson-form';
@@ -18,28 +16,17 @@ export function LessonManagerPage() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const { id } = useParams<{ id: string }>();
-  const course = useCourse(id);
-  const lessons = useLessons(id);
-  const refresh = useRefreshCatalog();
+  const course = useRouteQuery(catalogRoutes.getCourse, { params: { id } });
+  const lessons = useRouteQuery(catalogRoutes.listLessons, { params: { id } });
   const [editing, setEditing] = useState<Lesson | null>(null);
   const [deleting, setDeleting] = useState<Lesson | null>(null);
   const [formVersion, setFormVersion] = useState(0);
   const formCard = useRef<HTMLDivElement>(null);
   usePageTitle(course.data ? t('lessonManager.pageTitle', { title: course.data.title }) : t('areas.lessonManager'));
 
-  const save = useMutation({
-    mutationFn: (values: LessonFormValues) => {
-      const body = { ...values, content: values.content.trim() };
-      return editing
-        ? callRoute(catalogRoutes.updateLesson, { params: { id: editing.id }, body })
-        : callRoute(catalogRoutes.createLesson, { params: { id: id! }, body });
-    },
-    onSuccess: () => void refresh(),
-  });
-  const remove = useMutation({
-    mutationFn: (lesson: Lesson) => callRoute(catalogRoutes.deleteLesson, { params: { id: lesson.id } }),
-    onSuccess: () => void refresh(),
-  });
+  const create = useRouteMutation(catalogRoutes.createLesson, { invalidates: ['catalog.'] });
+  const update = useRouteMutation(catalogRoutes.updateLesson, { invalidates: ['catalog.'] });
+  const remove = useRouteMutation(catalogRoutes.deleteLesson, { invalidates: ['catalog.'] });
 
   if (course.isPending) return <LoadingBlock />;
   if (course.isError) {
@@ -47,15 +34,18 @@ export function LessonManagerPage() {
     return <LoadError error={course.error} title={t('manageCourse.loadFailed')} onRetry={() => void course.refetch()} />;
   }
 
-  const submit = (values: LessonFormValues) =>
-    save.mutate(values, {
+  const submit = (body: LessonFormValues) => {
+    const done = {
       onSuccess: () => {
         toast({ title: editing ? t('lessonManager.updated') : t('lessonManager.created'), tone: 'success' });
         setEditing(null);
         setFormVersion((v) => v + 1);
       },
-      onError: (error) => toast({ title: detailOr(error, t('lessonManager.saveFailed')), tone: 'error' }),
-    });
+      onError: (error: Error) => toast({ title: detailOr(error, t('lessonManager.saveFailed')), tone: 'error' }),
+    };
+    if (editing) update.mutate({ params: { id: editing.id }, body }, done);
+    else create.mutate({ params: { id: course.data.id }, body }, done);
+  };
 
   const startEdit = (lesson: Lesson) => {
     setEditing(lesson);
@@ -65,7 +55,7 @@ export function LessonManagerPage() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting, {
+    remove.mutate({ params: { id: deleting.id } }, {
       onSuccess: () => {
         toast({ title: t('lessonManager.deleted'), tone: 'success' });
         if (editing?.id === deleting.id) setEditing(null);
@@ -158,7 +148,7 @@ export function LessonManagerPage() {
                 <CardTitle id="lesson-form-heading">{editing ? t('lessonManager.editTitle') : t('lessonManager.addTitle')}</CardTitle>
               </CardHeader>
               <CardContent>
-                <LessonForm editing={editing} version={formVersion} pending={save.isPending} onSubmit={submit} onCancelEdit={() => setEditing(null)} />
+                <LessonForm editing={editing} version={formVersion} pending={create.isPending || update.isPending} onSubmit={submit} onCancelEdit={() => setEditing(null)} />
               </CardContent>
             </Card>
           </div>

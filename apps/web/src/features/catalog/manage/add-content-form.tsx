@@ -1,11 +1,15 @@
-import { catalogRoutes, CONTENT_ITEM_TYPES, CONTENT_SIZE_LIMITS_BYTES, MAX_TEXT_CONTENT_LENGTH, type ContentItemType } from '@lp/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { catalogRoutes, CONTENT_ITEM_TYPES, CONTENT_SIZE_LIMITS_BYTES, ContentItemCreateRequest, type ContentItemType } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
+import { useInvalidate } from '../../../api/route-hooks';
 import { uploadRoute, type UploadProgress } from '../../../api/upload';
+import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input, ProgressBar, Select, Textarea, useToast } from '../../../ui';
-import { useRefreshCatalog } from '../shared/catalog-queries';
 
 type FileType = Exclude<ContentItemType, 'text'>;
 
@@ -17,11 +21,32 @@ const ACCEPT: Record<FileType, string> = {
 };
 const MB = 1024 * 1024;
 
-interface Problems {
-  title?: string;
-  text?: string;
-  file?: string;
+interface ContentTexts {
+  textRequired: string;
+  fileRequired: string;
+  fileEmpty: string;
+  fileTooLarge: (type: FileType) => string;
 }
+
+/**
+ * The contract's add-content request with the file as the browser holds it (the gateway stores
+ * it and hands the service its reference), plus what the contract leaves to the form: a text
+ * item needs its text, a file item its file, within the contract's size limit of its type.
+ */
+function contentFormSchema(text: ContentTexts) {
+  return ContentItemCreateRequest.extend({ file: z.instanceof(File).optional() }).superRefine((v, ctx) => {
+    const problem = (path: 'text_content' | 'file', message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.content_type === 'text') {
+      if (!v.text_content?.trim()) problem('text_content', text.textRequired);
+    } else if (!v.file) problem('file', text.fileRequired);
+    else if (v.file.size > CONTENT_SIZE_LIMITS_BYTES[v.content_type]) problem('file', text.fileTooLarge(v.content_type));
+    else if (v.file.size === 0) problem('file', text.fileEmpty);
+  });
+}
+type ContentInput = z.input<ReturnType<typeof contentFormSchema>>;
+type ContentOutput = z.output<ReturnType<typeof contentFormSchema>>;
+
+const EMPTY: ContentInput = { content_type: 'video', title: '', text_content: '', duration: '' };
 
 /**
  * Add content (spec 2, manage course): type, title, then a file (video, audio, pdf) or a text.
@@ -30,20 +55,28 @@ interface Problems {
  */
 export function AddContentForm({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
+  const vt = useValidationText();
   const { toast } = useToast();
-  const refresh = useRefreshCatalog();
-  const [type, setType] = useState<ContentItemType>('video');
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const [duration, setDuration] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [problems, setProblems] = useState<Problems>({});
+  const invalidate = useInvalidate();
+  const texts = useMemo<ContentTexts>(
+    () => ({
+      textRequired: t('manageCourse.content.textRequired'),
+      fileRequired: t('manageCourse.content.fileRequired'),
+      fileEmpty: t('manageCourse.content.fileEmpty'),
+      fileTooLarge: (type) => t('manageCourse.content.fileTooLarge', { type: t(`catalog.contentTypes.${type}`), limit: CONTENT_SIZE_LIMITS_BYTES[type] / MB }),
+    }),
+    [t],
+  );
+  const schema = useMemo(() => contentFormSchema(texts), [texts]);
+  const form = useForm<ContentInput, unknown, ContentOutput>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const type = form.watch('content_type');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
 
   const upload = useMutation({
-    mutationFn: (body: { content_type: ContentItemType; title: string; text_content?: string; file?: File; duration?: string }) => {
+    mutationFn: (body: { content_type: ContentItemType; title: string; text_content?: string; file?: File; duration?: number }) => {
       abort.current = new AbortController();
       return uploadRoute(catalogRoutes.addContent, { params: { id: courseId }, body, signal: abort.current.signal }, { onProgress: setProgress });
     },
@@ -52,53 +85,22 @@ export function AddContentForm({ courseId }: { courseId: string }) {
     },
   });
 
-  const isFileType = type !== 'text';
-  const limitMb = isFileType ? CONTENT_SIZE_LIMITS_BYTES[type] / MB : 0;
-
-  const check = (): Problems => {
-    const found: Problems = {};
-    if (!title.trim()) found.title = t('manageCourse.content.titleRequired');
-    if (type === 'text') {
-      if (!text.trim()) found.text = t('manageCourse.content.textRequired');
-      else if (text.length > MAX_TEXT_CONTENT_LENGTH) found.text = t('manageCourse.content.textTooLong');
-    } else if (!file) {
-      found.file = t('manageCourse.content.fileRequired');
-    } else if (file.size > CONTENT_SIZE_LIMITS_BYTES[type]) {
-      found.file = t('manageCourse.content.fileTooLarge', { type: t(`catalog.contentTypes.${type}`), limit: limitMb });
-    } else if (file.size === 0) {
-      found.file = t('manageCourse.content.fileEmpty');
-    }
-    return found;
-  };
-
-  const reset = () => {
-    setTitle('');
-    setText('');
-    setDuration('');
-    setFile(null);
-    setProgress(null);
-    setProblems({});
+  const clearFile = () => {
+    form.setValue('file', undefined);
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = check();
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.handleSubmit(({ content_type, title, text_content, file, duration }) => {
     setProgress(null);
     upload.mutate(
-      {
-        content_type: type,
-        title: title.trim(),
-        ...(type === 'text' ? { text_content: text } : { file: file! }),
-        ...(duration.trim() ? { duration: duration.trim() } : {}),
-      },
+      { content_type, title, ...(content_type === 'text' ? { text_content } : { file }), ...(duration === undefined ? {} : { duration }) },
       {
         onSuccess: () => {
           toast({ title: t('manageCourse.content.success'), tone: 'success' });
-          reset();
-          void refresh();
+          form.reset({ ...EMPTY, content_type });
+          clearFile();
+          setProgress(null);
+          void invalidate(['catalog.']);
         },
         onError: (error) => {
           if (error instanceof DOMException && error.name === 'AbortError') {
@@ -109,9 +111,9 @@ export function AddContentForm({ courseId }: { courseId: string }) {
         },
       },
     );
-  };
+  });
 
-  const hint = isFileType ? t(`manageCourse.content.hints.${type}`) : undefined;
+  const hint = type !== 'text' ? t(`manageCourse.content.hints.${type}`) : undefined;
   const failed = upload.isError && !(upload.error instanceof DOMException);
 
   return (
@@ -121,13 +123,12 @@ export function AddContentForm({ courseId }: { courseId: string }) {
           {(field) => (
             <Select
               {...field}
-              value={type}
-              onChange={(e) => {
-                setType(e.target.value as ContentItemType);
-                setFile(null);
-                setProblems({});
-                if (fileInput.current) fileInput.current.value = '';
-              }}
+              {...form.register('content_type', {
+                onChange: () => {
+                  clearFile();
+                  form.clearErrors();
+                },
+              })}
               disabled={upload.isPending}
               data-testid="content-type"
             >
@@ -139,27 +140,24 @@ export function AddContentForm({ courseId }: { courseId: string }) {
             </Select>
           )}
         </FormField>
-        <FormField label={t('manageCourse.content.title')} error={problems.title}>
-          {(field) => <Input {...field} value={title} onChange={(e) => setTitle(e.target.value)} disabled={upload.isPending} data-testid="content-title" />}
+        <FormField label={t('manageCourse.content.title')} error={vt(errors.title?.message)}>
+          {(field) => <Input {...field} {...form.register('title')} disabled={upload.isPending} data-testid="content-title" />}
         </FormField>
       </div>
 
       {type === 'text' ? (
-        <FormField label={t('manageCourse.content.text')} error={problems.text}>
-          {(field) => <Textarea {...field} value={text} onChange={(e) => setText(e.target.value)} rows={8} disabled={upload.isPending} data-testid="content-text" />}
+        <FormField label={t('manageCourse.content.text')} error={vt(errors.text_content?.message)}>
+          {(field) => <Textarea {...field} {...form.register('text_content')} rows={8} disabled={upload.isPending} data-testid="content-text" />}
         </FormField>
       ) : (
-        <FormField label={t('manageCourse.content.file')} error={problems.file} hint={hint}>
+        <FormField label={t('manageCourse.content.file')} error={vt(errors.file?.message)} hint={hint}>
           {(field) => (
             <Input
               {...field}
               ref={fileInput}
               type="file"
               accept={ACCEPT[type]}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setProblems((p) => ({ ...p, file: undefined }));
-              }}
+              onChange={(e) => form.setValue('file', e.target.files?.[0], { shouldValidate: form.formState.isSubmitted })}
               disabled={upload.isPending}
               className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-primary-soft file:px-3 file:py-1 file:text-sm file:font-medium file:text-primary-strong"
               data-testid="content-file"
@@ -168,9 +166,9 @@ export function AddContentForm({ courseId }: { courseId: string }) {
         </FormField>
       )}
 
-      <FormField label={t('manageCourse.content.duration')} hint={t('manageCourse.content.durationHint')} className="sm:max-w-xs">
+      <FormField label={t('manageCourse.content.duration')} hint={t('manageCourse.content.durationHint')} error={vt(errors.duration?.message)} className="sm:max-w-xs">
         {(field) => (
-          <Input {...field} type="number" min="0" step="1" inputMode="numeric" value={duration} onChange={(e) => setDuration(e.target.value)} disabled={upload.isPending} data-testid="content-duration" />
+          <Input {...field} {...form.register('duration')} type="number" min="0" step="1" inputMode="numeric" disabled={upload.isPending} data-testid="content-duration" />
         )}
       </FormField>
 

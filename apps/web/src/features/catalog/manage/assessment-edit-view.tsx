@@ -1,73 +1,65 @@
-import { assessmentRoutes, EXAM_TIME_LIMIT, PASSING_SCORE, QUIZ_TIME_LIMIT, type QuizAuthor } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { assessmentRoutes, EXAM_TIME_LIMIT, PASSING_SCORE, QUIZ_TIME_LIMIT, QuizUpdateRequest, timeLimitProblem, type QuizAuthor, type TestMode } from '@lp/contracts';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../../../api/client';
+import type { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, useToast } from '../../../ui';
+import { useRouteMutation } from '../../../api/route-hooks';
+import { useValidationText } from '../../../i18n/validation-text';
+import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, useToast } from '../../../ui';
 import { KindBadge } from '../../assessment/authoring/assessment-facts';
-import { useRefreshAssessments } from '../../assessment/authoring/authoring-queries';
 import { NumberField } from '../../assessment/authoring/fields';
-import { newQuestionDraft, questionBody, questionBodyFrom, questionProblem, type QuestionBody, type QuestionDraft, type QuestionProblem } from '../../assessment/authoring/question-draft';
+import { completeDraft, newQuestionDraft, questionBodyFrom } from '../../assessment/authoring/question-draft';
 import { QuestionEditor } from '../../assessment/authoring/question-editor';
 import { QuestionList } from '../../assessment/authoring/question-list';
 
-type EditProblem = 'timeLimitMin' | 'examTimeLimitRange' | 'passingScoreRange';
+/** The contract's PUT /quizzes/{id} request, with the time limit held to the bounds of the assessment's mode (the service checks the same). */
+function editSchema(testMode: TestMode) {
+  return QuizUpdateRequest.superRefine((v, ctx) => {
+    const problem = v.time_limit === undefined ? null : timeLimitProblem(testMode, v.time_limit);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['time_limit'], message: problem });
+  });
+}
+type EditValues = z.input<typeof QuizUpdateRequest>;
+type EditOutput = z.output<typeof QuizUpdateRequest>;
 
 /**
- * The Edit view of the manage page (spec 2): title, subject, time limit (at least 1; a quiz
- * without a limit opens at 60), passing score 0-100, questions added and deleted here; the
- * whole set is saved with PUT /quizzes/{id}. Save is disabled while the title is empty.
+ * The Edit view of the manage page (spec 2): title, subject, time limit (a quiz without a limit
+ * opens at 60), passing score, questions added and deleted here; the whole set is saved with
+ * PUT /quizzes/{id}, checked by the contract. Save is disabled while the title is empty.
  */
 export function AssessmentEditView({ quiz, onClose }: { quiz: QuizAuthor; onClose: () => void }) {
   const { t } = useTranslation();
+  const vt = useValidationText();
   const { toast } = useToast();
-  const refresh = useRefreshAssessments();
   const exam = quiz.test_mode === 'exam';
   const limit = exam ? EXAM_TIME_LIMIT : QUIZ_TIME_LIMIT;
-  const [title, setTitle] = useState(quiz.title);
-  const [subject, setSubject] = useState(quiz.subject);
-  const [timeLimit, setTimeLimit] = useState(quiz.time_limit === QUIZ_TIME_LIMIT.none ? QUIZ_TIME_LIMIT.default : quiz.time_limit);
-  const [passingScore, setPassingScore] = useState(quiz.passing_score);
-  const [questions, setQuestions] = useState<QuestionBody[]>(() => quiz.questions.map(questionBodyFrom));
-  const [draft, setDraft] = useState<QuestionDraft>(() => newQuestionDraft(quiz.subject, quiz.difficulty));
-  const [draftProblem, setDraftProblem] = useState<QuestionProblem | null>(null);
-  const [problem, setProblem] = useState<EditProblem | null>(null);
-
-  const save = useMutation({
-    mutationFn: () =>
-      callRoute(assessmentRoutes.updateQuiz, {
-        params: { id: quiz.id },
-        body: { title: title.trim(), subject: subject.trim(), time_limit: timeLimit, passing_score: passingScore, questions },
-      }),
+  const schema = useMemo(() => editSchema(quiz.test_mode), [quiz.test_mode]);
+  const form = useForm<EditValues, unknown, EditOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: quiz.title,
+      subject: quiz.subject,
+      time_limit: quiz.time_limit === QUIZ_TIME_LIMIT.none ? QUIZ_TIME_LIMIT.default : quiz.time_limit,
+      passing_score: quiz.passing_score,
+      questions: quiz.questions.map(questionBodyFrom),
+    },
   });
+  const { errors } = form.formState;
+  const questions = form.watch('questions') ?? [];
+  const title = form.watch('title') ?? '';
+  const save = useRouteMutation(assessmentRoutes.updateQuiz, { invalidates: ['assessment.'] });
 
-  const check = (): EditProblem | null => {
-    if (!Number.isInteger(timeLimit) || timeLimit < limit.min || timeLimit > limit.max) return exam ? 'examTimeLimitRange' : 'timeLimitMin';
-    if (!(passingScore >= PASSING_SCORE.min && passingScore <= PASSING_SCORE.max)) return 'passingScoreRange';
-    return null;
-  };
-
-  const submit = () => {
-    const found = check();
-    setProblem(found);
-    if (found) return;
-    save.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: t('authoring.edit.updated'), tone: 'success' });
-        void refresh();
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { params: { id: quiz.id }, body },
+      {
+        onSuccess: () => toast({ title: t('authoring.edit.updated'), tone: 'success' }),
+        onError: (error) => toast({ title: detailOr(error, t('authoring.edit.updateFailed')), tone: 'error' }),
       },
-      onError: (error) => toast({ title: detailOr(error, t('authoring.edit.updateFailed')), tone: 'error' }),
-    });
-  };
-
-  const addQuestion = () => {
-    const found = questionProblem(draft);
-    setDraftProblem(found);
-    if (found) return;
-    setQuestions((list) => [...list, questionBody(draft)]);
-    setDraft(newQuestionDraft(draft.subject, draft.difficulty));
-  };
+    ),
+  );
 
   return (
     <div className="space-y-6" data-testid="assessment-edit" data-assessment-id={quiz.id}>
@@ -80,34 +72,28 @@ export function AssessmentEditView({ quiz, onClose }: { quiz: QuizAuthor; onClos
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t('authoring.fields.title')} error={title.trim() ? undefined : t('authoring.validation.titleRequired')}>
-              {(field) => <Input {...field} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} data-testid="edit-title" />}
+            <FormField label={t('authoring.fields.title')} error={vt(errors.title?.message)}>
+              {(field) => <Input {...field} {...form.register('title')} maxLength={200} data-testid="edit-title" />}
             </FormField>
-            <FormField label={t('authoring.fields.subject')}>
-              {(field) => <Input {...field} value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={100} data-testid="edit-subject" />}
+            <FormField label={t('authoring.fields.subject')} error={vt(errors.subject?.message)}>
+              {(field) => <Input {...field} {...form.register('subject')} maxLength={100} data-testid="edit-subject" />}
             </FormField>
             <NumberField
               label={t('authoring.fields.timeLimit')}
-              hint={exam ? t('authoring.hints.examTimeLimit', { min: limit.min, max: limit.max }) : t('authoring.hints.timeLimitMin', { min: limit.min, max: limit.max })}
-              value={timeLimit}
-              min={limit.min}
+              hint={exam ? t('authoring.hints.examTimeLimit', { min: limit.min, max: limit.max }) : t('authoring.hints.quizTimeLimit', { min: limit.min, max: limit.max })}
+              error={errors.time_limit?.message}
+              min={exam ? EXAM_TIME_LIMIT.min : QUIZ_TIME_LIMIT.none}
               max={limit.max}
-              onChange={(v) => {
-                setTimeLimit(v);
-                setProblem(null);
-              }}
+              registration={form.register('time_limit', { valueAsNumber: true })}
               testId="edit-time-limit"
             />
             <NumberField
               label={t('authoring.fields.passingScore')}
               hint={t('authoring.hints.passingScore', { min: PASSING_SCORE.min, max: PASSING_SCORE.max })}
-              value={passingScore}
+              error={errors.passing_score?.message}
               min={PASSING_SCORE.min}
               max={PASSING_SCORE.max}
-              onChange={(v) => {
-                setPassingScore(v);
-                setProblem(null);
-              }}
+              registration={form.register('passing_score', { valueAsNumber: true })}
               testId="edit-passing-score"
             />
           </div>
@@ -118,35 +104,28 @@ export function AssessmentEditView({ quiz, onClose }: { quiz: QuizAuthor; onClos
           <CardTitle as="h2">{t('authoring.builder.questionsTitle', { count: questions.length })}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-6">
-          <QuestionList questions={questions} onRemove={(index) => setQuestions((list) => list.filter((_, i) => i !== index))} />
+          <QuestionList
+            questions={questions.map(completeDraft)}
+            onRemove={(index) => form.setValue('questions', questions.filter((_, i) => i !== index), { shouldDirty: true })}
+          />
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
             <h3 className="font-semibold text-slate-900">{t('authoring.question.newTitle')}</h3>
             <QuestionEditor
-              value={draft}
-              onChange={(next) => {
-                setDraft(next);
-                setDraftProblem(null);
+              initial={newQuestionDraft(quiz.subject, quiz.difficulty)}
+              submitLabel={t('authoring.question.add')}
+              onSubmit={(question) => {
+                form.setValue('questions', [...questions, question], { shouldDirty: true });
+                return true;
               }}
-              problem={draftProblem}
             />
-            <div className="flex justify-end">
-              <Button variant="outline" onClick={addQuestion} data-testid="add-question">
-                {t('authoring.question.add')}
-              </Button>
-            </div>
           </div>
         </CardContent>
       </Card>
-      {problem && (
-        <Alert tone="error" data-testid="edit-problem">
-          {t(`authoring.validation.${problem}`, { min: limit.min, max: limit.max, scoreMin: PASSING_SCORE.min, scoreMax: PASSING_SCORE.max })}
-        </Alert>
-      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={save.isPending}>
           {t('authoring.edit.close')}
         </Button>
-        <Button onClick={submit} disabled={!title.trim()} loading={save.isPending} data-testid="edit-save">
+        <Button onClick={() => void submit()} disabled={!title.trim()} loading={save.isPending} data-testid="edit-save">
           {t('authoring.edit.save')}
         </Button>
       </div>

@@ -1,8 +1,9 @@
+import { assessmentRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { Button } from '../../../ui';
 import { AssessmentFacts } from '../../assessment/authoring/assessment-facts';
 import { AssessmentPreview } from '../../assessment/authoring/assessment-preview';
-import { useManagedQuiz } from '../../assessment/authoring/authoring-queries';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import type { AssessmentView } from './assessments-tab';
 import { AssessmentEditView } from './assessment-edit-view';
@@ -10,7 +11,7 @@ import { AssessmentEditView } from './assessment-edit-view';
 /** The Edit or Preview tab of the assessment opened from the Assessments tab (its author view). */
 export function AssessmentPanel({ id, title, view, onClose }: { id: string; title: string; view: AssessmentView; onClose: () => void }) {
   const { t } = useTranslation();
-  const quiz = useManagedQuiz(id);
+  const quiz = useRouteQuery(assessmentRoutes.manageQuiz, { params: { id } }, { retry: false });
   if (quiz.isPending) return <LoadingBlock />;
   if (quiz.isError) return <LoadError error={quiz.error} title={t('authoring.manage.openFailed', { title })} onRetry={() => void quiz.refetch()} />;
   if (view === 'edit') return <AssessmentEditView key={quiz.data.id} quiz={quiz.data} onClose={onClose} />;

@@ -1,13 +1,11 @@
 import { assessmentRoutes, type AssessmentKind, type RouteOutput } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Button, Card, CardContent, cn, ConfirmDialog, EmptyState, focusRing, useToast } from '../../../ui';
 import { KindBadge, useTimeLimitText } from '../../assessment/authoring/assessment-facts';
-import { useQuizResults, useRefreshAssessments } from '../../assessment/authoring/authoring-queries';
 import { QuizFiguresGrid } from '../../assessment/authoring/quiz-figures-grid';
 import { ResultsDialog } from './results-dialog';
 
@@ -110,28 +108,29 @@ interface AssessmentCardProps {
 function AssessmentCard({ assessment: a, variant, canManage, onOpen, onDeleted }: AssessmentCardProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const refresh = useRefreshAssessments();
   const timeText = useTimeLimitText();
   const [confirming, setConfirming] = useState(false);
   const [showResults, setShowResults] = useState(false);
   // the figures ride on the list; every attempt is fetched only once the Results dialog opens
-  const results = useQuizResults(a.id, canManage && showResults);
-  const remove = useMutation({ mutationFn: () => callRoute(assessmentRoutes.deleteQuiz, { params: { id: a.id } }) });
+  const results = useRouteQuery(assessmentRoutes.mockTestResults, { params: { id: a.id } }, { enabled: canManage && showResults });
+  const remove = useRouteMutation(assessmentRoutes.deleteQuiz, { invalidates: ['assessment.'] });
 
   const del = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toast({ title: t('authoring.delete.success'), tone: 'success' });
-        setConfirming(false);
-        onDeleted(a.id);
-        void refresh();
+    remove.mutate(
+      { params: { id: a.id } },
+      {
+        onSuccess: () => {
+          toast({ title: t('authoring.delete.success'), tone: 'success' });
+          setConfirming(false);
+          onDeleted(a.id);
+        },
+        onError: (error) =>
+          toast({
+            title: detailOr(error, variant === 'institution' ? t('authoring.delete.failedInstitution') : t('authoring.delete.failed')),
+            tone: 'error',
+          }),
       },
-      onError: (error) =>
-        toast({
-          title: detailOr(error, variant === 'institution' ? t('authoring.delete.failedInstitution') : t('authoring.delete.failed')),
-          tone: 'error',
-        }),
-    });
+    );
 
   return (
     <Card className="h-full" data-testid="assessment-card" data-assessment-id={a.id} data-kind={a.kind satisfies AssessmentKind}>

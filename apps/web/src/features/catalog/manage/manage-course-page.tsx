@@ -1,16 +1,13 @@
-import { catalogRoutes } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { assessmentRoutes, catalogRoutes } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
-import { useCourseQuizzes } from '../../assessment/authoring/authoring-queries';
 import { useSignedInUser } from '../../auth/session-context';
-import { useCourse, useCourseContent, useRefreshCatalog } from '../shared/catalog-queries';
 import { PublishedBadge } from '../shared/course-meta';
 import { BackIcon } from '../shared/icons';
 import { NotFoundCard } from '../shared/not-found-card';
@@ -38,19 +35,15 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const navigate = useNavigate();
   const { id } = useParams<{ id: string }>();
   const user = useSignedInUser();
-  const course = useCourse(id);
+  const course = useRouteQuery(catalogRoutes.getCourse, { params: { id } });
   const isOwner = course.data?.instructor_id === user.id;
-  const content = useCourseContent(id, Boolean(course.data));
-  const refresh = useRefreshCatalog();
-  const assessments = useCourseQuizzes(id, Boolean(course.data));
+  const content = useRouteQuery(catalogRoutes.listContent, { params: { id } }, { enabled: Boolean(course.data), retry: false });
+  const assessments = useRouteQuery(assessmentRoutes.courseQuizzes, { params: { id } }, { enabled: Boolean(course.data), refetchOnMount: 'always' });
   const [tab, setTab] = useState<TabValue>('content');
   const [opened, setOpened] = useState<Pick<CourseAssessment, 'id' | 'title'> | null>(null);
   usePageTitle(course.data ? t('manageCourse.pageTitle', { title: course.data.title }) : t('areas.courseManagement'));
 
-  const publish = useMutation({
-    mutationFn: (next: boolean) => callRoute(catalogRoutes.updateCourse, { params: { id: id! }, body: { is_published: next } }),
-    onSuccess: () => void refresh(),
-  });
+  const publish = useRouteMutation(catalogRoutes.updateCourse, { invalidates: ['catalog.'] });
 
   if (course.isPending) return <LoadingBlock />;
   if (course.isError) {
@@ -73,7 +66,7 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const ratingText = data.rating_count > 0 ? data.rating_avg.toFixed(1) : t('manageCourse.notAvailableShort');
 
   const togglePublish = () =>
-    publish.mutate(!data.is_published, {
+    publish.mutate({ params: { id: data.id }, body: { is_published: !data.is_published } }, {
       onSuccess: (updated) => toast({ title: updated.is_published ? t('manageCourse.publishedToast') : t('manageCourse.unpublishedToast'), tone: 'success' }),
       onError: (error) => toast({ title: detailOr(error, t('institutionCourse.updateFailed')), tone: 'error' }),
     });

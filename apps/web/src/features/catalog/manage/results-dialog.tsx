@@ -17,7 +17,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../ui';
-import { percentText, type MockTestResults } from '../../assessment/authoring/authoring-queries';
+import { percentText, type MockTestResults } from '../../assessment/authoring/quiz-figures';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 
 interface ResultsDialogProps {

@@ -1,9 +1,10 @@
+import { assessmentRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { previewOf } from '../../assessment/taking/quiz-card';
 import { startButton, takePath } from '../../assessment/taking/quiz-standing';
-import { useCourseQuizzes } from '../../assessment/taking/taking-queries';
 import { percent } from '../shared/format';
 import { LockIcon } from '../shared/icons';
 import { LoadError, LoadingBlock } from '../shared/query-state';
@@ -18,7 +19,7 @@ interface CourseAssessmentsProps {
 /** The player's assessments section: GET /courses/{id}/quizzes, locked until the course is complete. */
 export function CourseAssessments({ courseId, unlocked, isOwner }: CourseAssessmentsProps) {
   const { t } = useTranslation();
-  const quizzes = useCourseQuizzes(courseId);
+  const quizzes = useRouteQuery(assessmentRoutes.courseQuizzes, { params: { id: courseId } });
   return (
     <Card data-testid="player-assessments" data-locked={unlocked ? 'false' : 'true'}>
       <CardHeader>

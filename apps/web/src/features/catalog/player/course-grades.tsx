@@ -1,8 +1,9 @@
+import { assessmentRoutes } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { GRADE_HISTORY_SHOWN } from '../../assessment/taking/quiz-standing';
-import { useCourseGrades } from '../../assessment/taking/taking-queries';
 import { percent } from '../shared/format';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
@@ -10,7 +11,7 @@ import { StatCard } from '../shared/stat-card';
 /** The player's grades view (GET /courses/{id}/grades): letter, percentage, points, assessments done, per quiz. */
 export function CourseGrades({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
-  const grades = useCourseGrades(courseId);
+  const grades = useRouteQuery(assessmentRoutes.courseGrades, { params: { id: courseId } });
   const [showAll, setShowAll] = useState(false);
   return (
     <Card data-testid="player-grades">

@@ -1,14 +1,12 @@
 import { catalogRoutes, CERTIFICATE_MIN_COMPLETION, type ContentItem, type Lesson } from '@lp/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
-import { callRoute } from '../../../api/client';
 import { detailOr } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Badge, Button, Card, CardContent, cn, EmptyState, focusRing, ProgressBar, useToast } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
-import { useCourse, useCourseContent, useCourseProgress, useEnrollment, useLessons, useRefreshCatalog } from '../shared/catalog-queries';
 import { CertificateButton } from '../shared/certificate-button';
 import { percent } from '../shared/format';
 import { CheckIcon, LockIcon } from '../shared/icons';
@@ -74,21 +72,21 @@ export function CoursePlayerPage() {
   const { courseId } = useParams<{ courseId: string }>();
   const [params, setParams] = useSearchParams();
   const user = useSignedInUser();
-  const course = useCourse(courseId);
+  const course = useRouteQuery(catalogRoutes.getCourse, { params: { id: courseId } });
   const isOwner = course.data ? course.data.instructor_id === user.id : false;
-  const enrollment = useEnrollment(courseId, Boolean(course.data) && !isOwner);
+  const enrollment = useRouteQuery(
+    catalogRoutes.checkEnrollment,
+    { params: { id: courseId } },
+    { enabled: Boolean(course.data) && !isOwner },
+  );
   const enrolled = enrollment.data?.enrolled === true;
   const canLearn = isOwner || enrolled;
-  const lessons = useLessons(courseId);
-  const content = useCourseContent(courseId, canLearn);
-  const progress = useCourseProgress(courseId, enrolled);
-  const refresh = useRefreshCatalog();
+  const lessons = useRouteQuery(catalogRoutes.listLessons, { params: { id: courseId } });
+  const content = useRouteQuery(catalogRoutes.listContent, { params: { id: courseId } }, { enabled: canLearn, retry: false });
+  const progress = useRouteQuery(catalogRoutes.progress, { params: { courseId } }, { enabled: enrolled });
   usePageTitle(course.data ? t('player.pageTitle', { title: course.data.title }) : t('areas.courseLearn'));
 
-  const markComplete = useMutation({
-    mutationFn: (itemId: string) => callRoute(catalogRoutes.markComplete, { params: { courseId: courseId!, itemId } }),
-    onSuccess: () => void refresh(),
-  });
+  const markComplete = useRouteMutation(catalogRoutes.markComplete, { invalidates: ['catalog.'] });
 
   if (course.isPending || (!isOwner && enrollment.isPending)) return <LoadingBlock />;
   if (course.isError) {
@@ -140,13 +138,16 @@ export function CoursePlayerPage() {
     );
 
   const complete = (unit: Unit) =>
-    markComplete.mutate(unit.id, {
-      onSuccess: (answer) => {
-        toast({ title: unit.kind === 'lesson' ? t('lessonViewer.markedComplete') : t('player.itemMarked'), tone: 'success' });
-        if (answer.course_completed) toast({ title: t('player.congratulations'), tone: 'success' });
+    markComplete.mutate(
+      { params: { courseId: data.id, itemId: unit.id } },
+      {
+        onSuccess: (answer) => {
+          toast({ title: unit.kind === 'lesson' ? t('lessonViewer.markedComplete') : t('player.itemMarked'), tone: 'success' });
+          if (answer.course_completed) toast({ title: t('player.congratulations'), tone: 'success' });
+        },
+        onError: (error) => toast({ title: detailOr(error, t('player.markFailed')), tone: 'error' }),
       },
-      onError: (error) => toast({ title: detailOr(error, t('player.markFailed')), tone: 'error' }),
-    });
+    );
 
   return (
     <div data-testid="course-player" data-course-id={data.id}>

@@ -1,17 +1,16 @@
-import type { Lesson } from '@lp/contracts';
+import { catalogRoutes, type Lesson } from '@lp/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { detailOr, serverDetail } from '../../../api/error-text';
+import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { InlinePageSpinner } from '../../../routes/full-page-spinner';
 import { Badge, Button, Card, CardContent, cn, focusRing, useToast } from '../../../ui';
 import { dashboardPath } from '../../auth/dashboard-path';
 import { useSignedInUser } from '../../auth/session-context';
-import { useCourse, useCourseProgress, useEnrollment, useLesson, useLessons } from '../shared/catalog-queries';
 import { BackIcon, CheckIcon, ForwardIcon, LockIcon } from '../shared/icons';
 import { LessonBody } from './lesson-body';
-import { useCompleteLesson } from './use-complete-lesson';
 
 /** Minutes since the lesson was opened, for time_spent_minutes (capped by the contract at a day). */
 function minutesSince(start: number): number {
@@ -77,15 +76,16 @@ export function LessonViewerPage() {
   const navigate = useNavigate();
   const { lessonId } = useParams<{ lessonId: string }>();
   const user = useSignedInUser();
-  const lesson = useLesson(lessonId);
+  const lesson = useRouteQuery(catalogRoutes.getLesson, { params: { id: lessonId } }, { retry: false });
   const courseId = lesson.data?.course_id;
-  const course = useCourse(courseId);
-  const lessons = useLessons(courseId);
+  const course = useRouteQuery(catalogRoutes.getCourse, { params: { id: courseId } });
+  const lessons = useRouteQuery(catalogRoutes.listLessons, { params: { id: courseId } });
   const isOwner = course.data ? course.data.instructor_id === user.id : false;
-  const enrollment = useEnrollment(courseId, Boolean(course.data) && !isOwner);
+  const enrollment = useRouteQuery(catalogRoutes.checkEnrollment, { params: { id: courseId } }, { enabled: Boolean(course.data) && !isOwner });
   const enrolled = !isOwner && enrollment.data?.enrolled === true;
-  const progress = useCourseProgress(courseId, enrolled);
-  const complete = useCompleteLesson();
+  const progress = useRouteQuery(catalogRoutes.progress, { params: { courseId } }, { enabled: enrolled });
+  // POST /lessons/{id}/complete with the minutes spent
+  const complete = useRouteMutation(catalogRoutes.completeLesson, { invalidates: ['catalog.'] });
   const [justCompleted, setJustCompleted] = useState<ReadonlySet<string>>(new Set());
   const openedAt = useRef(Date.now());
   const leaving = useRef(false);
@@ -121,7 +121,7 @@ export function LessonViewerPage() {
 
   const markComplete = () =>
     complete.mutate(
-      { lessonId: data.id, minutes: minutesSince(openedAt.current) },
+      { params: { id: data.id }, body: { time_spent_minutes: minutesSince(openedAt.current) } },
       {
         // an already_completed answer counts as completed (spec 4)
         onSuccess: () => {

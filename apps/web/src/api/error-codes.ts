@@ -1,0 +1,10 @@
+import { AssessmentErrorCode, CatalogErrorCode, CommonErrorCode, IdentityErrorCode } from '@lp/contracts';
+
+/** Every code declared in @lp/contracts (the platform's and each service's); each has a text under `errors.code.<CODE>`. */
+export const DECLARED_ERROR_CODES = [
+  ...Object.values(CommonErrorCode),
+  ...Object.values(IdentityErrorCode),
+  ...Object.values(CatalogErrorCode),
+  ...Object.values(AssessmentErrorCode),
+];
+export type DeclaredErrorCode = (typeof DECLARED_ERROR_CODES)[number];
