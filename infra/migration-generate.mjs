@@ -6,7 +6,6 @@
 // Needs PostgreSQL (POSTGRES_URL, else localhost). Every service's entities describe its
 // tables whole (its schema test says so), so what this writes is only the new change.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,22 +24,9 @@ if (!existsSync(sourceFile)) {
 const build = spawnSync(process.execPath, [join(root, 'infra/build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const { DataSource } = await import('typeorm');
-const { dataSourceOptions, ensureDatabase, dropDatabase, migrate, schemaDrift } = await import('@lp/service-kit');
+const { migratedSchemaDrift } = await import('@lp/service-kit');
 const { entities, migrations } = await import(pathToFileURL(join(root, 'apps', service, 'dist', 'data-source.js')).href);
-const serverUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const db = `migration_gen_${randomBytes(4).toString('hex')}`;
-await ensureDatabase(serverUrl, db);
-const ds = new DataSource(dataSourceOptions({ url: `${serverUrl.replace(/\/$/, '')}/${db}`, entities, migrations, poolSize: 2 }));
-let drift;
-try {
-  await ds.initialize();
-  await migrate(ds);
-  drift = await schemaDrift(ds);
-} finally {
-  if (ds.isInitialized) await ds.destroy();
-  await dropDatabase(serverUrl, db);
-}
+const drift = await migratedSchemaDrift(entities, migrations);
 if (drift.unmapped.length) console.warn(`tables no entity describes (left alone): ${drift.unmapped.join(', ')}`);
 if (!drift.up.length) {
   console.log(`apps/${service}: the migrations already give what the entities describe; nothing to write`);

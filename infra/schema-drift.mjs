@@ -3,7 +3,6 @@
 // same check its service test makes. Builds the server; needs PostgreSQL (POSTGRES_URL,
 // else localhost); migrates a throwaway database and drops it again.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -17,22 +16,9 @@ if (!process.argv.includes('--no-build')) {
   const build = spawnSync(process.execPath, [join(root, 'infra/build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const { DataSource } = await import('typeorm');
-const { dataSourceOptions, ensureDatabase, dropDatabase, migrate, schemaDrift } = await import('@lp/service-kit');
+const { migratedSchemaDrift } = await import('@lp/service-kit');
 const { entities, migrations } = await import(pathToFileURL(join(root, 'apps', service, 'dist', 'data-source.js')).href);
-const serverUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const db = `schema_drift_${randomBytes(4).toString('hex')}`;
-await ensureDatabase(serverUrl, db);
-const ds = new DataSource(dataSourceOptions({ url: `${serverUrl.replace(/\/$/, '')}/${db}`, entities, migrations, poolSize: 2 }));
-let drift;
-try {
-  await ds.initialize();
-  await migrate(ds);
-  drift = await schemaDrift(ds);
-} finally {
-  if (ds.isInitialized) await ds.destroy();
-  await dropDatabase(serverUrl, db);
-}
+const drift = await migratedSchemaDrift(entities, migrations);
 for (const q of drift.up) console.log(`${q};`);
 if (drift.unmapped.length) console.log(`-- tables no entity describes: ${drift.unmapped.join(', ')}`);
 console.log(`-- apps/${service}: ${drift.up.length} statement(s) of drift, ${drift.unmapped.length} unmapped table(s)`);

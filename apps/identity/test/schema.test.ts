@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { migratedSchemaDrift } from '@lp/testing';
+import { migratedSchemaDrift } from '@lp/service-kit';
 import { entities, migrations } from '../src/data-source.js';
 
 describe('identity schema', () => {

@@ -1,4 +1,6 @@
-import type { DataSource } from 'typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, dropDatabase, ensureDatabase, migrate, type DatabaseOptions } from './database.js';
 
 /**
  * Tables every service has beside its entities: the bus's outbox and inbox, TypeORM's
@@ -29,4 +31,27 @@ export async function schemaDrift(ds: DataSource): Promise<SchemaDrift> {
     down: sql.downQueries.map((q) => q.query).reverse(),
     unmapped: tables.map((t) => t.tablename).filter((t) => !mapped.has(t) && !KIT_TABLES.includes(t)),
   };
+}
+
+/**
+ * How a service's migrations and its entities differ: a throwaway database migrated with the
+ * migrations, compared with the entities, then dropped. Each service's schema test expects
+ * no difference; `npm run schema:drift` prints it and `npm run migration:generate` writes it.
+ */
+export async function migratedSchemaDrift(
+  entities: DatabaseOptions['entities'],
+  migrations: DatabaseOptions['migrations'],
+  serverUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
+): Promise<SchemaDrift> {
+  const db = `schema_check_${randomBytes(4).toString('hex')}`;
+  await ensureDatabase(serverUrl, db);
+  const ds = new DataSource(dataSourceOptions({ url: `${serverUrl.replace(/\/$/, '')}/${db}`, entities, migrations, poolSize: 2 }));
+  try {
+    await ds.initialize();
+    await migrate(ds);
+    return await schemaDrift(ds);
+  } finally {
+    if (ds.isInitialized) await ds.destroy();
+    await dropDatabase(serverUrl, db);
+  }
 }

@@ -2,4 +2,3 @@ export * from './test-env.js';
 export * from './test-service.js';
 export * from './test-calls.js';
 export * from './expect-app-error.js';
-export * from './schema-check.js';

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { CourseCategory, CourseLevel } from '@lp/contracts';
-import { SEARCH_TEXT } from '../migrations/1764600000000-typeorm-metadata.js';
+import { SearchTextColumn } from './search-text.column.js';
 
 @Entity({ name: 'courses' })
 @Check('courses_price_check', 'price >= 0')
@@ -34,16 +34,5 @@ export class CourseEntity {
   @Column({ type: 'int', name: 'rating_count', default: 0 }) ratingCount!: number;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
-  /** lowercase title + description, searched through the trigram index; PostgreSQL computes it (the column has no NOT NULL) */
-  @Column({
-    type: 'text',
-    name: 'search_text',
-    nullable: true,
-    generatedType: 'STORED',
-    asExpression: SEARCH_TEXT,
-    insert: false,
-    update: false,
-    select: false,
-  })
-  searchText?: string | null;
+  @SearchTextColumn() searchText?: string | null;
 }

@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { KNOWLEDGE_CATEGORIES, KnowledgeResourceType } from '@lp/contracts';
-import { SEARCH_TEXT } from '../migrations/1764600000000-typeorm-metadata.js';
+import { SearchTextColumn } from './search-text.column.js';
 
 @Entity({ name: 'knowledge_resources' })
 @Check('knowledge_resources_resource_type_check', `resource_type IN ('pdf','article','podcast','video')`)
@@ -24,16 +24,5 @@ export class KnowledgeResourceEntity {
   @Column({ type: 'bigint', name: 'file_size', nullable: true }) fileSize!: number | null;
   @Column({ type: 'uuid', name: 'uploaded_by' }) uploadedBy!: string;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
-  /** lowercase title + description, searched through the trigram index; PostgreSQL computes it (the column has no NOT NULL) */
-  @Column({
-    type: 'text',
-    name: 'search_text',
-    nullable: true,
-    generatedType: 'STORED',
-    asExpression: SEARCH_TEXT,
-    insert: false,
-    update: false,
-    select: false,
-  })
-  searchText?: string | null;
+  @SearchTextColumn() searchText?: string | null;
 }
