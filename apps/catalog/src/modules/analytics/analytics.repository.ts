@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { CourseCategory, CourseLevel, LessonContentType, ContentItemType } from '@lp/contracts';
 import { progressCte } from './progress.sql.js';
+import { queryRows } from '@lp/service-kit';
 
 /** Which courses a figure is about. */
 export type CourseScope = { instructorId: string } | { institutionId: string } | { courseId: string };
@@ -102,7 +103,8 @@ export class AnalyticsRepository {
   /** Totals over a set of courses; `recentSince` and `activeSince` bound the 30- and 7-day windows. */
   async totals(scope: CourseScope, recentSince: Date, activeSince: Date): Promise<Totals> {
     const s = scopeSql(scope);
-    const [row] = await this.ds.query<Totals[]>(
+    const [row] = await queryRows<Totals>(
+      this.ds,
       `WITH ${progressCte(s.sql)}
        SELECT (SELECT count(*) FROM scoped) AS total_courses,
               (SELECT count(DISTINCT user_id) FROM progress) AS total_students,
@@ -121,7 +123,8 @@ export class AnalyticsRepository {
   /** Every enrollment of the scope with its learner, progress and quiz figures, newest activity first. */
   enrollments(scope: CourseScope): Promise<EnrollmentFigures[]> {
     const s = scopeSql(scope);
-    return this.ds.query<EnrollmentFigures[]>(
+    return queryRows<EnrollmentFigures>(
+      this.ds,
       `WITH ${progressCte(s.sql)}
        SELECT p.*, c.title AS course_title, u.name AS user_name, u.email AS user_email, u.profile_image,
               qa.attempts AS quiz_attempts, qa.avg_score AS avg_quiz_score
@@ -138,7 +141,8 @@ export class AnalyticsRepository {
   /** Per course of the scope: enrollments, completion and revenue. */
   coursePerformance(scope: CourseScope, recentSince: Date): Promise<CoursePerformanceRow[]> {
     const s = scopeSql(scope);
-    return this.ds.query<CoursePerformanceRow[]>(
+    return queryRows<CoursePerformanceRow>(
+      this.ds,
       `WITH ${progressCte(s.sql)}
        SELECT c.id, c.title, c.category,
               count(p.enrollment_id) AS enrollments,
@@ -157,7 +161,8 @@ export class AnalyticsRepository {
 
   /** Completions of each lesson of a course by its enrolled learners, in lesson order. */
   lessonFigures(courseId: string): Promise<LessonFiguresRow[]> {
-    return this.ds.query<LessonFiguresRow[]>(
+    return queryRows<LessonFiguresRow>(
+      this.ds,
       `SELECT l.id AS lesson_id, l.title AS lesson_title, l.sort_order,
               (SELECT count(*) FROM lesson_completions lc JOIN enrollments e ON e.course_id = lc.course_id AND e.user_id = lc.user_id
                 WHERE lc.lesson_id = l.id) AS completions
@@ -168,7 +173,8 @@ export class AnalyticsRepository {
 
   /** The learner's enrollments with course, instructor and progress, newest first. */
   learnerEnrollments(userId: string): Promise<LearnerEnrollmentRow[]> {
-    return this.ds.query<LearnerEnrollmentRow[]>(
+    return queryRows<LearnerEnrollmentRow>(
+      this.ds,
       `WITH ${progressCte('SELECT course_id AS id FROM enrollments WHERE user_id = $1', 'WHERE e.user_id = $1')}
        SELECT p.enrollment_id, p.course_id, c.title, c.description, c.thumbnail, c.category, c.level, c.instructor_id,
               COALESCE(u.name, 'Unknown user') AS instructor_name, p.enrolled_at, p.last_activity_at, p.completed_at, p.progress
@@ -180,7 +186,8 @@ export class AnalyticsRepository {
 
   /** The instructor's lessons (newest first) with their course's items as materials. */
   lessonTemplates(instructorId: string, limit: number): Promise<TemplateRow[]> {
-    return this.ds.query<TemplateRow[]>(
+    return queryRows<TemplateRow>(
+      this.ds,
       `SELECT l.id, l.title, l.content, l.content_type, c.id AS course_id, c.title AS course_title,
               COALESCE((SELECT json_agg(json_build_object('id', i.id, 'type', i.type, 'title', i.title, 'has_file', i.storage_key IS NOT NULL)
                                  ORDER BY i.sort_order, i.created_at)

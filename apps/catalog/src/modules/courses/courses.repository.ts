@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager, type FindOptionsSelect, type Repository } from 'typeorm';
 import type { ContentItemType, CourseCategory, CourseLevel } from '@lp/contracts';
-import { Params, likePattern, ReadModelUserEntity } from '@lp/service-kit';
+import { Params, likePattern, ReadModelUserEntity, queryRows } from '@lp/service-kit';
 import { ContentItemEntity } from '../../entities/content-item.entity.js';
 import { CourseEntity } from '../../entities/course.entity.js';
 import { LessonEntity } from '../../entities/lesson.entity.js';
@@ -190,7 +190,7 @@ export class CoursesRepository {
     const sql = `WITH page AS (
         SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY created_at DESC, id DESC LIMIT $${p.add(f.limit)} OFFSET $${p.add(f.offset)}
       ) ${DECORATE} ORDER BY c.created_at DESC, c.id DESC`;
-    const rows = await this.ds.query<CourseListRow[]>(sql, p.values);
+    const rows = await queryRows<CourseListRow>(this.ds, sql, p.values);
     return rows.map(fromListRow);
   }
 

@@ -15,31 +15,29 @@ export interface LessonFields {
   is_free_preview: boolean;
 }
 
-export const toNewLesson = (f: LessonFields): NewLesson => ({
-  title: f.title,
-  description: f.description,
-  contentType: f.content_type,
-  content: f.content,
-  durationMinutes: f.duration_minutes,
-  order: f.order,
-  isPublished: f.is_published,
-  isFreePreview: f.is_free_preview,
-});
+/** Which entity property each API field is written to: the one list both mappings below read. */
+const PROPERTY_OF = {
+  title: 'title',
+  description: 'description',
+  content_type: 'contentType',
+  content: 'content',
+  duration_minutes: 'durationMinutes',
+  order: 'order',
+  is_published: 'isPublished',
+  is_free_preview: 'isFreePreview',
+} as const satisfies { [K in keyof LessonFields]: keyof NewLesson };
 
 /** The fields an edit gives (those left out stay as they are). */
 export function toLessonPatch(f: Partial<LessonFields>): Partial<NewLesson> {
-  const all: { [K in keyof NewLesson]: NewLesson[K] | undefined } = {
-    title: f.title,
-    description: f.description,
-    contentType: f.content_type,
-    content: f.content,
-    durationMinutes: f.duration_minutes,
-    order: f.order,
-    isPublished: f.is_published,
-    isFreePreview: f.is_free_preview,
-  };
-  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Partial<NewLesson>;
+  const patch: Record<string, unknown> = {};
+  for (const [field, property] of Object.entries(PROPERTY_OF)) {
+    const value = f[field as keyof LessonFields];
+    if (value !== undefined) patch[property] = value;
+  }
+  return patch as Partial<NewLesson>;
 }
+
+export const toNewLesson = (f: LessonFields): NewLesson => toLessonPatch(f) as NewLesson;
 
 /** `open`: the caller may read the content (owner, enrolled, or a free preview); else it is withheld. */
 export function toLesson(l: LessonEntity, open: boolean): Lesson {

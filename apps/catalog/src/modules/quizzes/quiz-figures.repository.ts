@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { queryRows } from '@lp/service-kit';
 
 export interface QuizTotalsRow {
   attempts: number;
@@ -38,7 +39,8 @@ export class QuizFiguresRepository {
 
   /** Attempts by learners on the quizzes of the instructor's courses, and their average score (one decimal). */
   async instructorTotals(instructorId: string): Promise<QuizTotalsRow> {
-    const [row] = await this.ds.query<QuizTotalsRow[]>(
+    const [row] = await queryRows<QuizTotalsRow>(
+      this.ds,
       `SELECT count(a.attempt_id) AS attempts, COALESCE(round(avg(a.score), 1), 0) AS avg_score
          FROM courses c
          JOIN quizzes z ON z.course_id = c.id AND z.deleted_at IS NULL
@@ -51,7 +53,8 @@ export class QuizFiguresRepository {
 
   /** Every live quiz of the course, in the order they were made, with learners' attempts, average and pass rate (%). */
   coursePerformance(courseId: string): Promise<QuizPerformanceRow[]> {
-    return this.ds.query<QuizPerformanceRow[]>(
+    return queryRows<QuizPerformanceRow>(
+      this.ds,
       `SELECT z.quiz_id, z.title AS quiz_title, count(a.attempt_id) AS attempts,
               COALESCE(round(avg(a.score), 1), 0) AS avg_score,
               CASE WHEN count(a.attempt_id) = 0 THEN 0
@@ -66,7 +69,8 @@ export class QuizFiguresRepository {
 
   /** The instructor's own live quizzes, with or without a course, last edited first. */
   templates(instructorId: string, limit: number): Promise<QuizTemplateRow[]> {
-    return this.ds.query<QuizTemplateRow[]>(
+    return queryRows<QuizTemplateRow>(
+      this.ds,
       `SELECT quiz_id AS id, title, question_count FROM quizzes
         WHERE created_by = $1 AND deleted_at IS NULL
         ORDER BY updated_at DESC, quiz_id LIMIT $2`,
@@ -76,7 +80,8 @@ export class QuizFiguresRepository {
 
   /** The course's published quizzes in course order, and whether the learner has submitted an attempt of each. */
   learnerQuizzes(courseId: string, userId: string): Promise<CourseQuizRow[]> {
-    return this.ds.query<CourseQuizRow[]>(
+    return queryRows<CourseQuizRow>(
+      this.ds,
       `SELECT z.quiz_id, z.title,
               EXISTS (SELECT 1 FROM quiz_attempts a WHERE a.quiz_id = z.quiz_id AND a.user_id = $2) AS attempted
          FROM quizzes z
