@@ -48,6 +48,7 @@ export class RpcServer {
         params: parsePart(route.params, req.params, 'params'),
         query: parsePart(route.query, req.query, 'query'),
         body: parsePart(route.body, req.body, 'body'),
+        headers: parsePart(route.headers, req.headers, 'headers'),
       } as RouteInput<R>;
       const out = await handler(input, ctx);
       const parsed = serviceResponseOf(route).safeParse(out);

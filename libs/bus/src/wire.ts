@@ -14,6 +14,8 @@ export interface RpcRequest {
   params: unknown;
   query: unknown;
   body: unknown;
+  /** only the headers the route declares (lower-case names) */
+  headers?: unknown;
 }
 
 export function errorFromReply(reply: ErrorReply): AppError {

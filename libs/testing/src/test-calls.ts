@@ -16,7 +16,7 @@ export function callRoute<R extends AnyRoute>(
 ): Promise<RouteOutput<R>> {
   return client.callRoute(
     route,
-    { params: req.params ?? {}, query: req.query ?? {}, body: req.body },
+    { params: req.params ?? {}, query: req.query ?? {}, body: req.body, headers: req.headers ?? {} },
     { requestId: `test-${randomUUID()}`, ...(caller ? { callerAssertion: testCallerSigner.sign(caller) } : {}) },
   );
 }

@@ -26,7 +26,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): Json {
   const paths: Record<string, Json> = {};
   for (const r of routes) {
     const parameters: Json[] = [];
-    for (const [loc, s] of [['path', r.params], ['query', r.query]] as const) {
+    for (const [loc, s] of [['path', r.params], ['query', r.query], ['header', r.headers]] as const) {
       if (!s) continue;
       const js = schema(s, 'input') as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, prop] of Object.entries(js.properties ?? {})) {
@@ -56,7 +56,7 @@ export function buildOpenApi(routes: readonly AnyRoute[]): Json {
       },
     };
     if (r.body) {
-      const type = r.bodyKind === 'form' ? 'multipart/form-data' : 'application/json';
+      const type = r.bodyKind === 'form' ? 'multipart/form-data' : r.bodyKind === 'raw' ? 'application/octet-stream' : 'application/json';
       op.requestBody = { required: true, content: { [type]: { schema: schema(r.body, 'input') } } };
     }
     const path = `/api${r.path}`;

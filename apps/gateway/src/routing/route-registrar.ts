@@ -38,14 +38,26 @@ export const toFastifyPath = (path: string): string => `/api${path.replace(/\{(\
  * adding a route to libs/contracts is all the gateway needs.
  */
 export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[], deps: RoutingDeps): void {
-  for (const route of routes) {
+  for (const route of routes.filter((r) => r.bodyKind !== 'raw')) {
     app.route({
       method: route.method,
       url: toFastifyPath(route.path),
       handler: (request, reply) => handle(route, request, reply, deps),
     });
   }
+  // raw-body routes (webhooks, signed over their exact bytes) read any body as text, in a scope of their own
+  const raw = routes.filter((r) => r.bodyKind === 'raw');
+  if (raw.length === 0) return;
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: RAW_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    for (const route of raw)
+      scope.route({ method: route.method, url: toFastifyPath(route.path), handler: (request, reply) => handle(route, request, reply, deps) });
+  });
 }
+
+/** A webhook's body is small; anything larger is not one. */
+const RAW_BODY_LIMIT = 64 * 1024;
 
 async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyReply, deps: RoutingDeps): Promise<FastifyReply> {
   let uploads: string[] = [];
@@ -65,7 +77,7 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
           ? { refresh_token: refreshTokenOf(request) }
           : request.body;
     uploads = storedUploads(rawBody);
-    const input = validateRequest(route, { params: request.params, query: withoutLink(route, request.query), body: rawBody });
+    const input = validateRequest(route, { params: request.params, query: withoutLink(route, request.query), body: rawBody, headers: request.headers });
     forwarded = true; // from here on the service owns the uploaded files
     const ctx = { requestId: String(request.id), caller, ...(route.timeoutMs ? { timeoutMs: route.timeoutMs } : {}) };
     if (route.responseKind === 'file') return await sendFile(route, reply, await deps.rpc.callRoute(route, input, ctx), deps.store);

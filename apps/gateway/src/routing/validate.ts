@@ -3,7 +3,7 @@ import { AppError, zodIssuesToFieldErrors, type AnyRoute } from '@lp/contracts';
 import type { RpcRequest } from '@lp/bus';
 
 /** Validates the three parts of a request against the route's schemas; every problem listed at once. */
-export function validateRequest(route: AnyRoute, raw: { params: unknown; query: unknown; body: unknown }): RpcRequest {
+export function validateRequest(route: AnyRoute, raw: { params: unknown; query: unknown; body: unknown; headers?: unknown }): RpcRequest {
   const errors: { path: string; message: string }[] = [];
   const part = (schema: z.ZodType | undefined, value: unknown, prefix: string, empty: unknown) => {
     if (!schema) return empty;
@@ -17,11 +17,23 @@ export function validateRequest(route: AnyRoute, raw: { params: unknown; query: 
   const out = {
     params: part(route.params, raw.params, 'params', {}),
     query: part(route.query, query, 'query', {}),
-    body: part(route.body, route.body && raw.body === undefined ? {} : raw.body, 'body', undefined),
+    body: part(route.body, route.body && raw.body === undefined ? (route.bodyKind === 'raw' ? '' : {}) : raw.body, 'body', undefined),
+    ...(route.headers ? { headers: part(route.headers, declaredHeaders(route, raw.headers), 'headers', {}) } : {}),
   };
   if (errors.length) {
     const malformedId = errors.some((e) => e.path.startsWith('params.'));
     throw AppError.validation(errors, malformedId ? 'The id in the path is not valid' : 'Please check the highlighted fields');
+  }
+  return out;
+}
+
+/** Only the headers a route declares go on to its service; an absent or repeated one is left out. */
+function declaredHeaders(route: AnyRoute, headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const all = (headers ?? {}) as Record<string, unknown>;
+  for (const name of Object.keys((route.headers as z.ZodObject).shape)) {
+    const value = all[name];
+    if (typeof value === 'string') out[name] = value;
   }
   return out;
 }

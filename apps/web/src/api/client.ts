@@ -19,7 +19,8 @@ type Part<T, Key extends string> = [T] extends [undefined]
  */
 export type RouteArgs<Rt extends AnyRoute> = Part<RouteRequest<Rt>['params'], 'params'> &
   Part<RouteRequest<Rt>['query'], 'query'> &
-  Part<RouteRequest<Rt>['body'], 'body'>;
+  Part<RouteRequest<Rt>['body'], 'body'> &
+  Part<RouteRequest<Rt>['headers'], 'headers'>;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -38,6 +39,8 @@ export interface LooseArgs extends CallOptions {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** the request headers the route declares (an Idempotency-Key, ...) */
+  headers?: Record<string, string | undefined>;
 }
 
 export function buildUrl(route: AnyRoute, args: LooseArgs): string {
@@ -67,6 +70,7 @@ export function toFormData(body: unknown): FormData {
 function buildInit(route: AnyRoute, args: LooseArgs, token: string | null): RequestInit {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(args.headers ?? {})) if (value !== undefined) headers.set(name, value);
   const init: RequestInit = { method: route.method, headers, signal: args.signal ?? null };
   // An empty JSON body with a JSON content type is rejected by the gateway, so bodiless calls send neither.
   if (args.body !== undefined) {

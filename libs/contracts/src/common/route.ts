@@ -29,6 +29,7 @@ export interface RouteDef<
   Q extends AnyObject | undefined = AnyObject | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  H extends AnyObject | undefined = AnyObject | undefined,
 > {
   /** NATS request-reply subject, `<service>.<entity>.<verb>`; unique */
   subject: string;
@@ -41,8 +42,16 @@ export interface RouteDef<
   params: P;
   query: Q;
   body: B;
-  /** how the browser sends the body; `form` is urlencoded or multipart fields */
-  bodyKind: 'json' | 'form';
+  /**
+   * request headers the route reads (lower-case names, e.g. `idempotency-key`): the gateway
+   * forwards only these, validated like the other parts
+   */
+  headers: H;
+  /**
+   * how the browser sends the body; `form` is urlencoded or multipart fields; `raw` is the
+   * body's exact text, unparsed (a webhook whose signature covers its bytes), its schema a string
+   */
+  bodyKind: 'json' | 'form' | 'raw';
   response: R;
   /** `file`: the response is a FileRef; the gateway streams the stored file */
   responseKind: 'json' | 'file';
@@ -91,6 +100,7 @@ export interface RouteSpec<
   Q extends AnyObject | undefined,
   B extends z.ZodType | undefined,
   R extends z.ZodType,
+  H extends AnyObject | undefined = undefined,
 > {
   subject: string;
   service: ServiceName;
@@ -101,7 +111,8 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
-  bodyKind?: 'json' | 'form';
+  headers?: H;
+  bodyKind?: 'json' | 'form' | 'raw';
   response: R;
   responseKind?: 'json' | 'file';
   fileDisposition?: 'inline' | 'attachment';
@@ -118,12 +129,14 @@ export function defineRoute<
   P extends AnyObject | undefined = undefined,
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(spec: RouteSpec<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  H extends AnyObject | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, R, H>): RouteDef<P, Q, B, R, H> {
   return {
     ...spec,
     params: spec.params as P,
     query: spec.query as Q,
     body: spec.body as B,
+    headers: spec.headers as H,
     bodyKind: spec.bodyKind ?? 'json',
     responseKind: spec.responseKind ?? 'json',
     fileDisposition: spec.fileDisposition ?? 'attachment',
@@ -137,19 +150,21 @@ type InferOr<T, D> = T extends z.ZodType ? z.infer<T> : D;
 type InputOr<T, D> = T extends z.ZodType ? z.input<T> : D;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteDef<any, any, any, any>;
+export type AnyRoute = RouteDef<any, any, any, any, any>;
 
 /** What a handler receives after validation. */
 export interface RouteInput<Rt extends AnyRoute> {
   params: InferOr<Rt['params'], Record<string, never>>;
   query: InferOr<Rt['query'], Record<string, never>>;
   body: InferOr<Rt['body'], undefined>;
+  headers: InferOr<Rt['headers'], Record<string, never>>;
 }
 /** What a caller sends (before defaults are applied). */
 export interface RouteRequest<Rt extends AnyRoute> {
   params: InputOr<Rt['params'], undefined>;
   query: InputOr<Rt['query'], undefined>;
   body: InputOr<Rt['body'], undefined>;
+  headers: InputOr<Rt['headers'], undefined>;
 }
 export type RouteOutput<Rt extends AnyRoute> = z.infer<Rt['response']>;
 /** What the owning service's handler answers (see serviceResponseOf). */
