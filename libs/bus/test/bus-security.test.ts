@@ -178,7 +178,7 @@ describe('bus security', () => {
       }
     });
 
-    it("a service's credentials cannot publish another service's event, and nobody can publish billing's", async () => {
+    it("a service's credentials cannot publish another service's event (identity's, billing's)", async () => {
       const catalog = await connectAs('catalog');
       const js = jetstream(catalog, { timeout: 1500 });
       const forged = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DataExportJob, DataExportResult } from './common/system.js';
 import { CertificateJob, CertificateJobResult } from './catalog/schemas.js';
+import { MaintenanceReply, ProcessWithdrawalReply } from './billing/schemas.js';
 
 /** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
 export interface JobOptions {
@@ -61,6 +62,45 @@ export const JOBS = {
     result: z.object({ removed: z.number().int() }),
     options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
     schedule: { everyMs: 3600 * 1000, data: {} },
+  }),
+  /** a withdrawal's payout (billing produces on withdraw; job id = transaction id): completes it or gives the hold back */
+  withdrawalPayout: defineJobType({
+    queue: 'billing-payouts',
+    name: 'billing.withdrawal-payout',
+    version: 1,
+    data: z.object({ transaction_id: z.string() }),
+    result: ProcessWithdrawalReply,
+    options: { attempts: 8, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: DAY, count: 10_000 }, removeOnFail: { age: 7 * DAY } },
+  }),
+  /** pending provider payments past their life expire (billing.maintenance.expire-pending) */
+  paymentExpiry: defineJobType({
+    queue: 'billing-maintenance',
+    name: 'billing.payment-expiry',
+    version: 1,
+    data: z.object({}),
+    result: MaintenanceReply,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    schedule: { everyMs: 60 * 1000, data: {} },
+  }),
+  /** stale pending provider payments are asked about at the provider (billing.maintenance.reverify-pending) */
+  paymentReverify: defineJobType({
+    queue: 'billing-reverify',
+    name: 'billing.payment-reverify',
+    version: 1,
+    data: z.object({}),
+    result: MaintenanceReply,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    schedule: { everyMs: 2 * 60 * 1000, data: {} },
+  }),
+  /** subscriptions at their period end renew, fall past due or expire (billing.maintenance.renew-subscriptions) */
+  subscriptionRenewal: defineJobType({
+    queue: 'billing-renewals',
+    name: 'billing.subscription-renewal',
+    version: 1,
+    data: z.object({}),
+    result: MaintenanceReply,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    schedule: { everyMs: 10 * 60 * 1000, data: {} },
   }),
 } as const;
 

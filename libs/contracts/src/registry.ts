@@ -7,10 +7,12 @@ import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
 import { assessmentRoutes } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
+import { billingRoutes, billingInternal } from './billing/routes.js';
 import { billingEvents } from './billing/events.js';
 
 /** Every HTTP route of the platform, grouped by owning service. */
 export const routesByService = {
+  billing: billingRoutes,
   identity: identityRoutes,
   catalog: catalogRoutes,
   assessment: assessmentRoutes,
@@ -22,7 +24,6 @@ export const ALL_EVENTS: readonly EventDef[] = [
   ...Object.values(identityEvents),
   ...Object.values(catalogEvents),
   ...Object.values(assessmentEvents),
-  // declared here, emitted by billing once it lands (catalog consumes it today)
   ...Object.values(billingEvents),
 ];
 
@@ -31,7 +32,7 @@ export function findEvent(name: string): EventDef | undefined {
 }
 
 /** Every bus-only subject, with the principals allowed to call it. */
-export const ALL_INTERNAL: readonly InternalDef[] = [...Object.values(identityInternal), ...Object.values(catalogInternal)];
+export const ALL_INTERNAL: readonly InternalDef[] = [...Object.values(identityInternal), ...Object.values(catalogInternal), ...Object.values(billingInternal)];
 
 /**
  * Which app consumes which events. The NATS permissions (one durable consumer per event)
@@ -39,13 +40,20 @@ export const ALL_INTERNAL: readonly InternalDef[] = [...Object.values(identityIn
  * an event not declared here, so the list and the code cannot drift apart.
  */
 export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
-  identity: [catalogEvents.courseCreated, catalogEvents.courseUpdated, catalogEvents.enrollmentCreated],
+  identity: [
+    catalogEvents.courseCreated,
+    catalogEvents.courseUpdated,
+    catalogEvents.enrollmentCreated,
+    billingEvents.paymentCompleted,
+    billingEvents.paymentRefunded,
+  ],
   catalog: [
     identityEvents.userRegistered,
     identityEvents.userUpdated,
     identityEvents.userDeletionScheduled,
     catalogEvents.courseCompleted,
     billingEvents.paymentCompleted,
+    billingEvents.subscriptionChanged,
     assessmentEvents.attemptSubmitted,
     assessmentEvents.attemptReviewed,
     assessmentEvents.quizSaved,

@@ -22,5 +22,6 @@ export const CatalogErrorCode = errorCodes(
   'COURSE_NOT_COMPLETED',
   'CERTIFICATE_PENDING',
   'UNSUPPORTED_FILE_TYPE',
+  'COURSE_LIMIT_REACHED',
 );
 export type CatalogErrorCode = ErrorCodeOf<typeof CatalogErrorCode>;

@@ -679,6 +679,10 @@ export const CoursePricingResponse = z.object({
   is_published: z.boolean(),
 });
 
+export const OwnerUsageRequest = z.object({ user_id: IdSchema });
+/** an author's courses (drafts included) and distinct enrolled students */
+export const OwnerUsageResponse = z.object({ courses: z.number().int(), students: z.number().int() });
+
 export const SeedCourseRequest = z.object({
   instructor_id: IdSchema,
   title: z.string().min(1),
