@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AnalyticsRepository } from './modules/analytics/analytics.repository.js';
 import { CertificatesRepository } from './modules/certificates/certificates.repository.js';
 import { ContentRepository } from './modules/content/content.repository.js';
+import { AuthorLimitsRepository } from './modules/courses/author-limits.repository.js';
 import { CoursesRepository } from './modules/courses/courses.repository.js';
 import { EnrollmentsRepository } from './modules/enrollments/enrollments.repository.js';
 import { MessagesRepository } from './modules/instructor/messages.repository.js';
@@ -25,6 +26,7 @@ const repositories = [
   QuizzesRepository,
   QuizFiguresRepository,
   AnalyticsRepository,
+  AuthorLimitsRepository,
 ];
 
 /**

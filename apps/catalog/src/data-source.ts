@@ -4,6 +4,7 @@ import { QuizFigures1764374400000 } from './migrations/1764374400000-quiz-figure
 import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz-attempt-reviews.js';
 import { TypeormMetadata1764600000000 } from './migrations/1764600000000-typeorm-metadata.js';
 import { UsersRoleDefault1764600000001 } from './migrations/1764600000001-users-role-default.js';
+import { AuthorLimits1795605545660 } from './migrations/1795605545660-author-limits.js';
 
 /**
  * Catalog's tables: the entities are their one description, new migrations are generated
@@ -17,4 +18,5 @@ export const migrations = [
   QuizAttemptReviews1764460800000,
   TypeormMetadata1764600000000,
   UsersRoleDefault1764600000001,
+  AuthorLimits1795605545660,
 ];

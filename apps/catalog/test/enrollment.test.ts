@@ -144,6 +144,7 @@ describe('paid courses', () => {
       item_type: 'course' as const,
       item_id: c.id,
       amount: 20,
+      amount_minor: 2000,
       currency: 'USD',
       payment_method: 'wallet',
       completed_at: new Date().toISOString(),

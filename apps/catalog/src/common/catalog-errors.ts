@@ -23,6 +23,11 @@ export const catalogErrors = {
     new AppError(402, CatalogErrorCode.PAYMENT_REQUIRED, 'Payment required: complete the payment for this course, then enroll'),
   ownCourse: () => AppError.rule(CatalogErrorCode.OWN_COURSE, 'You teach this course: instructors do not enroll in their own courses'),
   courseNotCompleted: () => AppError.rule(CatalogErrorCode.COURSE_NOT_COMPLETED, 'Complete the whole course to get your certificate'),
+  courseLimitReached: (max: number) =>
+    AppError.rule(
+      CatalogErrorCode.COURSE_LIMIT_REACHED,
+      `Your plan allows ${max} ${max === 1 ? 'course' : 'courses'}. Upgrade your plan to create more.`,
+    ),
   certificatePending: () =>
     new AppError(503, CatalogErrorCode.CERTIFICATE_PENDING, 'Your certificate is being prepared. Please try again in a moment.'),
   fieldRequired: (path: string, message: string) => AppError.validation([{ path, message }], message),

@@ -10,6 +10,7 @@ import { InterventionEntity, MessageEntity } from './message.entity.js';
 import { CertificateEntity } from './certificate.entity.js';
 import { KnowledgeResourceEntity } from './knowledge-resource.entity.js';
 import { QuizAttemptEntity, QuizEntity } from './quiz.entity.js';
+import { AuthorLimitEntity } from './author-limit.entity.js';
 
 export const catalogEntities = [
   ReadModelUserEntity,
@@ -27,4 +28,5 @@ export const catalogEntities = [
   KnowledgeResourceEntity,
   QuizEntity,
   QuizAttemptEntity,
+  AuthorLimitEntity,
 ];

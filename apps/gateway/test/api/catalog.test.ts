@@ -99,6 +99,7 @@ describe('catalog through the gateway', () => {
       item_type: 'course',
       item_id: courseId,
       amount,
+      amount_minor: Math.round(amount * 100),
       currency: 'USD',
       payment_method: 'wallet',
       completed_at: new Date().toISOString(),

@@ -8,6 +8,7 @@ import { testEnv, startTestService, type TestService } from '@lp/testing';
 import { IdentityModule } from '../../../identity/src/app.module.js';
 import { CatalogModule } from '../../../catalog/src/app.module.js';
 import { AssessmentModule } from '../../../assessment/src/app.module.js';
+import { BillingModule } from '../../../billing/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
 import { Redis } from 'ioredis';
 
@@ -24,6 +25,7 @@ export interface Stack {
   identity: TestService;
   catalog: TestService;
   assessment: TestService;
+  billing: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
   /** GETs a URL as the browser does a file made in the background: again while it answers 202. */
@@ -39,6 +41,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   const identity = await startTestService(IdentityModule.create(env), env);
   const catalog = await startTestService(CatalogModule.create(env), env);
   const assessment = await startTestService(AssessmentModule.create(env), env);
+  const billing = await startTestService(BillingModule.create(env), env);
   const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
@@ -48,6 +51,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     identity,
     catalog,
     assessment,
+    billing,
     worker,
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -91,6 +95,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       await worker.stop();
       await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!);
       await assessment.stop();
+      await billing.stop();
       await catalog.stop();
       await identity.stop();
       await rm(env.STORAGE_DIR!, { recursive: true, force: true });

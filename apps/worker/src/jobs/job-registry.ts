@@ -2,6 +2,18 @@ import type { JobDefinition } from './job-definition.js';
 import { dataExportJob } from './data-export.job.js';
 import { certificateJob } from './certificate.job.js';
 import { exportCleanupJob } from './export-cleanup.job.js';
+import { withdrawalPayoutJob } from './withdrawal-payout.job.js';
+import { paymentExpiryJob } from './payment-expiry.job.js';
+import { paymentReverifyJob } from './payment-reverify.job.js';
+import { subscriptionRenewalJob } from './subscription-renewal.job.js';
 
 /** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
-export const jobRegistry: readonly JobDefinition[] = [dataExportJob, certificateJob, exportCleanupJob];
+export const jobRegistry: readonly JobDefinition[] = [
+  dataExportJob,
+  certificateJob,
+  exportCleanupJob,
+  withdrawalPayoutJob,
+  paymentExpiryJob,
+  paymentReverifyJob,
+  subscriptionRenewalJob,
+];

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { CoursesService } from './courses.service.js';
 import { CourseAccess } from './course-access.js';
 import { CourseListCache } from './course-list.cache.js';
+import { SubscriptionsConsumer } from './subscriptions.consumer.js';
 
-/** Courses: browse, create, read, edit, publish; who may see and change a course; the list cache. */
-@Module({ providers: [CoursesService, CourseAccess, CourseListCache], exports: [CoursesService, CourseAccess, CourseListCache] })
+/** Courses: browse, create, read, edit, publish; who may see and change a course; the list cache; authors' course limits (billing's plans). */
+@Module({ providers: [CoursesService, CourseAccess, CourseListCache, SubscriptionsConsumer], exports: [CoursesService, CourseAccess, CourseListCache] })
 export class CoursesModule {}

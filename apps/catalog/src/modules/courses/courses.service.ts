@@ -5,6 +5,8 @@ import { writeEvent } from '@lp/bus';
 import { UnitOfWork, Clock, Handles, currentCaller, iso } from '@lp/service-kit';
 import type { CourseEntity } from '../../entities/course.entity.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
+import { catalogErrors } from '../../common/catalog-errors.js';
+import { AuthorLimitsRepository } from './author-limits.repository.js';
 import { CourseAccess } from './course-access.js';
 import { CourseListCache } from './course-list.cache.js';
 import { CoursesRepository, type CoursePatch } from './courses.repository.js';
@@ -31,6 +33,7 @@ export class CoursesService {
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(EnrollmentsRepository) private readonly enrollments: EnrollmentsRepository,
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
+    @Inject(AuthorLimitsRepository) private readonly limits: AuthorLimitsRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -85,6 +88,7 @@ export class CoursesService {
     const caller = currentCaller();
     const now = this.clock.now();
     const id = await this.uow.run(async (tx) => {
+      await this.withinPlan(tx, caller.userId);
       const row = await this.courses.insert(
         tx,
         {
@@ -105,6 +109,18 @@ export class CoursesService {
     });
     this.listCache.invalidate();
     return this.visibleCourse(id);
+  }
+
+  /**
+   * An author whose plan limits their courses (billing.subscription.changed: max_courses) may
+   * not have more: 422 COURSE_LIMIT_REACHED. Drafts count. An author without a subscription,
+   * or on a plan without the limit, has none. The author's row stays locked until the course
+   * is written, so two creations at once cannot both take the last place.
+   */
+  private async withinPlan(tx: EntityManager, userId: string): Promise<void> {
+    const limit = await this.limits.lock(tx, userId);
+    if (!limit || limit.maxCourses === null) return;
+    if ((await this.limits.countCourses(userId, tx)) >= limit.maxCourses) throw catalogErrors.courseLimitReached(limit.maxCourses);
   }
 
   /** catalog.course.created, and catalog.course.published when created published. */

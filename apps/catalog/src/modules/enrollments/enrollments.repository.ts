@@ -52,6 +52,17 @@ export class EnrollmentsRepository {
     return enrollment;
   }
 
+  /** The distinct learners enrolled in any course of the author. */
+  async studentsOfAuthor(instructorId: string): Promise<number> {
+    const row = await this.repo()
+      .createQueryBuilder('e')
+      .innerJoin(CourseEntity, 'c', 'c.id = e.courseId')
+      .select('count(DISTINCT e.userId)', 'students')
+      .where('c.instructorId = :instructorId', { instructorId })
+      .getRawOne<{ students: number }>();
+    return row?.students ?? 0;
+  }
+
   /** Adds one to the course's counter and answers the new count. */
   async countEnrollment(tx: EntityManager, courseId: string): Promise<number> {
     const { raw } = await tx

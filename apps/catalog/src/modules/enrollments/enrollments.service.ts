@@ -16,6 +16,7 @@ import { UnitOfWork, Clock, Handles, HandlesInternal, currentCaller, isUniqueVio
 import { catalogErrors } from '../../common/catalog-errors.js';
 import type { CourseEntity } from '../../entities/course.entity.js';
 import type { EnrollmentEntity } from '../../entities/enrollment.entity.js';
+import { AuthorLimitsRepository } from '../courses/author-limits.repository.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
@@ -42,6 +43,7 @@ const AWAITING_PAYMENT: z.infer<typeof PendingReply> = {
  */
 type Pricing = typeof catalogInternal.coursePricing;
 type AccessFacts = typeof catalogInternal.accessFacts;
+type OwnerUsage = typeof catalogInternal.ownerUsage;
 
 @Injectable()
 export class EnrollmentsService {
@@ -50,6 +52,7 @@ export class EnrollmentsService {
     @Inject(CoursesRepository) private readonly courses: CoursesRepository,
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
+    @Inject(AuthorLimitsRepository) private readonly limits: AuthorLimitsRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -75,6 +78,13 @@ export class EnrollmentsService {
     const c = await this.courses.findById(payload.course_id);
     if (!c) throw catalogErrors.courseNotFound();
     return { course_id: c.id, title: c.title, price: c.price, instructor_id: c.instructorId, is_published: c.isPublished };
+  }
+
+  /** Bus only: billing shows an author's usage against the plan's limits (courses with drafts, distinct enrolled learners). */
+  @HandlesInternal(catalogInternal.ownerUsage)
+  async ownerUsage(payload: z.infer<OwnerUsage['request']>): Promise<z.infer<OwnerUsage['response']>> {
+    const [courses, students] = await Promise.all([this.limits.countCourses(payload.user_id), this.enrollments.studentsOfAuthor(payload.user_id)]);
+    return { courses, students };
   }
 
   @Handles(catalogRoutes.checkEnrollment)

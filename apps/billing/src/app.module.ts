@@ -1,0 +1,37 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServiceKitModule } from '@lp/service-kit';
+import { BillingEnvSchema } from './config/billing-env.js';
+import { entities, migrations } from './data-source.js';
+import { BillingDataModule } from './billing-data.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { WalletModule } from './modules/wallet/wallet.module.js';
+import { EarningsModule } from './modules/earnings/earnings.module.js';
+import { CoursesForSaleModule } from './modules/courses/courses-for-sale.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+
+/** Billing: the ledger, wallets, payments and their providers, earnings, plans and subscriptions. */
+@Module({})
+export class BillingModule {
+  static create(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: BillingModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'billing',
+          entities,
+          migrations,
+          envSchema: BillingEnvSchema,
+          ...(env ? { env } : {}),
+        }),
+        BillingDataModule,
+        PaymentsModule,
+        WalletModule,
+        EarningsModule,
+        CoursesForSaleModule,
+        PlansModule,
+        SubscriptionsModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Currency } from '@lp/contracts';
+import { AccountEntity, type AccountKind } from '../../entities/account.entity.js';
+import { LedgerEntryEntity } from '../../entities/ledger-entry.entity.js';
+import type { JournalKind } from '../../entities/ledger-journal.entity.js';
+
+/** Whose account: a person's (wallet, withdrawal hold), a provider's clearing, the platform's revenue. */
+export type AccountRef =
+  | { kind: 'wallet' | 'withdrawal_hold'; ownerId: string; currency: Currency }
+  | { kind: 'provider_clearing'; provider: string; currency: Currency }
+  | { kind: 'platform_revenue'; currency: Currency };
+
+/** One side of a movement: a signed amount in minor units (positive credits the account). */
+export interface Leg {
+  account: AccountRef;
+  amount: number;
+}
+
+export const accountKey = (ref: AccountRef): string => {
+  switch (ref.kind) {
+    case 'wallet':
+    case 'withdrawal_hold':
+      return `${ref.kind}:${ref.ownerId}:${ref.currency}`;
+    case 'provider_clearing':
+      return `${ref.kind}:${ref.provider}:${ref.currency}`;
+    case 'platform_revenue':
+      return `${ref.kind}:${ref.currency}`;
+  }
+};
+
+/** Account rows whose balance disagrees with their entries, or a guarded balance below zero. */
+export interface InvariantViolation {
+  account_id: string;
+  key: string;
+  balance: number;
+  entries_sum: number;
+}
+
+/**
+ * The double-entry ledger: accounts, journals, entries. Data access only; the database holds
+ * the rules (migration LedgerRules): each entry moves its account's balance on insert, a
+ * wallet never goes below zero (CHECK accounts_balance_non_negative), a journal sums to zero
+ * per currency at commit, nothing is updated or deleted.
+ */
+@Injectable()
+export class LedgerRepository {
+  /** accounts are never deleted, so their ids are remembered: a payment needs no lookups */
+  private readonly ids = new Map<string, string>();
+
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /**
+   * The account's id, created on first use, in the caller's transaction (never a second
+   * connection while one is held: under load that starves the pool). Concurrent first uses
+   * meet on the unique key. Only an id that existed before this transaction is remembered:
+   * one created here would vanish if the transaction rolls back.
+   */
+  async accountId(tx: EntityManager, ref: AccountRef): Promise<string> {
+    const key = accountKey(ref);
+    const known = this.ids.get(key);
+    if (known) return known;
+    const ownerId = ref.kind === 'wallet' || ref.kind === 'withdrawal_hold' ? ref.ownerId : null;
+    const created = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(AccountEntity)
+      .values({ key, kind: ref.kind as AccountKind, ownerId, currency: ref.currency })
+      .orIgnore()
+      .returning(['id'])
+      .updateEntity(false)
+      .execute();
+    const mine = (created.raw as Array<{ id: string }>)[0]?.id;
+    if (mine) return mine;
+    const row = await tx.getRepository(AccountEntity).findOneOrFail({ where: { key }, select: { id: true } });
+    this.ids.set(key, row.id);
+    return row.id;
+  }
+
+  /**
+   * Posts one journal. The legs must sum to zero per currency (checked here for a clear
+   * message, and again by the database at commit). Entries go in ordered by account id, so
+   * two movements touching the same wallets lock them in the same order and never deadlock.
+   * A wallet that would go below zero fails the statement with accounts_balance_non_negative.
+   */
+  async post(tx: EntityManager, journal: { kind: JournalKind; transactionId: string | null; description: string }, legs: Leg[]): Promise<string> {
+    const sums = new Map<string, number>();
+    for (const leg of legs) {
+      if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) throw new Error(`ledger leg of ${leg.amount} minor units`);
+      sums.set(leg.account.currency, (sums.get(leg.account.currency) ?? 0) + leg.amount);
+    }
+    for (const [currency, sum] of sums) if (sum !== 0) throw new Error(`ledger journal ${journal.kind} is off by ${sum} ${currency}`);
+    const resolved: Array<{ accountId: string; currency: string; amount: number }> = [];
+    for (const l of legs) resolved.push({ accountId: await this.accountId(tx, l.account), currency: l.account.currency, amount: l.amount });
+    // one entry per account: legs on the same account are merged (and dropped when they cancel out)
+    const merged = new Map<string, { accountId: string; currency: string; amount: number }>();
+    for (const r of resolved) {
+      const m = merged.get(r.accountId);
+      if (m) m.amount += r.amount;
+      else merged.set(r.accountId, { ...r });
+    }
+    const entries = [...merged.values()].filter((e) => e.amount !== 0).sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
+    const [row] = (await tx.query(
+      'INSERT INTO ledger_journals (kind, transaction_id, description) VALUES ($1, $2, $3) RETURNING id',
+      [journal.kind, journal.transactionId, journal.description],
+    )) as Array<{ id: string }>;
+    const journalId = row!.id;
+    if (entries.length === 0) return journalId;
+    await tx
+      .createQueryBuilder()
+      .insert()
+      .into(LedgerEntryEntity)
+      .values(entries.map((e) => ({ journalId, accountId: e.accountId, currency: e.currency, amount: e.amount })))
+      .updateEntity(false)
+      .execute();
+    return journalId;
+  }
+
+  /** A person's wallet and withdrawal-hold accounts, every currency. */
+  ownAccounts(userId: string, tx?: EntityManager): Promise<AccountEntity[]> {
+    return (tx ?? this.ds.manager).getRepository(AccountEntity).find({ where: { ownerId: userId }, order: { currency: 'ASC' } });
+  }
+
+  /** The wallet's balance in minor units (0 when it has none yet); `lock` holds the row for the transaction. */
+  async walletBalance(tx: EntityManager, userId: string, currency: Currency, lock = false): Promise<number> {
+    const qb = tx.getRepository(AccountEntity).createQueryBuilder('a').select(['a.id', 'a.balance']).where('a.key = :key', {
+      key: accountKey({ kind: 'wallet', ownerId: userId, currency }),
+    });
+    const row = await (lock ? qb.setLock('pessimistic_write') : qb).getOne();
+    return row?.balance ?? 0;
+  }
+
+  /** Sum of an account's entries (the platform's accounts keep no balance on their row). */
+  async entriesSum(ref: AccountRef): Promise<number> {
+    const rows = (await this.ds.query(
+      'SELECT coalesce(sum(e.amount), 0)::bigint AS sum FROM ledger_entries e JOIN accounts a ON a.id = e.account_id WHERE a.key = $1',
+      [accountKey(ref)],
+    )) as Array<{ sum: number }>;
+    return rows[0]?.sum ?? 0;
+  }
+
+  /**
+   * Every guarded account whose balance is not the sum of its entries or is below zero, and
+   * every journal that does not sum to zero: what the tests and the benchmark check after a run.
+   */
+  async invariantViolations(): Promise<{ accounts: InvariantViolation[]; unbalancedJournals: number }> {
+    const accounts = (await this.ds.query(`
+      SELECT a.id AS account_id, a.key, a.balance, coalesce(s.sum, 0)::bigint AS entries_sum
+        FROM accounts a
+        LEFT JOIN (SELECT account_id, sum(amount) AS sum FROM ledger_entries GROUP BY account_id) s ON s.account_id = a.id
+       WHERE a.kind IN ('wallet', 'withdrawal_hold') AND (a.balance <> coalesce(s.sum, 0) OR a.balance < 0)`)) as InvariantViolation[];
+    const [journals] = (await this.ds.query(`
+      SELECT count(*)::int AS n FROM (
+        SELECT journal_id FROM ledger_entries GROUP BY journal_id, currency HAVING sum(amount) <> 0) j`)) as Array<{ n: number }>;
+    return { accounts, unbalancedJournals: journals?.n ?? 0 };
+  }
+}
+
+export const isOverdraft = (e: unknown): boolean => {
+  const driver = (e as { driverError?: { code?: string; constraint?: string } } | null)?.driverError ?? (e as { code?: string; constraint?: string });
+  return driver?.code === '23514' && driver.constraint === 'accounts_balance_non_negative';
+};
