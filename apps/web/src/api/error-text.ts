@@ -1,4 +1,4 @@
-import { AssessmentErrorCode, CatalogErrorCode, CommonErrorCode, IdentityErrorCode } from '@lp/contracts';
+import { AssessmentErrorCode, BillingErrorCode, CatalogErrorCode, CommonErrorCode, IdentityErrorCode } from '@lp/contracts';
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,10 @@ const DETAIL_FIRST: ReadonlySet<string> = new Set([
   CatalogErrorCode.UNSUPPORTED_FILE_TYPE,
   AssessmentErrorCode.TOO_MANY_QUESTIONS,
   AssessmentErrorCode.MAX_POINTS_BELOW_GRADES,
+  // which provider or method, and why a thing is not for sale
+  BillingErrorCode.PROVIDER_UNAVAILABLE,
+  BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE,
+  BillingErrorCode.ITEM_NOT_FOR_SALE,
 ]);
 
 /**

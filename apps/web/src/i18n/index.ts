@@ -2,15 +2,17 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { PRODUCT_NAME } from '../config/product';
 import en from './en.json';
+import enAdmin from './en-admin.json';
 import enAssessmentAuthoring from './en-assessment-authoring.json';
 import enAssessmentTaking from './en-assessment-taking.json';
 import enAssignments from './en-assignments.json';
+import enBilling from './en-billing.json';
 
 /**
  * The English catalog, one file per area (their top-level keys never overlap): several
  * areas are written at once without touching one big file.
  */
-export const enTranslation = { ...en, ...enAssessmentAuthoring, ...enAssessmentTaking, ...enAssignments };
+export const enTranslation = { ...en, ...enAssessmentAuthoring, ...enAssessmentTaking, ...enAssignments, ...enBilling, ...enAdmin };
 
 /** Add a language by adding its catalog here; screens only know keys. */
 export const resources = { en: { translation: enTranslation } } as const;

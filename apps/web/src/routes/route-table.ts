@@ -12,9 +12,11 @@ function pageOf<M extends Record<K, ComponentType<any>>, K extends keyof M>(area
 }
 
 const account = () => import('../features/account/account-settings-page');
+const admin = () => import('../features/admin/pages');
 const assessment = () => import('../features/assessment/pages');
 const assignments = () => import('../features/assignments/pages');
 const auth = () => import('../features/auth/dev-google-page');
+const billing = () => import('../features/billing/pages');
 const catalog = () => import('../features/catalog/pages');
 const comingSoon = () => import('../features/coming-soon/coming-soon-page');
 const dashboards = () => import('../features/dashboard/role-dashboard-page');
@@ -23,6 +25,7 @@ const landing = () => import('../features/landing/landing-page');
 const profile = () => import('../features/profile/profile-page');
 
 const AccountSettingsPage = pageOf(account, 'AccountSettingsPage');
+const AdminDashboardPage = pageOf(admin, 'AdminDashboardPage');
 const DevGooglePage = pageOf(auth, 'DevGooglePage');
 const ComingSoonPage = pageOf(comingSoon, 'ComingSoonPage');
 const RoleDashboardPage = pageOf(dashboards, 'RoleDashboardPage');
@@ -59,6 +62,11 @@ const AssignmentEditPage = pageOf(assignments, 'AssignmentEditPage');
 const AssignmentsPage = pageOf(assignments, 'AssignmentsPage');
 const MyAssignmentsPage = pageOf(assignments, 'MyAssignmentsPage');
 const SubmissionsPage = pageOf(assignments, 'SubmissionsPage');
+const WalletPage = pageOf(billing, 'WalletPage');
+const SubscriptionsPage = pageOf(billing, 'SubscriptionsPage');
+const EarningsPage = pageOf(billing, 'EarningsPage');
+const DemoCheckoutPage = pageOf(billing, 'DemoCheckoutPage');
+const CourseReturnRedirect = pageOf(billing, 'CourseReturnRedirect');
 
 /**
  * One row per route of spec 1 section 2.5 (plus this app's own pages). The guard
@@ -87,17 +95,21 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/', guard: 'public', element: createElement(LandingPage) },
   { path: '/coming-soon', guard: 'public', element: createElement(ComingSoonPage) },
   { path: '/auth/dev-google', guard: 'public', element: createElement(DevGooglePage) },
+  // the local demo payment provider's hosted checkout: public, as a provider's own page is
+  { path: '/demo-checkout/:reference', guard: 'public', element: createElement(DemoCheckoutPage) },
 
   // The learner's landing is their learning progress dashboard (spec 2, "Learning progress dashboard").
   { path: '/learner/dashboard', guard: ['learner'], element: createElement(LearningProgressPage) },
   { path: '/instructor/dashboard', guard: ['instructor'], element: createElement(InstructorDashboardPage) },
   { path: '/mentor/dashboard', guard: ['mentor'], element: dashboard('mentor') },
   { path: '/institution/dashboard', guard: ['institution'], element: dashboard('institution') },
-  { path: '/admin/dashboard', guard: ['admin'], element: dashboard('admin') },
+  { path: '/admin/dashboard', guard: ['admin'], element: createElement(AdminDashboardPage) },
 
   { path: '/courses', guard: LEARNER, element: createElement(BrowseCoursesPage) },
   { path: '/marketplace', guard: 'any', element: createElement(MarketplacePage) },
   { path: '/course/:id', guard: 'any', element: createElement(CourseDetailPage) },
+  // a checkout's return address may name the course by the API's path: /courses/{id}?payment={id}
+  { path: '/courses/:id', guard: 'any', element: createElement(CourseReturnRedirect) },
   { path: '/course/:courseId/learn', guard: 'any', element: createElement(CoursePlayerPage) },
   { path: '/instructor/create', guard: INSTRUCTOR_INSTITUTION, element: createElement(CreateCoursePage) },
   { path: '/instructor/courses', guard: INSTRUCTOR_INSTITUTION, element: createElement(InstructorCoursesPage) },
@@ -145,9 +157,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/institution/course/:courseId/quiz/create', guard: 'any', element: createElement(QuizCreatePage, { variant: 'institution', key: 'institution' }) },
   { path: '/institution/course/:courseId/exam/create', guard: 'any', element: createElement(ExamCreatePage, { variant: 'institution', key: 'institution' }) },
 
-  { path: '/wallet', guard: 'any', element: notYetAvailable('wallet') },
-  { path: '/subscriptions', guard: 'any', element: notYetAvailable('plans') },
-  { path: '/earnings', guard: ['instructor', 'mentor'], element: notYetAvailable('earnings') },
+  { path: '/wallet', guard: 'any', element: createElement(WalletPage) },
+  { path: '/subscriptions', guard: 'any', element: createElement(SubscriptionsPage) },
+  { path: '/earnings', guard: ['instructor', 'mentor'], element: createElement(EarningsPage) },
 
   { path: '/ai-features', guard: 'any', element: notYetAvailable('aiFeatures') },
   { path: '/ai/recommendations', guard: 'any', element: notYetAvailable('aiRecommendations') },

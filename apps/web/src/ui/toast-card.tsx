@@ -26,7 +26,7 @@ interface ToastCardProps {
   onDismiss: (id: number) => void;
 }
 
-/** Hides itself after 4 seconds; the clock stops while the pointer or focus is on it, so it can be read. */
+/** Hides itself after 4 seconds (or its own duration); the clock stops while the pointer or focus is on it, so it can be read. */
 export function ToastCard({ item, onDismiss }: ToastCardProps) {
   const { t } = useTranslation();
   const tone = item.tone ?? 'info';
@@ -35,8 +35,8 @@ export function ToastCard({ item, onDismiss }: ToastCardProps) {
   const stop = useCallback(() => window.clearTimeout(timer.current), []);
   const start = useCallback(() => {
     window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => onDismiss(item.id), TOAST_DURATION_MS);
-  }, [item.id, onDismiss]);
+    timer.current = window.setTimeout(() => onDismiss(item.id), item.durationMs ?? TOAST_DURATION_MS);
+  }, [item.id, item.durationMs, onDismiss]);
 
   useEffect(() => {
     start();

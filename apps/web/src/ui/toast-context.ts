@@ -6,6 +6,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   tone?: ToastTone;
+  /** how long it stays (default TOAST_DURATION_MS); the admin dashboard's load errors stay 3 seconds */
+  durationMs?: number;
 }
 
 export interface ToastApi {

@@ -8,6 +8,7 @@ import { Badge, Button, Card, CardContent, ProgressBar, Spinner, useToast } from
 import { CertificateButton } from '../shared/certificate-button';
 import { percent, usePriceText } from '../shared/format';
 import { CheckIcon } from '../shared/icons';
+import { PaidEnrollmentReturn } from './paid-enrollment-return';
 import { PaymentDialog } from './payment-dialog';
 
 interface EnrollmentPanelProps {
@@ -17,7 +18,10 @@ interface EnrollmentPanelProps {
   progress: CourseProgress | undefined;
 }
 
-/** Spec 2.7 enrollment area: enroll (free) or pay (paid); enrolled learners see progress and, at 100%, the certificate. */
+/**
+ * Spec 2.7 enrollment area: enroll (free) or pay (paid, through the payment dialog or back from a
+ * provider's checkout); enrolled learners see progress and, at 100%, the certificate.
+ */
 export function EnrollmentPanel({ course, isOwner, enrolled, progress }: EnrollmentPanelProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -43,6 +47,8 @@ export function EnrollmentPanel({ course, isOwner, enrolled, progress }: Enrollm
         <p className="text-3xl font-bold text-slate-900" data-testid="course-detail-price">
           {priceText(course.price)}
         </p>
+        {/* back from a provider's checkout (?payment=<id>): confirm the payment, then enroll with it */}
+        {!isOwner && !isFree && <PaidEnrollmentReturn course={course} />}
 
         {isOwner ? (
           <div className="space-y-3">

@@ -1,20 +1,16 @@
-import { catalogRoutes, type Course } from '@lp/contracts';
+import { BillingErrorCode, billingRoutes, PAYMENT_METHODS, toMinor, type Course } from '@lp/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverDetail } from '../../../api/error-text';
+import { isApiError } from '../../../api/api-error';
+import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  useToast,
-} from '../../../ui';
-import { dollars } from '../shared/format';
+import { Alert, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, useToast } from '../../../ui';
+import { CheckoutRedirectNotice, useCheckoutRedirect } from '../../billing/shared/checkout-redirect';
+import { useMoney } from '../../billing/shared/money';
+import { PaymentMethodPicker, type PaymentMethod } from '../../billing/shared/payment-method-picker';
+import { useIdempotencyKey } from '../../billing/shared/use-idempotency-key';
+import { useWalletCover } from '../../billing/shared/use-wallet-cover';
+import { usePaidEnrollment } from './use-paid-enrollment';
 
 interface PaymentDialogProps {
   course: Course;
@@ -22,69 +18,146 @@ interface PaymentDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/** Course prices are in US dollars (spec 3 section 9). */
+const COURSE_CURRENCY = 'USD';
+
 /**
- * Spec 4: a paid course opens a payment dialog; after a successful payment the enroll call
- * is made. Billing is not available yet, so the dialog says so and lets the learner try the
- * enrollment, whose refusal ("Payment required…") is shown.
+ * Spec 1 and 3 payment modal: wallet, chapa, telebirr or mpesa. POST /payments/initiate with
+ * an Idempotency-Key fixed for the opening; completed (the wallet) enrolls at once with the
+ * payment's id; a provider answers a checkout, where the payer goes after 2 seconds and from
+ * which they come back to /course/{id}?payment={id} (see PaidEnrollmentReturn).
  */
 export function PaymentDialog({ course, open, onOpenChange }: PaymentDialogProps) {
   const { t } = useTranslation();
-  const { toast } = useToast();
-  // POST /courses/{id}/enroll: a paid course answers 402 until billing has the payment
-  const enroll = useRouteMutation(catalogRoutes.enroll, { invalidates: ['catalog.'] });
-  const failure = enroll.isError ? t('courseDetail.enrollFailed', { detail: serverDetail(enroll.error) ?? t('courseDetail.tryAgain') }) : null;
-
-  const close = (next: boolean) => {
-    if (!next) enroll.reset();
-    onOpenChange(next);
-  };
-
-  const tryEnroll = () =>
-    enroll.mutate({ params: { id: course.id } }, {
-      onSuccess: () => {
-        toast({ title: t('courseDetail.paidEnrolled'), tone: 'success' });
-        close(false);
-      },
-      onError: (error) =>
-        toast({ title: t('courseDetail.enrollFailed', { detail: serverDetail(error) ?? t('courseDetail.tryAgain') }), tone: 'error' }),
-    });
-
+  const money = useMoney();
+  const [busy, setBusy] = useState(false);
+  // no closing while money moves: the enrollment that follows a payment must not be lost
+  const change = (next: boolean) => (next || !busy) && onOpenChange(next);
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent data-testid="payment-dialog">
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent data-testid="payment-dialog" closable={!busy}>
         <DialogHeader>
           <DialogTitle>{t('courseDetail.payment.title')}</DialogTitle>
-          <DialogDescription>{t('courseDetail.payment.description', { title: course.title, price: dollars(course.price) })}</DialogDescription>
+          <DialogDescription>{t('courseDetail.payment.description', { title: course.title, price: money.major(course.price, COURSE_CURRENCY) })}</DialogDescription>
         </DialogHeader>
-        <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">{t('courseDetail.payment.course')}</dt>
-            <dd className="text-right font-medium text-slate-900">{course.title}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">{t('courseDetail.payment.amount')}</dt>
-            <dd className="font-semibold text-slate-900" data-testid="payment-amount">
-              {dollars(course.price)}
-            </dd>
-          </div>
-        </dl>
-        <Alert tone="info" className="mt-4">
-          {t('courseDetail.payment.unavailable')}
-        </Alert>
-        {failure && (
-          <Alert tone="error" className="mt-4" data-testid="payment-error">
-            {failure}
-          </Alert>
-        )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{t('common.cancel')}</Button>
-          </DialogClose>
-          <Button onClick={tryEnroll} loading={enroll.isPending} data-testid="payment-enroll">
-            {t('courseDetail.payment.enroll')}
-          </Button>
-        </DialogFooter>
+        {open && <PaymentForm course={course} onBusy={setBusy} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function PaymentForm({ course, onBusy, onDone }: { course: Course; onBusy: (busy: boolean) => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const money = useMoney();
+  const detailOrMessage = useDetailOrMessage();
+  const idempotency = useIdempotencyKey();
+  const { redirectingTo, redirect } = useCheckoutRedirect();
+  const price = { amount_minor: toMinor(course.price, COURSE_CURRENCY), currency: COURSE_CURRENCY } as const;
+  const cover = useWalletCover(price);
+  const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  // the wallet is the default unless it cannot cover the price (then it is disabled)
+  const method: PaymentMethod = cover.insufficient && (chosen ?? 'wallet') === 'wallet' ? 'chapa' : (chosen ?? 'wallet');
+  // set once the course is paid for: the payment's id (null when billing says it was paid before)
+  const [paid, setPaid] = useState<{ paymentId: string | null } | null>(null);
+  const initiate = useRouteMutation(billingRoutes.initiatePayment, { invalidates: ['billing.'] });
+  const enrollment = usePaidEnrollment(course.id);
+  const busy = initiate.isPending || enrollment.pending;
+
+  useEffect(() => onBusy(busy), [busy, onBusy]);
+  useEffect(() => () => onBusy(false), [onBusy]);
+  useEffect(() => {
+    if (enrollment.done) onDone();
+  }, [enrollment.done, onDone]);
+
+  const pay = () =>
+    initiate.mutate(
+      {
+        body: { payment_method: method, item_type: 'course', item_id: course.id, amount: course.price },
+        headers: { 'idempotency-key': idempotency.key },
+      },
+      {
+        onSuccess: (reply) => {
+          if (reply.status === 'completed') {
+            setPaid({ paymentId: reply.transaction_id });
+            return enrollment.enrollPaid(reply.transaction_id);
+          }
+          if (reply.checkout_url) return redirect(reply.checkout_url);
+          toast({ title: reply.message, tone: 'info' });
+          onDone();
+        },
+        onError: (error) => {
+          idempotency.afterError(error);
+          // paid before (e.g. the enrollment failed then): the enrollment needs no new payment
+          if (isApiError(error) && error.code === BillingErrorCode.ALREADY_PAID) {
+            setPaid({ paymentId: null });
+            enrollment.enrollPaid(null);
+          }
+        },
+      },
+    );
+
+  if (redirectingTo) return <CheckoutRedirectNotice url={redirectingTo} />;
+
+  return (
+    <div className="space-y-4" data-testid="payment-form">
+      <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">{t('courseDetail.payment.course')}</dt>
+          <dd className="text-right font-medium text-slate-900">{course.title}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">{t('courseDetail.payment.amount')}</dt>
+          <dd className="font-semibold text-slate-900" data-testid="payment-amount">
+            {money.of(price)}
+          </dd>
+        </div>
+      </dl>
+
+      {paid ? (
+        enrollment.failed ? (
+          <Alert tone="error" data-testid="payment-enroll-failed">
+            {t('courseDetail.paidEnrollFailed')}
+          </Alert>
+        ) : (
+          <Alert tone="info" className="flex items-center gap-3" data-testid="payment-enrolling">
+            <Spinner label={false} className="text-primary" />
+            {t('billing.payment.enrolling')}
+          </Alert>
+        )
+      ) : (
+        <PaymentMethodPicker
+          name="course-payment-method"
+          methods={PAYMENT_METHODS}
+          value={method}
+          onChange={setChosen}
+          walletBalance={cover.heldMinor === null ? undefined : money.minor(cover.heldMinor, COURSE_CURRENCY)}
+          walletInsufficient={cover.insufficient}
+          disabled={busy}
+        />
+      )}
+
+      {initiate.isError && !paid && (
+        <Alert tone="error" data-testid="payment-error">
+          {t('billing.payment.failed', { detail: detailOrMessage(initiate.error) })}
+        </Alert>
+      )}
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={busy}>
+          {paid ? t('common.close') : t('common.cancel')}
+        </Button>
+        {paid ? (
+          enrollment.failed && (
+            <Button onClick={() => enrollment.enrollPaid(paid.paymentId)} data-testid="payment-enroll-retry">
+              {t('billing.payment.retryEnroll')}
+            </Button>
+          )
+        ) : (
+          <Button onClick={pay} loading={initiate.isPending} disabled={busy} data-testid="pay-button">
+            {t('billing.payment.pay', { price: money.of(price) })}
+          </Button>
+        )}
+      </DialogFooter>
+    </div>
   );
 }

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Button, Card, CardContent, CardHeader, CardTitle } from '../../ui';
+import { useMoney } from '../billing/shared/money';
+import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { StatCard } from '../catalog/shared/stat-card';
+import { CountChart } from './admin-charts';
+import { useAdminAnalytics } from './use-admin-analytics';
+
+/** Spec 3 admin Overview: platform totals, users by role, and the quick actions (which have no behaviour in the spec). */
+export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { analytics, userCounts } = useAdminAnalytics();
+
+  if (analytics.isPending) return <LoadingBlock />;
+  if (analytics.isError) return <LoadError error={analytics.error} title={t('adminDashboard.errors.loadFailed')} onRetry={() => void analytics.refetch()} />;
+  const a = analytics.data;
+
+  return (
+    <div className="space-y-6" data-testid="admin-overview">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label={t('adminDashboard.stats.totalUsers')} value={a.total_users} testId="admin-stat-users" />
+        <StatCard label={t('adminDashboard.stats.totalCourses')} value={a.total_courses} testId="admin-stat-courses" />
+        <StatCard label={t('adminDashboard.stats.totalSessions')} value={a.total_sessions} testId="admin-stat-sessions" />
+        <StatCard label={t('adminDashboard.stats.totalRevenue')} value={money.major(a.revenue_stats.total_revenue, 'USD')} testId="admin-stat-revenue" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="admin-users-by-role" className="lg:col-span-2">
+          <Card className="h-full">
+            <CardHeader>
+              <CardTitle id="admin-users-by-role">{t('adminDashboard.usersByRole')}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <CountChart data={userCounts} caption={t('adminDashboard.usersByRole')} valueLabel={t('adminDashboard.userCount')} testId="admin-user-counts-chart" />
+            </CardContent>
+          </Card>
+        </section>
+        <section aria-labelledby="admin-quick-actions">
+          <Card className="h-full">
+            <CardHeader>
+              <CardTitle id="admin-quick-actions">{t('adminDashboard.quickActions.title')}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              <Button variant="outline" onClick={onOpenUsers} data-testid="quick-view-users">
+                {t('adminDashboard.quickActions.viewUsers')}
+              </Button>
+              {(['systemHealth', 'exportData', 'backupDatabase'] as const).map((action) => (
+                <Button key={action} variant="outline" disabled title={t('adminDashboard.quickActions.notAvailable')} data-testid={`quick-${action}`}>
+                  {t(`adminDashboard.quickActions.${action}`)}
+                </Button>
+              ))}
+              <p className="text-xs text-slate-600">{t('adminDashboard.quickActions.notAvailable')}</p>
+            </CardContent>
+          </Card>
+        </section>
+      </div>
+    </div>
+  );
+}
