@@ -22,6 +22,12 @@
 //                                 40-question mock test within one 10 s window through the
 //                                 gateway; p99, errors, and every submission graded exactly
 //                                 once (rows counted); a bare Fastify on the same schedule
+//   (e) wallet payments           bench/billing.mjs, its own stack: 950 learners buy courses of
+//                                 50 instructors from their wallets (1,000 wallets) at 32
+//                                 connections through the gateway, against a bare Fastify + pg
+//                                 handler doing the same ledger transaction; payments/s, p50,
+//                                 p99, the ratio, and every wallet's balance checked against
+//                                 its entries afterwards
 //
 // Each scenario is measured closed-loop (autocannon, BENCH_CONNECTIONS connections, the
 // most req/s) and at equal load (the same fixed open-loop rate for baseline and target,
@@ -110,7 +116,7 @@ const config = {
   /** a second, light equal load (0 = off): the latency the hops add with next to no queueing */
   lightRate: env.BENCH_LIGHT_RATE === '0' ? 0 : num('BENCH_LIGHT_RATE', 100),
   /** scenarios, in this order; `s` (gateway + NATS + a do-nothing RpcServer service) is opt-in: BENCH_STUB=1 */
-  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd'] : ['a', 'b', 'c', 'd'],
+  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd', 'e'] : ['a', 'b', 'c', 'd', 'e'],
   /** scenario (c), catalog search */
   catalog: {
     courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),
@@ -143,11 +149,12 @@ if (!quick && config.rounds < 3) {
   notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
   config.rounds = 3;
 }
-if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd'].includes(s)))
-  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d`);
-/** (d), mock-test submissions, is its own script with its own stack (bench/assessment.mjs), run after the others */
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e'].includes(s)))
+  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e`);
+/** (d), mock-test submissions, and (e), wallet payments, are scripts with their own stacks (bench/assessment.mjs, bench/billing.mjs), run after the others */
 const withAssessment = config.only.includes('d');
-config.only = config.only.filter((s) => s !== 'd');
+const withBilling = config.only.includes('e');
+config.only = config.only.filter((s) => s !== 'd' && s !== 'e');
 if (!['auto', 'always', 'off'].includes(config.catalog.low))
   throw new Error(`BENCH_CATALOG_LOW=${config.catalog.low}: auto, always or off`);
 const withCatalog = config.only.includes('c');
@@ -1048,14 +1055,15 @@ try {
 } finally {
   await cleanup();
 }
-if (withAssessment) {
-  if (!config.only.length && env.BENCH_NO_BUILD !== '1') {
-    const { buildServer } = await import(pathToFileURL(join(root, 'infra', 'build.mjs')).href);
-    await buildServer();
-  }
-  say('scenario (d): bench/assessment.mjs');
+if ((withAssessment || withBilling) && !config.only.length && env.BENCH_NO_BUILD !== '1') {
+  const { buildServer } = await import(pathToFileURL(join(root, 'infra', 'build.mjs')).href);
+  await buildServer();
+}
+for (const [wanted, letter, script] of [[withAssessment, 'd', 'assessment.mjs'], [withBilling, 'e', 'billing.mjs']]) {
+  if (!wanted) continue;
+  say(`scenario (${letter}): bench/${script}`);
   const { spawnSync } = await import('node:child_process');
-  const d = spawnSync(process.execPath, [join(root, 'bench', 'assessment.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
-  if (d.status !== 0) process.exitCode = d.status || 1;
+  const run = spawnSync(process.execPath, [join(root, 'bench', script)], { cwd: root, stdio: 'inherit', env: process.env });
+  if (run.status !== 0) process.exitCode = run.status || 1;
 }
 process.exit(process.exitCode ?? 0);

@@ -241,7 +241,7 @@ export const catalogInternal = {
   /** the worker stored a certificate's PDF */
   certificateRendered: defineInternal({ subject: 'catalog.certificate.rendered', request: s.CertificateRenderedRequest, response: MessageResponse, callers: ['worker'] }),
   /** a service whose read model lacks a course or an enrollment asks before refusing access (docs/architecture.md, "Read your own writes") */
-  accessFacts: defineInternal({ subject: 'catalog.course.access-facts', request: s.CourseAccessFactsRequest, response: s.CourseAccessFactsResponse, callers: ['assessment', 'billing'] }),
+  accessFacts: defineInternal({ subject: 'catalog.course.access-facts', request: s.CourseAccessFactsRequest, response: s.CourseAccessFactsResponse, callers: ['assessment'] }),
   /** billing asks the price of a course before charging (never trusted from the browser) */
   coursePricing: defineInternal({ subject: 'catalog.course.pricing', request: s.CoursePricingRequest, response: s.CoursePricingResponse, callers: ['billing'] }),
   /** billing shows an author's usage against the plan's limits */

@@ -670,13 +670,16 @@ export const CourseAccessFactsResponse = z.object({
 });
 export type CourseAccessFacts = z.infer<typeof CourseAccessFactsResponse>;
 
-export const CoursePricingRequest = z.object({ course_id: IdSchema });
+/** `user_id`: the buyer, so one call also says whether they are enrolled already */
+export const CoursePricingRequest = z.object({ course_id: IdSchema, user_id: IdSchema.optional() });
 export const CoursePricingResponse = z.object({
   course_id: IdSchema,
   title: z.string(),
   price: z.number(),
   instructor_id: IdSchema,
   is_published: z.boolean(),
+  /** the buyer named in the request is enrolled (false without one) */
+  enrolled: z.boolean(),
 });
 
 export const OwnerUsageRequest = z.object({ user_id: IdSchema });

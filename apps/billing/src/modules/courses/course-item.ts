@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { AppError, catalogInternal, toMinor, type Caller, type CoursePricingResponse, type CourseAccessFactsResponse } from '@lp/contracts';
+import { AppError, catalogInternal, toMinor, type Caller, type CoursePricingResponse } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { ENV } from '@lp/service-kit';
 import type { z } from 'zod';
@@ -30,7 +30,7 @@ export class CourseItem implements PaymentItemKind, OnModuleInit {
   async quote(courseId: string, caller: Caller): Promise<ItemQuote> {
     let course: z.infer<typeof CoursePricingResponse>;
     try {
-      course = await this.rpc.request(catalogInternal.coursePricing.subject, { course_id: courseId });
+      course = await this.rpc.request(catalogInternal.coursePricing.subject, { course_id: courseId, user_id: caller.userId });
     } catch (e) {
       if (AppError.isAppError(e) && e.status === 404) throw billingErrors.itemNotFound('Course');
       throw e;
@@ -38,11 +38,7 @@ export class CourseItem implements PaymentItemKind, OnModuleInit {
     if (!course.is_published) throw billingErrors.notForSale('This course is not available for purchase');
     if (course.price <= 0) throw billingErrors.notForSale('This course is free: enroll without paying');
     if (course.instructor_id === caller.userId) throw billingErrors.ownItem('You teach this course: instructors do not buy their own courses');
-    const facts: z.infer<typeof CourseAccessFactsResponse> = await this.rpc.request(catalogInternal.accessFacts.subject, {
-      course_id: courseId,
-      user_id: caller.userId,
-    });
-    if (facts.enrollment) throw AppError.conflict('ALREADY_ENROLLED', 'You are already enrolled in this course');
+    if (course.enrolled) throw AppError.conflict('ALREADY_ENROLLED', 'You are already enrolled in this course');
     return {
       amountMinor: toMinor(course.price, 'USD'),
       currency: 'USD',

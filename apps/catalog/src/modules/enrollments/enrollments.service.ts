@@ -75,9 +75,12 @@ export class EnrollmentsService {
   /** Bus only: billing takes a course's price from here, never from the browser. */
   @HandlesInternal(catalogInternal.coursePricing)
   async pricing(payload: z.infer<Pricing['request']>): Promise<z.infer<Pricing['response']>> {
-    const c = await this.courses.findById(payload.course_id);
+    const [c, e] = await Promise.all([
+      this.courses.findById(payload.course_id),
+      payload.user_id ? this.enrollments.find(payload.course_id, payload.user_id) : Promise.resolve(null),
+    ]);
     if (!c) throw catalogErrors.courseNotFound();
-    return { course_id: c.id, title: c.title, price: c.price, instructor_id: c.instructorId, is_published: c.isPublished };
+    return { course_id: c.id, title: c.title, price: c.price, instructor_id: c.instructorId, is_published: c.isPublished, enrolled: e !== null };
   }
 
   /** Bus only: billing shows an author's usage against the plan's limits (courses with drafts, distinct enrolled learners). */
