@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  AppError,
+  BillingErrorCode,
   billingEvents,
   billingInternal,
   billingRoutes,
@@ -88,10 +90,11 @@ export class PaymentsService {
   /**
    * Pays for an item: priced by its kind (its owner over the bus, or billing's own plans),
    * charged from the wallet at once or opened at a provider. `key` (Idempotency-Key) makes a
-   * retry answer the first answer.
+   * retry answer the first answer; `claimBody` is what the key is bound to (the route's own
+   * body, when another route pays through here).
    */
-  async pay(caller: Caller, request: PayRequest, key: string | undefined, scope: string): Promise<InitiatePaymentReply> {
-    const claim = { userId: caller.userId, scope, key, body: request };
+  async pay(caller: Caller, request: PayRequest, key: string | undefined, scope: string, claimBody: unknown = request): Promise<InitiatePaymentReply> {
+    const claim = { userId: caller.userId, scope, key, body: claimBody };
     const answered = await this.idempotency.answered<InitiatePaymentReply>(claim);
     if (answered) return answered;
     const kind = this.items.of(request.item_type);
@@ -209,7 +212,8 @@ export class PaymentsService {
     try {
       return await this.settleOnce(provider, t);
     } catch (e) {
-      if (!isUniqueViolation(e, ITEM_PAID_KEY)) throw e;
+      const boughtTwice = isUniqueViolation(e, ITEM_PAID_KEY) || (AppError.isAppError(e) && e.code === BillingErrorCode.ALREADY_SUBSCRIBED);
+      if (!boughtTwice) throw e;
       // bought twice (the wallet was faster than this checkout): the money is the payer's, in their wallet
       return this.uow.run(async (tx) => {
         const credited = await this.transactions.convertToDeposit(tx, t.id, `${t.description} (already paid: credited to your wallet)`, this.clock.now());

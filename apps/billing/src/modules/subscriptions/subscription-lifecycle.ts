@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { billingErrors } from '../../common/billing-errors.js';
 import { billingEvents } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
 import type { PricingPlanEntity } from '../../entities/pricing-plan.entity.js';
@@ -43,6 +44,10 @@ export class SubscriptionLifecycle {
       current.planId === paid.plan.id &&
       current.billingCycle === paid.cycle &&
       (current.status === 'active' || current.status === 'past_due');
+    // the rule of SubscriptionItem.offer again, under the user's lock: of concurrent payments for
+    // the plan one is on, the first starts the period and the others are refused (rolled back)
+    if (current && samePlan && current.status === 'active' && !current.cancelAtPeriodEnd && current.currentPeriodEnd.getTime() > now.getTime())
+      throw billingErrors.alreadySubscribed();
     if (current && samePlan) {
       const ended = current.currentPeriodEnd.getTime() <= now.getTime();
       let start = ended ? current.currentPeriodEnd : current.currentPeriodStart;

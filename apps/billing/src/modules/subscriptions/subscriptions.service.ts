@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billingRoutes, catalogInternal, type OwnerUsageResponse, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { billingRoutes, catalogInternal, money, type Currency, type InitiatePaymentReply, type OwnerUsageResponse, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { Clock, Handles, UnitOfWork, currentCaller } from '@lp/service-kit';
 import type { z } from 'zod';
 import { billingErrors } from '../../common/billing-errors.js';
+import { IdempotencyRepository } from '../payments/idempotency.repository.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { NO_LIMITS, planLimits } from '../plans/plan.mapper.js';
 import { PlansRepository } from '../plans/plans.repository.js';
@@ -29,6 +30,7 @@ export class SubscriptionsService {
     @Inject(SubscriptionItem) private readonly item: SubscriptionItem,
     @Inject(SubscriptionLifecycle) private readonly lifecycle: SubscriptionLifecycle,
     @Inject(PaymentsService) private readonly payments: PaymentsService,
+    @Inject(IdempotencyRepository) private readonly idempotency: IdempotencyRepository,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
@@ -67,35 +69,41 @@ export class SubscriptionsService {
   @Handles(billingRoutes.subscribe)
   async subscribe({ body, headers }: RouteInput<R['subscribe']>): Promise<RouteOutput<R['subscribe']>> {
     const caller = currentCaller();
+    // a retry under its Idempotency-Key answers the first answer, before any rule is asked again
+    const claim = { userId: caller.userId, scope: billingRoutes.subscribe.subject, key: headers['idempotency-key'], body };
+    const answered = await this.idempotency.answered<InitiatePaymentReply>(claim);
+    if (answered) return this.reply(caller.userId, answered);
     const offer = await this.item.offer(body.plan_id, caller, body.billing_cycle);
     if (offer.amountMinor === 0) {
-      const sub = await this.uow.run((tx) =>
-        this.lifecycle.activate(
-          tx,
-          { userId: caller.userId, plan: offer.plan, cycle: offer.cycle, priceMinor: 0, currency: offer.plan.currency, paymentId: null },
-          this.clock.now(),
-        ),
+      const started = await this.uow.run((tx) =>
+        this.idempotency.run(tx, claim, async (): Promise<InitiatePaymentReply> => {
+          const sub = await this.lifecycle.activate(
+            tx,
+            { userId: caller.userId, plan: offer.plan, cycle: offer.cycle, priceMinor: 0, currency: offer.plan.currency, paymentId: null },
+            this.clock.now(),
+          );
+          return { transaction_id: sub.id, status: 'completed', checkout_url: null, message: 'Subscribed', ...money(0, offer.plan.currency as Currency) };
+        }),
       );
-      return {
-        transaction_id: sub.id,
-        status: 'completed',
-        checkout_url: null,
-        message: `You are now subscribed to ${offer.plan.name}`,
-        subscription: toSubscription(sub, offer.plan),
-      };
+      return this.reply(caller.userId, started);
     }
     const paid = await this.payments.pay(
       caller,
       { item_type: 'subscription', item_id: body.plan_id, payment_method: body.payment_method, billing_cycle: offer.cycle },
-      headers['idempotency-key'],
-      billingRoutes.subscribe.subject,
+      claim.key,
+      claim.scope,
+      body,
     );
-    const sub = paid.status === 'completed' ? await this.subs.current(caller.userId) : null;
+    return this.reply(caller.userId, paid);
+  }
+
+  private async reply(userId: string, paid: InitiatePaymentReply): Promise<RouteOutput<R['subscribe']>> {
+    const sub = paid.status === 'completed' ? await this.subs.current(userId) : null;
     return {
       transaction_id: paid.transaction_id,
       status: paid.status,
       checkout_url: paid.checkout_url,
-      message: paid.status === 'completed' ? `You are now subscribed to ${offer.plan.name}` : paid.message,
+      message: sub ? `You are now subscribed to ${sub.plan!.name}` : paid.message,
       subscription: sub ? toSubscription(sub, sub.plan!) : null,
     };
   }
