@@ -5,7 +5,7 @@
 // so seeding twice changes nothing.
 //
 // Adding a service's demo data: write `async function seedCatalog(ctx)` below, using
-// `ctx.request(subject, body)` or `ctx.call(route, {params, query, body}, caller)` and what
+// `ctx.request(subject, body)` or `ctx.call(route, {params, query, body, headers}, caller)` and what
 // earlier areas left in `ctx` (ctx.users.<role>.id, ctx.courses[title].id), and add it to
 // `seeders` after the areas it depends on.
 import { connect } from '@nats-io/transport-node';
@@ -502,6 +502,172 @@ export async function seedAssessment(ctx) {
   }
 }
 
+// ------------------------------------------------------------------ billing
+
+/**
+ * Pricing plans, two per user type (names are the identity the seed checks for). Prices are
+ * USD; limits left out are unlimited. Features are among PLAN_FEATURES of their user type.
+ */
+export const demoPlans = [
+  {
+    name: 'Starter', user_type: 'instructor', price: 9.99, billing_cycle: 'monthly',
+    description: 'Publish paid courses and build quizzes: for instructors starting out.',
+    features: ['Publish paid courses', 'Quiz and exam builder', 'Assignments and grading', 'Student messaging', 'Certificates of completion'],
+    limits: { max_courses: 10 }, is_featured: false,
+  },
+  {
+    name: 'Professional', user_type: 'instructor', price: 29.99, billing_cycle: 'monthly',
+    description: 'Unlimited courses, analytics, the AI exam generator and a featured listing.',
+    features: [
+      'Publish paid courses', 'Quiz and exam builder', 'Assignments and grading', 'Course analytics', 'Student messaging',
+      'Certificates of completion', 'AI exam generator', 'Bulk lesson upload', 'Featured marketplace listing', 'Revenue reports', 'Priority support',
+    ],
+    limits: {}, is_featured: true,
+  },
+  {
+    name: 'Basic', user_type: 'mentor', price: 14.99, billing_cycle: 'monthly',
+    description: 'A public profile and paid one-to-one sessions on your own schedule.',
+    features: ['Public mentor profile', 'Paid one-to-one sessions', 'Weekly availability schedule', 'Session notes', 'Video meeting links'],
+    limits: { max_sessions_per_month: 20 }, is_featured: false,
+  },
+  {
+    name: 'Pro', user_type: 'mentor', price: 39.99, billing_cycle: 'monthly',
+    description: 'Unlimited sessions, mentee tracking, business insights and a featured listing.',
+    features: [
+      'Public mentor profile', 'Paid one-to-one sessions', 'Weekly availability schedule', 'Time-off management', 'Session notes',
+      'Mentee progress tracking', 'Resource library', 'Business insights', 'Video meeting links', 'Featured mentor listing', 'Earnings reports',
+    ],
+    limits: {}, is_featured: true,
+  },
+  {
+    name: 'Campus', user_type: 'institution', price: 199, billing_cycle: 'monthly',
+    description: 'An institution portal for one campus: members, bulk enrollment and analytics.',
+    features: ['Institution portal', 'Member management', 'Bulk CSV enrollment', 'Institution analytics', 'Faculty accounts'],
+    limits: { max_students: 1000, max_faculty: 50 }, is_featured: false,
+  },
+  {
+    name: 'Enterprise', user_type: 'institution', price: 499, billing_cycle: 'monthly',
+    description: 'Subsidiaries, API keys, white-label branding and dedicated support for large institutions.',
+    features: [
+      'Institution portal', 'Member management', 'Bulk CSV enrollment', 'Subsidiaries and hierarchy', 'Institution analytics', 'API keys',
+      'White-label branding', 'Custom subdomain', 'Sub-leasing plans', 'Cascade settings', 'Faculty accounts', 'Dedicated support',
+    ],
+    limits: { max_students: 10000, max_faculty: 500 }, is_featured: true,
+  },
+];
+
+/** Demo wallets: one deposit each (`billing.seed.wallet` makes it once per user and description). */
+export const demoWallets = [
+  { role: 'learner', currency: 'USD', amount: 250, description: 'Wallet top-up via telebirr' },
+  { role: 'learner', currency: 'ETB', amount: 1500, description: 'Wallet top-up via telebirr (birr)' },
+  { role: 'instructor', currency: 'USD', amount: 40, description: 'Wallet top-up via telebirr' },
+  { role: 'mentor', currency: 'USD', amount: 60, description: 'Wallet top-up via telebirr' },
+  { role: 'institution', currency: 'USD', amount: 500, description: 'Wallet top-up via telebirr' },
+];
+
+/** The paid demo course the demo learner buys from her wallet (the catalog seed does not enroll her in it). */
+const PURCHASED_COURSE = 'Modern Web Development with React';
+/** The plan the demo instructor is subscribed to. */
+const INSTRUCTOR_PLAN = 'Starter';
+/** The demo learner's withdrawal (the worker's payout job completes it). */
+const DEMO_WITHDRAWAL = {
+  amount: 25, currency: 'USD', method: 'mobile_money',
+  account_details: { provider: 'telebirr', phone_number: '+251911234567' },
+};
+
+/**
+ * billing: pricing plans for every user type (as the demo admin), the demo wallets, the demo
+ * learner's purchase of a paid course from her wallet (the instructor's revenue share; catalog
+ * enrolls her from the payment event), the demo instructor on the Starter plan, and a
+ * withdrawal of the learner's paid out by the worker. Each step reads first (plans, the
+ * current subscription, the transactions) or is idempotent (seed deposits by description,
+ * payments by a fixed Idempotency-Key), so seeding twice changes nothing.
+ */
+export async function seedBilling(ctx) {
+  const { admin, learner, instructor } = ctx.users;
+  const course = ctx.courses?.[PURCHASED_COURSE];
+  if (!admin || !learner || !instructor || !course) throw new SeedError('billing: the identity and catalog demo data are missing');
+  const { billingRoutes: r, toMinor } = await import('@lp/contracts');
+  const as = (role) => ({ userId: ctx.users[role].id, role, sessionId: `seed-${role}`, institutionId: null });
+
+  // --- pricing plans
+  const grouped = await ctx.call(r.adminPricingPlans, {}, as('admin'));
+  const plans = {};
+  for (const def of demoPlans) {
+    let plan = grouped[def.user_type].find((p) => p.name === def.name);
+    const created = !plan;
+    if (!plan) plan = await ctx.call(r.createPricingPlan, { body: def }, as('admin'));
+    plans[`${def.user_type}:${def.name}`] = plan;
+    ctx.log(`billing: ${def.user_type} plan "${def.name}" ($${def.price}/${def.billing_cycle}) ${created ? 'created' : 'already there'}`);
+  }
+
+  // --- wallets
+  for (const w of demoWallets) {
+    const user = ctx.users[w.role];
+    const { balance_minor } = await ctx.request('billing.seed.wallet', {
+      user_id: user.id,
+      currency: w.currency,
+      deposit_minor: toMinor(w.amount, w.currency),
+      description: w.description,
+    });
+    ctx.log(`billing: ${user.email} deposit "${w.description}" (${w.currency} ${w.amount}, made once): balance now ${w.currency} ${(balance_minor / 100).toFixed(2)}`);
+  }
+
+  // --- the learner buys a paid course from her wallet (read first; the fixed key covers a retried run)
+  const { transactions } = await ctx.call(r.transactions, { query: { limit: 100 } }, as('learner'));
+  const bought = transactions.find((t) => t.type === 'payment' && t.item_type === 'course' && t.item_id === course.id && t.status === 'completed');
+  if (bought) ctx.log(`billing: ${learner.email} already bought "${PURCHASED_COURSE}"`);
+  else {
+    try {
+      const paid = await ctx.call(
+        r.initiatePayment,
+        { body: { payment_method: 'wallet', item_type: 'course', item_id: course.id }, headers: { 'idempotency-key': `seed-paid-course-${course.id}` } },
+        as('learner'),
+      );
+      ctx.log(`billing: ${learner.email} bought "${PURCHASED_COURSE}" from her wallet ($${paid.amount}, ${paid.status}); ${instructor.email} earns his share`);
+    } catch (e) {
+      if (!(e instanceof SeedError) || !['ALREADY_ENROLLED', 'ALREADY_PAID'].includes(e.code)) throw e;
+      ctx.log(`billing: ${learner.email} already in "${PURCHASED_COURSE}": not bought again`);
+    }
+  }
+
+  // --- the instructor on the Starter plan (a plan chosen since, in the app, is left as it is)
+  const { subscription } = await ctx.call(r.currentSubscription, {}, as('instructor'));
+  const starter = plans[`instructor:${INSTRUCTOR_PLAN}`];
+  if (subscription) {
+    ctx.log(`billing: ${instructor.email} already subscribed to "${subscription.plan.name}" (${subscription.status})`);
+  } else {
+    const reply = await ctx.call(
+      r.subscribe,
+      {
+        body: { plan_id: starter.id, payment_method: 'wallet' },
+        headers: { 'idempotency-key': `seed-subscribe-${starter.id}-${new Date().toISOString().slice(0, 10)}` },
+      },
+      as('instructor'),
+    );
+    ctx.log(`billing: ${instructor.email} subscribed to "${INSTRUCTOR_PLAN}" from his wallet (${reply.status})`);
+  }
+
+  // --- a withdrawal of the learner's, once (the worker's payout job completes it)
+  const prior = transactions.find((t) => t.type === 'withdrawal');
+  if (prior) {
+    ctx.log(`billing: ${learner.email} withdrawal "${prior.description}" already there (${prior.status})`);
+  } else {
+    const { transaction_id } = await ctx.call(
+      r.withdraw,
+      { body: DEMO_WITHDRAWAL, headers: { 'idempotency-key': `seed-withdrawal-${learner.id}` } },
+      as('learner'),
+    );
+    // the payout runs in the worker: say how far it got, without waiting on it for long
+    let status = 'pending';
+    for (let i = 0; i < 20 && status === 'pending'; i++) {
+      await new Promise((res) => setTimeout(res, 250));
+      status = (await ctx.call(r.payment, { params: { id: transaction_id } }, as('learner'))).status;
+    }
+    ctx.log(`billing: ${learner.email} withdrew $${DEMO_WITHDRAWAL.amount} to telebirr (${status === 'pending' ? 'pending: the worker pays it out' : status})`);
+  }
+}
+
 // Later areas (mentoring: mentors; community: groups; institution: an institution) add their
 // function here.
 
@@ -509,10 +675,18 @@ export async function seedAssessment(ctx) {
 export const seeders = [
   { area: 'identity', run: seedIdentity },
   { area: 'catalog', run: seedCatalog },
+  { area: 'billing', run: seedBilling },
   { area: 'assessment', run: seedAssessment },
 ];
 
-export class SeedError extends Error {}
+export class SeedError extends Error {
+  /** @param {string} message @param {{ status?: number, code?: string }} [answer] what the service answered, when it did */
+  constructor(message, { status, code } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
 
 /**
  * Runs every seeder against a running stack.
@@ -541,13 +715,13 @@ export async function seed({ natsUrl, busPrefix = '', auth = null, signingKey, l
           continue;
         }
         const what = e?.status === 503 ? 'no service answers it (is it running?)' : `${e?.status ?? ''} ${e?.code ?? ''} ${e?.detail ?? e?.message}`;
-        throw new SeedError(`${subject}: ${what}`);
+        throw new SeedError(`${subject}: ${what}`, { status: e?.status, code: e?.code });
       }
     }
   }
-  /** A route's subject called as `caller` (params, query and body as the gateway passes them). */
+  /** A route's subject called as `caller` (params, query, body and the declared headers as the gateway passes them). */
   const call = (route, req = {}, caller = null, opts = {}) =>
-    request(route.subject, { params: req.params ?? {}, query: req.query ?? {}, body: req.body }, { ...opts, caller });
+    request(route.subject, { params: req.params ?? {}, query: req.query ?? {}, body: req.body, headers: req.headers ?? {} }, { ...opts, caller });
   const ctx = { request, call, users: {}, log, nc };
   try {
     for (const s of seeders) {

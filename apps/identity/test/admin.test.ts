@@ -136,7 +136,7 @@ describe('admin analytics', () => {
     expect(empty).toMatchObject({
       total_courses: 0,
       total_sessions: 0,
-      revenue_stats: { total_revenue: 0, monthly_revenue: 0 },
+      revenue_stats: { total_revenue: 0, monthly_revenue: 0, avg_session_value: 0 },
       popular_courses: [],
     });
     const [{ count }] = await h.svc.ds.query('SELECT count(*)::int AS count FROM users');
@@ -153,8 +153,10 @@ describe('admin analytics', () => {
       c2,
       'Advanced',
     ]);
+    // revenue is kept in USD cents (billing's events fill it: admin-revenue.test.ts)
     await h.svc.ds.query(
-      `INSERT INTO platform_stats (metric, period, value) VALUES ('sessions', 'all', 12), ('revenue', 'all', 1234.5), ('revenue', $1, 99.5)`,
+      `INSERT INTO platform_stats (metric, period, value) VALUES ('sessions', 'all', 12), ('revenue', 'all', 123450), ('revenue', $1, 9950),
+        ('session_revenue', 'all', 10000), ('paid_sessions', 'all', 3)`,
       [month],
     );
     const full = await h.call(identityRoutes.adminAnalytics, {}, admin);
@@ -163,7 +165,7 @@ describe('admin analytics', () => {
       total_users: empty.total_users + 1,
       total_courses: 2,
       total_sessions: 12,
-      revenue_stats: { total_revenue: 1234.5, monthly_revenue: 99.5 },
+      revenue_stats: { total_revenue: 1234.5, monthly_revenue: 99.5, avg_session_value: 33.33 },
       popular_courses: [
         { id: c2, title: 'Advanced', enrollment_count: 42 },
         { id: c1, title: 'Intro', enrollment_count: 7 },

@@ -1,8 +1,11 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * Read model of platform counters fed by other services' events: metric `sessions`
- * or `revenue`, period `all` or a month `YYYY-MM`.
+ * Read model of platform counters fed by other services' events, per period `all` or a month
+ * `YYYY-MM` (UTC). Metrics: `sessions`; from billing's payment events (admin/billing-revenue.consumer.ts)
+ * `revenue` and `session_revenue` in USD minor units (cents: exact, whatever the sum) and
+ * `paid_sessions` a count; another currency's payments under the same names suffixed
+ * `:<currency>` (`revenue:ETB`), which the dollar figures leave out.
  */
 @Entity({ name: 'platform_stats' })
 export class PlatformStatEntity {

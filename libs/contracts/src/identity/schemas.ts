@@ -218,7 +218,11 @@ export const AdminAnalyticsResponse = z.object({
   total_users: z.number().int(),
   total_courses: z.number().int(),
   total_sessions: z.number().int(),
-  revenue_stats: z.object({ total_revenue: z.number(), monthly_revenue: z.number() }),
+  /**
+   * Dollars (USD payments only) from billing's payment events: everything paid, minus refunds, in
+   * all and in this month (UTC); avg_session_value is mentoring sessions' revenue per paid session (0 when none)
+   */
+  revenue_stats: z.object({ total_revenue: z.number(), monthly_revenue: z.number(), avg_session_value: z.number() }),
   user_counts: z.record(z.string(), z.number().int()),
   popular_courses: z.array(z.object({ id: z.string(), title: z.string(), enrollment_count: z.number().int() })),
 });

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { queryRows } from '@lp/service-kit';
+
+/** One change to a counter of `platform_stats`. */
+export interface StatDelta {
+  metric: string;
+  period: string;
+  delta: number;
+}
 
 export interface PopularCourse {
   id: string;
@@ -27,7 +34,7 @@ export class AdminRepository {
     return rows.map((r) => ({ id: r.id, title: r.title, enrollment_count: Number(r.enrollment_count) }));
   }
 
-  /** One counter: metric (`sessions`, `revenue`) for a period (`all` or `YYYY-MM`); 0 when nothing was recorded. */
+  /** One counter: metric (`sessions`, `revenue`, ...) for a period (`all` or `YYYY-MM`), as stored; 0 when nothing was recorded. */
   async stat(metric: string, period: string): Promise<number> {
     const [row] = await queryRows<{ value: string }>(
       this.ds.manager,
@@ -35,5 +42,28 @@ export class AdminRepository {
       [metric, period],
     );
     return Number(row?.value ?? 0);
+  }
+
+  /**
+   * Adds each delta to its counter (a missing one starts at 0), in the caller's transaction.
+   * Kept raw: one atomic statement (an upsert that adds; TypeORM's upsert only overwrites), so
+   * concurrent consumers never lose an addition.
+   */
+  async add(tx: EntityManager, deltas: readonly StatDelta[]): Promise<void> {
+    // one row per counter: a statement may not update a row twice
+    const merged = new Map<string, StatDelta>();
+    for (const d of deltas) {
+      const key = `${d.metric}\u0000${d.period}`;
+      const seen = merged.get(key);
+      merged.set(key, seen ? { ...seen, delta: seen.delta + d.delta } : d);
+    }
+    const rows = [...merged.values()];
+    if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO platform_stats (metric, period, value)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[])
+       ON CONFLICT (metric, period) DO UPDATE SET value = platform_stats.value + EXCLUDED.value, updated_at = now()`,
+      [rows.map((d) => d.metric), rows.map((d) => d.period), rows.map((d) => d.delta)],
+    );
   }
 }

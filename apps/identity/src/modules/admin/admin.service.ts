@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ROLES,
   identityRoutes,
+  toMajor,
   type AdminCreateUserRequest,
   type Role,
   type RouteInput,
@@ -17,6 +18,7 @@ import { AccountDeletionService } from '../users/account-deletion.service.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
 import { RegistrationService, withAccountConflicts } from '../auth/registration.service.js';
 import { AdminRepository, type PopularCourse } from './admin.repository.js';
+import { REVENUE_METRICS } from './billing-revenue.consumer.js';
 
 type R = typeof identityRoutes;
 type NewUser = z.infer<typeof AdminCreateUserRequest>;
@@ -25,7 +27,7 @@ export interface PlatformAnalytics {
   total_users: number;
   total_courses: number;
   total_sessions: number;
-  revenue_stats: { total_revenue: number; monthly_revenue: number };
+  revenue_stats: { total_revenue: number; monthly_revenue: number; avg_session_value: number };
   user_counts: Record<Role, number>;
   popular_courses: PopularCourse[];
 }
@@ -88,13 +90,15 @@ export class AdminService {
   @Handles(identityRoutes.adminAnalytics)
   async analytics(): Promise<PlatformAnalytics> {
     const month = this.clock.now().toISOString().slice(0, 7);
-    const [byRole, totalCourses, popular, sessions, revenue, monthly] = await Promise.all([
+    const [byRole, totalCourses, popular, sessions, revenueMinor, monthlyMinor, sessionRevenueMinor, paidSessions] = await Promise.all([
       this.users.countByRole(),
       this.stats.countCourses(),
       this.stats.popularCourses(POPULAR_COURSES),
       this.stats.stat('sessions', 'all'),
-      this.stats.stat('revenue', 'all'),
-      this.stats.stat('revenue', month),
+      this.stats.stat(REVENUE_METRICS.revenue, 'all'),
+      this.stats.stat(REVENUE_METRICS.revenue, month),
+      this.stats.stat(REVENUE_METRICS.sessionRevenue, 'all'),
+      this.stats.stat(REVENUE_METRICS.paidSessions, 'all'),
     ]);
     const userCounts = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
     for (const { role, count } of byRole) userCounts[role] = count;
@@ -102,7 +106,12 @@ export class AdminService {
       total_users: byRole.reduce((sum, r) => sum + r.count, 0),
       total_courses: totalCourses,
       total_sessions: sessions,
-      revenue_stats: { total_revenue: revenue, monthly_revenue: monthly },
+      // the counters hold USD cents (billing-revenue.consumer.ts); the figures are dollars
+      revenue_stats: {
+        total_revenue: toMajor(revenueMinor, 'USD'),
+        monthly_revenue: toMajor(monthlyMinor, 'USD'),
+        avg_session_value: paidSessions > 0 ? toMajor(Math.round(sessionRevenueMinor / paidSessions), 'USD') : 0,
+      },
       user_counts: userCounts,
       popular_courses: popular,
     };

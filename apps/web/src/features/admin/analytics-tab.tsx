@@ -6,7 +6,7 @@ import { StatCard } from '../catalog/shared/stat-card';
 import { CountChart } from './admin-charts';
 import { useAdminAnalytics } from './use-admin-analytics';
 
-/** Spec 3 admin Analytics: revenue, users by role and the most popular courses. */
+/** Spec 3 admin Analytics: revenue (total, this month, average session value), users by role and the most popular courses. */
 export function AnalyticsTab() {
   const { t } = useTranslation();
   const money = useMoney();
@@ -18,9 +18,10 @@ export function AnalyticsTab() {
 
   return (
     <div className="space-y-6" data-testid="admin-analytics">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
         <StatCard label={t('adminDashboard.stats.totalRevenue')} value={money.major(a.revenue_stats.total_revenue, 'USD')} testId="admin-analytics-revenue" />
         <StatCard label={t('adminDashboard.stats.monthlyRevenue')} value={money.major(a.revenue_stats.monthly_revenue, 'USD')} testId="admin-analytics-monthly-revenue" />
+        <StatCard label={t('adminDashboard.stats.avgSessionValue')} value={money.major(a.revenue_stats.avg_session_value, 'USD')} testId="admin-analytics-avg-session-value" />
         <StatCard label={t('adminDashboard.stats.totalUsers')} value={a.total_users} />
         <StatCard label={t('adminDashboard.stats.totalSessions')} value={a.total_sessions} />
       </div>
