@@ -210,15 +210,14 @@ describe('institution courses', () => {
 });
 
 describe('bus-only pricing', () => {
-  it("answers a course's price from the server's data", async () => {
+  it("answers a course's price from the server's data, and whether the buyer named is enrolled", async () => {
     const c = await h.course(ivan, { price: 49.5 });
-    expect(await h.internal(catalogInternal.coursePricing, { course_id: c.id })).toEqual({
-      course_id: c.id,
-      title: c.title,
-      price: 49.5,
-      instructor_id: ivan.id,
-      is_published: true,
-    });
+    const facts = { course_id: c.id, title: c.title, price: 49.5, instructor_id: ivan.id, is_published: true };
+    expect(await h.internal(catalogInternal.coursePricing, { course_id: c.id })).toEqual({ ...facts, enrolled: false });
+    const buyer = await h.user();
+    await h.enroll(buyer, c.id, await h.paid(buyer, c.id, 49.5));
+    expect(await h.internal(catalogInternal.coursePricing, { course_id: c.id, user_id: buyer.id })).toEqual({ ...facts, enrolled: true });
+    expect(await h.internal(catalogInternal.coursePricing, { course_id: c.id, user_id: randomUUID() })).toEqual({ ...facts, enrolled: false });
     await expectAppError(h.internal(catalogInternal.coursePricing, { course_id: randomUUID() }), 404, 'COURSE_NOT_FOUND');
   });
 });

@@ -9,6 +9,7 @@ import { useMoney } from '../shared/money';
 import { PaymentMethodPicker, type PaymentMethod } from '../shared/payment-method-picker';
 import { useIdempotencyKey } from '../shared/use-idempotency-key';
 import { useWalletCover } from '../shared/use-wallet-cover';
+import { PaymentSummary } from '../shared/payment-summary';
 
 interface SubscribeDialogProps {
   /** the plan being subscribed to; null closes the dialog */
@@ -72,18 +73,13 @@ function SubscribeForm({ plan, onDone }: { plan: PricingPlan; onDone: () => void
 
   return (
     <div className="space-y-4" data-testid="subscribe-form">
-      <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t('billing.subscriptions.plan')}</dt>
-          <dd className="text-right font-medium text-slate-900">{plan.name}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t('billing.subscriptions.price')}</dt>
-          <dd className="font-semibold text-slate-900" data-testid="subscribe-price">
-            {t(`billing.cycles.per.${plan.billing_cycle}`, { price: money.of(price) })}
-          </dd>
-        </div>
-      </dl>
+      <PaymentSummary
+        itemLabel={t('billing.subscriptions.plan')}
+        item={plan.name}
+        amountLabel={t('billing.subscriptions.price')}
+        amount={t(`billing.cycles.per.${plan.billing_cycle}`, { price: money.of(price) })}
+        amountTestId="subscribe-price"
+      />
       <PaymentMethodPicker
         name="subscribe-method"
         methods={PAYMENT_METHODS}

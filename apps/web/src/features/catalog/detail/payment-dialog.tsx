@@ -11,6 +11,7 @@ import { PaymentMethodPicker, type PaymentMethod } from '../../billing/shared/pa
 import { useIdempotencyKey } from '../../billing/shared/use-idempotency-key';
 import { useWalletCover } from '../../billing/shared/use-wallet-cover';
 import { usePaidEnrollment } from './use-paid-enrollment';
+import { PaymentSummary } from '../../billing/shared/payment-summary';
 
 interface PaymentDialogProps {
   course: Course;
@@ -101,18 +102,13 @@ function PaymentForm({ course, onBusy, onDone }: { course: Course; onBusy: (busy
 
   return (
     <div className="space-y-4" data-testid="payment-form">
-      <dl className="space-y-2 rounded-xl bg-slate-50 p-4 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t('courseDetail.payment.course')}</dt>
-          <dd className="text-right font-medium text-slate-900">{course.title}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t('courseDetail.payment.amount')}</dt>
-          <dd className="font-semibold text-slate-900" data-testid="payment-amount">
-            {money.of(price)}
-          </dd>
-        </div>
-      </dl>
+      <PaymentSummary
+        itemLabel={t('courseDetail.payment.course')}
+        item={course.title}
+        amountLabel={t('courseDetail.payment.amount')}
+        amount={money.of(price)}
+        amountTestId="payment-amount"
+      />
 
       {paid ? (
         enrollment.failed ? (
