@@ -19,9 +19,8 @@ export class RevenueSharesRepository {
     return this.ds.getRepository(RevenueShareEntity);
   }
 
-  insert(tx: EntityManager, share: Omit<RevenueShareEntity, 'id' | 'createdAt' | 'reversedAt'>): Promise<RevenueShareEntity> {
-    const repo = tx.getRepository(RevenueShareEntity);
-    return repo.save(repo.create({ ...share, reversedAt: null }));
+  async insert(tx: EntityManager, share: Omit<RevenueShareEntity, 'id' | 'createdAt' | 'reversedAt'>): Promise<void> {
+    await tx.createQueryBuilder().insert().into(RevenueShareEntity).values({ ...share, reversedAt: null }).updateEntity(false).execute();
   }
 
   forPayment(tx: EntityManager, paymentId: string): Promise<RevenueShareEntity | null> {

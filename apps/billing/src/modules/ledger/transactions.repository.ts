@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, LessThan, type EntityManager, type Repository } from 'typeorm';
+import { fromRow } from '@lp/service-kit';
 import { TransactionEntity, type TransactionStatus } from '../../entities/transaction.entity.js';
 
 export type NewTransaction = Pick<TransactionEntity, 'userId' | 'type' | 'direction' | 'status' | 'amountMinor' | 'currency' | 'description'> &
@@ -16,9 +17,11 @@ export class TransactionsRepository {
     return this.ds.getRepository(TransactionEntity);
   }
 
-  insert(tx: EntityManager, t: NewTransaction): Promise<TransactionEntity> {
-    const repo = tx.getRepository(TransactionEntity);
-    return repo.save(repo.create({ details: {}, ...t }));
+  /** One INSERT ... RETURNING (on the payment path: no save() bookkeeping). */
+  async insert(tx: EntityManager, t: NewTransaction): Promise<TransactionEntity> {
+    const r = await tx.createQueryBuilder().insert().into(TransactionEntity).values({ ...t, details: (t.details ?? {}) as object })
+      .returning('*').updateEntity(false).execute();
+    return fromRow(tx, TransactionEntity, (r.raw as Array<Record<string, unknown>>)[0]!);
   }
 
   async setCheckout(tx: EntityManager, id: string, providerRef: string, checkoutUrl: string): Promise<void> {
