@@ -14,12 +14,14 @@
 //      outbox event in one transaction
 //   4. the bare baseline, alternating with the target: Fastify + pg doing the same ledger
 //      transaction on billing's database (bench/baselines/ledger.mjs), on fresh pairs
-//   5. after the runs: every wallet's balance equals the sum of its entries and none is below
+//   5. an equal load (BENCH_E_RATE, 100 payments/s, open loop) for both, as information: the
+//      latency the stack adds without queueing behind 32 connections
+//   6. after the runs: every wallet's balance equals the sum of its entries and none is below
 //      zero, every journal sums to zero
 //
 // Goal (issue 10): >= 0.3x of the bare handler, p99 under 100 ms, 0 errors, 0 invariant
 // violations. Env: BENCH_QUICK=1, BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
-// BENCH_CONNECTIONS (32), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL.
+// BENCH_CONNECTIONS (32), BENCH_E_RATE (100), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL.
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,6 +145,24 @@ async function closedLoop(nextJob, connections, seconds) {
     errors: errors.length,
     errorSamples: errors.slice(0, 3).map((r) => `${r.status} ${r.text.slice(0, 160)}`),
   };
+}
+
+/** Open loop at a fixed rate: each request leaves at its moment whatever the others do (latency without a queue of our own making). */
+async function paced(nextJob, ratePerS, seconds) {
+  const n = Math.floor(ratePerS * seconds);
+  const t0 = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const job = nextJob();
+      if (!job) return null;
+      const wait = (i * 1000) / ratePerS - (performance.now() - t0);
+      if (wait > 0) await sleep(wait);
+      return job();
+    }),
+  );
+  const done = results.filter(Boolean);
+  const ms = Float64Array.from(done.map((r) => r.ms)).sort();
+  return { requests: done.length, rate: ratePerS, p50: percentile(ms, 50), p99: percentile(ms, 99), errors: done.filter((r) => r.status !== 200).length };
 }
 
 async function main() {
@@ -279,6 +299,13 @@ async function main() {
     await sleep(500);
   }
 
+  // equal load: the same fixed rate for both, well under either's capacity (information: the latency the hops add)
+  const equalRate = num('BENCH_E_RATE', 100);
+  const equal = { target: await paced(target, equalRate, config.durationS), baseline: await paced(baseline, equalRate, config.durationS) };
+  say(
+    `equal load ${equalRate}/s: target p50 ${equal.target.p50.toFixed(1)} ms p99 ${equal.target.p99.toFixed(1)} ms errors ${equal.target.errors}; baseline p50 ${equal.baseline.p50.toFixed(1)} ms p99 ${equal.baseline.p99.toFixed(1)} ms`,
+  );
+
   // the invariants, in billing's own database
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: billingDb });
@@ -320,7 +347,7 @@ async function main() {
 
   const startedAt = new Date();
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
-  const result = { scenario: 'e', startedAt: startedAt.toISOString(), quick, machine: { cpus: os.cpus().length, loadavg: os.loadavg() }, config, rounds, summary, invariants, checks, goalMet: met };
+  const result = { scenario: 'e', startedAt: startedAt.toISOString(), quick, machine: { cpus: os.cpus().length, loadavg: os.loadavg() }, config, rounds, summary, equalLoad: equal, invariants, checks, goalMet: met };
   mkdirSync(resultsDir, { recursive: true });
   const write = (name, text) => {
     writeFileSync(join(resultsDir, `${name}.tmp`), text);
@@ -339,6 +366,8 @@ async function main() {
       '|---|---|---|---|---|',
       `| through the gateway | ${f(summary.target.perS, 0)} | ${f(summary.target.p50)} | ${f(summary.target.p99)} | ${summary.target.errors} |`,
       `| bare Fastify + pg | ${f(summary.baseline.perS, 0)} | ${f(summary.baseline.p50)} | ${f(summary.baseline.p99)} | ${summary.baseline.errors} |`,
+      '',
+      `At an equal load of ${equal.target.rate} payments/s (open loop) for both: through the gateway p50 ${f(equal.target.p50)} ms, p99 ${f(equal.target.p99)} ms, ${equal.target.errors} errors; bare p50 ${f(equal.baseline.p50)} ms, p99 ${f(equal.baseline.p99)} ms.`,
       '',
       `Ratio ${f(summary.ratio, 2)}x. Invariants after the runs: ${invariants.wallets} wallets, ${invariants.payments} completed payments, balances off their entries ${invariants.balanceNotEntries}, negative ${invariants.negative}, unbalanced journals ${invariants.unbalancedJournals}. Goal: ${met ? 'met' : 'NOT met'}.`,
       '',

@@ -34,7 +34,8 @@ const cfg = {
   victims: (env.CHAOS_VICTIMS || 'catalog,assessment,identity,nats,redis').split(','),
 };
 const DB_PREFIX = 'chaos_';
-const SERVICES = ['identity', 'catalog', 'assessment'];
+// every running service (the stack's health needs them all); the victims are chosen above
+const { RUNNING_SERVICES: SERVICES } = await import('@lp/contracts');
 const say = (l) => console.log(`[chaos] ${l}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const tmp = mkdtempSync(join(tmpdir(), 'lp-chaos-'));
