@@ -21,7 +21,8 @@
 //
 // Goal (issue 10): >= 0.3x of the bare handler, p99 under 100 ms, 0 errors, 0 invariant
 // violations. Env: BENCH_QUICK=1, BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
-// BENCH_CONNECTIONS (32), BENCH_E_RATE (100), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL.
+// BENCH_CONNECTIONS (32), BENCH_E_RATE (100), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL, BENCH_E_PROFILE=1
+// (billing runs with --cpu-prof into /tmp/billing-prof).
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -188,7 +189,7 @@ async function main() {
   // identity loads the revocation list the gateway checks on every request (as in production)
   const identity = children.spawnNode('identity', join(root, 'apps', 'identity', 'dist', 'main.js'), stackEnv, { cwd: root });
   const catalog = children.spawnNode('catalog', join(root, 'apps', 'catalog', 'dist', 'main.js'), stackEnv, { cwd: root });
-  const billing = children.spawnNode('billing', join(root, 'apps', 'billing', 'dist', 'main.js'), stackEnv, { cwd: root });
+  const billing = children.spawnNode('billing', join(root, 'apps', 'billing', 'dist', 'main.js'), stackEnv, { cwd: root, ...(env.BENCH_E_PROFILE ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/billing-prof'] } : {}) });
   const port = await freePort();
   const gateway = children.spawnNode('gateway', join(root, 'apps', 'gateway', 'dist', 'main.js'), { ...stackEnv, PORT: String(port) }, { cwd: root });
   const gw = `http://127.0.0.1:${port}`;
