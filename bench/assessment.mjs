@@ -23,16 +23,16 @@
 // Env: BENCH_ASSESSMENT_LEARNERS (500), BENCH_ASSESSMENT_QUESTIONS (40),
 // BENCH_ASSESSMENT_WINDOW_S (10), BENCH_ASSESSMENT_DUPLICATES (50), BENCH_QUICK=1 (100
 // learners over 5 s), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL.
-import http from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Children, freePort, tail } from './lib/proc.mjs';
+import { freePort, tail } from './lib/proc.mjs';
 import { percentile, sleep } from './lib/load.mjs';
-import { acquireServices, deleteRedisKeys, deleteStream, dropDatabases } from './lib/resources.mjs';
+import { request } from './lib/http.mjs';
+import { throwawayRun } from './lib/throwaway-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -62,78 +62,8 @@ const config = {
   },
 };
 
-const runId = randomBytes(4).toString('hex');
-const dbPrefix = `bench_${runId}_`;
-const busPrefix = `bench${runId}.`;
-const jwtSecret = `bench-${randomBytes(24).toString('hex')}`;
-const tmpDir = mkdtempSync(join(os.tmpdir(), `lp-bench-d-${runId}-`));
-const children = new Children(tmpDir);
-let services = null;
-let failed = false;
-
-async function cleanup() {
-  await children.stopAll().catch((e) => say(`cleanup: ${e.message}`));
-  if (!services) return;
-  await dropDatabases(services.POSTGRES_URL, dbPrefix).catch((e) => say(`cleanup: databases: ${e.message}`));
-  await deleteStream(services.NATS_URL, busPrefix).catch((e) => say(`cleanup: stream: ${e.message}`));
-  await deleteRedisKeys(services.REDIS_URL, [`${busPrefix}*`, `lp:${busPrefix.replace(/\.$/, '')}:*`]).catch(() => undefined);
-  await services.stop().catch(() => undefined);
-  if (failed) say(`logs kept in ${tmpDir}`);
-  else rmSync(tmpDir, { recursive: true, force: true });
-}
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.once(sig, () => {
-    failed = true;
-    cleanup().finally(() => process.exit(130));
-  });
-}
-process.on('exit', () => children.killAllSync());
-
-// ---------------------------------------------------------------- HTTP with our own keep-alive pool
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-
-/** One request; resolves with status, parsed JSON and the latency from send to the last byte. */
-function request(base, method, path, { token, body } = {}) {
-  const url = new URL(path, base);
-  const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-        },
-        timeout: 30_000,
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const ms = performance.now() - t0;
-          const text = Buffer.concat(chunks).toString();
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode, json, text, ms });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (e) => resolve({ status: 0, json: null, text: e.message, ms: performance.now() - t0 }));
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const run = throwawayRun(root, 'd', say);
+const { runId, busPrefix, jwtSecret, children } = run;
 
 /** Runs fn over items with at most `limit` in flight. */
 async function pool(items, limit, fn) {
@@ -213,20 +143,8 @@ async function main() {
   say(
     `run ${runId}: ${config.learners} learners, ${config.questions} questions, one ${config.windowS} s window, ${config.duplicates} duplicate submits${quick ? ' (QUICK)' : ''}`,
   );
-  services = await acquireServices(root);
-  const stackEnv = {
-    ...process.env,
-    ...config.stackEnv,
-    POSTGRES_URL: services.POSTGRES_URL,
-    NATS_URL: services.NATS_URL,
-    REDIS_URL: services.REDIS_URL,
-    DB_PREFIX: dbPrefix,
-    BUS_PREFIX: busPrefix,
-    JWT_SECRET: jwtSecret,
-    STORAGE_DIR: join(tmpDir, 'storage'),
-    WEB_DIST: join(tmpDir, 'no-web-dist'),
-    HOST: '127.0.0.1',
-  };
+  const services = await run.acquire();
+  const stackEnv = run.stackEnv(config.stackEnv);
   {
     const { connectBus, ensureEventStream } = await import('@lp/bus');
     const nc = await connectBus({ url: services.NATS_URL, prefix: busPrefix, name: 'lp-bench-d' });
@@ -340,7 +258,7 @@ async function main() {
 
   // the count, in the service's own database
   const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: `${services.POSTGRES_URL.replace(/\/$/, '')}/${dbPrefix}assessment` });
+  const c = new pg.Client({ connectionString: run.databaseUrl('assessment') });
   await c.connect();
   let counts;
   try {
@@ -429,10 +347,10 @@ async function main() {
 try {
   await main();
 } catch (e) {
-  failed = true;
+  run.failed = true;
   console.error(`[bench d] FAILED: ${e.stack ?? e.message}`);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await run.cleanup();
 }
 process.exit(process.exitCode ?? 0);

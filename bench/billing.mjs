@@ -23,16 +23,16 @@
 // violations. Env: BENCH_QUICK=1, BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
 // BENCH_CONNECTIONS (32), BENCH_E_RATE (100), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL, BENCH_E_PROFILE=1
 // (billing runs with --cpu-prof into /tmp/billing-prof).
-import http from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Children, freePort, tail } from './lib/proc.mjs';
+import { freePort, tail } from './lib/proc.mjs';
 import { median, percentile, sleep } from './lib/load.mjs';
-import { acquireServices, deleteRedisKeys, deleteStream, dropDatabases } from './lib/resources.mjs';
+import { request } from './lib/http.mjs';
+import { throwawayRun } from './lib/throwaway-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -57,69 +57,8 @@ const config = {
   },
 };
 
-const runId = randomBytes(4).toString('hex');
-const dbPrefix = `bench_${runId}_`;
-const busPrefix = `bench${runId}.`;
-const jwtSecret = `bench-${randomBytes(24).toString('hex')}`;
-const tmpDir = mkdtempSync(join(os.tmpdir(), `lp-bench-e-${runId}-`));
-const children = new Children(tmpDir);
-let services = null;
-let failed = false;
-
-async function cleanup() {
-  await children.stopAll().catch((e) => say(`cleanup: ${e.message}`));
-  if (!services) return;
-  await dropDatabases(services.POSTGRES_URL, dbPrefix).catch((e) => say(`cleanup: databases: ${e.message}`));
-  await deleteStream(services.NATS_URL, busPrefix).catch((e) => say(`cleanup: stream: ${e.message}`));
-  await deleteRedisKeys(services.REDIS_URL, [`${busPrefix}*`, `lp:${busPrefix.replace(/\.$/, '')}:*`]).catch(() => undefined);
-  await services.stop().catch(() => undefined);
-  if (failed) say(`logs kept in ${tmpDir}`);
-  else rmSync(tmpDir, { recursive: true, force: true });
-}
-for (const sig of ['SIGINT', 'SIGTERM'])
-  process.once(sig, () => {
-    failed = true;
-    cleanup().finally(() => process.exit(130));
-  });
-process.on('exit', () => children.killAllSync());
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function request(base, method, path, { token, body } = {}) {
-  const url = new URL(path, base);
-  const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
-        timeout: 30_000,
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          let json = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode, json, text, ms: performance.now() - t0 });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', (e) => resolve({ status: 0, json: null, text: e.message, ms: performance.now() - t0 }));
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
+const run = throwawayRun(root, 'e', say);
+const { runId, busPrefix, jwtSecret, children } = run;
 
 /** `connections` loops, each sending the next job as soon as its last answer came, for `seconds`. */
 async function closedLoop(nextJob, connections, seconds) {
@@ -168,20 +107,8 @@ async function paced(nextJob, ratePerS, seconds) {
 
 async function main() {
   say(`run ${runId}: ${config.learners + config.instructors} wallets, ${config.courses} courses, ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`);
-  services = await acquireServices(root);
-  const stackEnv = {
-    ...process.env,
-    ...config.stackEnv,
-    POSTGRES_URL: services.POSTGRES_URL,
-    NATS_URL: services.NATS_URL,
-    REDIS_URL: services.REDIS_URL,
-    DB_PREFIX: dbPrefix,
-    BUS_PREFIX: busPrefix,
-    JWT_SECRET: jwtSecret,
-    STORAGE_DIR: join(tmpDir, 'storage'),
-    WEB_DIST: join(tmpDir, 'no-web-dist'),
-    HOST: '127.0.0.1',
-  };
+  const services = await run.acquire();
+  const stackEnv = run.stackEnv(config.stackEnv);
   const { connectBus, ensureEventStream, RpcClient } = await import('@lp/bus');
   const nc = await connectBus({ url: services.NATS_URL, prefix: busPrefix, name: 'lp-bench-e' });
   await ensureEventStream(nc, busPrefix);
@@ -202,7 +129,7 @@ async function main() {
     },
     { timeoutMs: 90_000, what: 'reporting billing and catalog ok on /api/health' },
   );
-  const billingDb = `${services.POSTGRES_URL.replace(/\/$/, '')}/${dbPrefix}billing`;
+  const billingDb = run.databaseUrl('billing');
   const ledger = children.spawnNode('baseline-ledger', join(root, 'bench', 'baselines', 'ledger.mjs'), {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -380,10 +307,10 @@ async function main() {
 try {
   await main();
 } catch (e) {
-  failed = true;
+  run.failed = true;
   console.error(`[bench e] FAILED: ${e.stack ?? e.message}`);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await run.cleanup();
 }
 process.exit(process.exitCode ?? 0);

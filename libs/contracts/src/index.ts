@@ -22,6 +22,7 @@ export * from './assessment/events.js';
 export * from './billing/schemas.js';
 export * from './billing/routes.js';
 export * from './billing/money.js';
+export * from './billing/plan-terms.js';
 export * from './billing/errors.js';
 export * from './assessment/late-penalty.js';
 export * from './assessment/errors.js';

@@ -1,4 +1,4 @@
-import { AppError, BillingErrorCode } from '@lp/contracts';
+import { AppError, BillingErrorCode, CatalogErrorCode } from '@lp/contracts';
 
 /** Every error billing answers with on purpose; its codes are declared in @lp/contracts (BillingErrorCode). */
 export const billingErrors = {
@@ -10,6 +10,8 @@ export const billingErrors = {
   notForSale: (detail: string) => AppError.rule(BillingErrorCode.ITEM_NOT_FOR_SALE, detail),
   ownItem: (detail: string) => AppError.rule(BillingErrorCode.OWN_ITEM, detail),
   alreadyPaid: () => AppError.conflict(BillingErrorCode.ALREADY_PAID, 'You have already paid for this'),
+  /** catalog's code: the buyer is enrolled already (bought before, or enrolled another way) */
+  alreadyEnrolled: () => AppError.conflict(CatalogErrorCode.ALREADY_ENROLLED, 'You are already enrolled in this course'),
   idempotencyKeyReused: () =>
     AppError.rule(BillingErrorCode.IDEMPOTENCY_KEY_REUSED, 'This Idempotency-Key was already used for a different request'),
   badSignature: () => AppError.unauthenticated('The webhook signature is not valid', BillingErrorCode.WEBHOOK_SIGNATURE_INVALID),

@@ -1,7 +1,8 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@lp/contracts';
 
-export type TransactionType = 'payment' | 'deposit' | 'withdrawal' | 'refund' | 'earning';
-export type TransactionStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /**
  * What a person sees in their history: a payment, a top-up, a withdrawal, a refund, an

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/event.js';
+import { PlanLimitsWire, PlanUserTypeSchema, SubscriptionStatusSchema } from './plan-terms.js';
 
 const service = 'billing' as const;
 
@@ -44,17 +45,12 @@ export const billingEvents = {
       v: z.literal(1),
       subscription_id: z.string(),
       user_id: z.string(),
-      user_type: z.enum(['institution', 'mentor', 'instructor']),
+      user_type: PlanUserTypeSchema,
       plan_id: z.string(),
       plan_name: z.string(),
-      status: z.enum(['pending', 'active', 'past_due', 'cancelled', 'expired']),
+      status: SubscriptionStatusSchema,
       /** the limits in force now (all null when the subscription no longer grants any) */
-      limits: z.object({
-        max_students: z.number().int().nullable(),
-        max_faculty: z.number().int().nullable(),
-        max_courses: z.number().int().nullable(),
-        max_sessions_per_month: z.number().int().nullable(),
-      }),
+      limits: PlanLimitsWire,
       current_period_end: z.string(),
       changed_at: z.string(),
     }),

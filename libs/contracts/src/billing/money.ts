@@ -35,7 +35,8 @@ export function formatMoney(minor: number, currency: Currency = DEFAULT_CURRENCY
   );
 }
 
-const hasAtMostTwoDecimals = (n: number): boolean => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+/** At most two decimals (every currency here has cents), tolerant of binary fractions such as 0.1 + 0.2. */
+export const hasAtMostTwoDecimals = (n: number): boolean => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /** An amount typed by a person, in major units: at least `min`, at most MAX_AMOUNT, two decimals at most. */
 export const majorAmount = (min: number) =>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdSchema, IsoDate } from '../common/ids.js';
 import { PAYMENT_ITEM_TYPES } from './events.js';
-import { CurrencySchema, DEFAULT_CURRENCY, MoneySchema, majorAmount } from './money.js';
+import { PlanUserTypeSchema, SubscriptionStatusSchema, type PlanUserType } from './plan-terms.js';
+import { CurrencySchema, DEFAULT_CURRENCY, MoneySchema, hasAtMostTwoDecimals, majorAmount } from './money.js';
 
 /**
  * Billing's shapes: wallet, transactions, payments and their providers, revenue shares and
@@ -176,9 +177,6 @@ export const EarningsResponse = z.object({
 
 // ---------- pricing plans and subscriptions ----------
 
-export const PLAN_USER_TYPES = ['institution', 'mentor', 'instructor'] as const;
-export type PlanUserType = (typeof PLAN_USER_TYPES)[number];
-export const PlanUserTypeSchema = z.enum(PLAN_USER_TYPES, { error: 'User type must be institution, mentor or instructor' });
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export const BillingCycleSchema = z.enum(BILLING_CYCLES, { error: 'Billing cycle must be monthly or yearly' });
 
@@ -245,7 +243,6 @@ export const PlanLimitsSchema = z.object({
   max_sessions_per_month: limit,
 });
 export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
-export const PLAN_LIMIT_KEYS = ['max_students', 'max_faculty', 'max_courses', 'max_sessions_per_month'] as const;
 
 export const PricingPlanSchema = z.object({
   id: IdSchema,
@@ -273,7 +270,7 @@ const planFields = {
     .number({ error: 'Price is required' })
     .min(0, 'Price must be 0 or more')
     .max(1_000_000, 'Price cannot exceed 1,000,000')
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Price can have at most two decimals'),
+    .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals'),
   billing_cycle: BillingCycleSchema.default('monthly'),
   description: z.string().trim().max(1000, 'Description cannot exceed 1000 characters').default(''),
   features: z.array(z.string()).min(1, 'Please select at least one feature'),
@@ -296,11 +293,10 @@ export const PricingPlansGrouped = z.object({
   instructor: z.array(PricingPlanSchema),
 });
 
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
 export const SubscriptionSchema = z.object({
   id: IdSchema,
   plan: PricingPlanSchema,
-  status: z.enum(SUBSCRIPTION_STATUSES),
+  status: SubscriptionStatusSchema,
   billing_cycle: BillingCycleSchema,
   current_period_start: IsoDate,
   current_period_end: IsoDate,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Currency } from '@lp/contracts';
+import { isCheckViolation } from '@lp/service-kit';
 import { AccountEntity, type AccountKind } from '../../entities/account.entity.js';
 import { LedgerEntryEntity } from '../../entities/ledger-entry.entity.js';
 import type { JournalKind } from '../../entities/ledger-journal.entity.js';
@@ -156,7 +157,5 @@ export class LedgerRepository {
   }
 }
 
-export const isOverdraft = (e: unknown): boolean => {
-  const driver = (e as { driverError?: { code?: string; constraint?: string } } | null)?.driverError ?? (e as { code?: string; constraint?: string });
-  return driver?.code === '23514' && driver.constraint === 'accounts_balance_non_negative';
-};
+/** The database refused to take a wallet or hold below zero (CHECK accounts_balance_non_negative). */
+export const isOverdraft = (e: unknown): boolean => isCheckViolation(e, 'accounts_balance_non_negative');

@@ -29,32 +29,43 @@ export class IdempotencyRepository {
    * The first answer under a key, read before any pricing: a retry of a purchase that went
    * through answers that purchase, not "already enrolled". Undefined when the key is new.
    */
-  async answered<T>(claim: { userId: string; scope: string; key: string | undefined; body: unknown }): Promise<T | undefined> {
+  async answered<T>(claim: Claim): Promise<T | undefined> {
     if (!claim.key) return undefined;
-    const first = await this.ds.getRepository(IdempotencyKeyEntity).findOne({ where: { userId: claim.userId, scope: claim.scope, key: claim.key } });
-    if (!first) return undefined;
-    if (first.requestHash !== requestHash(claim.body)) throw billingErrors.idempotencyKeyReused();
-    return first.response as T;
+    return firstAnswer<T>(this.ds.manager, claim);
   }
 
-  async run<T>(tx: EntityManager, claim: { userId: string; scope: string; key: string | undefined; body: unknown }, work: () => Promise<T>): Promise<T> {
+  async run<T>(tx: EntityManager, claim: Claim, work: () => Promise<T>): Promise<T> {
     if (!claim.key) return work();
-    const hash = requestHash(claim.body);
+    const where = { userId: claim.userId, scope: claim.scope, key: claim.key };
     const inserted = await tx
       .createQueryBuilder()
       .insert()
       .into(IdempotencyKeyEntity)
-      .values({ userId: claim.userId, scope: claim.scope, key: claim.key, requestHash: hash, response: () => `'null'::jsonb` })
+      .values({ ...where, requestHash: requestHash(claim.body), response: () => `'null'::jsonb` })
       .orIgnore()
       .returning(['key'])
       .execute();
-    if ((inserted.raw as unknown[]).length === 0) {
-      const first = await tx.getRepository(IdempotencyKeyEntity).findOneOrFail({ where: { userId: claim.userId, scope: claim.scope, key: claim.key } });
-      if (first.requestHash !== hash) throw billingErrors.idempotencyKeyReused();
-      return first.response as T;
-    }
+    // taken: the first request committed (a concurrent one waited here for it)
+    if ((inserted.raw as unknown[]).length === 0) return (await firstAnswer<T>(tx, claim)) as T;
     const answer = await work();
-    await tx.getRepository(IdempotencyKeyEntity).update({ userId: claim.userId, scope: claim.scope, key: claim.key }, { response: answer as object });
+    await tx.getRepository(IdempotencyKeyEntity).update(where, { response: answer as object });
     return answer;
   }
+}
+
+interface Claim {
+  userId: string;
+  /** the route's subject */
+  scope: string;
+  key: string | undefined;
+  /** what the key is bound to */
+  body: unknown;
+}
+
+/** The answer stored under the claim's key; 422 when the key was used with another body. */
+async function firstAnswer<T>(db: EntityManager, claim: Claim): Promise<T | undefined> {
+  const first = await db.getRepository(IdempotencyKeyEntity).findOne({ where: { userId: claim.userId, scope: claim.scope, key: claim.key! } });
+  if (!first) return undefined;
+  if (first.requestHash !== requestHash(claim.body)) throw billingErrors.idempotencyKeyReused();
+  return first.response as T;
 }

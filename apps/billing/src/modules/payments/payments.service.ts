@@ -462,4 +462,5 @@ export class PaymentsService {
 
 const ITEM_PAID_KEY = 'transactions_item_paid_key';
 
+/** How a payment method is named in people's histories. */
 export const METHOD_NAMES: Record<ProviderMethod | 'wallet', string> = { wallet: 'wallet', chapa: 'Chapa', telebirr: 'telebirr', mpesa: 'M-Pesa' };

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type Repository } from 'typeorm';
-import { billingRoutes, money, type Currency, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { billingRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { Handles } from '@lp/service-kit';
 import { WebhookReceiptEntity } from '../../entities/webhook-receipt.entity.js';
 import { billingErrors } from '../../common/billing-errors.js';
@@ -61,25 +61,6 @@ export class WebhookService implements OnModuleInit {
     if (outcome === 'mismatch') throw billingErrors.amountMismatch();
     if (outcome === 'unknown_reference') this.log.warn({ provider: provider.name, reference: notice.reference }, 'signed webhook for no payment of ours');
     return { received: true, status: outcome };
-  }
-
-  @Handles(billingRoutes.demoCheckout)
-  async checkoutPage({ params }: RouteInput<R['demoCheckout']>): Promise<RouteOutput<R['demoCheckout']>> {
-    const c = await this.demo.checkout(params.reference);
-    return {
-      reference: c.reference,
-      provider: c.method as 'chapa' | 'telebirr' | 'mpesa',
-      description: c.description,
-      status: c.shownStatus,
-      return_url: c.returnUrl,
-      ...money(c.amountMinor, c.currency as Currency),
-    };
-  }
-
-  @Handles(billingRoutes.demoCheckoutAct)
-  async checkoutAct({ params, body }: RouteInput<R['demoCheckoutAct']>): Promise<RouteOutput<R['demoCheckoutAct']>> {
-    const c = await this.demo.act(params.reference, body.action);
-    return { status: c.status === 'paid' ? 'paid' : 'cancelled', return_url: c.returnUrl };
   }
 }
 

@@ -95,7 +95,4 @@ export class SubscriptionItem implements PaymentItemKind, OnModuleInit {
       this.clock.now(),
     );
   }
-
-  /** Nothing was held for a pending subscription payment, so nothing is let go: the live subscription, if any, stays as it was. */
-  async onFailed(): Promise<void> {}
 }

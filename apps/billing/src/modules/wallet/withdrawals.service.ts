@@ -5,11 +5,10 @@ import type { z } from 'zod';
 import { LedgerRepository } from '../ledger/ledger.repository.js';
 import { TransactionsRepository } from '../ledger/transactions.repository.js';
 import { IdempotencyRepository } from '../payments/idempotency.repository.js';
-import { PaymentsService } from '../payments/payments.service.js';
+import { METHOD_NAMES, PaymentsService } from '../payments/payments.service.js';
 import { WithdrawalQueue } from './withdrawal.queue.js';
 
 type R = typeof billingRoutes;
-const PROVIDER_NAMES: Record<string, string> = { telebirr: 'telebirr', mpesa: 'M-Pesa' };
 /** a withdrawal whose payout job has not settled it by then is run again by the maintenance job */
 const STUCK_AFTER_MS = 15 * 60_000;
 
@@ -44,7 +43,7 @@ export class WithdrawalsService {
     const currency = body.currency as Currency;
     const amountMinor = toMinor(body.amount, currency);
     const d = body.account_details;
-    const where = body.method === 'mobile_money' ? `${PROVIDER_NAMES[d.provider!]} ${d.phone_number}` : `${d.bank_name} ${maskAccount(d.account_number!)}`;
+    const where = body.method === 'mobile_money' ? `${METHOD_NAMES[d.provider!]} ${d.phone_number}` : `${d.bank_name} ${maskAccount(d.account_number!)}`;
     const claim = { userId: caller.userId, scope: billingRoutes.withdraw.subject, key: headers['idempotency-key'], body };
     const reply = await this.payments.withOverdraftAsError(() =>
       this.uow.run((tx) =>

@@ -1,8 +1,9 @@
-import type { Transaction } from '@lp/contracts';
+import { PAYMENT_METHODS, WITHDRAW_METHODS, type Transaction } from '@lp/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const KNOWN_METHODS = ['wallet', 'chapa', 'telebirr', 'mpesa', 'mobile_money', 'bank'] as const;
+/** the contract's payment and withdrawal methods, each with a name in en-billing.json */
+const KNOWN_METHODS = [...PAYMENT_METHODS, ...WITHDRAW_METHODS] as const;
 type KnownMethod = (typeof KNOWN_METHODS)[number];
 const isKnown = (m: string): m is KnownMethod => (KNOWN_METHODS as readonly string[]).includes(m);
 

@@ -1,0 +1,69 @@
+// A standalone bench script's run: its own DB_PREFIX / BUS_PREFIX / JWT secret, a temporary
+// directory for the children's logs, and a cleanup that drops the run's databases, stream and
+// Redis keys (also after a failure or Ctrl-C), keeping the logs when something failed.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { Children } from './proc.mjs';
+import { acquireServices, deleteRedisKeys, deleteStream, dropDatabases } from './resources.mjs';
+
+export function throwawayRun(root, tag, say) {
+  const runId = randomBytes(4).toString('hex');
+  const run = {
+    runId,
+    dbPrefix: `bench_${runId}_`,
+    busPrefix: `bench${runId}.`,
+    jwtSecret: `bench-${randomBytes(24).toString('hex')}`,
+    tmpDir: mkdtempSync(join(os.tmpdir(), `lp-bench-${tag}-${runId}-`)),
+    children: null,
+    services: null,
+    failed: false,
+    /** PostgreSQL, NATS and Redis for the run (infra/provision.mjs or what is running) */
+    async acquire() {
+      run.services = await acquireServices(root);
+      return run.services;
+    },
+    /** the env every app of the stack runs with, as `npm start` would give it, on the run's prefixes */
+    stackEnv(extra) {
+      const s = run.services;
+      return {
+        ...process.env,
+        ...extra,
+        POSTGRES_URL: s.POSTGRES_URL,
+        NATS_URL: s.NATS_URL,
+        REDIS_URL: s.REDIS_URL,
+        DB_PREFIX: run.dbPrefix,
+        BUS_PREFIX: run.busPrefix,
+        JWT_SECRET: run.jwtSecret,
+        STORAGE_DIR: join(run.tmpDir, 'storage'),
+        WEB_DIST: join(run.tmpDir, 'no-web-dist'),
+        HOST: '127.0.0.1',
+      };
+    },
+    /** a database of the run's stack, by service name */
+    databaseUrl(service) {
+      return `${run.services.POSTGRES_URL.replace(/\/$/, '')}/${run.dbPrefix}${service}`;
+    },
+    async cleanup() {
+      await run.children.stopAll().catch((e) => say(`cleanup: ${e.message}`));
+      const s = run.services;
+      if (s) {
+        await dropDatabases(s.POSTGRES_URL, run.dbPrefix).catch((e) => say(`cleanup: databases: ${e.message}`));
+        await deleteStream(s.NATS_URL, run.busPrefix).catch((e) => say(`cleanup: stream: ${e.message}`));
+        await deleteRedisKeys(s.REDIS_URL, [`${run.busPrefix}*`, `lp:${run.busPrefix.replace(/\.$/, '')}:*`]).catch(() => undefined);
+        await s.stop().catch(() => undefined);
+      }
+      if (run.failed) say(`logs kept in ${run.tmpDir}`);
+      else rmSync(run.tmpDir, { recursive: true, force: true });
+    },
+  };
+  run.children = new Children(run.tmpDir);
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.once(sig, () => {
+      run.failed = true;
+      run.cleanup().finally(() => process.exit(130));
+    });
+  process.on('exit', () => run.children.killAllSync());
+  return run;
+}
