@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DataExportJob, DataExportResult } from './common/system.js';
 import { CertificateJob, CertificateJobResult } from './catalog/schemas.js';
 import { MaintenanceReply, ProcessWithdrawalReply } from './billing/schemas.js';
+import { EmailJob, EmailJobResult } from './common/email.js';
 
 /** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
 export interface JobOptions {
@@ -34,6 +35,19 @@ export const defineJobType = <D extends z.ZodType, R extends z.ZodType>(type: Jo
 const DAY = 24 * 3600;
 
 export const JOBS = {
+  /**
+   * one e-mail (community produces invitations; job id fixed per message, so a replayed event
+   * sends once): the worker sends it with nodemailer, through SMTP when SMTP_URL is set, else
+   * into the development mailbox (/dev/mailbox, development only)
+   */
+  sendEmail: defineJobType({
+    queue: 'email',
+    name: 'email.send',
+    version: 1,
+    data: EmailJob,
+    result: EmailJobResult,
+    options: { attempts: 6, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: { age: DAY, count: 10_000 }, removeOnFail: { age: 7 * DAY } },
+  }),
   /** "Download my data" (identity produces; the worker gathers every service's part into one file) */
   dataExport: defineJobType({
     queue: 'data-export',

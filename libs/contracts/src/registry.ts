@@ -7,11 +7,14 @@ import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
 import { assessmentRoutes } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
+import { communityRoutes } from './community/routes.js';
+import { communityEvents } from './community/events.js';
 import { billingRoutes, billingInternal } from './billing/routes.js';
 import { billingEvents } from './billing/events.js';
 
 /** Every HTTP route of the platform, grouped by owning service. */
 export const routesByService = {
+  community: communityRoutes,
   billing: billingRoutes,
   identity: identityRoutes,
   catalog: catalogRoutes,
@@ -21,6 +24,7 @@ export const routesByService = {
 export const ALL_ROUTES: readonly AnyRoute[] = Object.values(routesByService).flatMap((g) => Object.values(g) as AnyRoute[]);
 
 export const ALL_EVENTS: readonly EventDef[] = [
+  ...Object.values(communityEvents),
   ...Object.values(identityEvents),
   ...Object.values(catalogEvents),
   ...Object.values(assessmentEvents),

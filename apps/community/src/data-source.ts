@@ -1,0 +1,10 @@
+import { Initial1795615268866 } from './migrations/1795615268866-initial.js';
+import { communityEntities } from './entities/index.js';
+
+/**
+ * Community's tables: the entities are their one description, the migrations are generated
+ * from them (`npm run migration:generate -- community <Name>` appends to this list), and the
+ * service test fails when the two differ.
+ */
+export const entities = communityEntities;
+export const migrations = [Initial1795615268866];

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { defineEvent } from '../common/event.js';
+import { GROUP_ROLES, POST_TYPES, QA_CATEGORIES } from './constants.js';
+
+const service = 'community' as const;
+
+/**
+ * Community's events, through the outbox. Gamification will award XP from the question,
+ * answer, join and message events; the gateway's live feed forwards the message, post and
+ * answer events to the people looking at that page.
+ */
+export const communityEvents = {
+  groupJoined: defineEvent({
+    name: 'community.group.joined', service,
+    summary: 'A person became a member of a study group (created it, joined it, accepted an invitation, or was added as a test member)',
+    schema: z.object({
+      v: z.literal(1),
+      group_id: z.string(),
+      user_id: z.string(),
+      role: z.enum(GROUP_ROLES),
+      via: z.enum(['created', 'joined', 'invitation', 'test']),
+      joined_at: z.string(),
+    }),
+  }),
+  messagePosted: defineEvent({
+    name: 'community.message.posted', service,
+    summary: "A message was posted in a study group: the live feed shows it to the group's members looking at it",
+    schema: z.object({
+      v: z.literal(1),
+      message_id: z.string(),
+      group_id: z.string(),
+      author_id: z.string(),
+      author_name: z.string(),
+      content: z.string(),
+      created_at: z.string(),
+    }),
+  }),
+  forumPostCreated: defineEvent({
+    name: 'community.forum-post.created', service,
+    summary: "A discussion or question was posted in a study group's Group Discussions: the live feed shows it to the group's members",
+    schema: z.object({
+      v: z.literal(1),
+      post_id: z.string(),
+      group_id: z.string(),
+      author_id: z.string(),
+      author_name: z.string(),
+      title: z.string(),
+      post_type: z.enum(POST_TYPES),
+      created_at: z.string(),
+    }),
+  }),
+  questionAsked: defineEvent({
+    name: 'community.question.asked', service,
+    summary: 'A question (or discussion) was posted in the global Q&A forum',
+    schema: z.object({
+      v: z.literal(1),
+      question_id: z.string(),
+      author_id: z.string(),
+      title: z.string(),
+      category: z.enum(QA_CATEGORIES),
+      post_type: z.enum(POST_TYPES),
+      asked_at: z.string(),
+    }),
+  }),
+  answerPosted: defineEvent({
+    name: 'community.answer.posted', service,
+    summary: 'A question got an answer: the live feed shows it to everyone looking at the question',
+    schema: z.object({
+      v: z.literal(1),
+      answer_id: z.string(),
+      question_id: z.string(),
+      question_author_id: z.string(),
+      author_id: z.string(),
+      author_name: z.string(),
+      created_at: z.string(),
+    }),
+  }),
+  answerAccepted: defineEvent({
+    name: 'community.answer.accepted', service,
+    summary: "A question's author accepted an answer",
+    schema: z.object({
+      v: z.literal(1),
+      answer_id: z.string(),
+      question_id: z.string(),
+      answer_author_id: z.string(),
+      accepted_by: z.string(),
+      accepted_at: z.string(),
+    }),
+  }),
+  answerUpvoted: defineEvent({
+    name: 'community.answer.upvoted', service,
+    summary: 'An answer got an upvote (not when an upvote is taken back)',
+    schema: z.object({
+      v: z.literal(1),
+      answer_id: z.string(),
+      question_id: z.string(),
+      answer_author_id: z.string(),
+      voter_id: z.string(),
+      upvoted_at: z.string(),
+    }),
+  }),
+  invitationSent: defineEvent({
+    name: 'community.invitation.sent', service,
+    summary: 'An invitation was sent or resent: community has the worker e-mail it (a job per sending, so a replay sends once)',
+    schema: z.object({
+      v: z.literal(1),
+      invitation_id: z.string(),
+      /** counts the sendings (1 on send, +1 per resend): the e-mail job's id */
+      sending: z.number().int().min(1),
+      group_id: z.string(),
+      group_name: z.string(),
+      email: z.string(),
+      invited_by_name: z.string(),
+      message: z.string().nullable(),
+      /** the signed link, absolute */
+      link: z.string(),
+      expires_at: z.string(),
+    }),
+  }),
+} as const;
