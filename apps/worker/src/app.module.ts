@@ -1,12 +1,21 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { RpcClient } from '@lp/bus';
 import { LocalFileStore } from '@lp/storage';
-import { ENV, ServiceKitModule } from '@lp/service-kit';
+import type { Redis } from 'ioredis';
+import { DevMailbox, ENV, isDevelopmentLike, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
+import { Mailer } from './mail/mailer.js';
 import { WorkerEnvSchema, type WorkerEnv } from './config/worker-env.js';
 import type { JobDeps } from './jobs/job-definition.js';
 import { jobRegistry } from './jobs/job-registry.js';
 import { JobRunner } from './queue/job-runner.service.js';
 import { JOB_DEPS, JOB_REGISTRY } from './queue/tokens.js';
+
+function mailerOf(e: WorkerEnv, redis: Redis, log: Logger): Mailer {
+  const mailer = new Mailer({ nodeEnv: e.NODE_ENV, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }, isDevelopmentLike(e.NODE_ENV) ? new DevMailbox(redis, e.BUS_PREFIX) : null);
+  // said at boot, not first at the first invitation: every e-mail job will fail until it is set
+  if (!mailer.transport) log.error('SMTP_URL is not set: e-mail jobs will fail (production has no development mailbox)');
+  return mailer;
+}
 
 /** The background worker: no database, no HTTP; BullMQ jobs that talk to services over NATS. */
 @Module({})
@@ -28,12 +37,13 @@ export class WorkerModule {
         { provide: JOB_REGISTRY, useValue: jobRegistry },
         {
           provide: JOB_DEPS,
-          inject: [ENV, RpcClient],
-          useFactory: (e: WorkerEnv, rpc: RpcClient): JobDeps => ({
+          inject: [ENV, RpcClient, REDIS, LOGGER],
+          useFactory: (e: WorkerEnv, rpc: RpcClient, redis: Redis, log: Logger): JobDeps => ({
             rpc,
             files: new LocalFileStore(e.STORAGE_DIR),
             exportServices: e.EXPORT_SERVICES,
             exportServiceTimeoutMs: e.EXPORT_SERVICE_TIMEOUT_MS,
+            mailer: mailerOf(e, redis, log),
             now: () => new Date(),
           }),
         },

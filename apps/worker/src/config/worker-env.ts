@@ -20,6 +20,17 @@ export const WorkerEnvSchema = z.object({
         : [...RUNNING_SERVICES],
     )
     .pipe(z.array(z.enum(SERVICES)).min(1)),
+  /**
+   * where e-mail goes (smtp://user:pass@host:587, smtps:// for TLS from the first byte);
+   * unset: the development mailbox in development and tests, and a failing job in production
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** the sender of every e-mail */
+  MAIL_FROM: z.string().min(3).default('Learning Platform <no-reply@learning-platform.local>'),
 });
 
 export type WorkerEnv = BaseEnv & z.infer<typeof WorkerEnvSchema>;

@@ -8,6 +8,7 @@ import type { JobContext, JobDefinition } from './job-definition.js';
 import { paymentExpiryJob } from './payment-expiry.job.js';
 import { paymentReverifyJob } from './payment-reverify.job.js';
 import { subscriptionRenewalJob } from './subscription-renewal.job.js';
+import type { Mailer } from '../mail/mailer.js';
 
 function context(answer: () => unknown) {
   const calls: Array<{ subject: string; payload: unknown; requestId: string | undefined; timeoutMs: number | undefined }> = [];
@@ -23,7 +24,7 @@ function context(answer: () => unknown) {
     requestId: 'req-2',
     log: pino({ level: 'silent' }),
     reportProgress: async () => undefined,
-    deps: { rpc, files: new MemoryFileStore(), exportServices: [], exportServiceTimeoutMs: 1, now: () => new Date() },
+    deps: { rpc, files: new MemoryFileStore(), exportServices: [], exportServiceTimeoutMs: 1, mailer: {} as Mailer, now: () => new Date() },
   };
   return { ctx, calls };
 }

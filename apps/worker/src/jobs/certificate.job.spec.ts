@@ -5,6 +5,7 @@ import type { RpcClient } from '@lp/bus';
 import { MemoryFileStore as MemoryFiles } from '@lp/storage';
 import { certificateDate, certificateJob, renderCertificatePdf } from './certificate.job.js';
 import type { JobContext } from './job-definition.js';
+import type { Mailer } from '../mail/mailer.js';
 
 
 const data: CertificateJobData = {
@@ -39,7 +40,7 @@ function context(files = new MemoryFiles()) {
     requestId: 'req-1',
     log: pino({ level: 'silent' }),
     reportProgress: async () => undefined,
-    deps: { rpc, files, exportServices: [], exportServiceTimeoutMs: 1000, now: () => new Date() },
+    deps: { rpc, files, exportServices: [], exportServiceTimeoutMs: 1000, mailer: {} as Mailer, now: () => new Date() },
   };
   return { ctx, files, calls };
 }

@@ -4,6 +4,7 @@ import type { RpcClient } from '@lp/bus';
 import { MemoryFileStore } from '@lp/storage';
 import { EXPORT_RETENTION_MS, exportCleanupJob } from './export-cleanup.job.js';
 import type { JobContext } from './job-definition.js';
+import type { Mailer } from '../mail/mailer.js';
 
 describe('export cleanup job', () => {
   it('deletes exports written more than a day ago and keeps newer ones and other folders', async () => {
@@ -16,7 +17,7 @@ describe('export cleanup job', () => {
     clock = new Date(clock.getTime() + 120_000);
     const ctx = {
       jobId: 'j', attempt: 1, requestId: 'r', log: pino({ level: 'silent' }), reportProgress: async () => undefined,
-      deps: { rpc: {} as RpcClient, files, exportServices: [], exportServiceTimeoutMs: 1, now: () => clock },
+      deps: { rpc: {} as RpcClient, files, exportServices: [], exportServiceTimeoutMs: 1, mailer: {} as Mailer, now: () => clock },
     } as JobContext;
     expect(await exportCleanupJob.handle({}, ctx)).toEqual({ removed: 1 });
     expect([...files.files.keys()].sort()).toEqual(['certificates/c1.pdf', 'exports/u1/recent.json']);

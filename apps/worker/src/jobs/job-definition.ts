@@ -2,6 +2,7 @@ import type { RpcClient } from '@lp/bus';
 import type { FileStore } from '@lp/storage';
 import type { JobData, JobResult, JobType, ServiceName } from '@lp/contracts';
 import type { Logger } from '@lp/service-kit';
+import type { Mailer } from '../mail/mailer.js';
 
 /** What every job may use; built once by the worker module. */
 export interface JobDeps {
@@ -9,6 +10,7 @@ export interface JobDeps {
   files: FileStore;
   exportServices: readonly ServiceName[];
   exportServiceTimeoutMs: number;
+  mailer: Mailer;
   now: () => Date;
 }
 

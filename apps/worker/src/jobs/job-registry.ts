@@ -6,6 +6,7 @@ import { withdrawalPayoutJob } from './withdrawal-payout.job.js';
 import { paymentExpiryJob } from './payment-expiry.job.js';
 import { paymentReverifyJob } from './payment-reverify.job.js';
 import { subscriptionRenewalJob } from './subscription-renewal.job.js';
+import { sendEmailJob } from './send-email.job.js';
 
 /** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
 export const jobRegistry: readonly JobDefinition[] = [
@@ -16,4 +17,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   paymentExpiryJob,
   paymentReverifyJob,
   subscriptionRenewalJob,
+  sendEmailJob,
 ];

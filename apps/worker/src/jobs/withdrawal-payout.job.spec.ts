@@ -5,6 +5,7 @@ import type { RpcClient } from '@lp/bus';
 import { MemoryFileStore } from '@lp/storage';
 import type { JobContext } from './job-definition.js';
 import { withdrawalPayoutJob } from './withdrawal-payout.job.js';
+import type { Mailer } from '../mail/mailer.js';
 
 const TX = '8d0e4ff4-3b9b-4b43-a36f-1cf1c3f53a21';
 
@@ -22,7 +23,7 @@ function context(answer: (subject: string, payload: unknown) => unknown) {
     requestId: 'req-1',
     log: pino({ level: 'silent' }),
     reportProgress: async () => undefined,
-    deps: { rpc, files: new MemoryFileStore(), exportServices: [], exportServiceTimeoutMs: 1, now: () => new Date() },
+    deps: { rpc, files: new MemoryFileStore(), exportServices: [], exportServiceTimeoutMs: 1, mailer: {} as Mailer, now: () => new Date() },
   };
   return { ctx, calls };
 }
