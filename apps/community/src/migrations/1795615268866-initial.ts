@@ -1,10 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { BUS_TABLES_DOWN, BUS_TABLES_UP } from '@lp/bus';
 
 /** Generated from the entities by `npm run migration:generate -- community Initial`; say here why the change was made. */
 export class Initial1795615268866 implements MigrationInterface {
   name = 'Initial1795615268866';
 
   async up(q: QueryRunner): Promise<void> {
+    // the outbox and inbox of the bus (community writes and consumes events)
+    for (const sql of BUS_TABLES_UP) await q.query(sql);
     await q.query("CREATE TABLE \"users\" (\"id\" uuid NOT NULL, \"name\" text NOT NULL, \"email\" text, \"role\" text NOT NULL DEFAULT 'learner', \"profile_image\" text, \"deleted\" boolean NOT NULL DEFAULT false, \"updated_at\" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT \"PK_a3ffb1c0c8416b9fc6f907b7433\" PRIMARY KEY (\"id\"))");
     await q.query('CREATE TABLE "direct_messages" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "sender_id" uuid NOT NULL, "recipient_id" uuid NOT NULL, "content" text NOT NULL, "context" character varying(200), "read_at" TIMESTAMP WITH TIME ZONE, "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "direct_messages_not_self_check" CHECK (sender_id <> recipient_id), CONSTRAINT "PK_8373c1bb93939978ef05ae650d1" PRIMARY KEY ("id"))');
     await q.query('CREATE INDEX "direct_messages_sender_idx" ON "direct_messages"  ("sender_id", "created_at") ');
@@ -102,5 +105,6 @@ export class Initial1795615268866 implements MigrationInterface {
     await q.query('DROP INDEX "public"."direct_messages_sender_idx"');
     await q.query('DROP TABLE "direct_messages"');
     await q.query('DROP TABLE "users"');
+    for (const sql of BUS_TABLES_DOWN) await q.query(sql);
   }
 }

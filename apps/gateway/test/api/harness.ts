@@ -9,6 +9,7 @@ import { IdentityModule } from '../../../identity/src/app.module.js';
 import { CatalogModule } from '../../../catalog/src/app.module.js';
 import { AssessmentModule } from '../../../assessment/src/app.module.js';
 import { BillingModule } from '../../../billing/src/app.module.js';
+import { CommunityModule } from '../../../community/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
 import { Redis } from 'ioredis';
 
@@ -26,6 +27,7 @@ export interface Stack {
   catalog: TestService;
   assessment: TestService;
   billing: TestService;
+  community: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
   /** GETs a URL as the browser does a file made in the background: again while it answers 202. */
@@ -42,6 +44,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   const catalog = await startTestService(CatalogModule.create(env), env);
   const assessment = await startTestService(AssessmentModule.create(env), env);
   const billing = await startTestService(BillingModule.create(env), env);
+  const community = await startTestService(CommunityModule.create(env), env);
   const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
@@ -52,6 +55,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     catalog,
     assessment,
     billing,
+    community,
     worker,
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -96,6 +100,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!);
       await assessment.stop();
       await billing.stop();
+      await community.stop();
       await catalog.stop();
       await identity.stop();
       await rm(env.STORAGE_DIR!, { recursive: true, force: true });

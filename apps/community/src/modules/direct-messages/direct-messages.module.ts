@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups/groups.module.js';
+import { DirectMessagesRepository } from './direct-messages.repository.js';
+import { DirectMessagesService } from './direct-messages.service.js';
+
+/** Direct messages: POST /messages and the caller's sent and received ones. */
+@Module({ imports: [GroupsModule], providers: [DirectMessagesRepository, DirectMessagesService], exports: [DirectMessagesRepository] })
+export class DirectMessagesModule {}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups/groups.module.js';
+import { EmailQueue } from './email.queue.js';
+import { InvitationEmails } from './invitation-email.js';
+import { InvitationsRepository } from './invitations.repository.js';
+import { InvitationsService } from './invitations.service.js';
+
+/** Invitations by e-mail: signed links, their answers, and the e-mail jobs for the worker. */
+@Module({ imports: [GroupsModule], providers: [InvitationsRepository, InvitationsService, EmailQueue, InvitationEmails], exports: [InvitationsRepository] })
+export class InvitationsModule {}
