@@ -1,4 +1,5 @@
 import { Initial1795615268866 } from './migrations/1795615268866-initial.js';
+import { QaSearch1795615517018 } from './migrations/1795615517018-qa-search.js';
 import { communityEntities } from './entities/index.js';
 
 /**
@@ -7,4 +8,4 @@ import { communityEntities } from './entities/index.js';
  * service test fails when the two differ.
  */
 export const entities = communityEntities;
-export const migrations = [Initial1795615268866];
+export const migrations = [Initial1795615268866, QaSearch1795615517018];
