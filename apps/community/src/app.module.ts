@@ -2,6 +2,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
 import { CommunityEnvSchema } from './config/community-env.js';
 import { entities, migrations } from './data-source.js';
+import { LiveAccessModule } from './modules/live-access/live-access.module.js';
+import { QaModule } from './modules/qa/qa.module.js';
+import { GroupsModule } from './modules/groups/groups.module.js';
+import { InvitationsModule } from './modules/invitations/invitations.module.js';
+import { WorkspaceModule } from './modules/workspace/workspace.module.js';
+import { DirectMessagesModule } from './modules/direct-messages/direct-messages.module.js';
 
 /** Community: study groups and their workspace, direct messages, the global Q&A forum. */
 @Module({})
@@ -18,6 +24,12 @@ export class CommunityModule {
           ...(env ? { env } : {}),
         }),
         UsersReadModelModule,
+        LiveAccessModule,
+        QaModule,
+        GroupsModule,
+        InvitationsModule,
+        WorkspaceModule,
+        DirectMessagesModule,
       ],
     };
   }

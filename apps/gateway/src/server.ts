@@ -6,11 +6,11 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ALL_ROUTES } from '@lp/contracts';
+import { ALL_LIVE_FEEDS, ALL_ROUTES } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
-import { createLogger } from '@lp/service-kit';
+import { createLogger, NATS } from '@lp/service-kit';
 import { FILE_STORE, GatewayModule } from './gateway.module.js';
 import { loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
 import { GatewayExceptionFilter } from './http/exception.filter.js';
@@ -19,8 +19,10 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerRoutes } from './routing/route-registrar.js';
 import { RateLimiter } from './routing/rate-limiter.js';
 import { registerHealth } from './health/health.js';
+import { mountDevMailbox } from './dev-mailbox/dev-mailbox.js';
 import { buildOpenApi } from './docs/openapi.js';
 import { registerSpa } from './static/spa.js';
+import { registerLiveFeeds } from './live/live-routes.js';
 
 export interface Gateway {
   app: NestFastifyApplication;
@@ -77,11 +79,12 @@ export async function createGateway(overrides: Record<string, string | undefined
   });
   await registerSecurityHeaders(fastify);
   await fastify.register(multipart);
-  await fastify.register(swagger, { mode: 'static', specification: { document: buildOpenApi(ALL_ROUTES) as never } });
+  await fastify.register(swagger, { mode: 'static', specification: { document: buildOpenApi(ALL_ROUTES, ALL_LIVE_FEEDS) as never } });
   // the docs page brings inline scripts of its own: it sends a CSP with their hashes
   await fastify.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerHealth(fastify, app.get(RpcClient));
+  mountDevMailbox(fastify, app, env);
   registerRoutes(fastify, ALL_ROUTES, {
     rpc: app.get(RpcClient),
     tokens: app.get(TokenService),
@@ -91,6 +94,16 @@ export async function createGateway(overrides: Record<string, string | undefined
     store: app.get<FileStore>(FILE_STORE),
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     log: logger,
+  });
+  registerLiveFeeds(fastify, ALL_LIVE_FEEDS, {
+    rpc: app.get(RpcClient),
+    tokens: app.get(TokenService),
+    links: app.get(DownloadLinks),
+    revocations: app.get(RevocationStore),
+    nc: app.get(NATS),
+    prefix: env.BUS_PREFIX,
+    log: logger,
+    timing: { recheckMs: env.LIVE_RECHECK_MS },
   });
   const hasSpa = await registerSpa(fastify, env.WEB_DIST);
   app.useGlobalFilters(new GatewayExceptionFilter(hasSpa));

@@ -3,6 +3,7 @@ import {
   ALL_INTERNAL,
   ALL_ROUTES,
   EVENT_CONSUMERS,
+  LIVE_EVENTS,
   RUNNING_SERVICES,
   systemSubjects,
   type AppName,
@@ -102,7 +103,8 @@ export function busPermissions(opts: PermissionOptions): Record<string, Principa
   };
   out.gateway = {
     publish: uniq([...routes.map((r) => subjectFor(p, r.subject)), ...callable('gateway'), ...[...services, 'worker' as const].map(healthOf)]),
-    subscribe: [inbox('gateway')],
+    // the live feeds (libs/contracts community/live.ts): a plain subscription to exactly their events, no consumer
+    subscribe: uniq([inbox('gateway'), ...LIVE_EVENTS.filter((e) => services.includes(e.service)).map((e) => eventSubject(p, e.name))]),
     allowResponses: false,
   };
   if (opts.development) {

@@ -24,6 +24,7 @@ export * from './community/routes.js';
 export * from './community/events.js';
 export * from './community/constants.js';
 export * from './community/errors.js';
+export * from './community/live.js';
 export * from './common/email.js';
 export * from './billing/schemas.js';
 export * from './billing/routes.js';

@@ -9,6 +9,7 @@ import { assessmentRoutes } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
 import { communityRoutes } from './community/routes.js';
 import { communityEvents } from './community/events.js';
+import { communityLiveInternal } from './community/live.js';
 import { billingRoutes, billingInternal } from './billing/routes.js';
 import { billingEvents } from './billing/events.js';
 
@@ -36,7 +37,7 @@ export function findEvent(name: string): EventDef | undefined {
 }
 
 /** Every bus-only subject, with the principals allowed to call it. */
-export const ALL_INTERNAL: readonly InternalDef[] = [...Object.values(identityInternal), ...Object.values(catalogInternal), ...Object.values(billingInternal)];
+export const ALL_INTERNAL: readonly InternalDef[] = [...Object.values(identityInternal), ...Object.values(catalogInternal), ...Object.values(billingInternal), ...Object.values(communityLiveInternal)];
 
 /**
  * Which app consumes which events. The NATS permissions (one durable consumer per event)
@@ -71,5 +72,12 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     catalogEvents.courseUpdated,
     catalogEvents.coursePublished,
     catalogEvents.enrollmentCreated,
+  ],
+  community: [
+    identityEvents.userRegistered,
+    identityEvents.userUpdated,
+    identityEvents.userDeletionScheduled,
+    // community has the worker e-mail its own invitations (a job per sending)
+    communityEvents.invitationSent,
   ],
 };

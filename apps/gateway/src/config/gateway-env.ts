@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIVE_STREAM } from '@lp/contracts';
 import { BaseEnvSchema, DEV_CALLER_KEYS, isDevelopmentLike, parseEnv } from '@lp/service-kit';
 
 export const GatewayEnvSchema = z.object({
@@ -30,6 +31,8 @@ export const GatewayEnvSchema = z.object({
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** how often an open live stream re-checks its session and the group's membership (tests shorten it) */
+  LIVE_RECHECK_MS: z.coerce.number().int().min(100).default(LIVE_STREAM.recheckMs),
 });
 
 export type GatewayEnv = z.infer<typeof BaseEnvSchema> & z.infer<typeof GatewayEnvSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyRoute } from '@lp/contracts';
+import type { AnyRoute, LiveFeed } from '@lp/contracts';
 import { ErrorBodySchema, PendingWork } from '@lp/contracts';
 
 type Json = Record<string, unknown>;
@@ -22,7 +22,7 @@ const ERROR_RESPONSES: Record<string, string> = {
 };
 
 /** The OpenAPI document, generated from the same declarations the gateway routes with. */
-export function buildOpenApi(routes: readonly AnyRoute[]): Json {
+export function buildOpenApi(routes: readonly AnyRoute[], feeds: readonly LiveFeed[] = []): Json {
   const paths: Record<string, Json> = {};
   for (const r of routes) {
     const parameters: Json[] = [];
@@ -75,5 +75,28 @@ export function buildOpenApi(routes: readonly AnyRoute[]): Json {
     },
     security: [{ bearer: [] }],
     paths,
+    // beside the paths, not among them: a client walking every path (the API fuzz test) would wait on an endless stream
+    'x-live-feeds': Object.fromEntries(feeds.map((f) => [`/api${f.path}`, { get: liveFeedOperation(f) }])),
+  };
+}
+
+/** A live feed (libs/contracts community/live.ts): a server-sent event stream, refused as JSON before it starts. */
+function liveFeedOperation(f: LiveFeed): Json {
+  const errors = { '400': 'Malformed id', '401': ERROR_RESPONSES['401'], '403': 'Not a member of the group', '404': 'Unknown group or question', '429': 'Too many live streams open for this user' };
+  return {
+    operationId: `live.${f.name}`,
+    summary: f.summary,
+    description: `Server-sent events, read with fetch() and the bearer header. Events: ${f.events.map((e) => e.name).join(', ')}; each as \`event: <name>\` and \`data: <payload JSON>\`${f.key ? `, only those whose ${f.key} is {id}` : ''}. A \`: keep-alive\` comment every 25 s; the stream ends when the token expires.`,
+    tags: ['live'],
+    parameters: f.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] : [],
+    'x-guard': f.guard,
+    responses: {
+      '200': { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+      ...Object.fromEntries(
+        Object.entries(errors)
+          .filter(([code]) => f.key || (code !== '400' && code !== '403' && code !== '404'))
+          .map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+      ),
+    },
   };
 }
