@@ -7,12 +7,13 @@ import enAssessmentAuthoring from './en-assessment-authoring.json';
 import enAssessmentTaking from './en-assessment-taking.json';
 import enAssignments from './en-assignments.json';
 import enBilling from './en-billing.json';
+import enCommunity from './en-community.json';
 
 /**
  * The English catalog, one file per area (their top-level keys never overlap): several
  * areas are written at once without touching one big file.
  */
-export const enTranslation = { ...en, ...enAssessmentAuthoring, ...enAssessmentTaking, ...enAssignments, ...enBilling, ...enAdmin };
+export const enTranslation = { ...en, ...enAssessmentAuthoring, ...enAssessmentTaking, ...enAssignments, ...enBilling, ...enAdmin, ...enCommunity };
 
 /** Add a language by adding its catalog here; screens only know keys. */
 export const resources = { en: { translation: enTranslation } } as const;

@@ -19,14 +19,18 @@ const auth = () => import('../features/auth/dev-google-page');
 const billing = () => import('../features/billing/pages');
 const catalog = () => import('../features/catalog/pages');
 const comingSoon = () => import('../features/coming-soon/coming-soon-page');
+const community = () => import('../features/community/pages');
 const dashboards = () => import('../features/dashboard/role-dashboard-page');
+const devMailbox = () => import('../features/dev-mailbox/dev-mailbox-page');
 const errors = () => import('../features/errors/pages');
 const landing = () => import('../features/landing/landing-page');
 const profile = () => import('../features/profile/profile-page');
+const qa = () => import('../features/qa/pages');
 
 const AccountSettingsPage = pageOf(account, 'AccountSettingsPage');
 const AdminDashboardPage = pageOf(admin, 'AdminDashboardPage');
 const DevGooglePage = pageOf(auth, 'DevGooglePage');
+const DevMailboxPage = pageOf(devMailbox, 'DevMailboxPage');
 const ComingSoonPage = pageOf(comingSoon, 'ComingSoonPage');
 const RoleDashboardPage = pageOf(dashboards, 'RoleDashboardPage');
 const NotFoundPage = pageOf(errors, 'NotFoundPage');
@@ -67,6 +71,11 @@ const SubscriptionsPage = pageOf(billing, 'SubscriptionsPage');
 const EarningsPage = pageOf(billing, 'EarningsPage');
 const DemoCheckoutPage = pageOf(billing, 'DemoCheckoutPage');
 const CourseReturnRedirect = pageOf(billing, 'CourseReturnRedirect');
+const CommunityPage = pageOf(community, 'CommunityPage');
+const GroupWorkspacePage = pageOf(community, 'GroupWorkspacePage');
+const InvitationPage = pageOf(community, 'InvitationPage');
+const QaListPage = pageOf(qa, 'QaListPage');
+const QaQuestionPage = pageOf(qa, 'QaQuestionPage');
 
 /**
  * One row per route of spec 1 section 2.5 (plus this app's own pages). The guard
@@ -95,6 +104,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/', guard: 'public', element: createElement(LandingPage) },
   { path: '/coming-soon', guard: 'public', element: createElement(ComingSoonPage) },
   { path: '/auth/dev-google', guard: 'public', element: createElement(DevGooglePage) },
+  // e-mails of development and tests (the page says so when the gateway, in production, has no mailbox)
+  { path: '/dev/mailbox', guard: 'public', element: createElement(DevMailboxPage) },
   // the local demo payment provider's hosted checkout: public, as a provider's own page is
   { path: '/demo-checkout/:reference', guard: 'public', element: createElement(DemoCheckoutPage) },
 
@@ -144,9 +155,12 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/my-sessions', guard: LEARNER, element: notYetAvailable('mySessions') },
   { path: '/sessions/:id/success', guard: LEARNER, element: notYetAvailable('sessionSuccess') },
 
-  { path: '/community', guard: 'any', element: notYetAvailable('studyGroups') },
-  { path: '/qa', guard: 'any', element: notYetAvailable('qa') },
-  { path: '/qa/:id', guard: 'any', element: notYetAvailable('qaQuestion') },
+  { path: '/community', guard: 'any', element: createElement(CommunityPage) },
+  { path: '/community/groups/:id', guard: 'any', element: createElement(GroupWorkspacePage) },
+  // an invitation e-mail's link: public, so a person who must first sign in or register sees the group
+  { path: '/community/invitations/:token', guard: 'public', element: createElement(InvitationPage) },
+  { path: '/qa', guard: 'any', element: createElement(QaListPage) },
+  { path: '/qa/:id', guard: 'any', element: createElement(QaQuestionPage) },
   { path: '/leaderboard', guard: 'any', element: notYetAvailable('leaderboard') },
   { path: '/referrals', guard: 'any', element: notYetAvailable('referrals') },
 
