@@ -140,6 +140,8 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || '50',
 };
+// the journeys' browser is on 127.0.0.1: absolute links (an invitation e-mail's) must be too
+env.PUBLIC_URL = process.env.PUBLIC_URL || `http://127.0.0.1:${env.PORT}`;
 delete env.NATS_URL; // never the shared open NATS: the journeys run under the same permissions as npm start
 say(`node infra/start.mjs --no-web (PORT=${env.PORT} DB_PREFIX=${DB_PREFIX} BUS_PREFIX=${BUS_PREFIX})`);
 child = spawn(process.execPath, ['infra/start.mjs', '--no-web'], { cwd: root, env, stdio: 'inherit', detached: true });

@@ -28,6 +28,11 @@
 //                                 handler doing the same ledger transaction; payments/s, p50,
 //                                 p99, the ratio, and every wallet's balance checked against
 //                                 its entries afterwards
+//   (h) community                 bench/qa-search.mjs, its own stack: GET /api/qa/questions?search=
+//                                 over 100,000 questions through the gateway against a bare
+//                                 Fastify + pg handler on the same SQL; then bench/live-fanout.mjs:
+//                                 1,000 open live-update streams on one study group, a message
+//                                 posted, the time until the last receiver has it
 //
 // Each scenario is measured closed-loop (autocannon, BENCH_CONNECTIONS connections, the
 // most req/s) and at equal load (the same fixed open-loop rate for baseline and target,
@@ -45,7 +50,7 @@
 // the lower closed-loop req/s of round 1, at most BENCH_RATE_MAX=1000), BENCH_LIGHT_RATE
 // (a second, light equal load, default 100 req/s, 0 = off), BENCH_PACED_SOCKETS,
 // BENCH_PACED_DURATION, BENCH_NO_BUILD=1 (use the dist/ as it is), BENCH_ONLY (or
-// BENCH_SCENARIOS)=a,s,b,c,d (default a,b,c,d; s needs BENCH_STUB=1 or to be named),
+// BENCH_SCENARIOS)=a,s,b,c,d,e,h (default a,b,c,d,e,h; s needs BENCH_STUB=1 or to be named),
 // BENCH_CATALOG_* (scenario c, see bench/README.md),
 // BENCH_LOG_LEVEL / BENCH_DB_POOL_SIZE (stack settings, for experiments), BENCH_ME_QUERIES
 // (user,memberships | user: what baseline (b) reads), BENCH_HOLD=1 (start everything,
@@ -116,7 +121,7 @@ const config = {
   /** a second, light equal load (0 = off): the latency the hops add with next to no queueing */
   lightRate: env.BENCH_LIGHT_RATE === '0' ? 0 : num('BENCH_LIGHT_RATE', 100),
   /** scenarios, in this order; `s` (gateway + NATS + a do-nothing RpcServer service) is opt-in: BENCH_STUB=1 */
-  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd', 'e'] : ['a', 'b', 'c', 'd', 'e'],
+  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd', 'e', 'h'] : ['a', 'b', 'c', 'd', 'e', 'h'],
   /** scenario (c), catalog search */
   catalog: {
     courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),
@@ -149,12 +154,13 @@ if (!quick && config.rounds < 3) {
   notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
   config.rounds = 3;
 }
-if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e'].includes(s)))
-  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e`);
-/** (d), mock-test submissions, and (e), wallet payments, are scripts with their own stacks (bench/assessment.mjs, bench/billing.mjs), run after the others */
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e', 'h'].includes(s)))
+  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e, h`);
+/** (d) mock-test submissions, (e) wallet payments and (h) community are scripts with their own stacks (bench/assessment.mjs, bench/billing.mjs, bench/qa-search.mjs + bench/live-fanout.mjs), run after the others */
 const withAssessment = config.only.includes('d');
 const withBilling = config.only.includes('e');
-config.only = config.only.filter((s) => s !== 'd' && s !== 'e');
+const withCommunity = config.only.includes('h');
+config.only = config.only.filter((s) => !['d', 'e', 'h'].includes(s));
 if (!['auto', 'always', 'off'].includes(config.catalog.low))
   throw new Error(`BENCH_CATALOG_LOW=${config.catalog.low}: auto, always or off`);
 const withCatalog = config.only.includes('c');
@@ -1055,11 +1061,16 @@ try {
 } finally {
   await cleanup();
 }
-if ((withAssessment || withBilling) && !config.only.length && env.BENCH_NO_BUILD !== '1') {
+if ((withAssessment || withBilling || withCommunity) && !config.only.length && env.BENCH_NO_BUILD !== '1') {
   const { buildServer } = await import(pathToFileURL(join(root, 'infra', 'build.mjs')).href);
   await buildServer();
 }
-for (const [wanted, letter, script] of [[withAssessment, 'd', 'assessment.mjs'], [withBilling, 'e', 'billing.mjs']]) {
+for (const [wanted, letter, script] of [
+  [withAssessment, 'd', 'assessment.mjs'],
+  [withBilling, 'e', 'billing.mjs'],
+  [withCommunity, 'h', 'qa-search.mjs'],
+  [withCommunity, 'h', 'live-fanout.mjs'],
+]) {
   if (!wanted) continue;
   say(`scenario (${letter}): bench/${script}`);
   const { spawnSync } = await import('node:child_process');

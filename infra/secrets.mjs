@@ -17,6 +17,8 @@ const lines = [
   `CALLER_SIGNING_KEY=${keys.privateKey}`,
   `CALLER_VERIFY_KEY=${keys.publicKey}`,
   `REDIS_PASSWORD=${rnd()}`,
+  // community signs invitation links with it (HMAC-SHA256)
+  `INVITATION_SECRET=${rnd(32)}`,
   `POSTGRES_PASSWORD=${rnd()}`,
   ...RUNNING_SERVICES.map((s) => `POSTGRES_PASSWORD_${s.toUpperCase()}=${rnd()}`),
   // nats-server parses these as configuration values: randomNatsPassword keeps them plain strings
