@@ -1,4 +1,4 @@
-import { AssessmentErrorCode, BillingErrorCode, CatalogErrorCode, CommonErrorCode, IdentityErrorCode } from '@lp/contracts';
+import { AssessmentErrorCode, BillingErrorCode, CatalogErrorCode, CommonErrorCode, CommunityErrorCode, IdentityErrorCode } from '@lp/contracts';
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,9 @@ const DETAIL_FIRST: ReadonlySet<string> = new Set([
   BillingErrorCode.PROVIDER_UNAVAILABLE,
   BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE,
   BillingErrorCode.ITEM_NOT_FOR_SALE,
+  // which limit, which field
+  CommunityErrorCode.FILE_TOO_LARGE,
+  CommunityErrorCode.MAX_MEMBERS_BELOW_COUNT,
 ]);
 
 /**
