@@ -24,15 +24,15 @@
 // BENCH_CONNECTIONS (32), BENCH_E_RATE (100), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL, BENCH_E_PROFILE=1
 // (billing runs with --cpu-prof into /tmp/billing-prof).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { freePort, tail } from './lib/proc.mjs';
-import { median, percentile, sleep } from './lib/load.mjs';
+import { jobLoop, median, percentile, sleep } from './lib/load.mjs';
 import { request } from './lib/http.mjs';
-import { throwawayRun } from './lib/throwaway-run.mjs';
+import { runScript, throwawayRun, writeResult } from './lib/throwaway-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -59,33 +59,6 @@ const config = {
 
 const run = throwawayRun(root, 'e', say);
 const { runId, busPrefix, jwtSecret, children } = run;
-
-/** `connections` loops, each sending the next job as soon as its last answer came, for `seconds`. */
-async function closedLoop(nextJob, connections, seconds) {
-  const until = performance.now() + seconds * 1000;
-  const results = [];
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        const job = nextJob();
-        if (!job) return;
-        results.push(await job());
-      }
-    }),
-  );
-  const elapsed = (performance.now() - t0) / 1000;
-  const ms = Float64Array.from(results.map((r) => r.ms)).sort();
-  const errors = results.filter((r) => r.status !== 200);
-  return {
-    requests: results.length,
-    perS: results.length / elapsed,
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    errors: errors.length,
-    errorSamples: errors.slice(0, 3).map((r) => `${r.status} ${r.text.slice(0, 160)}`),
-  };
-}
 
 /** Open loop at a fixed rate: each request leaves at its moment whatever the others do (latency without a queue of our own making). */
 async function paced(nextJob, ratePerS, seconds) {
@@ -214,11 +187,11 @@ async function main() {
   const rounds = [];
   for (let r = 0; r < config.rounds; r++) {
     if (config.warmupS) {
-      await closedLoop(target, config.connections, config.warmupS);
-      await closedLoop(baseline, config.connections, config.warmupS);
+      await jobLoop(target, config.connections, config.warmupS);
+      await jobLoop(baseline, config.connections, config.warmupS);
     }
-    const t = await closedLoop(target, config.connections, config.durationS);
-    const b = await closedLoop(baseline, config.connections, config.durationS);
+    const t = await jobLoop(target, config.connections, config.durationS);
+    const b = await jobLoop(baseline, config.connections, config.durationS);
     rounds.push({ target: t, baseline: b, ratio: t.perS / b.perS });
     say(
       `round ${r + 1}: target ${t.perS.toFixed(0)} payments/s p50 ${t.p50.toFixed(1)} ms p99 ${t.p99.toFixed(1)} ms errors ${t.errors}; baseline ${b.perS.toFixed(0)}/s p50 ${b.p50.toFixed(1)} ms p99 ${b.p99.toFixed(1)} ms errors ${b.errors}; ratio ${(t.perS / b.perS).toFixed(2)}x`,
@@ -276,11 +249,7 @@ async function main() {
   const startedAt = new Date();
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
   const result = { scenario: 'e', startedAt: startedAt.toISOString(), quick, machine: { cpus: os.cpus().length, loadavg: os.loadavg() }, config, rounds, summary, equalLoad: equal, invariants, checks, goalMet: met };
-  mkdirSync(resultsDir, { recursive: true });
-  const write = (name, text) => {
-    writeFileSync(join(resultsDir, `${name}.tmp`), text);
-    renameSync(join(resultsDir, `${name}.tmp`), join(resultsDir, name));
-  };
+  const write = (name, text) => writeResult(resultsDir, name, text);
   write(`${stamp}${quick ? '-quick' : ''}-billing.json`, `${JSON.stringify(result, null, 2)}\n`);
   const f = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '-');
   write(
@@ -304,13 +273,4 @@ async function main() {
   if (!met) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (e) {
-  run.failed = true;
-  console.error(`[bench e] FAILED: ${e.stack ?? e.message}`);
-  process.exitCode = 1;
-} finally {
-  await run.cleanup();
-}
-process.exit(process.exitCode ?? 0);
+await runScript(run, 'e', main);

@@ -23,7 +23,6 @@
 // Env: BENCH_QUICK=1 (5 messages), BENCH_LIVE_MESSAGES, BENCH_LIVE_CONNECTIONS (1000), BENCH_LOG_LEVEL.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { freePort, tail } from './lib/proc.mjs';
 import { percentile, sleep } from './lib/load.mjs';
 import { request } from './lib/http.mjs';
-import { throwawayRun } from './lib/throwaway-run.mjs';
+import { runScript, throwawayRun, writeResult } from './lib/throwaway-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -251,11 +250,7 @@ async function main() {
     checks,
     goalMet: met,
   };
-  mkdirSync(resultsDir, { recursive: true });
-  const write = (name, text) => {
-    writeFileSync(join(resultsDir, `${name}.tmp`), text);
-    renameSync(join(resultsDir, `${name}.tmp`), join(resultsDir, name));
-  };
+  const write = (name, text) => writeResult(resultsDir, name, text);
   write(`${stamp}${quick ? '-quick' : ''}-live-fanout.json`, `${JSON.stringify(result, null, 2)}\n`);
   const f = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '-');
   write(
@@ -278,13 +273,4 @@ async function main() {
   if (!met) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (e) {
-  run.failed = true;
-  console.error(`[bench h-live] FAILED: ${e.stack ?? e.message}`);
-  process.exitCode = 1;
-} finally {
-  await run.cleanup();
-}
-process.exit(process.exitCode ?? 0);
+await runScript(run, 'h-live', main);

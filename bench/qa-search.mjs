@@ -20,15 +20,14 @@
 // BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (10),
 // BENCH_QA_QUESTIONS (100000), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { freePort, tail } from './lib/proc.mjs';
-import { median, percentile, sleep } from './lib/load.mjs';
+import { jobLoop, median, sleep } from './lib/load.mjs';
 import { request } from './lib/http.mjs';
-import { throwawayRun } from './lib/throwaway-run.mjs';
+import { runScript, throwawayRun, writeResult } from './lib/throwaway-run.mjs';
 
 // ---------- the forum ----------
 // Scenario (h)'s forum: 100,000 questions written straight into community's database in one
@@ -149,30 +148,9 @@ const config = {
 };
 
 const run = throwawayRun(root, 'h-qa', say);
+/** a search answered: 200 with its page of questions */
+const isAnswer = (r) => r.status === 200 && Array.isArray(r.json?.questions);
 const { runId, jwtSecret, children } = run;
-
-/** `connections` loops, each sending the next request as soon as its last answer came, for `seconds`. */
-async function closedLoop(nextJob, connections, seconds) {
-  const until = performance.now() + seconds * 1000;
-  const results = [];
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) results.push(await nextJob()());
-    }),
-  );
-  const elapsed = (performance.now() - t0) / 1000;
-  const ms = Float64Array.from(results.map((r) => r.ms)).sort();
-  const errors = results.filter((r) => r.status !== 200 || !Array.isArray(r.json?.questions));
-  return {
-    requests: results.length,
-    perS: results.length / elapsed,
-    p50: percentile(ms, 50),
-    p99: percentile(ms, 99),
-    errors: errors.length,
-    errorSamples: errors.slice(0, 3).map((r) => `${r.status} ${r.text.slice(0, 160)}`),
-  };
-}
 
 async function main() {
   say(`run ${runId}: ${config.questions} questions, ${config.terms.length} search terms, ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`);
@@ -259,11 +237,11 @@ async function main() {
   const rounds = [];
   for (let r = 0; r < config.rounds; r++) {
     if (config.warmupS) {
-      await closedLoop(target, config.connections, config.warmupS);
-      await closedLoop(baseline, config.connections, config.warmupS);
+      await jobLoop(target, config.connections, config.warmupS, isAnswer);
+      await jobLoop(baseline, config.connections, config.warmupS, isAnswer);
     }
-    const t = await closedLoop(target, config.connections, config.durationS);
-    const b = await closedLoop(baseline, config.connections, config.durationS);
+    const t = await jobLoop(target, config.connections, config.durationS, isAnswer);
+    const b = await jobLoop(baseline, config.connections, config.durationS, isAnswer);
     rounds.push({ target: t, baseline: b, ratio: t.perS / b.perS });
     say(
       `round ${r + 1}: target ${t.perS.toFixed(0)} searches/s p50 ${t.p50.toFixed(1)} ms p99 ${t.p99.toFixed(1)} ms errors ${t.errors}; baseline ${b.perS.toFixed(0)}/s p50 ${b.p50.toFixed(1)} ms p99 ${b.p99.toFixed(1)} ms errors ${b.errors}; ratio ${(t.perS / b.perS).toFixed(2)}x`,
@@ -292,11 +270,7 @@ async function main() {
   const startedAt = new Date();
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
   const result = { scenario: 'h-qa-search', startedAt: startedAt.toISOString(), quick, machine: { cpus: os.cpus().length, loadavg: os.loadavg() }, config, seedS, matches, alone, rounds, summary, checks, goalMet: met };
-  mkdirSync(resultsDir, { recursive: true });
-  const write = (name, text) => {
-    writeFileSync(join(resultsDir, `${name}.tmp`), text);
-    renameSync(join(resultsDir, `${name}.tmp`), join(resultsDir, name));
-  };
+  const write = (name, text) => writeResult(resultsDir, name, text);
   write(`${stamp}${quick ? '-quick' : ''}-qa-search.json`, `${JSON.stringify(result, null, 2)}\n`);
   const f = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '-');
   write(
@@ -318,13 +292,4 @@ async function main() {
   if (!met) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (e) {
-  run.failed = true;
-  console.error(`[bench h-qa] FAILED: ${e.stack ?? e.message}`);
-  process.exitCode = 1;
-} finally {
-  await run.cleanup();
-}
-process.exit(process.exitCode ?? 0);
+await runScript(run, 'h-qa', main);

@@ -199,3 +199,35 @@ function pacedOnce(u, agent, o, durationS) {
 }
 
 export { sleep };
+
+/**
+ * The standalone scripts' closed loop over their own requests (bench/lib/http.mjs): `connections`
+ * loops, each taking the next job (a function answering `{status, ms, text, json}`, or null when
+ * none is left) as soon as its last answer came, for `seconds`. A request counts as an error
+ * unless `ok(result)` (default: status 200).
+ */
+export async function jobLoop(nextJob, connections, seconds, ok = (r) => r.status === 200) {
+  const until = performance.now() + seconds * 1000;
+  const results = [];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const job = nextJob();
+        if (!job) return;
+        results.push(await job());
+      }
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  const ms = Float64Array.from(results.map((r) => r.ms)).sort();
+  const errors = results.filter((r) => !ok(r));
+  return {
+    requests: results.length,
+    perS: results.length / elapsed,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    errors: errors.length,
+    errorSamples: errors.slice(0, 3).map((r) => `${r.status} ${String(r.text ?? '').slice(0, 160)}`),
+  };
+}

@@ -2,7 +2,7 @@
 // directory for the children's logs, and a cleanup that drops the run's databases, stream and
 // Redis keys (also after a failure or Ctrl-C), keeping the logs when something failed.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Children } from './proc.mjs';
@@ -66,4 +66,25 @@ export function throwawayRun(root, tag, say) {
     });
   process.on('exit', () => run.children.killAllSync());
   return run;
+}
+
+/** Writes a result file whole or not at all (a reader never sees half of latest-*.md). */
+export function writeResult(dir, name, text) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.tmp`), text);
+  renameSync(join(dir, `${name}.tmp`), join(dir, name));
+}
+
+/** Runs a script's main: a failure is printed with the script's tag and exits 1; the run is cleaned up either way. */
+export async function runScript(run, tag, main) {
+  try {
+    await main();
+  } catch (e) {
+    run.failed = true;
+    console.error(`[bench ${tag}] FAILED: ${e.stack ?? e.message}`);
+    process.exitCode = 1;
+  } finally {
+    await run.cleanup();
+  }
+  process.exit(process.exitCode ?? 0);
 }
