@@ -23,8 +23,6 @@
 // Env: BENCH_ASSESSMENT_LEARNERS (500), BENCH_ASSESSMENT_QUESTIONS (40),
 // BENCH_ASSESSMENT_WINDOW_S (10), BENCH_ASSESSMENT_DUPLICATES (50), BENCH_QUICK=1 (100
 // learners over 5 s), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { freePort, tail } from './lib/proc.mjs';
 import { percentile, sleep } from './lib/load.mjs';
 import { request } from './lib/http.mjs';
-import { throwawayRun } from './lib/throwaway-run.mjs';
+import { runScript, throwawayRun, writeResult } from './lib/throwaway-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench', 'results');
@@ -63,7 +61,7 @@ const config = {
 };
 
 const run = throwawayRun(root, 'd', say);
-const { runId, busPrefix, jwtSecret, children } = run;
+const { runId, busPrefix, children } = run;
 
 /** Runs fn over items with at most `limit` in flight. */
 async function pool(items, limit, fn) {
@@ -167,28 +165,10 @@ async function main() {
     },
     { timeoutMs: 90_000, what: 'reporting assessment ok on /api/health' },
   );
-  const hello = children.spawnNode('baseline-hello', join(root, 'bench', 'baselines', 'hello.mjs'), {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const helloUrl = await children.waitFor(hello, async () => {
-    try {
-      const line = readFileSync(hello.logPath, 'utf8').split('\n').find((l) => l.startsWith('{'));
-      return line ? JSON.parse(line).url : null;
-    } catch {
-      return null;
-    }
-  });
+  const helloUrl = await run.startBaseline('baseline-hello', 'hello.mjs');
   say(`stack up: gateway ${gw}, assessment pid ${assessment.child.pid}; baseline ${helloUrl}`);
 
-  const { TokenService } = await import('@lp/auth');
-  const tokens = new TokenService(jwtSecret);
-  const mint = (role) => {
-    const userId = randomUUID();
-    return { userId, token: tokens.sign({ userId, role, sessionId: randomUUID(), institutionId: null }) };
-  };
+  const mint = await run.tokenMinter();
   const instructor = mint('instructor');
   const learners = Array.from({ length: config.learners }, () => mint('learner'));
 
@@ -313,11 +293,7 @@ async function main() {
     checks,
     goalMet: met,
   };
-  mkdirSync(resultsDir, { recursive: true });
-  const write = (name, text) => {
-    writeFileSync(join(resultsDir, `${name}.tmp`), text);
-    renameSync(join(resultsDir, `${name}.tmp`), join(resultsDir, name));
-  };
+  const write = (name, text) => writeResult(resultsDir, name, text);
   const file = `${stamp}${quick ? '-quick' : ''}-assessment.json`;
   write(file, `${JSON.stringify(result, null, 2)}\n`);
   const f = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '-');
@@ -344,13 +320,4 @@ async function main() {
   if (!met) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (e) {
-  run.failed = true;
-  console.error(`[bench d] FAILED: ${e.stack ?? e.message}`);
-  process.exitCode = 1;
-} finally {
-  await run.cleanup();
-}
-process.exit(process.exitCode ?? 0);
+await runScript(run, 'd', main);

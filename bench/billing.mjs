@@ -23,8 +23,6 @@
 // violations. Env: BENCH_QUICK=1, BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
 // BENCH_CONNECTIONS (32), BENCH_E_RATE (100), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL, BENCH_E_PROFILE=1
 // (billing runs with --cpu-prof into /tmp/billing-prof).
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +56,7 @@ const config = {
 };
 
 const run = throwawayRun(root, 'e', say);
-const { runId, busPrefix, jwtSecret, children } = run;
+const { runId, busPrefix, children } = run;
 
 /** Open loop at a fixed rate: each request leaves at its moment whatever the others do (latency without a queue of our own making). */
 async function paced(nextJob, ratePerS, seconds) {
@@ -103,31 +101,11 @@ async function main() {
     { timeoutMs: 90_000, what: 'reporting billing and catalog ok on /api/health' },
   );
   const billingDb = run.databaseUrl('billing');
-  const ledger = children.spawnNode('baseline-ledger', join(root, 'bench', 'baselines', 'ledger.mjs'), {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: billingDb,
-    DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE,
-  }, { cwd: root });
-  const ledgerUrl = await children.waitFor(ledger, async () => {
-    try {
-      const line = readFileSync(ledger.logPath, 'utf8').split('\n').find((l) => l.startsWith('{'));
-      return line ? JSON.parse(line).url : null;
-    } catch {
-      return null;
-    }
-  });
+  const ledgerUrl = await run.startBaseline('baseline-ledger', 'ledger.mjs', { DATABASE_URL: billingDb, DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE });
   say(`stack up: gateway ${gw}; baseline ${ledgerUrl}`);
 
   // wallets and courses
-  const { TokenService } = await import('@lp/auth');
-  const tokens = new TokenService(jwtSecret);
-  const mint = (role) => {
-    const userId = randomUUID();
-    return { userId, token: tokens.sign({ userId, role, sessionId: randomUUID(), institutionId: null }) };
-  };
+  const mint = await run.tokenMinter();
   const learners = Array.from({ length: config.learners }, () => mint('learner'));
   const instructors = Array.from({ length: config.instructors }, () => mint('instructor'));
   const tSeed = performance.now();

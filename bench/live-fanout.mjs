@@ -48,7 +48,7 @@ const config = {
 };
 
 const run = throwawayRun(root, 'h-live', say);
-const { runId, jwtSecret, children } = run;
+const { runId, children } = run;
 
 // streams stay open for the whole run: no pooling, no limit
 const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -140,12 +140,8 @@ async function main() {
   );
   say(`stack up: gateway ${gw}`);
 
-  const { TokenService } = await import('@lp/auth');
-  const tokens = new TokenService(jwtSecret);
-  const mint = () => {
-    const userId = randomUUID();
-    return { userId, token: tokens.sign({ userId, role: 'learner', sessionId: randomUUID(), institutionId: null }) };
-  };
+  const mintAs = await run.tokenMinter();
+  const mint = () => mintAs('learner');
   const poster = mint();
   const receivers = Array.from({ length: config.connections }, mint);
   const groupId = randomUUID();

@@ -19,8 +19,6 @@
 // Goal (issue 13): >= 0.3x of the bare handler, p99 under 50 ms, 0 errors. Env: BENCH_QUICK=1,
 // BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (10),
 // BENCH_QA_QUESTIONS (100000), BENCH_DB_POOL_SIZE, BENCH_LOG_LEVEL.
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,7 +148,7 @@ const config = {
 const run = throwawayRun(root, 'h-qa', say);
 /** a search answered: 200 with its page of questions */
 const isAnswer = (r) => r.status === 200 && Array.isArray(r.json?.questions);
-const { runId, jwtSecret, children } = run;
+const { runId, children } = run;
 
 async function main() {
   say(`run ${runId}: ${config.questions} questions, ${config.terms.length} search terms, ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`);
@@ -174,30 +172,11 @@ async function main() {
   const seedS = await seedQuestions(pg, communityDb, { count: config.questions, authors: config.authors });
   say(`seeded ${config.questions} questions in ${seedS.toFixed(1)} s`);
 
-  const baselineProc = children.spawnNode('baseline-qa-search', join(root, 'bench', 'baselines', 'qa-search.mjs'), {
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: communityDb,
-    DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE,
-  }, { cwd: root });
-  const baselineUrl = await children.waitFor(baselineProc, async () => {
-    try {
-      const line = readFileSync(baselineProc.logPath, 'utf8').split('\n').find((l) => l.startsWith('{'));
-      return line ? JSON.parse(line).url : null;
-    } catch {
-      return null;
-    }
-  });
+  const baselineUrl = await run.startBaseline('baseline-qa-search', 'qa-search.mjs', { DATABASE_URL: communityDb, DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE });
   say(`stack up: gateway ${gw}; baseline ${baselineUrl}`);
 
-  const { TokenService } = await import('@lp/auth');
-  const tokens = new TokenService(jwtSecret);
-  const learners = Array.from({ length: config.learners }, () => {
-    const userId = randomUUID();
-    return { userId, token: tokens.sign({ userId, role: 'learner', sessionId: randomUUID(), institutionId: null }) };
-  });
+  const mint = await run.tokenMinter();
+  const learners = Array.from({ length: config.learners }, () => mint('learner'));
 
   // both answer the same page for the same term (the same SQL on the same rows)
   const matches = [];

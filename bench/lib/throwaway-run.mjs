@@ -1,8 +1,8 @@
 // A standalone bench script's run: its own DB_PREFIX / BUS_PREFIX / JWT secret, a temporary
 // directory for the children's logs, and a cleanup that drops the run's databases, stream and
 // Redis keys (also after a failure or Ctrl-C), keeping the logs when something failed.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { Children } from './proc.mjs';
@@ -39,6 +39,30 @@ export function throwawayRun(root, tag, say) {
         STORAGE_DIR: join(run.tmpDir, 'storage'),
         WEB_DIST: join(run.tmpDir, 'no-web-dist'),
         HOST: '127.0.0.1',
+      };
+    },
+    /**
+     * A bare baseline (bench/baselines/<script>) as its own production process on a free port;
+     * answers its URL once it printed its ready line.
+     */
+    async startBaseline(name, script, env = {}) {
+      const proc = run.children.spawnNode(name, join(root, 'bench', 'baselines', script), { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env }, { cwd: root });
+      return run.children.waitFor(proc, async () => {
+        try {
+          const line = readFileSync(proc.logPath, 'utf8').split('\n').find((l) => l.startsWith('{'));
+          return line ? JSON.parse(line).url : null;
+        } catch {
+          return null;
+        }
+      });
+    },
+    /** `mint(role)`: a new user id and a token the run's gateway accepts (signed with the run's secret) */
+    async tokenMinter() {
+      const { TokenService } = await import('@lp/auth');
+      const tokens = new TokenService(run.jwtSecret);
+      return (role) => {
+        const userId = randomUUID();
+        return { userId, token: tokens.sign({ userId, role, sessionId: randomUUID(), institutionId: null }) };
       };
     },
     /** a database of the run's stack, by service name */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UsersReadModelModule } from '@lp/service-kit';
 import { FILE_STORE, fileStoreProvider } from './file-store.js';
 import { GroupAccess } from './group-access.js';
 import { GroupViews } from './group-views.js';
@@ -16,6 +17,7 @@ import { People } from './people.js';
  * changes (Membership), names (People) and the file store.
  */
 @Module({
+  imports: [UsersReadModelModule],
   providers: [GroupsRepository, MembersRepository, People, GroupAccess, GroupViews, Membership, fileStoreProvider, GroupsService, MembersService, GroupsDataExporter],
   exports: [GroupsRepository, MembersRepository, People, GroupAccess, Membership, FILE_STORE],
 })

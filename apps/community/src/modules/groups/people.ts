@@ -1,21 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { ReadModelUserEntity, UNKNOWN_USER_NAME } from '@lp/service-kit';
+import { ReadModelUserEntity, UNKNOWN_USER_NAME, UsersReadModel, type ReadModelUser } from '@lp/service-kit';
 
 /**
- * People as community shows them: names and e-mails from the users read model (identity's
- * events keep it; a deleted account is 'Deleted user' there, a not yet arrived one 'Unknown user').
+ * People as community shows them: names and e-mails from the kit's users read model
+ * (identity's events keep it; a deleted account is 'Deleted user' there, a not yet arrived one
+ * 'Unknown user'), read many at a time and by e-mail, which the kit's model does not offer.
  */
 @Injectable()
 export class People {
-  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(UsersReadModel) private readonly users: UsersReadModel,
+  ) {}
 
   private repo(tx?: EntityManager) {
     return (tx ?? this.ds.manager).getRepository(ReadModelUserEntity);
   }
 
-  find(id: string, tx?: EntityManager): Promise<ReadModelUserEntity | null> {
-    return this.repo(tx).findOneBy({ id });
+  find(id: string, tx?: EntityManager): Promise<ReadModelUser | null> {
+    return this.users.find(id, tx);
   }
 
   async byIds(ids: Iterable<string>, tx?: EntityManager): Promise<Map<string, ReadModelUserEntity>> {
@@ -46,6 +50,6 @@ export class People {
 
   /** Generated people of 'Add Test Members' (development data): rows in the read model, as if identity had told. */
   async insertGenerated(tx: EntityManager, people: Array<{ id: string; name: string; email: string }>): Promise<void> {
-    if (people.length) await this.repo(tx).insert(people.map((p) => ({ ...p, role: 'learner' as const })));
+    for (const p of people) await this.users.insertIfMissing(tx, { ...p, role: 'learner' });
   }
 }

@@ -117,30 +117,7 @@ function NewPostForm({ groupId }: { groupId: string }) {
             </FormField>
             <CategoryField value={category} onChange={setCategory} testId="post-form-category" />
           </div>
-          <FormField label={t('community.posts.title')}>
-            {(field) => (
-              <Input
-                {...field}
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                maxLength={200}
-                required
-                data-testid="post-form-title"
-              />
-            )}
-          </FormField>
-          <FormField label={t('community.posts.content')}>
-            {(field) => (
-              <Textarea
-                {...field}
-                rows={4}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
-                required
-                data-testid="post-form-content"
-              />
-            )}
-          </FormField>
+          <PostTextFields title={title} content={content} onTitle={setTitle} onContent={setContent} rows={4} testIdPrefix="post-form" />
           <div className="flex justify-end">
             <Button type="submit" disabled={!ready} loading={create.isPending} data-testid="post-form-submit">
               {t(postType === 'question' ? 'community.posts.askQuestion' : 'community.posts.startDiscussion')}
@@ -149,6 +126,39 @@ function NewPostForm({ groupId }: { groupId: string }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A post's title and content, as the create and edit forms both take them (test ids `<prefix>-title`, `<prefix>-content`). */
+function PostTextFields({
+  title,
+  content,
+  onTitle,
+  onContent,
+  rows,
+  testIdPrefix,
+}: {
+  title: string;
+  content: string;
+  onTitle: (v: string) => void;
+  onContent: (v: string) => void;
+  rows: number;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormField label={t('community.posts.title')}>
+        {(field) => (
+          <Input {...field} value={title} onChange={(e) => onTitle(e.target.value)} maxLength={200} required data-testid={`${testIdPrefix}-title`} />
+        )}
+      </FormField>
+      <FormField label={t('community.posts.content')}>
+        {(field) => (
+          <Textarea {...field} rows={rows} value={content} onChange={(e) => onContent(e.target.value)} required data-testid={`${testIdPrefix}-content`} />
+        )}
+      </FormField>
+    </>
   );
 }
 
@@ -319,30 +329,7 @@ function EditPostForm({ post, onDone }: { post: ForumPost; onDone: () => void })
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" data-testid="edit-post-form">
-      <FormField label={t('community.posts.title')}>
-        {(field) => (
-          <Input
-            {...field}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            maxLength={200}
-            required
-            data-testid="edit-post-title"
-          />
-        )}
-      </FormField>
-      <FormField label={t('community.posts.content')}>
-        {(field) => (
-          <Textarea
-            {...field}
-            rows={6}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            required
-            data-testid="edit-post-content"
-          />
-        )}
-      </FormField>
+      <PostTextFields title={title} content={content} onTitle={setTitle} onContent={setContent} rows={6} testIdPrefix="edit-post" />
       <CategoryField value={category} onChange={setCategory} testId="edit-post-category" />
       {error && (
         <Alert tone="error" data-testid="edit-post-error">
