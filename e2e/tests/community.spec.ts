@@ -132,6 +132,19 @@ test.describe('community journeys', () => {
         await peer.getByTestId('workspace-tab-events').click();
         await expect(peer.getByTestId('event').filter({ hasText: 'Exam prep session' })).toBeVisible();
       });
+
+      await test.step('the colleague sends the learner a direct message from the members tab', async () => {
+        await peer.getByTestId('workspace-tab-members').click();
+        const learnerRow = peer.getByTestId('member').filter({ hasText: owner.name });
+        await learnerRow.getByTestId('member-message').click();
+        const dialog = peer.getByTestId('direct-message-dialog');
+        await dialog.getByTestId('direct-message-content').fill('Thanks for the invitation!');
+        await dialog.getByTestId('direct-message-send').click();
+        await expect(dialog).toBeHidden();
+        const inbox = await request.get('/api/messages', { headers: { authorization: `Bearer ${owner.token}` } });
+        expect(inbox.status()).toBe(200);
+        expect(await inbox.json()).toEqual([expect.objectContaining({ recipient_id: owner.id, content: 'Thanks for the invitation!', context: expect.stringContaining('study_group:') })]);
+      });
     } finally {
       await other.close();
     }

@@ -1,12 +1,17 @@
-import type { StudyGroupDetail } from '@lp/contracts';
+import type { GroupMember, StudyGroupDetail } from '@lp/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/session-context';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Button, Card, CardContent, InitialAvatar } from '../../../ui';
+import { DirectMessageDialog } from './direct-message-dialog';
 
 /** Who is in the group, with their roles; the creator and moderators open Manage Members from here too. */
 export function MembersTab({ group, onManage }: { group: StudyGroupDetail; onManage?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
+  const { user } = useSession();
+  const [messaging, setMessaging] = useState<GroupMember | null>(null);
   return (
     <Card>
       <CardContent className="space-y-4">
@@ -38,9 +43,21 @@ export function MembersTab({ group, onManage }: { group: StudyGroupDetail; onMan
                   {t('community.members.suspended')}
                 </Badge>
               )}
+              {user && member.id !== user.id && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setMessaging(member)}
+                  aria-label={t('community.directMessage.openNamed', { name: member.name })}
+                  data-testid="member-message"
+                >
+                  {t('community.directMessage.open')}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
+        <DirectMessageDialog groupId={group.id} member={messaging} onOpenChange={(open) => !open && setMessaging(null)} />
       </CardContent>
     </Card>
   );
