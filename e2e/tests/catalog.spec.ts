@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, signInWithToken } from '../support/accounts.js';
 import { addLessonThroughForm, CATALOG_TEXT, courseLesson, waitForCertificate } from '../support/catalog.js';
-import { pdfText } from '../support/pdf-text.js';
+import { pdfText } from '../../libs/testing/src/pdf-text.js';
 import { toast } from '../support/ui.js';
 
 // One journey over the catalog (issue "Catalog and learning", item 8): an instructor builds and

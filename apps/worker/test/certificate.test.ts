@@ -1,30 +1,13 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { JOBS, catalogRoutes, certificateStorageKey, type Caller } from '@lp/contracts';
 import { LocalFileStore } from '@lp/storage';
 import { queuePrefix } from '@lp/service-kit';
-import { startTestService, type TestService } from '@lp/testing';
+import { pdfTextLines, startTestService, type TestService } from '@lp/testing';
 import { WorkerModule } from '../src/app.module.js';
 import { CatalogHarness, type TestUser } from '../../catalog/test/support/catalog-harness.js';
 
 jest.setTimeout(60_000);
-
-/** The text lines of a PDF whose page content is deflated (as the worker writes it). */
-function pdfLines(pdf: Buffer): string[] {
-  const content = [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-    .map((m) => {
-      try {
-        return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-      } catch {
-        return '';
-      }
-    })
-    .join('\n');
-  return [...content.matchAll(/\[([^\]]*)\]\s*TJ/g)].map((m) =>
-    [...m[1]!.matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''),
-  );
-}
 
 async function readFile(storageDir: string, key: string): Promise<Buffer> {
   const { stream } = await new LocalFileStore(storageDir).open(key);
@@ -77,7 +60,7 @@ describe('certificates end to end: catalog and the worker', () => {
     const pdf = await readFile(h.env.STORAGE_DIR!, ref.storage_key);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    expect(pdfLines(pdf)).toEqual([
+    expect(pdfTextLines(pdf)).toEqual([
       'LearnHub',
       'Certificate of Completion',
       'This certifies that',

@@ -31,36 +31,43 @@ function textOfContent(content: string): string[] {
 }
 
 /**
- * Best-effort text of a PDF written with standard (WinAnsi) fonts, as PDFKit does for
- * Latin text: every stream is inflated when it is FlateDecode, then the strings of its
- * text operators are read. Enough to check that a name was printed; not a general parser.
+ * The data of each stream of a PDF, inflated when it is FlateDecode. The data's extent
+ * comes from the stream's /Length: the bytes themselves may end in CR or LF, so cutting at
+ * "endstream" (or trimming the newline before it) truncates a stream now and then.
  */
-export function pdfText(pdf: Buffer): string {
+function streamsOf(pdf: Buffer): Buffer[] {
   const raw = pdf.toString('latin1');
-  const lines: string[] = [];
+  const streams: Buffer[] = [];
   const streamStart = /stream\r?\n/g;
   let match: RegExpExecArray | null;
   while ((match = streamStart.exec(raw))) {
     const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
     const dict = raw.slice(Math.max(0, raw.lastIndexOf('<<', match.index)), match.index);
+    const length = /\/Length\s+(\d+)(?!\d|\s+\d+\s+R)/.exec(dict);
+    const end = length ? start + Number(length[1]) : raw.indexOf('endstream', start);
+    if (end < start) break;
     let data = pdf.subarray(start, end);
     if (/\/FlateDecode/.test(dict)) {
       try {
         data = inflateSync(data);
       } catch {
-        // a trailing newline before endstream is not part of the data: try without it
-        try {
-          data = inflateSync(pdf.subarray(start, raw[end - 1] === '\n' ? (raw[end - 2] === '\r' ? end - 2 : end - 1) : end));
-        } catch {
-          streamStart.lastIndex = end;
-          continue;
-        }
+        data = Buffer.alloc(0);
       }
     }
-    lines.push(...textOfContent(data.toString('latin1')));
+    streams.push(data);
     streamStart.lastIndex = end;
   }
-  return lines.join('\n');
+  return streams;
+}
+
+/**
+ * Best-effort text lines of a PDF written with standard (WinAnsi) fonts, as PDFKit does for
+ * Latin text: one line per text operator. Enough to check what was printed; not a general parser.
+ */
+export function pdfTextLines(pdf: Buffer): string[] {
+  return streamsOf(pdf).flatMap((data) => textOfContent(data.toString('latin1')));
+}
+
+export function pdfText(pdf: Buffer): string {
+  return pdfTextLines(pdf).join('\n');
 }
