@@ -185,7 +185,8 @@ await step('jest service (Node 24)', async () => {
   const { ensureNode24 } = await import('./node24.mjs');
   return jest('service', ['--runInBand'], ensureNode24(), 'service (Node 24)');
 });
-await step('jest api', () => jest('api', ['--runInBand']));
+// each API file starts and stops a whole stack: on a loaded machine stopping it outlasts Jest's 5 s hook default
+await step('jest api', () => jest('api', ['--runInBand', '--testTimeout=60000']));
 await step('generator (a throwaway service, generated and tested)', () => jest('tools', ['--runInBand']));
 await step('chaos (npm run chaos)', chaos);
 if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) await step('playwright e2e', playwright);

@@ -26,7 +26,9 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             { name: 'data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
-            // charts (recharts and what it brings) only with the pages that draw one: billing and admin
+            // clsx serves every page's class names (and recharts too): kept out of the charts chunk, which must stay lazy
+            { name: 'ui', test: /node_modules[\\/]clsx[\\/]/ },
+            // charts (recharts and what it brings) only with the pages that draw one
             {
               name: 'charts',
               test: /node_modules[\\/](recharts|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|victory-vendor|d3-[a-z-]+|internmap)[\\/]/,
