@@ -140,7 +140,7 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || '50',
 };
-// the journeys' browser is on 127.0.0.1: absolute links (an invitation e-mail's) must be too
+// the journeys' browser is on 127.0.0.1: absolute links (an invitation e-mail's, a certificate's) must be too
 env.PUBLIC_URL = process.env.PUBLIC_URL || `http://127.0.0.1:${env.PORT}`;
 delete env.NATS_URL; // never the shared open NATS: the journeys run under the same permissions as npm start
 say(`node infra/start.mjs --no-web (PORT=${env.PORT} DB_PREFIX=${DB_PREFIX} BUS_PREFIX=${BUS_PREFIX})`);

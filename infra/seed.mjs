@@ -46,11 +46,30 @@ export const demoCourses = [
   {
     title: 'Python for Beginners',
     description: 'Start programming with Python: variables, control flow, functions and small projects you can finish in a weekend.',
-    price: 0, category: 'programming', level: 'beginner', is_published: true,
+    price: 0,
+    category: 'programming',
+    level: 'beginner',
+    is_published: true,
     lessons: [
-      { title: 'Welcome and setup', content: 'Install Python 3, open a terminal and run your first print("Hello") program.', content_type: 'text', duration_minutes: 10, is_free_preview: true },
-      { title: 'Variables and types', content: '<h2>Variables</h2><p>Numbers, strings and booleans, and how Python names values.</p>', content_type: 'html', duration_minutes: 20 },
-      { title: 'Loops and conditions', content: 'for, while and if: make the program decide and repeat.', content_type: 'text', duration_minutes: 25 },
+      {
+        title: 'Welcome and setup',
+        content: 'Install Python 3, open a terminal and run your first print("Hello") program.',
+        content_type: 'text',
+        duration_minutes: 10,
+        is_free_preview: true,
+      },
+      {
+        title: 'Variables and types',
+        content: '<h2>Variables</h2><p>Numbers, strings and booleans, and how Python names values.</p>',
+        content_type: 'html',
+        duration_minutes: 20,
+      },
+      {
+        title: 'Loops and conditions',
+        content: 'for, while and if: make the program decide and repeat.',
+        content_type: 'text',
+        duration_minutes: 25,
+      },
       { title: 'Functions', content: 'https://videos.learnhub.local/python/functions.mp4', content_type: 'video', duration_minutes: 30 },
     ],
     text_items: [{ title: 'Python cheat sheet', text: 'print(), len(), range(), list comprehensions, def, return, import.' }],
@@ -58,19 +77,47 @@ export const demoCourses = [
   {
     title: 'Modern Web Development with React',
     description: 'Build fast, accessible single-page applications with React 19, hooks, routing and data fetching.',
-    price: 49.99, category: 'programming', level: 'intermediate', is_published: true,
+    price: 49.99,
+    category: 'programming',
+    level: 'intermediate',
+    is_published: true,
     lessons: [
-      { title: 'Components and JSX', content: 'Think in components: props, children and composition.', content_type: 'text', duration_minutes: 25, is_free_preview: true },
-      { title: 'State and effects', content: 'useState, useEffect and when not to use an effect.', content_type: 'text', duration_minutes: 35 },
-      { title: 'Routing and data', content: 'https://videos.learnhub.local/react/routing.mp4', content_type: 'video', duration_minutes: 40 },
+      {
+        title: 'Components and JSX',
+        content: 'Think in components: props, children and composition.',
+        content_type: 'text',
+        duration_minutes: 25,
+        is_free_preview: true,
+      },
+      {
+        title: 'State and effects',
+        content: 'useState, useEffect and when not to use an effect.',
+        content_type: 'text',
+        duration_minutes: 35,
+      },
+      {
+        title: 'Routing and data',
+        content: 'https://videos.learnhub.local/react/routing.mp4',
+        content_type: 'video',
+        duration_minutes: 40,
+      },
     ],
   },
   {
     title: 'UX Design Fundamentals',
     description: 'Research, wireframes and usability testing: design products people enjoy using.',
-    price: 29, category: 'design', level: 'beginner', is_published: true,
+    price: 29,
+    category: 'design',
+    level: 'beginner',
+    is_published: true,
     lessons: [
-      { title: 'What is UX?', content: 'User experience beyond visuals: goals, tasks and context.', content_type: 'text', duration_minutes: 15, is_free_preview: true },
+      {
+        title: 'What is UX?',
+        content: 'User experience beyond visuals: goals, tasks and context.',
+        content_type: 'text',
+        duration_minutes: 15,
+        is_free_preview: true,
+      },
       { title: 'User research', content: 'Interviews, surveys and personas.', content_type: 'text', duration_minutes: 30 },
       { title: 'Wireframes', content: 'https://docs.learnhub.local/ux/wireframes.pdf', content_type: 'pdf', duration_minutes: 20 },
     ],
@@ -78,16 +125,27 @@ export const demoCourses = [
   {
     title: 'Digital Marketing Essentials',
     description: 'Reach the right people: positioning, content, social media and measuring what works.',
-    price: 0, category: 'marketing', level: 'beginner', is_published: true,
+    price: 0,
+    category: 'marketing',
+    level: 'beginner',
+    is_published: true,
     lessons: [
       { title: 'Positioning', content: 'Who is it for, and why should they care?', content_type: 'text', duration_minutes: 15 },
-      { title: 'Content that converts', content: 'Headlines, calls to action and a publishing rhythm.', content_type: 'text', duration_minutes: 20 },
+      {
+        title: 'Content that converts',
+        content: 'Headlines, calls to action and a publishing rhythm.',
+        content_type: 'text',
+        duration_minutes: 20,
+      },
     ],
   },
   {
     title: 'Data Analysis with SQL',
     description: 'Query, join and aggregate real datasets with SQL and turn numbers into decisions.',
-    price: 39, category: 'data-science', level: 'intermediate', is_published: true,
+    price: 39,
+    category: 'data-science',
+    level: 'intermediate',
+    is_published: true,
     lessons: [
       { title: 'SELECT and WHERE', content: 'Read data and filter it.', content_type: 'text', duration_minutes: 20, is_free_preview: true },
       { title: 'JOINs', content: 'Combine tables with inner and outer joins.', content_type: 'text', duration_minutes: 30 },
@@ -97,13 +155,22 @@ export const demoCourses = [
   {
     title: 'Spanish for Travelers',
     description: 'Greetings, directions, food and small talk: the Spanish you need on the road.',
-    price: 0, category: 'language', level: 'beginner', is_published: true,
-    lessons: [{ title: 'Saludos', content: 'Hola, buenos días, ¿qué tal?', content_type: 'text', duration_minutes: 10, is_free_preview: true }],
+    price: 0,
+    category: 'language',
+    level: 'beginner',
+    is_published: true,
+    lessons: [
+      { title: 'Saludos', content: 'Hola, buenos días, ¿qué tal?', content_type: 'text', duration_minutes: 10, is_free_preview: true },
+    ],
   },
   {
     title: 'Advanced Go Concurrency',
-    description: 'Goroutines, channels, contexts and the patterns that keep concurrent programs correct. (Draft: only its instructor sees it.)',
-    price: 59, category: 'programming', level: 'advanced', is_published: false,
+    description:
+      'Goroutines, channels, contexts and the patterns that keep concurrent programs correct. (Draft: only its instructor sees it.)',
+    price: 59,
+    category: 'programming',
+    level: 'advanced',
+    is_published: false,
     lessons: [{ title: 'Goroutines', content: 'Start many tasks cheaply.', content_type: 'text', duration_minutes: 20 }],
   },
 ];
@@ -119,7 +186,11 @@ export async function seedCatalog(ctx) {
     ctx.log(`catalog: course "${c.title}"${c.is_published ? '' : ' (draft)'} ${created ? 'created' : 'already there'}`);
   }
   const enrollments = [
-    { title: 'Python for Beginners', completed_lessons: 2, review: { rating: 5, comment: 'Clear and friendly: I wrote my first script on day one.' } },
+    {
+      title: 'Python for Beginners',
+      completed_lessons: 2,
+      review: { rating: 5, comment: 'Clear and friendly: I wrote my first script on day one.' },
+    },
     { title: 'Digital Marketing Essentials', completed_lessons: 2, review: { rating: 4, comment: 'Short and practical.' } },
     { title: 'Spanish for Travelers', completed_lessons: 0, review: null },
   ];
@@ -146,17 +217,46 @@ export async function seedCatalog(ctx) {
 
 /** Question builders: the builder's four types, each with an explanation the learner sees after submitting. */
 const mc = (subject, difficulty, question_text, options, correct_answer, explanation, points = 1) => ({
-  question_type: 'multiple_choice', subject, difficulty, question_text, options, correct_answer, explanation, points,
+  question_type: 'multiple_choice',
+  subject,
+  difficulty,
+  question_text,
+  options,
+  correct_answer,
+  explanation,
+  points,
 });
 const tf = (subject, difficulty, question_text, correct, explanation, points = 1) => ({
-  question_type: 'true_false', subject, difficulty, question_text, options: ['True', 'False'], correct_answer: correct ? 'True' : 'False', explanation, points,
+  question_type: 'true_false',
+  subject,
+  difficulty,
+  question_text,
+  options: ['True', 'False'],
+  correct_answer: correct ? 'True' : 'False',
+  explanation,
+  points,
 });
 const sa = (subject, difficulty, question_text, correct_answer, explanation, points = 1) => ({
-  question_type: 'short_answer', subject, difficulty, question_text, options: [], correct_answer, explanation, points,
+  question_type: 'short_answer',
+  subject,
+  difficulty,
+  question_text,
+  options: [],
+  correct_answer,
+  explanation,
+  points,
 });
 /** An essay is graded by hand: correct_answer is the model answer; `demo_answer` is what the demo learner writes. */
 const essay = (subject, difficulty, question_text, correct_answer, explanation, demo_answer, points = 2) => ({
-  question_type: 'essay', subject, difficulty, question_text, options: [], correct_answer, explanation, points, demo_answer,
+  question_type: 'essay',
+  subject,
+  difficulty,
+  question_text,
+  options: [],
+  correct_answer,
+  explanation,
+  points,
+  demo_answer,
 });
 
 /**
@@ -169,22 +269,61 @@ export const demoAssessments = [
     route: 'createQuiz',
     title: 'Python Basics Check',
     description: 'Six quick questions on variables, types and loops from the first lessons.',
-    test_mode: 'practice', time_limit: 15, passing_score: 70, subject: 'programming', difficulty: 'easy',
-    max_attempts: 3, allow_multiple_attempts: true, is_published: true,
+    test_mode: 'practice',
+    time_limit: 15,
+    passing_score: 70,
+    subject: 'programming',
+    difficulty: 'easy',
+    max_attempts: 3,
+    allow_multiple_attempts: true,
+    is_published: true,
     instructions: 'Answer every question; you can retake the quiz if you do not pass.',
     questions: [
-      mc('programming', 'easy', 'Which of these creates a variable named age holding the number 30?', ['age = 30', 'int age := 30', 'let age == 30', 'age -> 30'], 'age = 30',
-        'Python assigns with a single = and needs no type declaration.'),
-      tf('programming', 'easy', 'In Python, "5" + 5 evaluates to 10.', false,
-        'Adding a str and an int raises a TypeError; convert first, e.g. int("5") + 5.'),
-      sa('programming', 'easy', 'Which built-in function prints text to the screen?', 'print',
-        'print() writes its arguments to standard output.'),
-      mc('programming', 'medium', 'What does range(2, 8, 2) produce?', ['2, 4, 6', '2, 4, 6, 8', '2, 8', '4, 6, 8'], '2, 4, 6',
-        'range stops before its end value: 2, 4, 6.'),
-      tf('programming', 'easy', 'A for loop can iterate directly over the characters of a string.', true,
-        'Strings are iterable: for ch in "abc" visits a, b and c.'),
-      mc('programming', 'medium', 'What is the type of the value 3.0?', ['int', 'float', 'str', 'decimal'], 'float',
-        'A number written with a decimal point is a float.'),
+      mc(
+        'programming',
+        'easy',
+        'Which of these creates a variable named age holding the number 30?',
+        ['age = 30', 'int age := 30', 'let age == 30', 'age -> 30'],
+        'age = 30',
+        'Python assigns with a single = and needs no type declaration.',
+      ),
+      tf(
+        'programming',
+        'easy',
+        'In Python, "5" + 5 evaluates to 10.',
+        false,
+        'Adding a str and an int raises a TypeError; convert first, e.g. int("5") + 5.',
+      ),
+      sa(
+        'programming',
+        'easy',
+        'Which built-in function prints text to the screen?',
+        'print',
+        'print() writes its arguments to standard output.',
+      ),
+      mc(
+        'programming',
+        'medium',
+        'What does range(2, 8, 2) produce?',
+        ['2, 4, 6', '2, 4, 6, 8', '2, 8', '4, 6, 8'],
+        '2, 4, 6',
+        'range stops before its end value: 2, 4, 6.',
+      ),
+      tf(
+        'programming',
+        'easy',
+        'A for loop can iterate directly over the characters of a string.',
+        true,
+        'Strings are iterable: for ch in "abc" visits a, b and c.',
+      ),
+      mc(
+        'programming',
+        'medium',
+        'What is the type of the value 3.0?',
+        ['int', 'float', 'str', 'decimal'],
+        'float',
+        'A number written with a decimal point is a float.',
+      ),
     ],
   },
   {
@@ -192,26 +331,65 @@ export const demoAssessments = [
     route: 'createQuiz',
     title: 'Python Fundamentals Exam',
     description: 'The end-of-course exam: one attempt, 45 minutes, 75% to pass.',
-    test_mode: 'exam', time_limit: 45, passing_score: 75, subject: 'programming', difficulty: 'medium',
-    max_attempts: 1, allow_multiple_attempts: false, is_published: true,
+    test_mode: 'exam',
+    time_limit: 45,
+    passing_score: 75,
+    subject: 'programming',
+    difficulty: 'medium',
+    max_attempts: 1,
+    allow_multiple_attempts: false,
+    is_published: true,
     instructions: 'One attempt only. The timer starts when you open the exam and keeps running if you leave the page.',
     questions: [
-      mc('programming', 'medium', 'What does len([1, [2, 3], 4]) return?', ['3', '4', '2', 'An error'], '3',
-        'The nested list counts as a single element.'),
-      tf('programming', 'medium', 'A function without a return statement returns None.', true,
-        'Falling off the end of a function returns None.'),
+      mc(
+        'programming',
+        'medium',
+        'What does len([1, [2, 3], 4]) return?',
+        ['3', '4', '2', 'An error'],
+        '3',
+        'The nested list counts as a single element.',
+      ),
+      tf(
+        'programming',
+        'medium',
+        'A function without a return statement returns None.',
+        true,
+        'Falling off the end of a function returns None.',
+      ),
       sa('programming', 'medium', 'Which keyword defines a function?', 'def', 'Functions are introduced with def name(params):'),
-      mc('programming', 'hard', 'What is printed by: x = [1, 2]; y = x; y.append(3); print(x)?', ['[1, 2]', '[1, 2, 3]', '[3]', 'None'], '[1, 2, 3]',
-        'x and y name the same list object, so appending through y changes x too.'),
-      tf('programming', 'medium', 'Indentation is only a style choice in Python.', false,
-        'Indentation defines blocks in Python; wrong indentation is a syntax error.'),
-      mc('programming', 'medium', 'Which loop runs while a condition stays true?', ['for', 'while', 'repeat', 'loop'], 'while',
-        'while repeats its block as long as its condition is true.'),
+      mc(
+        'programming',
+        'hard',
+        'What is printed by: x = [1, 2]; y = x; y.append(3); print(x)?',
+        ['[1, 2]', '[1, 2, 3]', '[3]', 'None'],
+        '[1, 2, 3]',
+        'x and y name the same list object, so appending through y changes x too.',
+      ),
+      tf(
+        'programming',
+        'medium',
+        'Indentation is only a style choice in Python.',
+        false,
+        'Indentation defines blocks in Python; wrong indentation is a syntax error.',
+      ),
+      mc(
+        'programming',
+        'medium',
+        'Which loop runs while a condition stays true?',
+        ['for', 'while', 'repeat', 'loop'],
+        'while',
+        'while repeats its block as long as its condition is true.',
+      ),
       sa('programming', 'hard', 'What does the expression 7 // 2 evaluate to?', '3', '// is floor division: 7 / 2 = 3.5, floored to 3.'),
-      essay('programming', 'medium', 'Explain the difference between a list and a tuple, and when you would use each.',
+      essay(
+        'programming',
+        'medium',
+        'Explain the difference between a list and a tuple, and when you would use each.',
         'Lists are mutable sequences for collections that change; tuples are immutable, hashable when their items are, and suit fixed records or dictionary keys.',
         'Graded by hand: mutability, hashability and a sensible example of each earn full marks.',
-        'A list can change after it is created, a tuple cannot. I would use a list for a shopping list and a tuple for coordinates.', 3),
+        'A list can change after it is created, a tuple cannot. I would use a list for a shopping list and a tuple for coordinates.',
+        3,
+      ),
     ],
   },
   {
@@ -219,19 +397,47 @@ export const demoAssessments = [
     route: 'createQuiz',
     title: 'Marketing Foundations Quiz',
     description: 'Positioning and content: check what you took from the two lessons.',
-    test_mode: 'practice', time_limit: 10, passing_score: 70, subject: 'business', difficulty: 'easy',
-    max_attempts: 2, allow_multiple_attempts: false, is_published: true,
+    test_mode: 'practice',
+    time_limit: 10,
+    passing_score: 70,
+    subject: 'business',
+    difficulty: 'easy',
+    max_attempts: 2,
+    allow_multiple_attempts: false,
+    is_published: true,
     instructions: 'Five questions, ten minutes, two attempts.',
     questions: [
-      mc('business', 'easy', 'What does a positioning statement describe first?', ['The target audience', 'The logo colours', 'The ad budget', 'The office location'], 'The target audience',
-        'Positioning starts with who the product is for, then why they should care.'),
-      tf('business', 'easy', 'A call to action should tell the reader exactly what to do next.', true,
-        'A good CTA is specific: "Start your free trial", not "Click here".'),
+      mc(
+        'business',
+        'easy',
+        'What does a positioning statement describe first?',
+        ['The target audience', 'The logo colours', 'The ad budget', 'The office location'],
+        'The target audience',
+        'Positioning starts with who the product is for, then why they should care.',
+      ),
+      tf(
+        'business',
+        'easy',
+        'A call to action should tell the reader exactly what to do next.',
+        true,
+        'A good CTA is specific: "Start your free trial", not "Click here".',
+      ),
       sa('business', 'medium', 'What does the abbreviation CTA stand for?', 'call to action', 'CTA means call to action.'),
-      mc('business', 'medium', 'Which metric shows the share of visitors who completed a goal?', ['Bounce rate', 'Conversion rate', 'Impressions', 'Reach'], 'Conversion rate',
-        'Conversion rate = goal completions / visitors.'),
-      tf('business', 'easy', 'Publishing irregularly builds an audience faster than a steady rhythm.', false,
-        'A predictable publishing rhythm builds habits and trust.'),
+      mc(
+        'business',
+        'medium',
+        'Which metric shows the share of visitors who completed a goal?',
+        ['Bounce rate', 'Conversion rate', 'Impressions', 'Reach'],
+        'Conversion rate',
+        'Conversion rate = goal completions / visitors.',
+      ),
+      tf(
+        'business',
+        'easy',
+        'Publishing irregularly builds an audience faster than a steady rhythm.',
+        false,
+        'A predictable publishing rhythm builds habits and trust.',
+      ),
     ],
   },
   {
@@ -239,12 +445,24 @@ export const demoAssessments = [
     route: 'createQuiz',
     title: 'Campaign Metrics Quiz',
     description: 'Work in progress: not visible to learners until published.',
-    test_mode: 'practice', time_limit: 0, passing_score: 70, subject: 'business', difficulty: 'medium',
-    max_attempts: 3, allow_multiple_attempts: true, is_published: false,
+    test_mode: 'practice',
+    time_limit: 0,
+    passing_score: 70,
+    subject: 'business',
+    difficulty: 'medium',
+    max_attempts: 3,
+    allow_multiple_attempts: true,
+    is_published: false,
     instructions: '',
     questions: [
-      mc('business', 'medium', 'What does CTR measure?', ['Clicks per impression', 'Cost per sale', 'Revenue per visitor', 'Followers per post'], 'Clicks per impression',
-        'Click-through rate is clicks divided by impressions.'),
+      mc(
+        'business',
+        'medium',
+        'What does CTR measure?',
+        ['Clicks per impression', 'Cost per sale', 'Revenue per visitor', 'Followers per post'],
+        'Clicks per impression',
+        'Click-through rate is clicks divided by impressions.',
+      ),
       tf('business', 'medium', 'Return on ad spend is revenue divided by ad cost.', true, 'ROAS = revenue attributable to ads / ad spend.'),
     ],
   },
@@ -253,26 +471,76 @@ export const demoAssessments = [
     route: 'createMockTest',
     title: 'Mathematics & Science Mock Test',
     description: 'A mixed mock test: algebra, geometry, physics and biology at secondary-school level.',
-    test_mode: 'exam', time_limit: 30, passing_score: 70, subject: 'mathematics', difficulty: 'medium',
-    max_attempts: 3, allow_multiple_attempts: true, is_published: true,
+    test_mode: 'exam',
+    time_limit: 30,
+    passing_score: 70,
+    subject: 'mathematics',
+    difficulty: 'medium',
+    max_attempts: 3,
+    allow_multiple_attempts: true,
+    is_published: true,
     instructions: 'Twelve questions in 30 minutes. Flag the ones you want to come back to; your answers are saved as you go.',
     questions: [
       mc('mathematics', 'easy', 'Solve for x: 2x + 6 = 14.', ['2', '4', '6', '8'], '4', 'Subtract 6 (2x = 8), then divide by 2.'),
-      mc('mathematics', 'medium', 'What is the area of a circle with radius 3 (in terms of π)?', ['6π', '9π', '3π', '12π'], '9π', 'Area = πr² = π · 3² = 9π.'),
-      tf('mathematics', 'easy', 'The sum of the interior angles of a triangle is 180 degrees.', true, 'Every Euclidean triangle\'s angles add up to 180°.'),
+      mc(
+        'mathematics',
+        'medium',
+        'What is the area of a circle with radius 3 (in terms of π)?',
+        ['6π', '9π', '3π', '12π'],
+        '9π',
+        'Area = πr² = π · 3² = 9π.',
+      ),
+      tf(
+        'mathematics',
+        'easy',
+        'The sum of the interior angles of a triangle is 180 degrees.',
+        true,
+        "Every Euclidean triangle's angles add up to 180°.",
+      ),
       sa('mathematics', 'medium', 'What is 15% of 80?', '12', '0.15 × 80 = 12.'),
-      mc('mathematics', 'hard', 'Which is a solution of x² − 5x + 6 = 0?', ['x = 1', 'x = 3', 'x = 5', 'x = 6'], 'x = 3', 'x² − 5x + 6 = (x − 2)(x − 3), so x = 2 or x = 3.'),
+      mc(
+        'mathematics',
+        'hard',
+        'Which is a solution of x² − 5x + 6 = 0?',
+        ['x = 1', 'x = 3', 'x = 5', 'x = 6'],
+        'x = 3',
+        'x² − 5x + 6 = (x − 2)(x − 3), so x = 2 or x = 3.',
+      ),
       tf('mathematics', 'medium', 'Every prime number is odd.', false, '2 is prime and even.'),
       sa('mathematics', 'easy', 'What is the square root of 144?', '12', '12 × 12 = 144.'),
-      mc('science', 'easy', 'What is the chemical symbol of water?', ['H2O', 'O2', 'CO2', 'HO'], 'H2O', 'Two hydrogen atoms and one oxygen atom.'),
-      tf('science', 'easy', 'Sound travels faster than light.', false, 'Light travels at about 300,000 km/s; sound at about 343 m/s in air.'),
-      mc('science', 'medium', 'Which organelle produces most of a cell\'s energy?', ['Nucleus', 'Mitochondrion', 'Ribosome', 'Golgi apparatus'], 'Mitochondrion',
-        'Mitochondria make ATP through cellular respiration.'),
+      mc(
+        'science',
+        'easy',
+        'What is the chemical symbol of water?',
+        ['H2O', 'O2', 'CO2', 'HO'],
+        'H2O',
+        'Two hydrogen atoms and one oxygen atom.',
+      ),
+      tf(
+        'science',
+        'easy',
+        'Sound travels faster than light.',
+        false,
+        'Light travels at about 300,000 km/s; sound at about 343 m/s in air.',
+      ),
+      mc(
+        'science',
+        'medium',
+        "Which organelle produces most of a cell's energy?",
+        ['Nucleus', 'Mitochondrion', 'Ribosome', 'Golgi apparatus'],
+        'Mitochondrion',
+        'Mitochondria make ATP through cellular respiration.',
+      ),
       sa('science', 'medium', 'What force pulls objects toward the Earth?', 'gravity', 'Gravity attracts masses toward each other.'),
-      essay('science', 'medium', 'Describe what happens during photosynthesis.',
+      essay(
+        'science',
+        'medium',
+        'Describe what happens during photosynthesis.',
         'Plants use light energy to turn carbon dioxide and water into glucose and oxygen, in the chloroplasts.',
         'Graded by hand: inputs, outputs, energy source and where it happens.',
-        'Plants take in carbon dioxide and water and use sunlight to make glucose, releasing oxygen.', 2),
+        'Plants take in carbon dioxide and water and use sunlight to make glucose, releasing oxygen.',
+        2,
+      ),
     ],
   },
   {
@@ -280,25 +548,81 @@ export const demoAssessments = [
     route: 'createMockTest',
     title: 'English & History Mock Test',
     description: 'Grammar, vocabulary and the key events of modern history.',
-    test_mode: 'exam', time_limit: 25, passing_score: 70, subject: 'english', difficulty: 'medium',
-    max_attempts: 3, allow_multiple_attempts: true, is_published: true,
+    test_mode: 'exam',
+    time_limit: 25,
+    passing_score: 70,
+    subject: 'english',
+    difficulty: 'medium',
+    max_attempts: 3,
+    allow_multiple_attempts: true,
+    is_published: true,
     instructions: 'Ten questions in 25 minutes.',
     questions: [
-      mc('english', 'easy', 'Choose the correct sentence.', ['She don\'t like tea.', 'She doesn\'t like tea.', 'She not like tea.', 'She doesn\'t likes tea.'], 'She doesn\'t like tea.',
-        'Third person singular takes "doesn\'t" followed by the base verb.'),
-      mc('english', 'medium', 'What is a synonym of "rapid"?', ['Slow', 'Quick', 'Late', 'Heavy'], 'Quick', '"Rapid" and "quick" both mean fast.'),
-      tf('english', 'easy', '"Their", "there" and "they\'re" are interchangeable.', false, 'They are homophones with different meanings: possession, place, "they are".'),
+      mc(
+        'english',
+        'easy',
+        'Choose the correct sentence.',
+        ["She don't like tea.", "She doesn't like tea.", 'She not like tea.', "She doesn't likes tea."],
+        "She doesn't like tea.",
+        'Third person singular takes "doesn\'t" followed by the base verb.',
+      ),
+      mc(
+        'english',
+        'medium',
+        'What is a synonym of "rapid"?',
+        ['Slow', 'Quick', 'Late', 'Heavy'],
+        'Quick',
+        '"Rapid" and "quick" both mean fast.',
+      ),
+      tf(
+        'english',
+        'easy',
+        '"Their", "there" and "they\'re" are interchangeable.',
+        false,
+        'They are homophones with different meanings: possession, place, "they are".',
+      ),
       sa('english', 'medium', 'What is the past tense of "go"?', 'went', '"Go" is irregular: go, went, gone.'),
-      mc('english', 'medium', 'Which word is an adverb in "She sings beautifully"?', ['She', 'sings', 'beautifully', 'None'], 'beautifully', 'Adverbs describe how an action is done.'),
-      mc('history', 'easy', 'In which year did World War II end?', ['1918', '1939', '1945', '1950'], '1945', 'The war ended in 1945 with the surrenders of Germany (May) and Japan (September).'),
+      mc(
+        'english',
+        'medium',
+        'Which word is an adverb in "She sings beautifully"?',
+        ['She', 'sings', 'beautifully', 'None'],
+        'beautifully',
+        'Adverbs describe how an action is done.',
+      ),
+      mc(
+        'history',
+        'easy',
+        'In which year did World War II end?',
+        ['1918', '1939', '1945', '1950'],
+        '1945',
+        'The war ended in 1945 with the surrenders of Germany (May) and Japan (September).',
+      ),
       tf('history', 'medium', 'The Berlin Wall fell in 1989.', true, 'The wall opened on 9 November 1989.'),
-      sa('history', 'medium', 'Who was the first President of the United States?', 'George Washington', 'George Washington served from 1789 to 1797.'),
-      mc('history', 'hard', 'Which document was signed in 1215 and limited the power of the English king?', ['Magna Carta', 'Bill of Rights', 'Treaty of Versailles', 'Domesday Book'], 'Magna Carta',
-        'King John sealed the Magna Carta at Runnymede in 1215.'),
-      essay('history', 'medium', 'Why did the Industrial Revolution begin in Britain? Give two reasons.',
+      sa(
+        'history',
+        'medium',
+        'Who was the first President of the United States?',
+        'George Washington',
+        'George Washington served from 1789 to 1797.',
+      ),
+      mc(
+        'history',
+        'hard',
+        'Which document was signed in 1215 and limited the power of the English king?',
+        ['Magna Carta', 'Bill of Rights', 'Treaty of Versailles', 'Domesday Book'],
+        'Magna Carta',
+        'King John sealed the Magna Carta at Runnymede in 1215.',
+      ),
+      essay(
+        'history',
+        'medium',
+        'Why did the Industrial Revolution begin in Britain? Give two reasons.',
         'Coal and iron deposits, capital from trade, colonial markets, new inventions and an agricultural revolution freeing labour.',
         'Graded by hand: any two well-explained reasons earn full marks.',
-        'Britain had a lot of coal and money from trade to invest in factories.', 2),
+        'Britain had a lot of coal and money from trade to invest in factories.',
+        2,
+      ),
     ],
   },
   {
@@ -306,23 +630,78 @@ export const demoAssessments = [
     route: 'createMockTest',
     title: 'Programming & Business Mock Test',
     description: 'Core programming concepts and the business basics every developer meets.',
-    test_mode: 'exam', time_limit: 30, passing_score: 65, subject: 'programming', difficulty: 'medium',
-    max_attempts: 2, allow_multiple_attempts: false, is_published: true,
+    test_mode: 'exam',
+    time_limit: 30,
+    passing_score: 65,
+    subject: 'programming',
+    difficulty: 'medium',
+    max_attempts: 2,
+    allow_multiple_attempts: false,
+    is_published: true,
     instructions: 'Nine questions in 30 minutes; two attempts.',
     questions: [
-      mc('programming', 'medium', 'What is the time complexity of binary search on a sorted array?', ['O(n)', 'O(log n)', 'O(n log n)', 'O(1)'], 'O(log n)',
-        'Each step halves the remaining range.'),
-      tf('programming', 'easy', 'A variable declared with const in JavaScript can never be reassigned.', true, 'const forbids reassignment (an object it holds can still change).'),
-      sa('programming', 'medium', 'Which data structure works first-in, first-out?', 'queue', 'A queue removes items in the order they were added.'),
-      mc('programming', 'medium', 'Which HTTP status code means "Not Found"?', ['200', '301', '404', '500'], '404', '404 means the server has no resource at that address.'),
-      tf('programming', 'medium', 'Git commits store only the lines that changed.', false, 'Git stores snapshots of the tree; diffs are computed when shown.'),
-      mc('business', 'easy', 'What is revenue minus costs?', ['Turnover', 'Profit', 'Cash flow', 'Equity'], 'Profit', 'Profit is what remains of revenue after costs.'),
-      tf('business', 'medium', 'A startup\'s burn rate is how fast it spends cash.', true, 'Burn rate is net cash spent per month.'),
-      sa('business', 'medium', 'What does the abbreviation B2B stand for?', 'business to business', 'B2B companies sell to other businesses.'),
-      essay('business', 'hard', 'How would you decide whether to build a feature or buy an existing tool?',
+      mc(
+        'programming',
+        'medium',
+        'What is the time complexity of binary search on a sorted array?',
+        ['O(n)', 'O(log n)', 'O(n log n)', 'O(1)'],
+        'O(log n)',
+        'Each step halves the remaining range.',
+      ),
+      tf(
+        'programming',
+        'easy',
+        'A variable declared with const in JavaScript can never be reassigned.',
+        true,
+        'const forbids reassignment (an object it holds can still change).',
+      ),
+      sa(
+        'programming',
+        'medium',
+        'Which data structure works first-in, first-out?',
+        'queue',
+        'A queue removes items in the order they were added.',
+      ),
+      mc(
+        'programming',
+        'medium',
+        'Which HTTP status code means "Not Found"?',
+        ['200', '301', '404', '500'],
+        '404',
+        '404 means the server has no resource at that address.',
+      ),
+      tf(
+        'programming',
+        'medium',
+        'Git commits store only the lines that changed.',
+        false,
+        'Git stores snapshots of the tree; diffs are computed when shown.',
+      ),
+      mc(
+        'business',
+        'easy',
+        'What is revenue minus costs?',
+        ['Turnover', 'Profit', 'Cash flow', 'Equity'],
+        'Profit',
+        'Profit is what remains of revenue after costs.',
+      ),
+      tf('business', 'medium', "A startup's burn rate is how fast it spends cash.", true, 'Burn rate is net cash spent per month.'),
+      sa(
+        'business',
+        'medium',
+        'What does the abbreviation B2B stand for?',
+        'business to business',
+        'B2B companies sell to other businesses.',
+      ),
+      essay(
+        'business',
+        'hard',
+        'How would you decide whether to build a feature or buy an existing tool?',
         'Compare total cost of ownership, time to market, how core the feature is to the product, and the risks of depending on a vendor.',
         'Graded by hand: cost, time, strategic fit and risk.',
-        'I would compare what it costs to build and maintain with the subscription price, and build it only if it is core to the product.', 2),
+        'I would compare what it costs to build and maintain with the subscription price, and build it only if it is core to the product.',
+        2,
+      ),
     ],
   },
 ];
@@ -341,6 +720,16 @@ export const demoAttempts = [
   { title: 'English & History Mock Test', wrong: 5, flag: true },
 ];
 
+/**
+ * Seconds the demo learner spends on an attempt: 40 to 90 per question (varied, but the same on
+ * every seeding), kept under 80% of the time limit so no attempt runs out of time.
+ */
+export function demoAttemptSeconds(attemptIndex, questionCount, timeLimitMinutes) {
+  let total = 0;
+  for (let q = 0; q < questionCount; q++) total += 40 + ((attemptIndex * 37 + q * 13) % 51);
+  return timeLimitMinutes > 0 ? Math.min(total, Math.floor(timeLimitMinutes * 60 * 0.8)) : total;
+}
+
 const DAY_MS = 86_400_000;
 /** Assignments of a demo course, with what the demo learner and instructor did. Due dates are relative to the first seeding. */
 export const demoAssignments = [
@@ -348,7 +737,10 @@ export const demoAssignments = [
     title: 'Hello, World script',
     description: 'Write and run your first Python program.',
     instructions: 'Write a script that asks for your name and greets you. Paste the code and its output.',
-    assignment_type: 'code', max_points: 100, due_in_days: 3, is_published: true,
+    assignment_type: 'code',
+    max_points: 100,
+    due_in_days: 3,
+    is_published: true,
     submission: 'name = input("Your name: ")\nprint(f"Hello, {name}!")\n\nOutput:\nYour name: Lena\nHello, Lena!',
     grade: { grade: 92, feedback: 'Works well and reads cleanly. Try handling an empty name next time.' },
   },
@@ -357,27 +749,42 @@ export const demoAssignments = [
     description: 'Use for and while loops on small problems.',
     instructions: 'Print the multiplication table of 7 with a for loop, then count down from 10 with a while loop.',
     // due 42 hours before the first seeding: submitted 2 days late (lateness counts started days)
-    assignment_type: 'code', max_points: 50, due_in_days: -1.75, is_published: true, late_penalty_percent: 10,
+    assignment_type: 'code',
+    max_points: 50,
+    due_in_days: -1.75,
+    is_published: true,
+    late_penalty_percent: 10,
     submission: 'for i in range(1, 11):\n    print(7, "x", i, "=", 7 * i)\n\nn = 10\nwhile n > 0:\n    print(n)\n    n -= 1',
   },
   {
     title: 'Functions reflection',
     description: 'A short essay on why functions matter.',
     instructions: 'In 200-300 words, explain how functions make programs easier to read, test and reuse. Give one example.',
-    assignment_type: 'essay', max_points: 20, due_in_days: 5, is_published: true,
-    submission: 'Functions give a name to a piece of work. Instead of repeating the same lines, I call greet(name) wherever I need it, and if the greeting changes I fix it in one place. Small functions are also easier to test: I can check that area(3) returns 28.27 without running the whole program.',
+    assignment_type: 'essay',
+    max_points: 20,
+    due_in_days: 5,
+    is_published: true,
+    submission:
+      'Functions give a name to a piece of work. Instead of repeating the same lines, I call greet(name) wherever I need it, and if the greeting changes I fix it in one place. Small functions are also easier to test: I can check that area(3) returns 28.27 without running the whole program.',
   },
   {
     title: 'Mini project: number guessing game',
     description: 'Put variables, loops, conditions and functions together.',
-    instructions: 'Build a game that picks a number from 1 to 100 and tells the player "higher" or "lower" until they guess it. Submit the code and a short description.',
-    assignment_type: 'project', max_points: 100, due_in_days: 14, is_published: true,
+    instructions:
+      'Build a game that picks a number from 1 to 100 and tells the player "higher" or "lower" until they guess it. Submit the code and a short description.',
+    assignment_type: 'project',
+    max_points: 100,
+    due_in_days: 14,
+    is_published: true,
   },
   {
     title: 'Final project proposal',
     description: 'Propose the program you will build as your final project.',
     instructions: 'Describe the problem, the users and the features of your final project in one page.',
-    assignment_type: 'presentation', max_points: 30, due_in_days: 21, is_published: false,
+    assignment_type: 'presentation',
+    max_points: 30,
+    due_in_days: 21,
+    is_published: false,
   },
 ];
 
@@ -397,7 +804,9 @@ function wrongAnswer(q) {
 function answersFor(def, takerQuestions, wrong) {
   const byText = new Map(def.questions.map((q) => [q.question_text, q]));
   const gradable = def.questions.filter((q) => q.question_type !== 'essay');
-  const missed = new Set(gradable.filter((_, i) => Math.floor(((i + 1) * wrong) / gradable.length) > Math.floor((i * wrong) / gradable.length)));
+  const missed = new Set(
+    gradable.filter((_, i) => Math.floor(((i + 1) * wrong) / gradable.length) > Math.floor((i * wrong) / gradable.length)),
+  );
   const answers = {};
   for (const tq of takerQuestions) {
     const q = byText.get(tq.question_text);
@@ -419,7 +828,7 @@ function answersFor(def, takerQuestions, wrong) {
 export async function seedAssessment(ctx) {
   const { instructor, learner } = ctx.users;
   if (!instructor || !learner || !ctx.courses) throw new SeedError('assessment: the identity and catalog demo data are missing');
-  const { assessmentRoutes: r } = await import('@lp/contracts');
+  const { assessmentRoutes: r, assessmentInternal } = await import('@lp/contracts');
   const asInstructor = { userId: instructor.id, role: 'instructor', sessionId: 'seed-instructor', institutionId: null };
   const asLearner = { userId: learner.id, role: 'learner', sessionId: 'seed-learner', institutionId: null };
   // catalog's courses and enrollments reach assessment through events: wait for them
@@ -449,7 +858,13 @@ export async function seedAssessment(ctx) {
   // --- the learner's attempts
   const attempts = await ctx.call(r.learnerAttempts, {}, asLearner);
   const seen = {};
-  for (const a of demoAttempts) {
+  // the seed answers in milliseconds: the session's start moves back first, so the server times it like a learner
+  const takeTime = (index, sessionId, questionCount, def) =>
+    ctx.request(assessmentInternal.backdateSession.subject, {
+      session_id: sessionId,
+      seconds: demoAttemptSeconds(index, questionCount, def.time_limit),
+    });
+  for (const [index, a] of demoAttempts.entries()) {
     const { id, def } = quizzes[a.title];
     seen[id] = (seen[id] ?? 0) + 1;
     if (attempts.filter((x) => x.quiz_id === id).length >= seen[id]) continue;
@@ -460,8 +875,13 @@ export async function seedAssessment(ctx) {
       const answers = answersFor(def, session.test.questions, a.wrong);
       if (a.flag) {
         const half = Object.fromEntries(Object.entries(answers).slice(0, Math.ceil(session.test.questions.length / 2)));
-        await ctx.call(r.saveProgress, { params: { id }, body: { session_id: session.session_id, answers: half, current_question: 1, flagged_questions: [1] } }, asLearner);
+        await ctx.call(
+          r.saveProgress,
+          { params: { id }, body: { session_id: session.session_id, answers: half, current_question: 1, flagged_questions: [1] } },
+          asLearner,
+        );
       }
+      await takeTime(index, session.session_id, session.test.questions.length, def);
       result = await ctx.call(
         r.submitMockTest,
         { params: { id }, query: { session_id: session.session_id }, body: { answers, flagged_questions: a.flag ? [1] : [] } },
@@ -472,6 +892,7 @@ export async function seedAssessment(ctx) {
       const quiz = await ctx.call(r.getQuiz, { params: { id } }, asLearner, eventually);
       if (!quiz.session_id) throw new SeedError(`assessment: ${learner.email} cannot start "${a.title}" (${quiz.my.status})`);
       const answers = answersFor(def, quiz.questions, a.wrong);
+      await takeTime(index, quiz.session_id, quiz.questions.length, def);
       result = await ctx.call(r.submitQuiz, { params: { id }, body: { answers, session_id: quiz.session_id } }, asLearner);
     }
     ctx.log(`assessment: ${learner.email} took "${a.title}": ${result.score}% ${result.passed ? 'passed' : 'failed'}`);
@@ -496,7 +917,12 @@ export async function seedAssessment(ctx) {
     const mineNow = await ctx.call(r.getAssignment, { params: { id: assignment.id } }, asLearner, eventually);
     let submission = mineNow.submission;
     if (!mineNow.has_submitted) {
-      submission = await ctx.call(r.submitAssignment, { params: { id: assignment.id }, body: { submission_text: def.submission } }, asLearner, eventually);
+      submission = await ctx.call(
+        r.submitAssignment,
+        { params: { id: assignment.id }, body: { submission_text: def.submission } },
+        asLearner,
+        eventually,
+      );
       ctx.log(`assessment: ${learner.email} submitted "${def.title}"${submission.is_late ? ` ${submission.days_late} day(s) late` : ''}`);
     }
     if (def.grade && submission.status !== 'graded') {
@@ -514,49 +940,107 @@ export async function seedAssessment(ctx) {
  */
 export const demoPlans = [
   {
-    name: 'Starter', user_type: 'instructor', price: 9.99, billing_cycle: 'monthly',
+    name: 'Starter',
+    user_type: 'instructor',
+    price: 9.99,
+    billing_cycle: 'monthly',
     description: 'Publish paid courses and build quizzes: for instructors starting out.',
-    features: ['Publish paid courses', 'Quiz and exam builder', 'Assignments and grading', 'Student messaging', 'Certificates of completion'],
-    limits: { max_courses: 10 }, is_featured: false,
+    features: [
+      'Publish paid courses',
+      'Quiz and exam builder',
+      'Assignments and grading',
+      'Student messaging',
+      'Certificates of completion',
+    ],
+    limits: { max_courses: 10 },
+    is_featured: false,
   },
   {
-    name: 'Professional', user_type: 'instructor', price: 29.99, billing_cycle: 'monthly',
+    name: 'Professional',
+    user_type: 'instructor',
+    price: 29.99,
+    billing_cycle: 'monthly',
     description: 'Unlimited courses, analytics, the AI exam generator and a featured listing.',
     features: [
-      'Publish paid courses', 'Quiz and exam builder', 'Assignments and grading', 'Course analytics', 'Student messaging',
-      'Certificates of completion', 'AI exam generator', 'Bulk lesson upload', 'Featured marketplace listing', 'Revenue reports', 'Priority support',
+      'Publish paid courses',
+      'Quiz and exam builder',
+      'Assignments and grading',
+      'Course analytics',
+      'Student messaging',
+      'Certificates of completion',
+      'AI exam generator',
+      'Bulk lesson upload',
+      'Featured marketplace listing',
+      'Revenue reports',
+      'Priority support',
     ],
-    limits: {}, is_featured: true,
+    limits: {},
+    is_featured: true,
   },
   {
-    name: 'Basic', user_type: 'mentor', price: 14.99, billing_cycle: 'monthly',
+    name: 'Basic',
+    user_type: 'mentor',
+    price: 14.99,
+    billing_cycle: 'monthly',
     description: 'A public profile and paid one-to-one sessions on your own schedule.',
     features: ['Public mentor profile', 'Paid one-to-one sessions', 'Weekly availability schedule', 'Session notes', 'Video meeting links'],
-    limits: { max_sessions_per_month: 20 }, is_featured: false,
+    limits: { max_sessions_per_month: 20 },
+    is_featured: false,
   },
   {
-    name: 'Pro', user_type: 'mentor', price: 39.99, billing_cycle: 'monthly',
+    name: 'Pro',
+    user_type: 'mentor',
+    price: 39.99,
+    billing_cycle: 'monthly',
     description: 'Unlimited sessions, mentee tracking, business insights and a featured listing.',
     features: [
-      'Public mentor profile', 'Paid one-to-one sessions', 'Weekly availability schedule', 'Time-off management', 'Session notes',
-      'Mentee progress tracking', 'Resource library', 'Business insights', 'Video meeting links', 'Featured mentor listing', 'Earnings reports',
+      'Public mentor profile',
+      'Paid one-to-one sessions',
+      'Weekly availability schedule',
+      'Time-off management',
+      'Session notes',
+      'Mentee progress tracking',
+      'Resource library',
+      'Business insights',
+      'Video meeting links',
+      'Featured mentor listing',
+      'Earnings reports',
     ],
-    limits: {}, is_featured: true,
+    limits: {},
+    is_featured: true,
   },
   {
-    name: 'Campus', user_type: 'institution', price: 199, billing_cycle: 'monthly',
+    name: 'Campus',
+    user_type: 'institution',
+    price: 199,
+    billing_cycle: 'monthly',
     description: 'An institution portal for one campus: members, bulk enrollment and analytics.',
     features: ['Institution portal', 'Member management', 'Bulk CSV enrollment', 'Institution analytics', 'Faculty accounts'],
-    limits: { max_students: 1000, max_faculty: 50 }, is_featured: false,
+    limits: { max_students: 1000, max_faculty: 50 },
+    is_featured: false,
   },
   {
-    name: 'Enterprise', user_type: 'institution', price: 499, billing_cycle: 'monthly',
+    name: 'Enterprise',
+    user_type: 'institution',
+    price: 499,
+    billing_cycle: 'monthly',
     description: 'Subsidiaries, API keys, white-label branding and dedicated support for large institutions.',
     features: [
-      'Institution portal', 'Member management', 'Bulk CSV enrollment', 'Subsidiaries and hierarchy', 'Institution analytics', 'API keys',
-      'White-label branding', 'Custom subdomain', 'Sub-leasing plans', 'Cascade settings', 'Faculty accounts', 'Dedicated support',
+      'Institution portal',
+      'Member management',
+      'Bulk CSV enrollment',
+      'Subsidiaries and hierarchy',
+      'Institution analytics',
+      'API keys',
+      'White-label branding',
+      'Custom subdomain',
+      'Sub-leasing plans',
+      'Cascade settings',
+      'Faculty accounts',
+      'Dedicated support',
     ],
-    limits: { max_students: 10000, max_faculty: 500 }, is_featured: true,
+    limits: { max_students: 10000, max_faculty: 500 },
+    is_featured: true,
   },
 ];
 
@@ -575,7 +1059,9 @@ const PURCHASED_COURSE = 'Modern Web Development with React';
 const INSTRUCTOR_PLAN = 'Starter';
 /** The demo learner's withdrawal (the worker's payout job completes it). */
 const DEMO_WITHDRAWAL = {
-  amount: 25, currency: 'USD', method: 'mobile_money',
+  amount: 25,
+  currency: 'USD',
+  method: 'mobile_money',
   account_details: { provider: 'telebirr', phone_number: '+251911234567' },
 };
 
@@ -614,21 +1100,30 @@ export async function seedBilling(ctx) {
       deposit_minor: toMinor(w.amount, w.currency),
       description: w.description,
     });
-    ctx.log(`billing: ${user.email} deposit "${w.description}" (${w.currency} ${w.amount}, made once): balance now ${w.currency} ${(balance_minor / 100).toFixed(2)}`);
+    ctx.log(
+      `billing: ${user.email} deposit "${w.description}" (${w.currency} ${w.amount}, made once): balance now ${w.currency} ${(balance_minor / 100).toFixed(2)}`,
+    );
   }
 
   // --- the learner buys a paid course from her wallet (read first; the fixed key covers a retried run)
   const { transactions } = await ctx.call(r.transactions, { query: { limit: 100 } }, as('learner'));
-  const bought = transactions.find((t) => t.type === 'payment' && t.item_type === 'course' && t.item_id === course.id && t.status === 'completed');
+  const bought = transactions.find(
+    (t) => t.type === 'payment' && t.item_type === 'course' && t.item_id === course.id && t.status === 'completed',
+  );
   if (bought) ctx.log(`billing: ${learner.email} already bought "${PURCHASED_COURSE}"`);
   else {
     try {
       const paid = await ctx.call(
         r.initiatePayment,
-        { body: { payment_method: 'wallet', item_type: 'course', item_id: course.id }, headers: { 'idempotency-key': `seed-paid-course-${course.id}` } },
+        {
+          body: { payment_method: 'wallet', item_type: 'course', item_id: course.id },
+          headers: { 'idempotency-key': `seed-paid-course-${course.id}` },
+        },
         as('learner'),
       );
-      ctx.log(`billing: ${learner.email} bought "${PURCHASED_COURSE}" from her wallet ($${paid.amount}, ${paid.status}); ${instructor.email} earns his share`);
+      ctx.log(
+        `billing: ${learner.email} bought "${PURCHASED_COURSE}" from her wallet ($${paid.amount}, ${paid.status}); ${instructor.email} earns his share`,
+      );
     } catch (e) {
       if (!(e instanceof SeedError) || !['ALREADY_ENROLLED', 'ALREADY_PAID'].includes(e.code)) throw e;
       ctx.log(`billing: ${learner.email} already in "${PURCHASED_COURSE}": not bought again`);
@@ -668,7 +1163,9 @@ export async function seedBilling(ctx) {
       await new Promise((res) => setTimeout(res, 250));
       status = (await ctx.call(r.payment, { params: { id: transaction_id } }, as('learner'))).status;
     }
-    ctx.log(`billing: ${learner.email} withdrew $${DEMO_WITHDRAWAL.amount} to telebirr (${status === 'pending' ? 'pending: the worker pays it out' : status})`);
+    ctx.log(
+      `billing: ${learner.email} withdrew $${DEMO_WITHDRAWAL.amount} to telebirr (${status === 'pending' ? 'pending: the worker pays it out' : status})`,
+    );
   }
 }
 
@@ -677,7 +1174,13 @@ export async function seedBilling(ctx) {
 const demoGroups = [
   {
     owner: 'learner',
-    def: { name: 'Python Study Circle', description: 'We work through Python exercises together every week and help each other with the tricky parts.', category: 'programming_development', max_members: 30, privacy: 'public' },
+    def: {
+      name: 'Python Study Circle',
+      description: 'We work through Python exercises together every week and help each other with the tricky parts.',
+      category: 'programming_development',
+      max_members: 30,
+      privacy: 'public',
+    },
     joiners: ['instructor', 'mentor'],
     moderator: 'mentor',
     messages: [
@@ -686,15 +1189,51 @@ const demoGroups = [
       ['mentor', 'I can host a short Q&A on Thursday if people are interested.'],
     ],
     posts: [
-      ['learner', { title: 'Share your favourite Python resources', content: 'Books, videos, blogs: what helped you the most when you started? I will collect the answers into a list for the group.', category: 'study_tips', post_type: 'discussion' }],
-      ['mentor', { title: 'Why does my loop skip items when I remove them?', content: 'Removing items from a list while iterating over it shifts the indexes, so the loop skips the next element. Iterate over a copy or build a new list instead.', category: 'technical', post_type: 'question' }],
+      [
+        'learner',
+        {
+          title: 'Share your favourite Python resources',
+          content: 'Books, videos, blogs: what helped you the most when you started? I will collect the answers into a list for the group.',
+          category: 'study_tips',
+          post_type: 'discussion',
+        },
+      ],
+      [
+        'mentor',
+        {
+          title: 'Why does my loop skip items when I remove them?',
+          content:
+            'Removing items from a list while iterating over it shifts the indexes, so the loop skips the next element. Iterate over a copy or build a new list instead.',
+          category: 'technical',
+          post_type: 'question',
+        },
+      ],
     ],
-    event: ['mentor', { title: 'Weekly problem-solving session', inDays: 5, time: '18:00', meeting_link: 'https://meet.jit.si/lp-python-study-circle', description: 'Bring a problem you are stuck on; we solve it together.' }],
-    file: ['learner', 'python-cheat-sheet.txt', 'Python cheat sheet\n\nprint(), len(), range(), enumerate(), zip()\nList comprehension: [x * 2 for x in items if x > 0]\n'],
+    event: [
+      'mentor',
+      {
+        title: 'Weekly problem-solving session',
+        inDays: 5,
+        time: '18:00',
+        meeting_link: 'https://meet.jit.si/lp-python-study-circle',
+        description: 'Bring a problem you are stuck on; we solve it together.',
+      },
+    ],
+    file: [
+      'learner',
+      'python-cheat-sheet.txt',
+      'Python cheat sheet\n\nprint(), len(), range(), enumerate(), zip()\nList comprehension: [x * 2 for x in items if x > 0]\n',
+    ],
   },
   {
     owner: 'instructor',
-    def: { name: 'Data Science Journal Club', description: 'A private reading group: one data-science paper a fortnight, discussed in depth.', category: 'data_science_analytics', max_members: 12, privacy: 'private' },
+    def: {
+      name: 'Data Science Journal Club',
+      description: 'A private reading group: one data-science paper a fortnight, discussed in depth.',
+      category: 'data_science_analytics',
+      max_members: 12,
+      privacy: 'private',
+    },
     invite: { role: 'learner', message: 'Lena, you asked about data science papers: join us!' },
     pendingInvite: { email: 'a.friend@example.com', message: 'We would love to have you in the journal club.' },
     messages: [['instructor', 'Next paper: "Attention Is All You Need". Read sections 1-3 before we meet.']],
@@ -702,7 +1241,13 @@ const demoGroups = [
   },
   {
     owner: 'mentor',
-    def: { name: 'Career Changers', description: 'For people moving into tech from another field: CVs, interviews and first jobs.', category: 'career_development', max_members: 5, privacy: 'public' },
+    def: {
+      name: 'Career Changers',
+      description: 'For people moving into tech from another field: CVs, interviews and first jobs.',
+      category: 'career_development',
+      max_members: 5,
+      privacy: 'public',
+    },
     joiners: ['learner'],
     testMembers: true,
     messages: [['mentor', 'Introduce yourselves: what did you do before, and where do you want to go?']],
@@ -710,10 +1255,26 @@ const demoGroups = [
   },
   {
     owner: 'instructor',
-    def: { name: 'Spanish Conversation Club', description: 'Practise speaking Spanish in a relaxed setting: a topic a week, all levels welcome.', category: 'language_learning', max_members: 20, privacy: 'public' },
+    def: {
+      name: 'Spanish Conversation Club',
+      description: 'Practise speaking Spanish in a relaxed setting: a topic a week, all levels welcome.',
+      category: 'language_learning',
+      max_members: 20,
+      privacy: 'public',
+    },
     joiners: ['mentor'],
     messages: [['instructor', '¡Hola a todos! This week: talk about your favourite food in Spanish.']],
-    posts: [['mentor', { title: 'Ser or estar?', content: 'A short rule of thumb: ser for what something is, estar for how or where it is. Share your own tricks below.', category: 'study_tips', post_type: 'discussion' }]],
+    posts: [
+      [
+        'mentor',
+        {
+          title: 'Ser or estar?',
+          content: 'A short rule of thumb: ser for what something is, estar for how or where it is. Share your own tricks below.',
+          category: 'study_tips',
+          post_type: 'discussion',
+        },
+      ],
+    ],
   },
 ];
 
@@ -721,9 +1282,19 @@ const demoGroups = [
 const demoQuestions = [
   {
     author: 'learner',
-    def: { title: 'How do I reverse a list in Python?', content: 'I have a list of numbers and want it in the opposite order. Should I use reverse(), reversed() or slicing, and what is the difference?', category: 'programming', tags: ['python', 'lists'], post_type: 'question' },
+    def: {
+      title: 'How do I reverse a list in Python?',
+      content:
+        'I have a list of numbers and want it in the opposite order. Should I use reverse(), reversed() or slicing, and what is the difference?',
+      category: 'programming',
+      tags: ['python', 'lists'],
+      post_type: 'question',
+    },
     answers: [
-      ['instructor', 'list.reverse() reverses in place and returns None; reversed(xs) gives an iterator; xs[::-1] makes a reversed copy. Use reverse() when you no longer need the original order.'],
+      [
+        'instructor',
+        'list.reverse() reverses in place and returns None; reversed(xs) gives an iterator; xs[::-1] makes a reversed copy. Use reverse() when you no longer need the original order.',
+      ],
       ['mentor', 'If you only need to loop backwards, reversed(xs) avoids copying the list.'],
     ],
     accept: 0,
@@ -731,13 +1302,26 @@ const demoQuestions = [
   },
   {
     author: 'mentor',
-    def: { title: 'What are you learning this month?', content: 'Share what you are studying right now and one thing you found surprising. I will start: I am learning Rust and the borrow checker is stricter than I expected.', category: 'general', tags: ['learning'], post_type: 'discussion' },
+    def: {
+      title: 'What are you learning this month?',
+      content:
+        'Share what you are studying right now and one thing you found surprising. I will start: I am learning Rust and the borrow checker is stricter than I expected.',
+      category: 'general',
+      tags: ['learning'],
+      post_type: 'discussion',
+    },
     answers: [['learner', 'React 19 and its new form actions: much less boilerplate than I thought.']],
     upvotes: { question: ['learner'], answers: [['mentor']] },
   },
   {
     author: 'learner',
-    def: { title: 'Is there an intuitive way to understand eigenvectors?', content: 'I can compute them, but I do not see what they mean. Is there a geometric picture that makes it click?', category: 'mathematics', tags: ['linear-algebra'], post_type: 'question' },
+    def: {
+      title: 'Is there an intuitive way to understand eigenvectors?',
+      content: 'I can compute them, but I do not see what they mean. Is there a geometric picture that makes it click?',
+      category: 'mathematics',
+      tags: ['linear-algebra'],
+      post_type: 'question',
+    },
     answers: [],
     upvotes: { question: ['instructor'], answers: [] },
   },
@@ -766,9 +1350,14 @@ export async function seedCommunity(ctx) {
     group = await ctx.call(r.createGroup, { body: g.def }, as(g.owner));
     const params = { id: group.id };
     for (const role of g.joiners ?? []) await ctx.call(r.joinGroup, { params }, as(role));
-    if (g.moderator) await ctx.call(r.promoteMember, { params, body: { member_id: ctx.users[g.moderator].id, role: 'moderator' } }, as(g.owner));
+    if (g.moderator)
+      await ctx.call(r.promoteMember, { params, body: { member_id: ctx.users[g.moderator].id, role: 'moderator' } }, as(g.owner));
     if (g.invite) {
-      const sent = await ctx.call(r.sendInvitation, { params, body: { email: ctx.users[g.invite.role].email, message: g.invite.message } }, as(g.owner));
+      const sent = await ctx.call(
+        r.sendInvitation,
+        { params, body: { email: ctx.users[g.invite.role].email, message: g.invite.message } },
+        as(g.owner),
+      );
       const token = sent.invitation_link.split('/').pop();
       await ctx.call(r.acceptInvitation, { params: { token } }, as(g.invite.role));
     }
@@ -778,18 +1367,28 @@ export async function seedCommunity(ctx) {
     if (g.event) {
       const [role, e] = g.event;
       const date = new Date(Date.now() + e.inDays * DAY_MS).toISOString().slice(0, 10);
-      await ctx.call(r.createGroupEvent, { params, body: { title: e.title, date, time: e.time, meeting_link: e.meeting_link, description: e.description } }, as(role));
+      await ctx.call(
+        r.createGroupEvent,
+        { params, body: { title: e.title, date, time: e.time, meeting_link: e.meeting_link, description: e.description } },
+        as(role),
+      );
     }
     if (g.file) {
       const [role, filename, text] = g.file;
       const { LocalFileStore } = await import('@lp/storage');
       const key = `uploads/seed-${group.id}-${filename}`;
       const { size } = await new LocalFileStore(ctx.storageDir).put(key, text);
-      await ctx.call(r.uploadGroupFile, { params, body: { file: { storage_key: key, filename, content_type: 'text/plain', size } } }, as(role));
+      await ctx.call(
+        r.uploadGroupFile,
+        { params, body: { file: { storage_key: key, filename, content_type: 'text/plain', size } } },
+        as(role),
+      );
     }
     if (g.testMembers) await ctx.call(r.addTestMembers, { params }, as(g.owner));
     const detail = await ctx.call(r.getGroup, { params }, as(g.owner));
-    ctx.log(`community: ${g.def.privacy} group "${g.def.name}" by ${ctx.users[g.owner].email}: ${detail.member_count}/${detail.max_members} members, ${plural(g.messages.length, 'message')}, ${plural(g.posts.length, 'post')}${g.event ? ', an event' : ''}${g.file ? ', a file' : ''}`);
+    ctx.log(
+      `community: ${g.def.privacy} group "${g.def.name}" by ${ctx.users[g.owner].email}: ${detail.member_count}/${detail.max_members} members, ${plural(g.messages.length, 'message')}, ${plural(g.posts.length, 'post')}${g.event ? ', an event' : ''}${g.file ? ', a file' : ''}`,
+    );
   }
 
   const { questions } = await ctx.call(r.listQuestions, { query: { limit: 100 } }, as('learner'));
@@ -800,11 +1399,15 @@ export async function seedCommunity(ctx) {
     }
     const question = await ctx.call(r.askQuestion, { body: q.def }, as(q.author));
     const answers = [];
-    for (const [role, content] of q.answers) answers.push(await ctx.call(r.postAnswer, { params: { id: question.id }, body: { content } }, as(role)));
+    for (const [role, content] of q.answers)
+      answers.push(await ctx.call(r.postAnswer, { params: { id: question.id }, body: { content } }, as(role)));
     for (const role of q.upvotes.question) await ctx.call(r.upvoteQuestion, { params: { id: question.id } }, as(role));
-    for (const [i, voters] of q.upvotes.answers.entries()) for (const role of voters) await ctx.call(r.upvoteAnswer, { params: { id: answers[i].id } }, as(role));
+    for (const [i, voters] of q.upvotes.answers.entries())
+      for (const role of voters) await ctx.call(r.upvoteAnswer, { params: { id: answers[i].id } }, as(role));
     if (q.accept !== undefined) await ctx.call(r.acceptAnswer, { params: { id: answers[q.accept].id } }, as(q.author));
-    ctx.log(`community: ${q.def.post_type} "${q.def.title}" by ${ctx.users[q.author].email}: ${plural(answers.length, 'answer')}${q.accept !== undefined ? ', one accepted' : ''}`);
+    ctx.log(
+      `community: ${q.def.post_type} "${q.def.title}" by ${ctx.users[q.author].email}: ${plural(answers.length, 'answer')}${q.accept !== undefined ? ', one accepted' : ''}`,
+    );
   }
 }
 
@@ -834,11 +1437,24 @@ export class SeedError extends Error {
  * caller-signing key, so the services believe the demo users the seed acts for.
  * @param {{ natsUrl: string, busPrefix?: string, auth?: { user: string, pass: string } | null, signingKey?: string, log?: (line: string) => void, timeoutMs?: number }} opts
  */
-export async function seed({ natsUrl, busPrefix = '', auth = null, signingKey, storageDir = join(root, '.data', 'storage'), log = (l) => console.log(`[seed] ${l}`), timeoutMs = 15_000 }) {
+export async function seed({
+  natsUrl,
+  busPrefix = '',
+  auth = null,
+  signingKey,
+  storageDir = join(root, '.data', 'storage'),
+  log = (l) => console.log(`[seed] ${l}`),
+  timeoutMs = 15_000,
+}) {
   // the bus's own client, so the reply format lives in one place (libs/bus, built before seeding)
   const { RpcClient, CallerSigner, inboxPrefixOf } = await import('@lp/bus');
   const { DEV_CALLER_KEYS } = await import('@lp/service-kit');
-  const nc = await connect({ servers: natsUrl.split(','), name: 'lp-seed', timeout: 5000, ...(auth ? { ...auth, inboxPrefix: inboxPrefixOf('seed') } : {}) });
+  const nc = await connect({
+    servers: natsUrl.split(','),
+    name: 'lp-seed',
+    timeout: 5000,
+    ...(auth ? { ...auth, inboxPrefix: inboxPrefixOf('seed') } : {}),
+  });
   const rpc = new RpcClient(nc, busPrefix, 10_000, new CallerSigner(signingKey ?? DEV_CALLER_KEYS.privateKey));
   /**
    * Request-reply, as `caller` when given; retried while the service is not subscribed yet,
@@ -854,14 +1470,19 @@ export async function seed({ natsUrl, busPrefix = '', auth = null, signingKey, s
           await new Promise((r) => setTimeout(r, 300));
           continue;
         }
-        const what = e?.status === 503 ? 'no service answers it (is it running?)' : `${e?.status ?? ''} ${e?.code ?? ''} ${e?.detail ?? e?.message}`;
+        const what =
+          e?.status === 503 ? 'no service answers it (is it running?)' : `${e?.status ?? ''} ${e?.code ?? ''} ${e?.detail ?? e?.message}`;
         throw new SeedError(`${subject}: ${what}`, { status: e?.status, code: e?.code });
       }
     }
   }
   /** A route's subject called as `caller` (params, query, body and the declared headers as the gateway passes them). */
   const call = (route, req = {}, caller = null, opts = {}) =>
-    request(route.subject, { params: req.params ?? {}, query: req.query ?? {}, body: req.body, headers: req.headers ?? {} }, { ...opts, caller });
+    request(
+      route.subject,
+      { params: req.params ?? {}, query: req.query ?? {}, body: req.body, headers: req.headers ?? {} },
+      { ...opts, caller },
+    );
   const ctx = { request, call, users: {}, log, nc, storageDir };
   try {
     for (const s of seeders) {

@@ -234,8 +234,9 @@ function pipeLines(stream, onLine) {
 function startApp(name, env, index) {
   const tag = paint(NAME_COLORS[index % NAME_COLORS.length], `[${name}]`);
   const own = { NATS_USER: name, NATS_PASSWORD: natsPassword(name) ?? '' };
-  // links that leave the browser (an invitation e-mail) must be absolute: the address the banner prints
-  if (name === 'community') own.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
+  // links that leave the browser (an invitation e-mail, a printed certificate's verification
+  // link and QR code) must be absolute: the address the banner prints
+  if (name === 'community' || name === 'catalog') own.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
   const child = spawn(process.execPath, ['--enable-source-maps', join('apps', name, 'dist', 'main.js')], {
     cwd: root,
     env: name === 'gateway' ? { ...env, ...own, PORT: String(PORT), CALLER_SIGNING_KEY: callerKeys.privateKey } : { ...env, ...own },
@@ -310,7 +311,11 @@ function banner(webBuilt, hasGateway) {
     ...(hasGateway
       ? [
           paint('1', line(`LearnHub is running at ${url}`)),
-          line(webBuilt || existsSync(join(root, 'apps', 'web', 'dist', 'index.html')) ? 'the web app at /, the API at /api' : 'the API at /api (no web app built)'),
+          line(
+            webBuilt || existsSync(join(root, 'apps', 'web', 'dist', 'index.html'))
+              ? 'the web app at /, the API at /api'
+              : 'the API at /api (no web app built)',
+          ),
         ]
       : [paint('1', line('LearnHub services are running (no apps/gateway yet: nothing serves HTTP)'))]),
     '',

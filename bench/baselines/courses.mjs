@@ -43,20 +43,20 @@ class Params {
 // apps/catalog/src/modules/courses/courses.repository.ts
 /** The columns a Course is made of (search_text stays in the database). */
 const COLUMNS =
-  'c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail, c.is_published, ' +
+  'c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail, c.cover_key, c.is_published, ' +
   'c.published_at, c.enrollment_count, c.rating_avg, c.rating_count, c.created_at, c.updated_at';
 
 /** A timestamp as the API writes it (2026-01-02T03:04:05.678Z), made by PostgreSQL: no Date parsing in the service. */
 const isoText = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const DECORATE = `SELECT c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail,
+const DECORATE = `SELECT c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail, c.cover_key,
     c.is_published, ${isoText('c.published_at')} AS published_at, c.enrollment_count, c.rating_avg, c.rating_count,
     ${isoText('c.created_at')} AS created_at, ${isoText('c.updated_at')} AS updated_at, u.name AS instructor_name,
     (SELECT count(*) FROM lessons l WHERE l.course_id = c.id AND l.is_published) AS lesson_count,
     (SELECT COALESCE(json_agg(json_build_object(
               'id', i.id, 'course_id', i.course_id, 'type', i.type, 'title', i.title, 'text_content', NULL,
               'storage_key', i.storage_key, 'file_name', i.file_name, 'mime_type', i.mime_type, 'file_size', i.file_size,
-              'duration_minutes', i.duration_minutes, 'sort_order', i.sort_order, 'created_at', ${isoText('i.created_at')})
+              'duration_minutes', i.duration_minutes, 'sort_order', i.sort_order, 'lesson_id', i.lesson_id, 'created_at', ${isoText('i.created_at')})
             ORDER BY i.sort_order, i.created_at, i.id), '[]'::json)
        FROM content_items i WHERE i.course_id = c.id) AS content_items
   FROM page c LEFT JOIN users u ON u.id = c.instructor_id`;
@@ -105,6 +105,7 @@ function toContentItem(r) {
     file_size: r.file_size,
     mime_type: r.mime_type,
     order: r.sort_order,
+    lesson_id: r.lesson_id,
     created_at: iso(r.created_at),
   };
 }
@@ -121,6 +122,9 @@ function toCourse(r) {
     instructor_name: r.instructor_name ?? UNKNOWN_USER_NAME,
     institution_id: r.institution_id,
     thumbnail: r.thumbnail,
+    cover_url: r.cover_key
+      ? `/api/courses/${r.id}/cover?v=${r.cover_key.slice(r.cover_key.lastIndexOf('/') + 1, r.cover_key.lastIndexOf('.'))}`
+      : null,
     is_published: r.is_published,
     enrollment_count: r.enrollment_count,
     rating_avg: r.rating_avg,

@@ -23,9 +23,10 @@ export interface LessonInput {
   freePreview?: boolean;
 }
 
-/** On /instructor/course/{id}/lessons: fills the add form and saves; waits for the lesson in the list. */
+/** On the course's management page: opens the Add lesson form unless open, fills it and saves; waits for the lesson in the list. */
 export async function addLessonThroughForm(page: Page, lesson: LessonInput): Promise<void> {
   const form = page.getByTestId('lesson-form');
+  if (!(await form.isVisible())) await page.getByTestId('add-lesson').click();
   await expect(form).toHaveAttribute('data-mode', 'create');
   await form.getByTestId('lesson-title').fill(lesson.title);
   await form.getByTestId('lesson-content').fill(lesson.content);

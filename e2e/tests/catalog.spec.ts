@@ -19,7 +19,11 @@ test.describe('catalog and learning journey', () => {
     const stamp = Math.random().toString(36).slice(2, 8);
     const title = `E2E Course ${stamp}`;
     const description = `A course made by the end-to-end suite (${stamp}). `.padEnd(140, 'Lorem ipsum dolor sit amet. ');
-    const previewLesson = { title: `Welcome ${stamp}`, content: 'Welcome to the course.\nThis lesson is a free preview.', freePreview: true };
+    const previewLesson = {
+      title: `Welcome ${stamp}`,
+      content: 'Welcome to the course.\nThis lesson is a free preview.',
+      freePreview: true,
+    };
     const lockedLesson = { title: `Deep dive ${stamp}`, content: 'Only enrolled learners read this.' };
     let courseId = '';
 
@@ -48,43 +52,28 @@ test.describe('catalog and learning journey', () => {
       await expect(manage.getByTestId('stat-rating-value')).toHaveText('N/A');
     });
 
-    await test.step('the instructor adds a text content item (multipart upload)', async () => {
-      const form = page.getByTestId('add-content-form');
-      await form.getByTestId('content-type').selectOption('text');
-      await form.getByTestId('add-content-submit').click();
-      await expect(form.getByText('Title is required')).toBeVisible();
-      await form.getByTestId('content-title').fill(`Reading ${stamp}`);
-      await form.getByTestId('content-text').fill('Read this before the lessons.');
-      await form.getByTestId('add-content-submit').click();
-      await expect(toast(page, CATALOG_TEXT.contentAdded)).toBeVisible();
-      await expect(page.getByTestId('content-item').filter({ hasText: `Reading ${stamp}` })).toBeVisible();
-      await expect(page.getByTestId('stat-content-items-value')).toHaveText('1');
-    });
-
     await test.step('the instructor adds lessons, one of them a free preview, and deletes an extra one', async () => {
-      await page.getByTestId('manage-course').getByTestId('manage-lessons-link').click();
-      await expect(page).toHaveURL(new RegExp(`/instructor/course/${courseId}/lessons$`));
+      // issue 14: lessons are added on the management page itself; a new one goes after the last
+      await page.getByTestId('manage-course').getByTestId('add-lesson').click();
       const form = page.getByTestId('lesson-form');
-      // spec 5: duration default 15, order default 0
+      // spec 5: duration default 15
       await expect(form.getByTestId('lesson-duration')).toHaveValue('15');
-      await expect(form.getByTestId('lesson-order')).toHaveValue('0');
       await form.getByTestId('lesson-save').click();
       await expect(form.getByText('Title is required')).toBeVisible();
       await expect(form.getByText('Content is required')).toBeVisible();
 
       await addLessonThroughForm(page, previewLesson);
       await expect(toast(page, CATALOG_TEXT.lessonCreated)).toBeVisible();
-      await form.getByTestId('lesson-order').fill('1');
       await addLessonThroughForm(page, lockedLesson);
 
       // a video lesson needs a URL (spec 5)
+      await page.getByTestId('add-lesson').click();
       await form.getByTestId('lesson-title').fill(`Extra ${stamp}`);
       await form.getByTestId('lesson-content-type').selectOption('video');
       await form.getByTestId('lesson-content').fill('not a url');
       await form.getByTestId('lesson-save').click();
       await expect(form.getByText('Enter the URL of the video')).toBeVisible();
       await form.getByTestId('lesson-content').fill('https://example.com/intro.mp4');
-      await form.getByTestId('lesson-order').fill('2');
       await form.getByTestId('lesson-save').click();
       const extra = page.getByTestId('managed-lesson').filter({ hasText: `Extra ${stamp}` });
       await expect(extra).toBeVisible();
@@ -108,6 +97,21 @@ test.describe('catalog and learning journey', () => {
       await expect(toast(page, CATALOG_TEXT.lessonDeleted)).toBeVisible();
       await expect(edited).toHaveCount(0);
       await expect(page.getByTestId('managed-lesson')).toHaveCount(2);
+    });
+
+    await test.step('the instructor adds a text content item to the first lesson (multipart upload)', async () => {
+      const lesson = page.getByTestId('managed-lesson').filter({ hasText: previewLesson.title });
+      await lesson.getByTestId('lesson-add-content').click();
+      const form = lesson.getByTestId('add-content-form');
+      await form.getByTestId('content-type').selectOption('text');
+      await form.getByTestId('add-content-submit').click();
+      await expect(form.getByText('Title is required')).toBeVisible();
+      await form.getByTestId('content-title').fill(`Reading ${stamp}`);
+      await form.getByTestId('content-text').fill('Read this before the lessons.');
+      await form.getByTestId('add-content-submit').click();
+      await expect(toast(page, CATALOG_TEXT.contentAdded)).toBeVisible();
+      await expect(page.getByTestId('content-item').filter({ hasText: `Reading ${stamp}` })).toBeVisible();
+      await expect(page.getByTestId('stat-content-items-value')).toHaveText('1');
     });
 
     await test.step('the instructor publishes the course and sees the instructor tools on its page', async () => {
@@ -223,7 +227,10 @@ test.describe('catalog and learning journey', () => {
 
     await test.step('the enrolled learner reviews the course', async () => {
       const form = page.getByTestId('review-form');
-      await form.locator('label').filter({ has: page.getByTestId('review-rating-5') }).click();
+      await form
+        .locator('label')
+        .filter({ has: page.getByTestId('review-rating-5') })
+        .click();
       await expect(page.getByTestId('review-rating-5')).toBeChecked();
       await form.getByTestId('review-comment').fill('Clear and short.');
       await form.getByTestId('review-submit').click();
@@ -263,7 +270,8 @@ test.describe('catalog and learning journey', () => {
     const dialog = page.getByTestId('payment-dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('payment-amount')).toHaveText('$19.50');
-    for (const method of ['wallet', 'chapa', 'telebirr', 'mpesa']) await expect(dialog.getByTestId(`payment-method-${method}`)).toBeVisible();
+    for (const method of ['wallet', 'chapa', 'telebirr', 'mpesa'])
+      await expect(dialog.getByTestId(`payment-method-${method}`)).toBeVisible();
     await expect(dialog.getByTestId('pay-button')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -303,7 +311,15 @@ test.describe('catalog and learning journey', () => {
       await ready(page);
       const results = await new AxeBuilder({ page }).analyze();
       const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`).join('\n');
+      const report = blocking
+        .map(
+          (v) =>
+            `[${v.impact}] ${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 5)
+              .join(', ')}`,
+        )
+        .join('\n');
       expect(blocking, `axe on ${what}:\n${report}`).toEqual([]);
     };
 
@@ -320,7 +336,7 @@ test.describe('catalog and learning journey', () => {
     });
 
     await signInWithToken(page, instructor.token, `/instructor/course/${courseId}`);
-    await check('/instructor/course/{id}', async (p) => expect(p.getByTestId('add-content-form')).toBeVisible());
+    await check('/instructor/course/{id}', async (p) => expect(p.getByTestId('managed-lesson')).toHaveCount(1));
     await page.goto(`/instructor/course/${courseId}/lessons`);
     await check('/instructor/course/{id}/lessons', async (p) => expect(p.getByTestId('managed-lesson')).toHaveCount(1));
     await page.goto('/instructor/create');
@@ -345,7 +361,14 @@ test.describe('catalog and learning journey', () => {
     });
     expect(course.status(), await course.text()).toBe(201);
     const { id: courseId } = (await course.json()) as { id: string };
+    // content items belong to a lesson (issue 14)
+    const lesson = await request.post(`/api/courses/${courseId}/lessons`, {
+      headers: { Authorization: `Bearer ${instructor.token}` },
+      data: { title: 'Files lesson', content: 'The files of this course.' },
+    });
+    expect(lesson.status(), await lesson.text()).toBe(201);
     await signInWithToken(page, instructor.token, `/instructor/course/${courseId}`);
+    await page.getByTestId('lesson-add-content').click();
     const form = page.getByTestId('add-content-form');
     await form.getByTestId('content-type').selectOption('pdf');
     await expect(form.getByText('PDF up to 25 MB')).toBeVisible();
@@ -366,7 +389,9 @@ test.describe('catalog and learning journey', () => {
     expect(uploads).toBe(0);
 
     // not a PDF inside: the server's explanation is shown
-    await form.getByTestId('content-file').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') });
+    await form
+      .getByTestId('content-file')
+      .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') });
     await form.getByTestId('add-content-submit').click();
     await expect(form.getByTestId('add-content-error')).toHaveText('The file is not a PDF');
     expect(uploads).toBe(1);
@@ -393,12 +418,18 @@ test.describe('catalog and learning journey', () => {
     expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  test('instructor dashboard: compose needs recipient, subject and message; bulk upload sends only complete lessons', async ({ page, request }) => {
+  test('instructor dashboard: compose needs recipient, subject and message; bulk upload sends only complete lessons', async ({
+    page,
+    request,
+  }) => {
     const instructor = await registerViaApi(request, 'instructor', 'cat-dash');
     const learner = await registerViaApi(request, 'learner', 'cat-dash-learner');
     const auth = { Authorization: `Bearer ${instructor.token}` };
     const title = `Dashboard course ${Date.now()}`;
-    const course = await request.post('/api/courses', { headers: auth, data: { title, description: 'For the dashboard.', price: 0, is_published: true } });
+    const course = await request.post('/api/courses', {
+      headers: auth,
+      data: { title, description: 'For the dashboard.', price: 0, is_published: true },
+    });
     expect(course.status(), await course.text()).toBe(201);
     const { id: courseId } = (await course.json()) as { id: string };
     const enroll = await request.post(`/api/courses/${courseId}/enroll`, { headers: { Authorization: `Bearer ${learner.token}` } });
@@ -472,4 +503,3 @@ test.describe('catalog and learning journey', () => {
     await expect(page.getByTestId('lesson-templates')).toContainText('Bulk lesson one');
   });
 });
-

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
+import { ServiceKitModule, UsersReadModelModule, developmentOnly } from '@lp/service-kit';
 import { AssessmentEnvSchema } from './config/assessment-env.js';
 import { entities, migrations } from './data-source.js';
 import { AssessmentDataModule } from './assessment-data.module.js';
@@ -9,6 +9,8 @@ import { DataExportModule } from './modules/data-export/data-export.module.js';
 import { QuizzesModule } from './modules/quizzes/quizzes.module.js';
 import { ResultsModule } from './modules/results/results.module.js';
 import { TakingModule } from './modules/taking/taking.module.js';
+import { SeedHandlers } from './modules/seed/seed.handlers.js';
+import { SeedRepository } from './modules/seed/seed.repository.js';
 
 /** Quizzes, exams, mock tests, sessions, attempts, grades, assignments: one feature module per area. */
 @Module({})
@@ -33,6 +35,8 @@ export class AssessmentModule {
         AssignmentsModule,
         DataExportModule,
       ],
+      // demo data: not even constructed outside development and tests
+      providers: developmentOnly(env, [SeedHandlers, SeedRepository]),
     };
   }
 }

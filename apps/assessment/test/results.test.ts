@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { assessmentRoutes as routes, type Caller } from '@lp/contracts';
+import { assessmentInternal, assessmentRoutes as routes, type Caller } from '@lp/contracts';
+import { expectAppError } from '@lp/testing';
 import { AssessmentHarness, quizBody } from './support/assessment-harness.js';
 
 jest.setTimeout(60_000);
@@ -54,7 +55,10 @@ describe('results of an assessment', () => {
     const r = await take(quiz.id, ann, MC_ONLY);
     expect(await h.call(routes.getAttempt, { params: { id: r.attempt_id } }, ann)).toEqual(r);
     expect((await h.call(routes.getAttempt, { params: { id: r.attempt_id } }, author)).attempt_id).toBe(r.attempt_id);
-    await expect(h.call(routes.getAttempt, { params: { id: r.attempt_id } }, h.caller())).rejects.toMatchObject({ status: 404, code: 'ATTEMPT_NOT_FOUND' });
+    await expect(h.call(routes.getAttempt, { params: { id: r.attempt_id } }, h.caller())).rejects.toMatchObject({
+      status: 404,
+      code: 'ATTEMPT_NOT_FOUND',
+    });
     await expect(h.call(routes.getAttempt, { params: { id: randomUUID() } }, ann)).rejects.toMatchObject({ status: 404 });
 
     const hidden = await twoQuestions({ show_results_immediately: false });
@@ -66,10 +70,14 @@ describe('results of an assessment', () => {
 });
 
 describe('learner history and analytics', () => {
-  it('lists the caller\'s attempts newest first', async () => {
+  it("lists the caller's attempts newest first", async () => {
     const ann = h.caller();
     const q1 = await twoQuestions({ title: 'First quiz' });
-    const q2 = await h.call(routes.createQuiz, { body: { ...quizBody({ title: 'An exam', time_limit: 30, test_mode: 'exam' }), questions: quizBody().questions.slice(0, 2) } }, author);
+    const q2 = await h.call(
+      routes.createQuiz,
+      { body: { ...quizBody({ title: 'An exam', time_limit: 30, test_mode: 'exam' }), questions: quizBody().questions.slice(0, 2) } },
+      author,
+    );
     await take(q1.id, ann, MC_ONLY);
     await take(q2.id, ann, ALL_RIGHT);
     const list = await h.call(routes.learnerAttempts, {}, ann);
@@ -80,7 +88,7 @@ describe('learner history and analytics', () => {
     expect(await h.call(routes.learnerAttempts, {}, h.caller())).toEqual([]);
   });
 
-  it('computes analytics from the caller\'s attempts', async () => {
+  it("computes analytics from the caller's attempts", async () => {
     const ann = h.caller();
     const quiz = await twoQuestions();
     await take(quiz.id, ann, {}, 2); // 0, math 0 / science 0
@@ -104,7 +112,43 @@ describe('learner history and analytics', () => {
       math: { average_score: 66.7, attempts: 3, trend: 'improving' },
       science: { average_score: 33.3, attempts: 3, trend: 'improving' },
     });
-    expect(await h.call(routes.learnerAnalytics, {}, h.caller())).toMatchObject({ total_attempts: 0, achievements: [], strongest_subject: null });
+    // the scores over time, oldest first, each with its quiz and when it was submitted
+    expect(a.score_history.map((p) => [p.score, p.passed, p.quiz_title])).toEqual([
+      [0, false, quiz.title],
+      [66.67, false, quiz.title],
+      [100, true, quiz.title],
+    ]);
+    const times = a.score_history.map((p) => Date.parse(p.submitted_at));
+    expect(times.every((t, i) => Number.isFinite(t) && (i === 0 || t >= times[i - 1]!))).toBe(true);
+    expect(await h.call(routes.learnerAnalytics, {}, h.caller())).toMatchObject({
+      total_attempts: 0,
+      achievements: [],
+      strongest_subject: null,
+      score_history: [],
+    });
+  });
+});
+
+describe('demo data', () => {
+  it("moves an open session's start back, so its attempt is timed like a learner's", async () => {
+    const ann = h.caller();
+    const quiz = await twoQuestions();
+    const s = await h.call(routes.startMockTest, { params: { id: quiz.id } }, ann);
+    const moved = await h.internal(assessmentInternal.backdateSession, { session_id: s.session_id, seconds: 150 });
+    expect(moved.session_id).toBe(s.session_id);
+    const result = await h.call(
+      routes.submitMockTest,
+      { params: { id: quiz.id }, query: { session_id: s.session_id }, body: { answers: MC_ONLY } },
+      ann,
+    );
+    expect(result.time_taken_minutes).toBeCloseTo(2.5, 1);
+    expect(result.time_exceeded).toBe(false);
+    // a submitted (or unknown) session is not moved
+    await expectAppError(
+      h.internal(assessmentInternal.backdateSession, { session_id: s.session_id, seconds: 60 }),
+      404,
+      'SESSION_NOT_FOUND',
+    );
   });
 });
 
@@ -119,18 +163,34 @@ describe('course grades', () => {
     await twoQuestions({ course_id: courseId, is_published: false });
 
     expect(await h.call(routes.courseGrades, { params: { id: courseId } }, ann)).toEqual({
-      letter_grade: null, overall_percentage: 0, earned_points: 0, total_points: 0, completed_assessments: 0, available_assessments: 3, quiz_grades: [],
+      letter_grade: null,
+      overall_percentage: 0,
+      earned_points: 0,
+      total_points: 0,
+      completed_assessments: 0,
+      available_assessments: 3,
+      quiz_grades: [],
     });
     await take(q1.id, ann, {});
     await take(q1.id, ann, ALL_RIGHT);
     await take(q1.id, ann, MC_ONLY);
     await take(q2.id, ann, MC_ONLY);
     const grades = await h.call(routes.courseGrades, { params: { id: courseId } }, ann);
-    expect(grades).toMatchObject({ letter_grade: 'B', overall_percentage: 83.33, earned_points: 5, total_points: 6, completed_assessments: 2, available_assessments: 3 });
+    expect(grades).toMatchObject({
+      letter_grade: 'B',
+      overall_percentage: 83.33,
+      earned_points: 5,
+      total_points: 6,
+      completed_assessments: 2,
+      available_assessments: 3,
+    });
     expect(grades.quiz_grades).toEqual([
       { quiz_id: q1.id, title: 'Week 1', type: 'mock_test', score_percentage: 100, passed: true, earned_points: 3, max_points: 3 },
       { quiz_id: q2.id, title: 'Week 2', type: 'mock_test', score_percentage: 66.67, passed: false, earned_points: 2, max_points: 3 },
     ]);
-    await expect(h.call(routes.courseGrades, { params: { id: randomUUID() } }, ann)).rejects.toMatchObject({ status: 404, code: 'COURSE_NOT_FOUND' });
+    await expect(h.call(routes.courseGrades, { params: { id: randomUUID() } }, ann)).rejects.toMatchObject({
+      status: 404,
+      code: 'COURSE_NOT_FOUND',
+    });
   });
 });

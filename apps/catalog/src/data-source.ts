@@ -5,6 +5,8 @@ import { QuizAttemptReviews1764460800000 } from './migrations/1764460800000-quiz
 import { TypeormMetadata1764600000000 } from './migrations/1764600000000-typeorm-metadata.js';
 import { UsersRoleDefault1764600000001 } from './migrations/1764600000001-users-role-default.js';
 import { AuthorLimits1795605545660 } from './migrations/1795605545660-author-limits.js';
+import { CourseCovers1795693700000 } from './migrations/1795693700000-course-covers.js';
+import { LessonStructure1795700000000 } from './migrations/1795700000000-lesson-structure.js';
 
 /**
  * Catalog's tables: the entities are their one description, new migrations are generated
@@ -19,4 +21,6 @@ export const migrations = [
   TypeormMetadata1764600000000,
   UsersRoleDefault1764600000001,
   AuthorLimits1795605545660,
+  CourseCovers1795693700000,
+  LessonStructure1795700000000,
 ];

@@ -58,7 +58,7 @@ describe('certificates (no worker running here: see apps/worker/test for the PDF
         course_title: 'Certified Course',
         instructor_name: 'Ivan Instructor',
         verification_code: code,
-        verify_url: `/api/certificates/verify/${code}`,
+        verify_url: `/certificates/verify/${code}`,
       });
       // no worker here: the request does not wait on it, it answers where the render stands
       expect(await h.call(catalogRoutes.certificate, { params: { courseId: c.id } }, lena.caller)).toEqual({

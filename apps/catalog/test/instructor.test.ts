@@ -54,9 +54,29 @@ beforeAll(async () => {
   w = await world();
 });
 
+/** The Monday (UTC, YYYY-MM-DD) of the week `days` days ago. */
+function mondayOf(days: number): string {
+  const d = new Date(Date.now() - days * 86_400_000);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+/** The 12 weeks up to this one with the enrollments and completions that happened `days` ago. */
+function weeksWith(enrolledDaysAgo: number[], completedDaysAgo: number[]) {
+  return Array.from({ length: 12 }, (_, i) => {
+    const week = mondayOf((11 - i) * 7);
+    return {
+      week_start: week,
+      enrollments: enrolledDaysAgo.filter((d) => mondayOf(d) === week).length,
+      completions: completedDaysAgo.filter((d) => mondayOf(d) === week).length,
+    };
+  });
+}
+
 describe('instructor overview', () => {
   it("computes the totals over the instructor's own courses only", async () => {
-    const o = await h.call(catalogRoutes.instructorOverview, {}, w.ivan.caller);
+    const { weekly_activity, ...o } = await h.call(catalogRoutes.instructorOverview, {}, w.ivan.caller);
+    // Go: ann today (and completed), ben 25 days ago, cat 20, dan 40; Rust: ann today
+    expect(weekly_activity).toEqual(weeksWith([0, 25, 20, 40, 0], [0]));
     // progress: Go ann 100, ben 25, cat 0, dan 0; Rust ann 50 -> average 35
     expect(o).toEqual({
       total_courses: 2,
@@ -92,6 +112,10 @@ describe('course analytics', () => {
       ['Go 4', 1, 25],
     ]);
     expect(a.quiz_analytics).toEqual([]);
+    expect(a.weekly_activity).toEqual(weeksWith([0, 25, 20, 40], [0]));
+    expect(a.score_distribution.map((b) => [b.from, b.to, b.count])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [i * 10, i * 10 + 10, 0]),
+    );
     expect(await h.call(catalogRoutes.courseAnalytics, { params: { id: w.go.id } }, w.ivan.caller)).toEqual(a);
   });
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('who manages lessons', () => {
-  it('creates a lesson with the form defaults for the owner', async () => {
+  it('creates a lesson with the form defaults for the owner (the first lesson is number 1)', async () => {
     const c = await h.course(ivan);
     const l = await h.lesson(ivan, c.id, { title: 'Only title and content' });
     expect(l).toMatchObject({
@@ -38,7 +38,7 @@ describe('who manages lessons', () => {
       content_type: 'text',
       content: 'Lesson text',
       duration_minutes: 15,
-      order: 0,
+      order: 1,
       is_published: true,
       is_free_preview: false,
       is_locked: false,

@@ -30,6 +30,13 @@ async function setUp(n = 2) {
   return { course, lessons, item, lena };
 }
 
+/** The Monday (UTC, YYYY-MM-DD) of the week `days` days ago. */
+function mondayOf(days: number): string {
+  const d = new Date(Date.now() - days * 86_400_000);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
 describe('completing lessons and items', () => {
   it('counts a lesson once: the second call answers already_completed and changes nothing', async () => {
     const { course, lessons, lena } = await setUp(2);
@@ -173,7 +180,21 @@ describe('progress and course completion', () => {
       next_lesson: { id: lessons[1]!.id, title: 'L2', order: 1 },
       next_quiz: null,
       can_get_certificate: false,
+      weekly_progress: [{ week_start: mondayOf(0), completed_units: 1, progress: 25 }],
     });
+    // progress over time: from the enrollment's week on, each week's end counted against today's units
+    await h.age(lena.id, course.id, { enrolled: 15 });
+    await h.ds.query('UPDATE lesson_completions SET completed_at = $3 WHERE user_id = $1 AND lesson_id = $2', [
+      lena.id,
+      lessons[0]!.id,
+      new Date(Date.now() - 8 * 86_400_000),
+    ]);
+    await h.complete(lena, lessons[1]!.id);
+    const weekly = (await h.call(catalogRoutes.enrollmentProgress, { params: { id: course.id } }, lena.caller)).weekly_progress;
+    expect(weekly[0]!.week_start).toBe(mondayOf(15));
+    expect(weekly[weekly.length - 1]).toEqual({ week_start: mondayOf(0), completed_units: 2, progress: 50 });
+    expect(weekly.find((w) => w.week_start === mondayOf(8))).toMatchObject({ completed_units: 1, progress: 25 });
+    expect(weekly.filter((w) => w.week_start < mondayOf(8)).every((w) => w.completed_units === 0)).toBe(true);
     const max = await h.user('learner');
     await expectAppError(
       h.call(catalogRoutes.enrollmentProgress, { params: { id: enrollment_id! } }, max.caller),

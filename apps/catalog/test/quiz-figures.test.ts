@@ -74,7 +74,14 @@ async function submit(
 }
 
 /** assessment.attempt.reviewed: the author graded essays of an attempt to a new score. */
-async function review(user: TestUser, quizId: string, courseId: string | null, attemptId: string, score: number, reviewedAt: string): Promise<void> {
+async function review(
+  user: TestUser,
+  quizId: string,
+  courseId: string | null,
+  attemptId: string,
+  score: number,
+  reviewedAt: string,
+): Promise<void> {
   await h.applied(assessmentEvents.attemptReviewed, {
     v: 1,
     attempt_id: attemptId,
@@ -140,6 +147,14 @@ describe('quiz figures of the instructor', () => {
     ]);
     // the course route of catalog answers the same figures
     expect((await h.call(catalogRoutes.courseAnalytics, { params: { id: course.id } }, ivan.caller)).quiz_analytics).toHaveLength(3);
+    // the learners' scores 80, 40 and 90 in bands of ten points (the owner's 100 left out)
+    const bands = (await h.call(catalogRoutes.instructorCourseAnalytics, { params: { id: course.id } }, ivan.caller)).score_distribution;
+    expect(bands).toHaveLength(10);
+    expect(bands.filter((b) => b.count > 0)).toEqual([
+      { from: 40, to: 50, count: 1 },
+      { from: 80, to: 90, count: 1 },
+      { from: 90, to: 100, count: 1 },
+    ]);
     expect(await templates(ivan)).toEqual([
       { id: mock, title: 'Practice mock', question_count: 10 },
       { id: draft, title: 'Draft', question_count: 0 },

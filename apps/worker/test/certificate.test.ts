@@ -17,7 +17,11 @@ async function readFile(storageDir: string, key: string): Promise<Buffer> {
 }
 
 /** As the browser does: ask again while the PDF is being made (202 with the progress). */
-async function certificateOf(h: CatalogHarness, courseId: string, caller: Caller): Promise<{ storage_key: string; filename: string; content_type: string }> {
+async function certificateOf(
+  h: CatalogHarness,
+  courseId: string,
+  caller: Caller,
+): Promise<{ storage_key: string; filename: string; content_type: string }> {
   for (let i = 0; i < 100; i++) {
     const answer = (await h.call(catalogRoutes.certificate, { params: { courseId } }, caller)) as unknown as Record<string, unknown>;
     if (!('pending' in answer)) return answer as { storage_key: string; filename: string; content_type: string };
@@ -70,7 +74,7 @@ describe('certificates end to end: catalog and the worker', () => {
       'taught by Ivan Instructor',
       `Completed on ${today}`,
       `Verification code: ${cert.verification_code}`,
-      `Verify at https://learnhub.example/api/certificates/verify/${cert.verification_code}`,
+      `Verify at https://learnhub.example/certificates/verify/${cert.verification_code}`,
     ]);
 
     const verified = await h.call(catalogRoutes.verifyCertificate, { params: { code: cert.verification_code } });

@@ -5,7 +5,7 @@ import { identityRoutes, identityInternal } from './identity/routes.js';
 import { identityEvents } from './identity/events.js';
 import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
-import { assessmentRoutes } from './assessment/routes.js';
+import { assessmentRoutes, assessmentInternal } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
 import { communityRoutes } from './community/routes.js';
 import { communityEvents } from './community/events.js';
@@ -37,7 +37,13 @@ export function findEvent(name: string): EventDef | undefined {
 }
 
 /** Every bus-only subject, with the principals allowed to call it. */
-export const ALL_INTERNAL: readonly InternalDef[] = [...Object.values(identityInternal), ...Object.values(catalogInternal), ...Object.values(billingInternal), ...Object.values(communityLiveInternal)];
+export const ALL_INTERNAL: readonly InternalDef[] = [
+  ...Object.values(identityInternal),
+  ...Object.values(catalogInternal),
+  ...Object.values(assessmentInternal),
+  ...Object.values(billingInternal),
+  ...Object.values(communityLiveInternal),
+];
 
 /**
  * Which app consumes which events. The NATS permissions (one durable consumer per event)

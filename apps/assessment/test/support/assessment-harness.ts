@@ -4,7 +4,7 @@ import { jetstream } from '@nats-io/jetstream';
 import type { z } from 'zod';
 import { catalogEvents, type AnyRoute, type Caller, type EventDef, type Role, type RouteOutput, type RouteRequest } from '@lp/contracts';
 import { connectBus, encode, ensureEventStream, eventSubject, RpcClient } from '@lp/bus';
-import { callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
+import { callInternal, callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
 import { AssessmentModule } from '../../src/app.module.js';
 
 /** Every answer-key text of quizBody() starts with this: no taker-facing answer may contain it. */
@@ -24,10 +24,38 @@ export function quizBody(over: Record<string, unknown> = {}) {
     time_limit: 0,
     test_mode: 'practice' as const,
     questions: [
-      { question_text: 'What is 2 + 2?', question_type: 'multiple_choice' as const, options: ['3', '4', '5', ''], correct_answer: '4', explanation: `${SECRET}EXPL-MC`, subject: 'math', points: 2 },
-      { question_text: 'The sky is blue', question_type: 'true_false' as const, correct_answer: 'true', explanation: `${SECRET}EXPL-TF`, subject: 'science', points: 1 },
-      { question_text: 'Capital of France?', question_type: 'short_answer' as const, correct_answer: `${SECRET}Paris answer`, explanation: `${SECRET}EXPL-SA`, subject: 'history', points: 3 },
-      { question_text: 'Discuss numbers', question_type: 'essay' as const, correct_answer: `${SECRET}ESSAY-MODEL`, explanation: `${SECRET}EXPL-ES`, points: 4 },
+      {
+        question_text: 'What is 2 + 2?',
+        question_type: 'multiple_choice' as const,
+        options: ['3', '4', '5', ''],
+        correct_answer: '4',
+        explanation: `${SECRET}EXPL-MC`,
+        subject: 'math',
+        points: 2,
+      },
+      {
+        question_text: 'The sky is blue',
+        question_type: 'true_false' as const,
+        correct_answer: 'true',
+        explanation: `${SECRET}EXPL-TF`,
+        subject: 'science',
+        points: 1,
+      },
+      {
+        question_text: 'Capital of France?',
+        question_type: 'short_answer' as const,
+        correct_answer: `${SECRET}Paris answer`,
+        explanation: `${SECRET}EXPL-SA`,
+        subject: 'history',
+        points: 3,
+      },
+      {
+        question_text: 'Discuss numbers',
+        question_type: 'essay' as const,
+        correct_answer: `${SECRET}ESSAY-MODEL`,
+        explanation: `${SECRET}EXPL-ES`,
+        points: 4,
+      },
     ],
     ...over,
   };
@@ -61,7 +89,13 @@ export class AssessmentHarness {
 
   /** Publishes an event on this run's stream, as another service's outbox relay would. */
   async publish<E extends EventDef>(event: E, payload: z.input<E['schema']>, id: string = randomUUID()): Promise<string> {
-    const envelope = { id, name: event.name, occurred_at: new Date().toISOString(), request_id: `test-${id}`, payload: event.schema.parse(payload) };
+    const envelope = {
+      id,
+      name: event.name,
+      occurred_at: new Date().toISOString(),
+      request_id: `test-${id}`,
+      payload: event.schema.parse(payload),
+    };
     await jetstream(this.nc).publish(eventSubject(this.env.BUS_PREFIX!, event.name), encode(envelope), { msgID: id });
     return id;
   }
@@ -70,8 +104,16 @@ export class AssessmentHarness {
   async course(instructorId: string, over: { is_published?: boolean; title?: string } = {}): Promise<string> {
     const courseId = randomUUID();
     await this.publish(catalogEvents.courseCreated, {
-      v: 1, course_id: courseId, title: over.title ?? `Course ${courseId.slice(0, 6)}`, instructor_id: instructorId, institution_id: null,
-      price: 0, category: 'programming', level: 'beginner', is_published: over.is_published ?? true, created_at: new Date().toISOString(),
+      v: 1,
+      course_id: courseId,
+      title: over.title ?? `Course ${courseId.slice(0, 6)}`,
+      instructor_id: instructorId,
+      institution_id: null,
+      price: 0,
+      category: 'programming',
+      level: 'beginner',
+      is_published: over.is_published ?? true,
+      created_at: new Date().toISOString(),
     });
     await this.waitFor(async () => (await this.ds.query('SELECT 1 FROM courses WHERE id = $1', [courseId])).length > 0);
     return courseId;
@@ -79,10 +121,21 @@ export class AssessmentHarness {
 
   async enroll(courseId: string, userId: string, instructorId: string): Promise<void> {
     await this.publish(catalogEvents.enrollmentCreated, {
-      v: 1, enrollment_id: randomUUID(), course_id: courseId, course_title: 'Course', user_id: userId, instructor_id: instructorId,
-      institution_id: null, amount_paid: 0, payment_id: null, enrollment_count: 1, enrolled_at: new Date().toISOString(),
+      v: 1,
+      enrollment_id: randomUUID(),
+      course_id: courseId,
+      course_title: 'Course',
+      user_id: userId,
+      instructor_id: instructorId,
+      institution_id: null,
+      amount_paid: 0,
+      payment_id: null,
+      enrollment_count: 1,
+      enrolled_at: new Date().toISOString(),
     });
-    await this.waitFor(async () => (await this.ds.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [courseId, userId])).length > 0);
+    await this.waitFor(
+      async () => (await this.ds.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [courseId, userId])).length > 0,
+    );
   }
 
   /** Calls a route's subject as the gateway does, the caller signed; the service enforces the route's guard itself. */
@@ -105,6 +158,14 @@ export class AssessmentHarness {
   }
 
   /** Moves a test session's clock back (started and deadline alike) instead of waiting. */
+  /** A bus-only subject, called as the seed or a service would. */
+  internal<Req extends z.ZodType, Res extends z.ZodType>(
+    def: { subject: string; request: Req; response: Res },
+    payload: z.input<Req>,
+  ): Promise<z.infer<Res>> {
+    return callInternal(this.client, def, payload);
+  }
+
   async ageSession(sessionId: string, minutes: number): Promise<void> {
     await this.ds.query(
       `UPDATE test_sessions SET started_at = started_at - make_interval(secs => $2), deadline_at = deadline_at - make_interval(secs => $2) WHERE id = $1`,

@@ -12,6 +12,7 @@ export const catalogErrors = {
   resourceNotFound: () => AppError.notFound('Resource not found', CatalogErrorCode.RESOURCE_NOT_FOUND),
   certificateNotFound: () => AppError.notFound('No certificate has this verification code', CatalogErrorCode.CERTIFICATE_NOT_FOUND),
   fileNotFound: () => AppError.notFound('This item has no file', CatalogErrorCode.FILE_NOT_FOUND),
+  coverNotFound: () => AppError.notFound('This course has no cover image', CatalogErrorCode.FILE_NOT_FOUND),
   studentNotFound: () => AppError.notFound('This learner is not enrolled in your courses', CatalogErrorCode.STUDENT_NOT_FOUND),
   notCourseOwner: () => AppError.forbidden("Only the course's instructor can do this", CatalogErrorCode.NOT_COURSE_OWNER),
   notEnrolled: () => AppError.forbidden('Enroll in this course to continue', CatalogErrorCode.NOT_ENROLLED),
@@ -38,6 +39,11 @@ export const catalogErrors = {
     ] satisfies FieldError[]),
   wrongFileType: (expected: string, path = 'file') =>
     new AppError(415, CatalogErrorCode.UNSUPPORTED_FILE_TYPE, `The file is not ${expected}`, [{ path, message: `Choose ${expected}` }]),
+  /** the bytes say JPEG, PNG or WebP, but the image cannot be decoded (cut short, corrupt, too many pixels) */
+  unreadableImage: (path = 'file') =>
+    new AppError(415, CatalogErrorCode.UNSUPPORTED_FILE_TYPE, 'The image could not be read. Choose another JPEG, PNG or WebP image.', [
+      { path, message: 'The image could not be read' },
+    ]),
   uploadMissing: (path = 'file') =>
     AppError.validation([{ path, message: 'The uploaded file is missing; upload it again' }], 'The uploaded file is missing'),
 } as const;

@@ -11,6 +11,8 @@ const WAV = bytes('RIFF', [1, 2, 3, 4], 'WAVEfmt ');
 const WEBM = bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81]);
 const MP3 = bytes('ID3', [4, 0, 0, 0, 0, 0, 0x23]);
 const PNG = bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 0x0d]);
+const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], 'JFIF');
+const WEBP = bytes('RIFF', [1, 2, 3, 4], 'WEBPVP8 ');
 
 describe('sniff', () => {
   it('recognises the formats of the upload forms by their first bytes', () => {
@@ -18,7 +20,8 @@ describe('sniff', () => {
     expect(sniff(bytes('OggS', [0, 2]))).toBe('ogg');
     expect(sniff(bytes([0xff, 0xfb, 0x90, 0x64]))).toBe('mp3');
     expect(sniff(bytes('Plain notes\nline 2'))).toBe('text');
-    expect(sniff(PNG)).toBeNull();
+    expect([PNG, JPEG, WEBP].map(sniff)).toEqual(['png', 'jpeg', 'webp']);
+    expect(sniff(bytes([0x89], 'PNG'))).toBeNull();
     expect(sniff(Buffer.alloc(0))).toBeNull();
   });
 });
@@ -44,6 +47,15 @@ describe('isMediaOfKind', () => {
     expect(isMediaOfKind('video', PDF, 'video/mp4', 'fake.mp4')).toBe(false);
     expect(isMediaOfKind('document', PNG, 'text/plain', 'x.txt')).toBe(false);
     expect(isMediaOfKind('video', M4A, 'video/mp4', 'song.mp4')).toBe(false);
+  });
+
+  it('takes a cover image by its bytes: JPEG, PNG or WebP, never text or SVG named as one', () => {
+    expect(isMediaOfKind('image', PNG, 'image/png', 'a.png')).toBe(true);
+    expect(isMediaOfKind('image', JPEG, 'application/octet-stream', 'a.jpeg')).toBe(true);
+    expect(isMediaOfKind('image', WEBP, 'image/webp', 'a.webp')).toBe(true);
+    expect(isMediaOfKind('image', bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png', 'a.png')).toBe(false);
+    expect(isMediaOfKind('image', bytes('GIF89a', [1, 0, 1, 0]), 'image/gif', 'a.gif')).toBe(false);
+    expect(isMediaOfKind('image', PNG, 'text/plain', 'a.png')).toBe(false);
   });
 
   it('refuses a declared type of another kind', () => {

@@ -1,13 +1,14 @@
 import { extname } from 'node:path';
 
-/** What an uploaded file must be: the kinds of content items and knowledge resources. */
-export type MediaKind = 'video' | 'audio' | 'pdf' | 'document';
+/** What an uploaded file must be: the kinds of content items and knowledge resources, and course covers. */
+export type MediaKind = 'video' | 'audio' | 'pdf' | 'document' | 'image';
 
 export const MEDIA_LABELS: Record<MediaKind, string> = {
   video: 'a video (MP4, MOV, AVI, WebM or MKV)',
   audio: 'an audio file (MP3, WAV, M4A, OGG, AAC or FLAC)',
   pdf: 'a PDF',
   document: 'a document (PDF, text, Markdown, HTML or Word)',
+  image: 'a JPEG, PNG or WebP image',
 };
 
 const EXTENSIONS: Record<MediaKind, readonly string[]> = {
@@ -15,6 +16,7 @@ const EXTENSIONS: Record<MediaKind, readonly string[]> = {
   audio: ['.mp3', '.wav', '.m4a', '.ogg', '.oga', '.aac', '.flac'],
   pdf: ['.pdf'],
   document: ['.pdf', '.txt', '.md', '.markdown', '.html', '.htm', '.doc', '.docx'],
+  image: ['.jpg', '.jpeg', '.png', '.webp'],
 };
 
 /** Declared types a browser sends for each kind (generic types are judged by the extension). */
@@ -27,10 +29,29 @@ const MIME: Record<MediaKind, (m: string) => boolean> = {
     m.startsWith('text/') ||
     m === 'application/msword' ||
     m === 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  image: (m) => m === 'image/jpeg' || m === 'image/jpg' || m === 'image/png' || m === 'image/webp',
 };
 const GENERIC_MIME = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
 
-export type Sniffed = 'pdf' | 'mp4-video' | 'mp4-audio' | 'avi' | 'wav' | 'ebml' | 'mp3' | 'ogg' | 'flac' | 'zip' | 'ole' | 'text' | null;
+export type Sniffed =
+  | 'pdf'
+  | 'mp4-video'
+  | 'mp4-audio'
+  | 'avi'
+  | 'wav'
+  | 'webp'
+  | 'ebml'
+  | 'mp3'
+  | 'ogg'
+  | 'flac'
+  | 'zip'
+  | 'ole'
+  | 'jpeg'
+  | 'png'
+  | 'text'
+  | null;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const ascii = (b: Buffer, from: number, to: number): string => b.subarray(from, to).toString('latin1');
 
@@ -45,7 +66,10 @@ export function sniff(head: Buffer): Sniffed {
     const form = ascii(head, 8, 12);
     if (form === 'AVI ') return 'avi';
     if (form === 'WAVE') return 'wav';
+    if (form === 'WEBP') return 'webp';
   }
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
   if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'ebml';
   if (ascii(head, 0, 3) === 'ID3') return 'mp3';
   if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return 'mp3'; // MPEG / ADTS frame sync
@@ -73,6 +97,7 @@ const CONTENT_MATCHES: Record<MediaKind, ReadonlySet<Sniffed>> = {
   audio: new Set<Sniffed>(['mp3', 'wav', 'mp4-audio', 'mp4-video', 'ogg', 'flac']),
   pdf: new Set<Sniffed>(['pdf']),
   document: new Set<Sniffed>(['pdf', 'text', 'zip', 'ole']),
+  image: new Set<Sniffed>(['jpeg', 'png', 'webp']),
 };
 
 /**

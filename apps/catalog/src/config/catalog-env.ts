@@ -9,7 +9,10 @@ export const CatalogEnvSchema = z.object({
   CERTIFICATE_WAIT_MS: ms(1_500),
   /** how long a learner's browse page (GET /courses) may be served from memory; 0: never */
   COURSE_LIST_CACHE_MS: ms(1000),
-  /** the public address printed on certificates next to the verification code (empty: a relative path) */
+  /**
+   * The address people reach the platform at, printed on certificates (with a QR code) as the
+   * verification page's link. Empty: the certificate prints a relative path and no QR code.
+   */
   PUBLIC_URL: z
     .string()
     .default('')

@@ -27,6 +27,8 @@ export class CourseEntity {
   @Column({ type: 'uuid', name: 'instructor_id' }) instructorId!: string;
   @Column({ type: 'uuid', name: 'institution_id', nullable: true }) institutionId!: string | null;
   @Column({ type: 'text', nullable: true }) thumbnail!: string | null;
+  /** the uploaded cover in libs/storage (`course-covers/<uuid>.webp`); null: the SPA draws one from category and title */
+  @Column({ type: 'text', name: 'cover_key', nullable: true }) coverKey!: string | null;
   @Column({ type: 'boolean', name: 'is_published', default: false }) isPublished!: boolean;
   @Column({ type: 'timestamptz', name: 'published_at', nullable: true }) publishedAt!: Date | null;
   @Column({ type: 'int', name: 'enrollment_count', default: 0 }) enrollmentCount!: number;

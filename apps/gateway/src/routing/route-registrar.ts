@@ -52,7 +52,11 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: RAW_BODY_LIMIT }, (_request, body, done) => done(null, body));
     for (const route of raw)
-      scope.route({ method: route.method, url: toFastifyPath(route.path), handler: (request, reply) => handle(route, request, reply, deps) });
+      scope.route({
+        method: route.method,
+        url: toFastifyPath(route.path),
+        handler: (request, reply) => handle(route, request, reply, deps),
+      });
   });
 }
 
@@ -77,11 +81,17 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
           ? { refresh_token: refreshTokenOf(request) }
           : request.body;
     uploads = storedUploads(rawBody);
-    const input = validateRequest(route, { params: request.params, query: withoutLink(route, request.query), body: rawBody, headers: request.headers });
+    const input = validateRequest(route, {
+      params: request.params,
+      query: withoutLink(route, request.query),
+      body: rawBody,
+      headers: request.headers,
+    });
     forwarded = true; // from here on the service owns the uploaded files
     const ctx = { requestId: String(request.id), caller, ...(route.timeoutMs ? { timeoutMs: route.timeoutMs } : {}) };
     if (route.responseKind === 'file') return await sendFile(route, reply, await deps.rpc.callRoute(route, input, ctx), deps.store);
-    if (route.session === 'start' || route.session === 'refresh') return await sendSession(route, reply, await deps.rpc.callRoute(route, input, ctx));
+    if (route.session === 'start' || route.session === 'refresh')
+      return await sendSession(route, reply, await deps.rpc.callRoute(route, input, ctx));
     if (route.background) {
       const out = await deps.rpc.callRoute(route, input, ctx);
       return sendPending(reply, out) ?? reply.code(route.successStatus).send(out);
@@ -89,7 +99,10 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     // the service's JSON goes out as it came: no second parse and stringify of large lists
     const body = await deps.rpc.callRouteRaw(route, input, ctx);
     if (route.session === 'end') clearRefreshCookie(reply);
-    return reply.code(route.successStatus).header('content-type', 'application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    return reply
+      .code(route.successStatus)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   } catch (e) {
     // refused before any service saw the request: nobody else will ever remove these files
     if (!forwarded) await Promise.all(uploads.map((key) => deps.store.remove(key).catch(() => undefined)));
@@ -140,7 +153,9 @@ function storedUploads(body: unknown): string[] {
 /** Background work not done yet: 202 with its progress and Retry-After; the caller asks again. */
 function sendPending(reply: FastifyReply, data: unknown): FastifyReply | null {
   const pending = PendingReply.safeParse(data);
-  return pending.success ? reply.code(202).header('retry-after', String(pending.data.pending.retry_after)).send(pending.data.pending) : null;
+  return pending.success
+    ? reply.code(202).header('retry-after', String(pending.data.pending.retry_after)).send(pending.data.pending)
+    : null;
 }
 
 async function sendFile(route: AnyRoute, reply: FastifyReply, data: unknown, store: FileStore): Promise<FastifyReply> {
@@ -152,11 +167,16 @@ async function sendFile(route: AnyRoute, reply: FastifyReply, data: unknown, sto
   });
   const safeName = ref.filename.replace(/[^A-Za-z0-9._-]/g, '_');
   const inline = route.fileDisposition === 'inline' && INLINE_TYPES.test(ref.content_type);
-  return reply
-    .header('content-type', ref.content_type)
-    .header('content-length', String(file.size))
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"`)
-    // Chromium shows no PDF in a sandboxed document; a PDF runs no script in our origin anyway
-    .header('content-security-policy', ref.content_type === 'application/pdf' ? PDF_FILE_CSP : FILE_RESPONSE_CSP)
-    .send(file.stream);
+  // only where the service says the file is public (a course cover): the rest is per user and never cached
+  if (ref.public_cache)
+    reply.header('cache-control', `public, max-age=${ref.public_cache.max_age}${ref.public_cache.immutable ? ', immutable' : ''}`);
+  return (
+    reply
+      .header('content-type', ref.content_type)
+      .header('content-length', String(file.size))
+      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${safeName}"`)
+      // Chromium shows no PDF in a sandboxed document; a PDF runs no script in our origin anyway
+      .header('content-security-policy', ref.content_type === 'application/pdf' ? PDF_FILE_CSP : FILE_RESPONSE_CSP)
+      .send(file.stream)
+  );
 }

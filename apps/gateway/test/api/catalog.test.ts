@@ -249,6 +249,23 @@ describe('catalog through the gateway', () => {
       expectError(await call('GET', `/lessons/${paid.id}`, ivan), 404, 'LESSON_NOT_FOUND');
     });
 
+    it('reorders the lessons of a course with the full list of their ids, refusing any other list (422)', async () => {
+      const course = await createCourse(ivan);
+      const a = await createLesson(ivan, course.id, { title: 'A', content: 'a' });
+      const b = await createLesson(ivan, course.id, { title: 'B', content: 'b' });
+      expect([a.order, b.order]).toEqual([1, 2]);
+      const moved = await call<Lesson[]>('PUT', `/courses/${course.id}/lessons/order`, ivan, { lesson_ids: [b.id, a.id] });
+      expect(moved.status).toBe(200);
+      expect(moved.body.map((l) => [l.title, l.order])).toEqual([
+        ['B', 1],
+        ['A', 2],
+      ]);
+      const refused = await call('PUT', `/courses/${course.id}/lessons/order`, ivan, { lesson_ids: [a.id] });
+      expectError(refused, 422, 'LESSON_ORDER_MISMATCH');
+      expect(refused.body).toMatchObject({ detail: expect.any(String), errors: [{ path: 'lesson_ids' }] });
+      expectError(await call('PUT', `/courses/${course.id}/lessons/order`, olga, { lesson_ids: [b.id, a.id] }), 403, 'NOT_COURSE_OWNER');
+    });
+
     it("bulk-uploads lessons to the caller's course (201), refusing other instructors (403) and empty lists (400)", async () => {
       const course = await createCourse(ivan);
       const res = await call<{ created: number; lessons: Lesson[] }>('POST', '/instructor/lessons/bulk-upload', ivan, {
@@ -260,7 +277,7 @@ describe('catalog through the gateway', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body.created).toBe(2);
-      expect(res.body.lessons.map((l) => l.order)).toEqual([0, 1]);
+      expect(res.body.lessons.map((l) => l.order)).toEqual([1, 2]);
       expectError(
         await call('POST', '/instructor/lessons/bulk-upload', olga, { course_id: course.id, lessons: [{ title: 'x', content: 'y' }] }),
         403,
@@ -342,7 +359,10 @@ describe('catalog through the gateway', () => {
         await new Promise((r) => setTimeout(r, 50));
         res = await call('POST', `/courses/${course.id}/enroll`, learner, { payment_id: paymentId });
       }
-      expect([res.status, (res.body as { message: string }).message]).toEqual([201, 'Payment successful! You are now enrolled in the course!']);
+      expect([res.status, (res.body as { message: string }).message]).toEqual([
+        201,
+        'Payment successful! You are now enrolled in the course!',
+      ]);
     });
 
     it('takes one review per enrolled learner and keeps the rating figures', async () => {
@@ -417,7 +437,11 @@ describe('catalog through the gateway', () => {
     it('removes a stored upload when the gateway itself refuses the form', async () => {
       const course = await createCourse(ivan);
       const before = await uploadsLeft();
-      const res = await upload(`/courses/${course.id}/content`, ivan, form({ content_type: 'nonsense', file: { data: Buffer.from('%PDF-1.4 x'), name: 'a.pdf', type: 'application/pdf' } }));
+      const res = await upload(
+        `/courses/${course.id}/content`,
+        ivan,
+        form({ content_type: 'nonsense', file: { data: Buffer.from('%PDF-1.4 x'), name: 'a.pdf', type: 'application/pdf' } }),
+      );
       expect(res.status).toBe(400);
       expect(await uploadsLeft()).toBe(before);
     });

@@ -1,7 +1,8 @@
 import type en from './en.json';
+import type enUpcoming from './en-upcoming.json';
 
-/** Names of the product's areas (navigation labels, dashboard cards, not-yet-available pages). */
+/** Names of the product's areas (navigation labels, page titles, coming-soon pages). */
 export type AreaKey = keyof (typeof en)['areas'];
-/** Areas reachable from the navigation; each has a one-line description for dashboard cards. */
-export type NavAreaKey = keyof (typeof en)['areaDescriptions'];
 export type NavGroupKey = keyof (typeof en)['nav']['groups'];
+/** Areas whose page is not built yet: each has its coming-soon text (and a name among the areas). */
+export type UpcomingAreaKey = keyof (typeof enUpcoming)['upcoming']['areas'] & AreaKey;

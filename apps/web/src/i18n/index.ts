@@ -7,13 +7,33 @@ import enAssessmentAuthoring from './en-assessment-authoring.json';
 import enAssessmentTaking from './en-assessment-taking.json';
 import enAssignments from './en-assignments.json';
 import enBilling from './en-billing.json';
+import enCertificates from './en-certificates.json';
 import enCommunity from './en-community.json';
+import enCourseCovers from './en-course-covers.json';
+import enDashboard from './en-dashboard.json';
+import enLessonAuthoring from './en-lesson-authoring.json';
+import enFigures from './en-figures.json';
+import enUpcoming from './en-upcoming.json';
 
 /**
  * The English catalog, one file per area (their top-level keys never overlap): several
  * areas are written at once without touching one big file.
  */
-export const enTranslation = { ...en, ...enAssessmentAuthoring, ...enAssessmentTaking, ...enAssignments, ...enBilling, ...enAdmin, ...enCommunity };
+export const enTranslation = {
+  ...en,
+  ...enAssessmentAuthoring,
+  ...enAssessmentTaking,
+  ...enAssignments,
+  ...enBilling,
+  ...enAdmin,
+  ...enCommunity,
+  ...enCourseCovers,
+  ...enCertificates,
+  ...enDashboard,
+  ...enFigures,
+  ...enLessonAuthoring,
+  ...enUpcoming,
+};
 
 /** Add a language by adding its catalog here; screens only know keys. */
 export const resources = { en: { translation: enTranslation } } as const;

@@ -1,6 +1,6 @@
 import type { Guard, Role } from '@lp/contracts';
 import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
-import type { AreaKey } from '../i18n/catalog-keys';
+import type { UpcomingAreaKey } from '../i18n/catalog-keys';
 
 /**
  * A page of a feature area, loaded the first time a route shows it. Every page of one area
@@ -18,6 +18,7 @@ const assignments = () => import('../features/assignments/pages');
 const auth = () => import('../features/auth/dev-google-page');
 const billing = () => import('../features/billing/pages');
 const catalog = () => import('../features/catalog/pages');
+const certificates = () => import('../features/certificates/pages');
 const comingSoon = () => import('../features/coming-soon/coming-soon-page');
 const community = () => import('../features/community/pages');
 const dashboards = () => import('../features/dashboard/role-dashboard-page');
@@ -41,6 +42,7 @@ const BrowseCoursesPage = pageOf(catalog, 'BrowseCoursesPage');
 const MarketplacePage = pageOf(catalog, 'MarketplacePage');
 const CreateCoursePage = pageOf(catalog, 'CreateCoursePage');
 const CourseDetailPage = pageOf(catalog, 'CourseDetailPage');
+const CertificateVerifyPage = pageOf(certificates, 'CertificateVerifyPage');
 const InstitutionCourseAnalyticsPage = pageOf(catalog, 'InstitutionCourseAnalyticsPage');
 const CourseEditPage = pageOf(catalog, 'CourseEditPage');
 const CourseLinkRedirect = pageOf(catalog, 'CourseLinkRedirect');
@@ -89,9 +91,16 @@ export interface RouteEntry {
   element: ReactElement;
 }
 
-/** A screen that a later issue builds; until then one honest page names it. */
-const notYetAvailable = (area: AreaKey): ReactElement => createElement(NotYetAvailablePage, { area });
-const dashboard = (role: Role): ReactElement => createElement(RoleDashboardPage, { role, key: role });
+/** The not-yet-built pages' elements and the area each names: the navigation marks their entries "Soon" from this. */
+const upcomingElements = new WeakMap<ReactElement, UpcomingAreaKey>();
+
+/** A screen that a later issue builds; until then one honest page says what it will do. */
+const notYetAvailable = (area: UpcomingAreaKey): ReactElement => {
+  const element = createElement(NotYetAvailablePage, { area });
+  upcomingElements.set(element, area);
+  return element;
+};
+const dashboard = (role: Extract<Role, 'mentor' | 'institution'>): ReactElement => createElement(RoleDashboardPage, { role, key: role });
 
 const LEARNER: Guard = ['learner'];
 const INSTRUCTOR_INSTITUTION: Guard = ['instructor', 'institution'];
@@ -108,6 +117,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/dev/mailbox', guard: 'public', element: createElement(DevMailboxPage) },
   // the local demo payment provider's hosted checkout: public, as a provider's own page is
   { path: '/demo-checkout/:reference', guard: 'public', element: createElement(DemoCheckoutPage) },
+  // a printed certificate's link and QR code: anyone checks it, no account needed
+  { path: '/certificates/verify/:code', guard: 'public', element: createElement(CertificateVerifyPage) },
 
   // The learner's landing is their learning progress dashboard (spec 2, "Learning progress dashboard").
   { path: '/learner/dashboard', guard: ['learner'], element: createElement(LearningProgressPage) },
@@ -125,13 +136,37 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/instructor/create', guard: INSTRUCTOR_INSTITUTION, element: createElement(CreateCoursePage) },
   { path: '/instructor/courses', guard: INSTRUCTOR_INSTITUTION, element: createElement(InstructorCoursesPage) },
   // The My Courses card links of spec 2.12 lead to the screens that already show these things.
-  { path: '/instructor/courses/:id/edit', guard: INSTRUCTOR_INSTITUTION, element: createElement(CourseEditPage, { variant: 'instructor' }) },
-  { path: '/instructor/courses/:id/analytics', guard: INSTRUCTOR_INSTITUTION, element: createElement(CourseLinkRedirect, { target: 'analytics' }) },
-  { path: '/instructor/courses/:id/students', guard: INSTRUCTOR_INSTITUTION, element: createElement(CourseLinkRedirect, { target: 'students' }) },
-  { path: '/instructor/course/:id', guard: INSTRUCTOR_INSTITUTION, element: createElement(ManageCoursePage, { variant: 'instructor', key: 'instructor' }) },
+  {
+    path: '/instructor/courses/:id/edit',
+    guard: INSTRUCTOR_INSTITUTION,
+    element: createElement(CourseEditPage, { variant: 'instructor' }),
+  },
+  {
+    path: '/instructor/courses/:id/analytics',
+    guard: INSTRUCTOR_INSTITUTION,
+    element: createElement(CourseLinkRedirect, { target: 'analytics' }),
+  },
+  {
+    path: '/instructor/courses/:id/students',
+    guard: INSTRUCTOR_INSTITUTION,
+    element: createElement(CourseLinkRedirect, { target: 'students' }),
+  },
+  {
+    path: '/instructor/course/:id',
+    guard: INSTRUCTOR_INSTITUTION,
+    element: createElement(ManageCoursePage, { variant: 'instructor', key: 'instructor' }),
+  },
   { path: '/instructor/course/:id/lessons', guard: INSTRUCTOR_ADMIN, element: createElement(LessonManagerPage) },
-  { path: '/instructor/course/:courseId/quiz/create', guard: ASSESSMENT_AUTHORS, element: createElement(QuizCreatePage, { variant: 'instructor', key: 'instructor' }) },
-  { path: '/instructor/course/:courseId/exam/create', guard: ASSESSMENT_AUTHORS, element: createElement(ExamCreatePage, { variant: 'instructor', key: 'instructor' }) },
+  {
+    path: '/instructor/course/:courseId/quiz/create',
+    guard: ASSESSMENT_AUTHORS,
+    element: createElement(QuizCreatePage, { variant: 'instructor', key: 'instructor' }),
+  },
+  {
+    path: '/instructor/course/:courseId/exam/create',
+    guard: ASSESSMENT_AUTHORS,
+    element: createElement(ExamCreatePage, { variant: 'instructor', key: 'instructor' }),
+  },
   { path: '/lessons/:lessonId', guard: 'any', element: createElement(LessonViewerPage) },
   { path: '/quiz/:id', guard: 'any', element: createElement(TakeQuizPage) },
   // linked from the quiz centre (spec 2): details before starting, and one attempt's review
@@ -166,10 +201,22 @@ export const routeTable: readonly RouteEntry[] = [
 
   { path: '/institution/onboard', guard: 'any', element: notYetAvailable('institutionOnboard') },
   { path: '/institution/course/:id/edit', guard: 'any', element: createElement(CourseEditPage, { variant: 'institution' }) },
-  { path: '/institution/course/:id/manage', guard: 'any', element: createElement(ManageCoursePage, { variant: 'institution', key: 'institution' }) },
+  {
+    path: '/institution/course/:id/manage',
+    guard: 'any',
+    element: createElement(ManageCoursePage, { variant: 'institution', key: 'institution' }),
+  },
   { path: '/institution/course/:id/analytics', guard: 'any', element: createElement(InstitutionCourseAnalyticsPage) },
-  { path: '/institution/course/:courseId/quiz/create', guard: 'any', element: createElement(QuizCreatePage, { variant: 'institution', key: 'institution' }) },
-  { path: '/institution/course/:courseId/exam/create', guard: 'any', element: createElement(ExamCreatePage, { variant: 'institution', key: 'institution' }) },
+  {
+    path: '/institution/course/:courseId/quiz/create',
+    guard: 'any',
+    element: createElement(QuizCreatePage, { variant: 'institution', key: 'institution' }),
+  },
+  {
+    path: '/institution/course/:courseId/exam/create',
+    guard: 'any',
+    element: createElement(ExamCreatePage, { variant: 'institution', key: 'institution' }),
+  },
 
   { path: '/wallet', guard: 'any', element: createElement(WalletPage) },
   { path: '/subscriptions', guard: 'any', element: createElement(SubscriptionsPage) },
@@ -192,3 +239,14 @@ export const routeTable: readonly RouteEntry[] = [
 
   { path: '*', guard: 'public', element: createElement(NotFoundPage) },
 ];
+
+/** The row declared for exactly this path (the first, as the router matches), or undefined. */
+export function routeAt(path: string): RouteEntry | undefined {
+  return routeTable.find((route) => route.path === path);
+}
+
+/** The area a path's coming-soon page names, or null when the path's page is built. */
+export function upcomingAreaAt(path: string): UpcomingAreaKey | null {
+  const route = routeAt(path);
+  return (route && upcomingElements.get(route.element)) ?? null;
+}

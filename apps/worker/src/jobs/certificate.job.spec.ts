@@ -3,10 +3,9 @@ import { pino } from 'pino';
 import { catalogInternal, type CertificateJobData } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
 import { MemoryFileStore as MemoryFiles } from '@lp/storage';
-import { certificateDate, certificateJob, renderCertificatePdf } from './certificate.job.js';
+import { QR_BOX, certificateDate, certificateJob, qrModules, renderCertificatePdf } from './certificate.job.js';
 import type { JobContext } from './job-definition.js';
 import type { Mailer } from '../mail/mailer.js';
-
 
 const data: CertificateJobData = {
   certificate_id: '8d0e4ff4-3b9b-4b43-a36f-1cf1c3f53a11',
@@ -17,7 +16,7 @@ const data: CertificateJobData = {
   instructor_name: 'Ivan Instructor',
   completed_at: '2026-03-04T05:06:07.000Z',
   verification_code: 'LH-AB12-CD34-EF56',
-  verify_url: 'https://learnhub.example/api/certificates/verify/LH-AB12-CD34-EF56',
+  verify_url: 'https://learnhub.example/certificates/verify/LH-AB12-CD34-EF56',
 };
 
 /** The text lines of an uncompressed PDF: each TJ array's hex strings joined (kerning dropped). */
@@ -62,8 +61,43 @@ describe('renderCertificatePdf', () => {
       'taught by Ivan Instructor',
       'Completed on March 4, 2026',
       'Verification code: LH-AB12-CD34-EF56',
-      'Verify at https://learnhub.example/api/certificates/verify/LH-AB12-CD34-EF56',
+      'Verify at https://learnhub.example/certificates/verify/LH-AB12-CD34-EF56',
     ]);
+  });
+
+  it('draws the QR code of the verification address, module for module', async () => {
+    const pdf = await renderCertificatePdf(data, { compress: false });
+    const expected = qrModules(data.verify_url);
+    const size = expected.length;
+    const cell = QR_BOX.size / size;
+    // A4 landscape in points; the QR code's top left corner
+    const [x0, y0] = [841.89 - QR_BOX.right - QR_BOX.size, 595.28 - QR_BOX.bottom - QR_BOX.size];
+    const drawn = new Set<string>();
+    for (const m of pdf.toString('latin1').matchAll(/(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re/g)) {
+      const [x, y, w, h] = m.slice(1, 5).map(Number) as [number, number, number, number];
+      if (Math.abs(w - cell) > 0.01 || Math.abs(h - cell) > 0.01) continue; // the border rules
+      drawn.add(`${Math.round((y - y0) / cell)},${Math.round((x - x0) / cell)}`);
+    }
+    const dark = new Set(expected.flatMap((cells, row) => cells.flatMap((on, col) => (on ? [`${row},${col}`] : []))));
+    expect(size).toBeGreaterThanOrEqual(21);
+    expect(dark.size).toBeGreaterThan(size * 4);
+    expect(drawn).toEqual(dark);
+  });
+
+  it('draws no QR code for a relative address (no public address set)', async () => {
+    const pdf = await renderCertificatePdf({ ...data, verify_url: '/certificates/verify/LH-AB12-CD34-EF56' }, { compress: false });
+    expect(pdf.toString('latin1').match(/ re\b/g)).toHaveLength(2);
+    expect(pdfLines(pdf).at(-1)).toBe('Verify at /certificates/verify/LH-AB12-CD34-EF56');
+  });
+
+  it('encodes the whole address in the QR code (a different address, a different code)', () => {
+    const a = qrModules('https://learnhub.example/certificates/verify/LH-AB12-CD34-EF56');
+    const b = qrModules('https://learnhub.example/certificates/verify/LH-AB12-CD34-EF57');
+    expect(a.length).toBe(b.length);
+    expect(a).not.toEqual(b);
+    // the three finder patterns: a dark 7x7 ring at three corners
+    const finderAt = (m: boolean[][], r: number, c: number) => [0, 6].every((d) => m[r + d]!.slice(c, c + 7).every(Boolean));
+    expect([finderAt(a, 0, 0), finderAt(a, 0, a.length - 7), finderAt(a, a.length - 7, 0)]).toEqual([true, true, true]);
   });
 
   it('writes the date in words, in UTC', () => {

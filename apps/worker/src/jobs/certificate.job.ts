@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import {
-  CertificateJobResult,
-  JOBS,
-  catalogInternal,
-  certificateStorageKey,
-  type CertificateJobData,
-} from '@lp/contracts';
+import QRCode from 'qrcode';
+import { CertificateJobResult, JOBS, catalogInternal, certificateStorageKey, type CertificateJobData } from '@lp/contracts';
 import type { z } from 'zod';
 import { defineJob, type JobContext } from './job-definition.js';
 
@@ -23,9 +18,35 @@ const isLatin1 = (s: string): boolean => [...s].every((ch) => ch.codePointAt(0)!
 export const certificateDate = (iso: string): string =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+/** The QR code's dark modules, row by row (true: dark), for the verification address. */
+export function qrModules(text: string): boolean[][] {
+  // level M: a printed page may be creased or smudged, and the address stays short enough for a small symbol
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  return Array.from({ length: modules.size }, (_, row) => Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))));
+}
+
+/** The QR code's side and its distance from the page's right and bottom edges (points). */
+export const QR_BOX = { size: 96, right: 64, bottom: 64 } as const;
+
+/**
+ * Draws the QR code as vector squares: sharp at any print size, and no image to embed.
+ * A quiet zone of white around it is the page itself (the border rules stay clear of it).
+ */
+function drawQr(doc: PDFKit.PDFDocument, matrix: boolean[][], x: number, y: number, size: number): void {
+  const cell = size / matrix.length;
+  doc.save().fillColor('#000000');
+  matrix.forEach((cells, row) =>
+    cells.forEach((dark, col) => {
+      if (dark) doc.rect(x + col * cell, y + row * cell, cell, cell);
+    }),
+  );
+  doc.fill().restore();
+}
+
 /**
  * The certificate as a PDF: learner, course, instructor, completion date and the
- * verification code with where to check it. Landscape A4, one page.
+ * verification code with the public page that checks it, printed and as a QR code.
+ * Landscape A4, one page.
  */
 export async function renderCertificatePdf(data: CertificateJobData, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -80,8 +101,21 @@ export async function renderCertificatePdf(data: CertificateJobData, opts: { com
   line(data.course_title, 295, bold, 24);
   line(`taught by ${data.instructor_name}`, 345, regular, 15, '#374151');
   line(`Completed on ${certificateDate(data.completed_at)}`, 375, regular, 15, '#374151');
-  line(`Verification code: ${data.verification_code}`, height - 130, bold, 13);
-  line(`Verify at ${data.verify_url}`, height - 108, regular, 11, '#4b5563');
+  // the QR code only for an absolute address: a phone cannot open a path without a host
+  const absolute = /^https?:\/\//i.test(data.verify_url);
+  const qrX = width - QR_BOX.right - QR_BOX.size;
+  const qrY = height - QR_BOX.bottom - QR_BOX.size;
+  // the code and the address stay clear of the QR code: centered in what is left of the band
+  const inset = absolute ? QR_BOX.right + QR_BOX.size + 12 : 60;
+  const footer = (text: string, y: number, font: string, size: number, color: string) =>
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(color)
+      .text(text, inset, y, { width: width - 2 * inset, align: 'center' });
+  footer(`Verification code: ${data.verification_code}`, height - 130, bold, 13, '#111827');
+  footer(`Verify at ${data.verify_url}`, height - 108, regular, 11, '#4b5563');
+  if (absolute) drawQr(doc, qrModules(data.verify_url), qrX, qrY, QR_BOX.size);
 
   doc.end();
   await finished;

@@ -140,7 +140,10 @@ const Subject = text(100);
 const questionFields = {
   question_text: required('Please enter a question', 5000),
   question_type: z.enum(QUESTION_TYPES, { error: 'Unknown question type' }).default(DEFAULT_QUESTION_TYPE),
-  options: z.array(text(500), { error: 'Options must be a list' }).max(ANSWER_OPTIONS.max, `At most ${ANSWER_OPTIONS.max} options`).default([]),
+  options: z
+    .array(text(500), { error: 'Options must be a list' })
+    .max(ANSWER_OPTIONS.max, `At most ${ANSWER_OPTIONS.max} options`)
+    .default([]),
   correct_answer: text(ESSAY_MAX_LENGTH).default(''),
   subject: Subject.default(''),
   difficulty: z.enum(DIFFICULTIES, { error: 'Difficulty must be easy, medium or hard' }).default(DEFAULT_DIFFICULTY),
@@ -164,7 +167,8 @@ export function normaliseQuestion(q: RawQuestion): { question: RawQuestion; prob
       out.options = options;
       if (options.length < ANSWER_OPTIONS.min)
         problems.push({ path: 'options', message: 'Please provide at least 2 options for multiple choice questions' });
-      if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) problems.push({ path: 'options', message: 'Options must be different' });
+      if (new Set(options.map((o) => o.toLowerCase())).size !== options.length)
+        problems.push({ path: 'options', message: 'Options must be different' });
       if (!q.correct_answer) problems.push({ path: 'correct_answer', message: 'Please enter the correct answer' });
       else if (!options.includes(q.correct_answer))
         problems.push({ path: 'correct_answer', message: 'Correct answer must be one of the options' });
@@ -191,13 +195,11 @@ export function normaliseQuestion(q: RawQuestion): { question: RawQuestion; prob
   return { question: out, problems };
 }
 
-export const QuestionCreateRequest = z
-  .object(questionFields)
-  .transform((q, ctx) => {
-    const { question, problems } = normaliseQuestion(q);
-    for (const p of problems) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
-    return question;
-  });
+export const QuestionCreateRequest = z.object(questionFields).transform((q, ctx) => {
+  const { question, problems } = normaliseQuestion(q);
+  for (const p of problems) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+  return question;
+});
 export type QuestionInput = z.output<typeof QuestionCreateRequest>;
 
 /** What a taker sees of a question: never the correct answer nor the explanation. */
@@ -575,7 +577,13 @@ export const QuizAnalyticsSchema = z.object({
   strongest_subject_score: z.number().nullable(),
   improvement_area: z.string().nullable(),
   achievements: z.array(z.string()),
+  /** the latest SCORE_HISTORY_LIMIT attempts, oldest first: the learner's scores over time */
+  score_history: z.array(
+    z.object({ attempt_id: IdSchema, quiz_title: z.string(), score: z.number(), passed: z.boolean(), submitted_at: IsoString }),
+  ),
 });
+/** How many attempts the score history of the learner's analytics holds. */
+export const SCORE_HISTORY_LIMIT = 30;
 
 /** GET /courses/{id}/grades (spec section 3, "Grades"); best attempt per assessment. */
 export const CourseGradesSchema = z.object({

@@ -23,5 +23,6 @@ export const CatalogErrorCode = errorCodes(
   'CERTIFICATE_PENDING',
   'UNSUPPORTED_FILE_TYPE',
   'COURSE_LIMIT_REACHED',
+  'LESSON_ORDER_MISMATCH',
 );
 export type CatalogErrorCode = ErrorCodeOf<typeof CatalogErrorCode>;

@@ -9,6 +9,7 @@ import {
   CourseUpdateRequest,
   KnowledgeResourceCreateRequest,
   LessonCreateRequest,
+  LessonOrderRequest,
   LessonUpdateRequest,
   ReviewCreateRequest,
   lessonContentProblem,
@@ -51,14 +52,13 @@ describe('catalog schemas', () => {
     expect(CourseListQuery.safeParse({ category: 'cooking' }).success).toBe(false);
   });
 
-  it('gives lessons the form defaults (15 minutes, order 0, text) and wants a URL for video and pdf', () => {
+  it('gives lessons the form defaults (15 minutes, text; no order: the service puts it last) and wants a URL for video and pdf', () => {
     expect(LessonCreateRequest.parse({ title: 'L1', content: 'Hello' })).toEqual({
       title: 'L1',
       description: '',
       content_type: 'text',
       content: 'Hello',
       duration_minutes: 15,
-      order: 0,
       is_published: true,
       is_free_preview: false,
     });
@@ -68,6 +68,8 @@ describe('catalog schemas', () => {
     expect(LessonCreateRequest.safeParse({ title: 'L', content: 'x', duration_minutes: 0 }).success).toBe(false);
     expect(LessonCreateRequest.safeParse({ title: 'L', content: 'x', order: -1 }).success).toBe(false);
     expect(LessonUpdateRequest.safeParse({}).success).toBe(false);
+    expect(LessonOrderRequest.safeParse({ lesson_ids: [] }).success).toBe(false);
+    expect(LessonOrderRequest.safeParse({ lesson_ids: ['not-an-id'] }).success).toBe(false);
     expect(lessonContentProblem('pdf', '/api/files/x.pdf')).toBeNull();
     expect(lessonContentProblem('html', '<p>x</p>')).toBeNull();
   });

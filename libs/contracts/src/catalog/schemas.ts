@@ -33,6 +33,12 @@ const MB = 1024 * 1024;
 export const CONTENT_SIZE_LIMITS_BYTES = { video: 100 * MB, audio: 50 * MB, pdf: 25 * MB } as const;
 export const MAX_TEXT_CONTENT_LENGTH = 200_000;
 
+/** A course cover (PUT /courses/{id}/cover): a JPEG, PNG or WebP image of at most this size. */
+export const COURSE_COVER_MAX_BYTES = 5 * MB;
+export const COURSE_COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** What the server keeps of a cover: cropped to this size (16:9, centred on the interesting part), as WebP. */
+export const COURSE_COVER_SIZE = { width: 1200, height: 675 } as const;
+
 export const KNOWLEDGE_CATEGORIES = ['programming', 'business', 'science', 'language', 'exam-prep'] as const;
 export const KNOWLEDGE_RESOURCE_TYPES = ['pdf', 'article', 'podcast', 'video'] as const;
 export type KnowledgeResourceType = (typeof KNOWLEDGE_RESOURCE_TYPES)[number];
@@ -130,6 +136,8 @@ export const ContentItemSchema = z.object({
   file_size: z.number().int().nullable(),
   mime_type: z.string().nullable(),
   order: z.number().int(),
+  /** the lesson the item belongs to; null for an item of the course as a whole (added before items belonged to lessons) */
+  lesson_id: IdSchema.nullable(),
   created_at: IsoString,
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
@@ -145,6 +153,8 @@ export const CourseSchema = z.object({
   instructor_name: z.string(),
   institution_id: IdSchema.nullable(),
   thumbnail: z.string().nullable(),
+  /** the uploaded cover (`/api/courses/{id}/cover?v=...`, COURSE_COVER_SIZE, public); null when the course has none */
+  cover_url: z.string().nullable(),
   is_published: z.boolean(),
   enrollment_count: z.number().int(),
   rating_avg: z.number(),
@@ -189,6 +199,10 @@ export const CourseUpdateRequest = z
     is_published: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+
+export const CourseCoverUploadRequest = z.object({ file: UploadedFileRef });
+/** `v` only makes the URL change with the cover (so it may be cached for good); any value serves the current cover. */
+export const CourseCoverQuery = z.object({ v: z.string().max(64).optional() });
 
 /** The lesson content rule of the lesson form: text or HTML for text/html, a URL for video/pdf. */
 export function lessonContentProblem(type: LessonContentType, content: string): string | null {
@@ -244,11 +258,19 @@ export const LessonCreateRequest = z
     description: lessonFields.description.default(''),
     content_type: lessonFields.content_type.default('text'),
     duration_minutes: lessonFields.duration_minutes.default(DEFAULT_LESSON_DURATION_MINUTES),
-    order: lessonFields.order.default(DEFAULT_LESSON_ORDER),
+    /** absent: after the course's last lesson (its order is the highest plus one) */
+    order: lessonFields.order.optional(),
     is_published: lessonFields.is_published.default(true),
     is_free_preview: lessonFields.is_free_preview.default(false),
   })
   .superRefine(withLessonContentRule);
+/** PUT /courses/{id}/lessons/order: every lesson of the course (drafts too), once each, in the new order. */
+export const LessonOrderRequest = z.object({
+  lesson_ids: z
+    .array(IdSchema, { error: 'lesson_ids must be a list of lesson ids' })
+    .min(1, 'Give the lessons in their new order')
+    .max(1000),
+});
 export const LessonUpdateRequest = z
   .object({
     title: lessonFields.title.optional(),
@@ -287,6 +309,8 @@ export const ContentItemCreateRequest = z.object({
   file: UploadedFileRef.optional(),
   /** minutes; optional */
   duration: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000).optional()),
+  /** the lesson of the course the item belongs to */
+  lesson_id: z.preprocess(blankToUndefined, IdSchema.optional()),
 });
 export const ContentFileParams = z.object({ id: IdSchema, itemId: IdSchema });
 
@@ -342,6 +366,11 @@ export const EnrollmentProgressSchema = z.object({
   next_lesson: z.object({ id: IdSchema, title: z.string(), order: z.number().int() }).nullable(),
   next_quiz: z.object({ id: IdSchema, title: z.string() }).nullable(),
   can_get_certificate: z.boolean(),
+  /**
+   * the learner's progress at the end of each week since the enrollment's week (at most
+   * ACTIVITY_WEEKS, the current week last), against the course's current lessons and items
+   */
+  weekly_progress: z.array(z.object({ week_start: z.string(), completed_units: z.number().int(), progress: z.number() })),
 });
 export const ProgressItemParams = z.object({ courseId: IdSchema, itemId: IdSchema });
 export const CourseIdParams = z.object({ courseId: IdSchema });
@@ -354,6 +383,8 @@ export const EnrolledCourseSchema = z.object({
   title: z.string(),
   description: z.string(),
   thumbnail: z.string().nullable(),
+  /** as Course.cover_url */
+  cover_url: z.string().nullable(),
   category: z.enum(BROWSE_CATEGORIES),
   level: z.enum(COURSE_LEVELS),
   instructor_id: IdSchema,
@@ -451,6 +482,18 @@ export const BulkUploadRequest = z.object({
 });
 export const BulkUploadResponse = z.object({ message: z.string(), created: z.number().int(), lessons: z.array(LessonSchema) });
 
+/** Weeks a time series of enrollments and completions covers (the current week last). */
+export const ACTIVITY_WEEKS = 12;
+/** One week of a course set's activity; week_start is the Monday, YYYY-MM-DD (UTC). */
+export const WeeklyActivitySchema = z.object({
+  week_start: z.string(),
+  enrollments: z.number().int(),
+  /** enrollments that reached completion in that week */
+  completions: z.number().int(),
+});
+/** How many attempts scored in [from, to) (the last bucket includes 100). */
+export const ScoreBucketSchema = z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() });
+
 export const InstructorOverviewSchema = z.object({
   total_courses: z.number().int(),
   /** distinct learners enrolled in the caller's courses */
@@ -468,6 +511,8 @@ export const InstructorOverviewSchema = z.object({
   avg_quiz_score: z.number(),
   /** revenue of the last 30 days, and active_students / total_students in % */
   monthly_trends: z.object({ revenue: z.number(), active_rate: z.number() }),
+  /** the last ACTIVITY_WEEKS weeks over the caller's courses, oldest first */
+  weekly_activity: z.array(WeeklyActivitySchema),
 });
 
 export const StudentSchema = z.object({
@@ -537,6 +582,10 @@ export const CourseAnalyticsSchema = z.object({
   quiz_analytics: z.array(
     z.object({ quiz_id: IdSchema, quiz_title: z.string(), total_attempts: z.number().int(), avg_score: z.number(), pass_rate: z.number() }),
   ),
+  /** the last ACTIVITY_WEEKS weeks of the course, oldest first */
+  weekly_activity: z.array(WeeklyActivitySchema),
+  /** attempts at the course's live quizzes in ten score bands of 10 points */
+  score_distribution: z.array(ScoreBucketSchema),
 });
 
 export const ContentLibrarySchema = z.object({
@@ -655,6 +704,8 @@ export const CertificateJob = z.object({
 export type CertificateJobData = z.infer<typeof CertificateJob>;
 export const CertificateJobResult = z.object({ storage_key: z.string() });
 export const certificateStorageKey = (certificateId: string): string => `certificates/${certificateId}.pdf`;
+/** The SPA's public verification page of a code (printed on the certificate after PUBLIC_URL). */
+export const certificateVerifyPath = (code: string): string => `/certificates/verify/${encodeURIComponent(code)}`;
 
 export const CertificateRenderedRequest = z.object({ certificate_id: IdSchema, storage_key: z.string().min(1) });
 /**

@@ -199,5 +199,10 @@ export const FileRefSchema = z.object({
   storage_key: z.string(),
   filename: z.string(),
   content_type: z.string(),
+  /**
+   * absent: the file is not cached (the default for anything behind sign-in); given: anyone
+   * may cache it for `max_age` seconds (`immutable` when its URL changes with its content)
+   */
+  public_cache: z.object({ max_age: z.number().int().min(0), immutable: z.boolean() }).optional(),
 });
 export type FileRef = z.infer<typeof FileRefSchema>;

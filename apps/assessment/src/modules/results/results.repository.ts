@@ -38,6 +38,9 @@ export type AttemptResult = Pick<AttemptEntity, 'id' | 'userId' | 'result'> & {
 
 /** What analytics needs of one attempt (learner analytics: kept raw). */
 export interface AnalyticsRow {
+  attempt_id: AttemptEntity['id'];
+  quiz_title: QuizEntity['title'];
+  submitted_at: Date;
   score: AttemptEntity['score'];
   passed: AttemptEntity['passed'];
   time_taken_minutes: AttemptEntity['timeTakenMinutes'];
@@ -124,9 +127,10 @@ export class ResultsRepository {
   analytics(userId: string): Promise<AnalyticsRow[]> {
     return queryRows<AnalyticsRow>(
       this.ds,
-      `SELECT score::float8 AS score, passed, time_taken_minutes::float8 AS time_taken_minutes, total_questions,
-              result->'subject_performance' AS subject_performance
-       FROM attempts WHERE user_id = $1 ORDER BY submitted_at, id`,
+      `SELECT a.id AS attempt_id, q.title AS quiz_title, a.submitted_at,
+              a.score::float8 AS score, a.passed, a.time_taken_minutes::float8 AS time_taken_minutes, a.total_questions,
+              a.result->'subject_performance' AS subject_performance
+       FROM attempts a JOIN quizzes q ON q.id = a.quiz_id WHERE a.user_id = $1 ORDER BY a.submitted_at, a.id`,
       [userId],
     );
   }

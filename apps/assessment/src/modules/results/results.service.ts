@@ -9,6 +9,7 @@ import {
   type QuizResult,
   assessmentRoutes,
   type RouteInput,
+  SCORE_HISTORY_LIMIT,
 } from '@lp/contracts';
 import { iso, Handles, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
@@ -84,7 +85,16 @@ export class ResultsService {
   async learnerAnalytics(): Promise<z.infer<typeof QuizAnalyticsSchema>> {
     const caller = currentCaller();
     const rows = await this.results.analytics(caller.userId);
-    return quizAnalytics(rows.map((r) => ({ ...r, subject_performance: r.subject_performance ?? {} })));
+    return {
+      ...quizAnalytics(rows.map((r) => ({ ...r, subject_performance: r.subject_performance ?? {} }))),
+      score_history: rows.slice(-SCORE_HISTORY_LIMIT).map((r) => ({
+        attempt_id: r.attempt_id,
+        quiz_title: r.quiz_title,
+        score: r.score,
+        passed: r.passed,
+        submitted_at: new Date(r.submitted_at).toISOString(),
+      })),
+    };
   }
 
   /**

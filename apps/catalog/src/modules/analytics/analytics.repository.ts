@@ -40,6 +40,7 @@ export interface LearnerEnrollmentRow {
   title: string;
   description: string;
   thumbnail: string | null;
+  cover_key: string | null;
   category: CourseCategory;
   level: CourseLevel;
   instructor_id: string;
@@ -80,6 +81,19 @@ export interface LessonFiguresRow {
   lesson_title: string;
   sort_order: number;
   completions: number;
+}
+
+export interface WeeklyActivityRow {
+  /** the week's Monday, YYYY-MM-DD (UTC) */
+  week_start: string;
+  enrollments: number;
+  completions: number;
+}
+
+export interface ScoreBucketRow {
+  /** 0..9: the band [10 * bucket, 10 * bucket + 10), 100 falls in 9 */
+  bucket: number;
+  count: number;
 }
 
 export interface TemplateRow {
@@ -159,6 +173,67 @@ export class AnalyticsRepository {
     );
   }
 
+  /**
+   * Enrollments and completions per week over a set of courses: `weeks` weeks (Monday to
+   * Sunday, UTC) up to the one holding `now`, oldest first, empty weeks included so a chart
+   * shows the gaps.
+   */
+  weeklyActivity(scope: CourseScope, now: Date, weeks: number): Promise<WeeklyActivityRow[]> {
+    const s = scopeSql(scope);
+    return queryRows<WeeklyActivityRow>(
+      this.ds,
+      `WITH scoped AS (${s.sql}),
+       weeks AS (
+         SELECT generate_series(date_trunc('week', $2::timestamptz AT TIME ZONE 'UTC') - ($3::int - 1) * interval '1 week',
+                                date_trunc('week', $2::timestamptz AT TIME ZONE 'UTC'), interval '1 week') AS start)
+       SELECT to_char(w.start, 'YYYY-MM-DD') AS week_start,
+              (SELECT count(*)::int FROM enrollments e WHERE e.course_id IN (SELECT id FROM scoped)
+                  AND e.enrolled_at >= w.start AT TIME ZONE 'UTC' AND e.enrolled_at < (w.start + interval '1 week') AT TIME ZONE 'UTC') AS enrollments,
+              (SELECT count(*)::int FROM enrollments e WHERE e.course_id IN (SELECT id FROM scoped)
+                  AND e.completed_at >= w.start AT TIME ZONE 'UTC' AND e.completed_at < (w.start + interval '1 week') AT TIME ZONE 'UTC') AS completions
+         FROM weeks w ORDER BY w.start`,
+      [s.value, now, weeks],
+    );
+  }
+
+  /**
+   * A learner's completed units of a course (published lessons, and items outside draft
+   * lessons, as progress counts them) by the end of each of `weeks` weeks up to the one
+   * holding `now`, oldest first.
+   */
+  learnerDoneByWeek(courseId: string, userId: string, now: Date, weeks: number): Promise<Array<{ week_start: string; done: number }>> {
+    return queryRows<{ week_start: string; done: number }>(
+      this.ds,
+      `WITH weeks AS (
+         SELECT generate_series(date_trunc('week', $3::timestamptz AT TIME ZONE 'UTC') - ($4::int - 1) * interval '1 week',
+                                date_trunc('week', $3::timestamptz AT TIME ZONE 'UTC'), interval '1 week') AS start),
+       done AS (
+         SELECT lc.completed_at FROM lesson_completions lc JOIN lessons l ON l.id = lc.lesson_id AND l.is_published
+          WHERE lc.course_id = $1 AND lc.user_id = $2
+         UNION ALL
+         SELECT ic.completed_at FROM item_completions ic JOIN content_items i ON i.id = ic.content_item_id
+           LEFT JOIN lessons il ON il.id = i.lesson_id
+          WHERE ic.course_id = $1 AND ic.user_id = $2 AND (i.lesson_id IS NULL OR il.is_published))
+       SELECT to_char(w.start, 'YYYY-MM-DD') AS week_start,
+              (SELECT count(*)::int FROM done d WHERE d.completed_at < (w.start + interval '1 week') AT TIME ZONE 'UTC') AS done
+         FROM weeks w ORDER BY w.start`,
+      [courseId, userId, now, weeks],
+    );
+  }
+
+  /** Learners' attempts at a course's live quizzes per band of 10 points (only bands that have some; the owner's own tries left out). */
+  scoreBuckets(courseId: string): Promise<ScoreBucketRow[]> {
+    return queryRows<ScoreBucketRow>(
+      this.ds,
+      `SELECT LEAST(9, floor(a.score / 10))::int AS bucket, count(*)::int AS count
+         FROM quiz_attempts a JOIN quizzes z ON z.quiz_id = a.quiz_id AND z.deleted_at IS NULL
+         JOIN courses c ON c.id = z.course_id AND a.user_id <> c.instructor_id
+        WHERE z.course_id = $1
+        GROUP BY 1 ORDER BY 1`,
+      [courseId],
+    );
+  }
+
   /** Completions of each lesson of a course by its enrolled learners, in lesson order. */
   lessonFigures(courseId: string): Promise<LessonFiguresRow[]> {
     return queryRows<LessonFiguresRow>(
@@ -176,7 +251,7 @@ export class AnalyticsRepository {
     return queryRows<LearnerEnrollmentRow>(
       this.ds,
       `WITH ${progressCte('SELECT course_id AS id FROM enrollments WHERE user_id = $1', 'WHERE e.user_id = $1')}
-       SELECT p.enrollment_id, p.course_id, c.title, c.description, c.thumbnail, c.category, c.level, c.instructor_id,
+       SELECT p.enrollment_id, p.course_id, c.title, c.description, c.thumbnail, c.cover_key, c.category, c.level, c.instructor_id,
               COALESCE(u.name, 'Unknown user') AS instructor_name, p.enrolled_at, p.last_activity_at, p.completed_at, p.progress
          FROM progress p JOIN courses c ON c.id = p.course_id LEFT JOIN users u ON u.id = c.instructor_id
         ORDER BY p.enrolled_at DESC, p.enrollment_id`,

@@ -1,6 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { AppError, catalogEvents, catalogInternal, catalogRoutes, type CertificateJobData, type CertificateVerification, type EventPayload, type FileRef, type PendingWork, type RouteInput, CatalogErrorCode } from '@lp/contracts';
+import {
+  AppError,
+  catalogEvents,
+  catalogInternal,
+  catalogRoutes,
+  type CertificateJobData,
+  type CertificateVerification,
+  type EventPayload,
+  type FileRef,
+  type PendingWork,
+  type RouteInput,
+  CatalogErrorCode,
+  certificateVerifyPath,
+} from '@lp/contracts';
 import {
   ENV,
   LOGGER,
@@ -113,7 +126,8 @@ export class CertificatesService {
       instructor_name: cert.instructorName,
       completed_at: iso(cert.completedAt),
       verification_code: cert.verificationCode,
-      verify_url: `${this.env.PUBLIC_URL}/api/certificates/verify/${cert.verificationCode}`,
+      // the SPA's public page (a person reads it), not the JSON route behind it
+      verify_url: `${this.env.PUBLIC_URL}${certificateVerifyPath(cert.verificationCode)}`,
       ...(requestId ? { request_id: requestId } : {}),
     };
   }

@@ -7,6 +7,7 @@ import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { toContentItem } from '../courses/course.mapper.js';
+import { LessonsRepository } from '../lessons/lessons.repository.js';
 import { ContentRepository, type NewContentItem } from './content.repository.js';
 
 type R = typeof catalogRoutes;
@@ -19,6 +20,7 @@ export class ContentService {
   constructor(
     @Inject(ContentRepository) private readonly content: ContentRepository,
     @Inject(CoursesRepository) private readonly courses: CoursesRepository,
+    @Inject(LessonsRepository) private readonly lessons: LessonsRepository,
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
     @Inject(Uploads) private readonly uploads: Uploads,
@@ -29,8 +31,13 @@ export class ContentService {
   @Handles(catalogRoutes.listContent)
   async list({ params }: RouteInput<R['listContent']>): Promise<{ content_items: ContentItem[] }> {
     const courseId = params.id;
-    await this.access.learnerOrOwner(courseId, currentCaller());
-    return { content_items: (await this.courses.contentItems([courseId], true)).map((r) => toContentItem(r, true)) };
+    const { owner } = await this.access.learnerOrOwner(courseId, currentCaller());
+    const items = await this.courses.contentItems([courseId], true);
+    // an item of a draft lesson is a draft too: only the owner sees it
+    const drafts = owner
+      ? new Set<string>()
+      : new Set((await this.lessons.listForCourse(courseId, true)).filter((l) => !l.isPublished).map((l) => l.id));
+    return { content_items: items.filter((r) => !r.lessonId || !drafts.has(r.lessonId)).map((r) => toContentItem(r, true)) };
   }
 
   /**
@@ -44,7 +51,12 @@ export class ContentService {
     const courseId = params.id;
     return this.uploads.keepOnlyIfAccepted(input.file, async () => {
       await this.access.owned(courseId, caller);
-      const base = { courseId, title: input.title, durationMinutes: input.duration ?? null, createdBy: caller.userId };
+      const lessonId = input.lesson_id ?? null;
+      if (lessonId) {
+        const lesson = await this.lessons.find(lessonId);
+        if (!lesson || lesson.courseId !== courseId) throw catalogErrors.lessonNotFound();
+      }
+      const base = { courseId, lessonId, title: input.title, durationMinutes: input.duration ?? null, createdBy: caller.userId };
       let item: NewContentItem;
       if (input.content_type === 'text') {
         const text = input.text_content?.trim();

@@ -7,7 +7,7 @@ import type { CourseEntity } from '../../entities/course.entity.js';
 type Timestamp = Date | string;
 
 /** A content item as a Course carries it (its author is not shown). */
-export type ContentItemView = Omit<ContentItemEntity, 'course' | 'createdBy' | 'createdAt'> & { createdAt: Timestamp };
+export type ContentItemView = Omit<ContentItemEntity, 'course' | 'lesson' | 'createdBy' | 'createdAt'> & { createdAt: Timestamp };
 
 /** A course as a Course answer shows it: the row, its instructor's name, its published lesson count and its items. */
 export type CourseCard = Omit<CourseEntity, 'searchText' | 'publishedAt' | 'createdAt' | 'updatedAt'> & {
@@ -19,6 +19,13 @@ export type CourseCard = Omit<CourseEntity, 'searchText' | 'publishedAt' | 'crea
   lessonCount: number;
   contentItems: ContentItemView[];
 };
+
+/**
+ * Where the course's uploaded cover is served; `v` (the stored file's name) changes with
+ * every upload, so the URL may be cached for good.
+ */
+export const courseCoverUrl = (courseId: string, coverKey: string | null): string | null =>
+  coverKey ? `/api/courses/${courseId}/cover?v=${coverKey.slice(coverKey.lastIndexOf('/') + 1, coverKey.lastIndexOf('.'))}` : null;
 
 export const contentFileUrl = (courseId: string, itemId: string): string => `/api/courses/${courseId}/content/${itemId}/file`;
 
@@ -36,6 +43,7 @@ export function toContentItem(i: ContentItemView, full: boolean): ContentItem {
     file_size: i.fileSize,
     mime_type: i.mimeType,
     order: i.order,
+    lesson_id: i.lessonId,
     created_at: iso(i.createdAt),
   };
 }
@@ -53,6 +61,7 @@ export function toCourse(c: CourseCard, full: boolean): Course {
     instructor_name: c.instructorName ?? UNKNOWN_USER_NAME,
     institution_id: c.institutionId,
     thumbnail: c.thumbnail,
+    cover_url: courseCoverUrl(c.id, c.coverKey),
     is_published: c.isPublished,
     enrollment_count: c.enrollmentCount,
     rating_avg: c.ratingAvg,

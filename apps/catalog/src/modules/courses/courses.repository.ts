@@ -27,12 +27,12 @@ export type NewCourse = Pick<
 >;
 
 export type CoursePatch = Partial<
-  Pick<CourseEntity, 'title' | 'description' | 'price' | 'category' | 'level' | 'thumbnail' | 'isPublished'>
+  Pick<CourseEntity, 'title' | 'description' | 'price' | 'category' | 'level' | 'thumbnail' | 'coverKey' | 'isPublished'>
 >;
 
 /** The columns a Course is made of (search_text stays in the database). */
 const COLUMNS =
-  'c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail, c.is_published, ' +
+  'c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail, c.cover_key, c.is_published, ' +
   'c.published_at, c.enrollment_count, c.rating_avg, c.rating_count, c.created_at, c.updated_at';
 
 /** A timestamp as the API writes it (2026-01-02T03:04:05.678Z), made by PostgreSQL: no Date parsing in the service. */
@@ -43,14 +43,14 @@ const isoText = (col: string): string => `to_char(${col} AT TIME ZONE 'UTC', 'YY
  * and the content items without their text, computed for the rows of the page only, in
  * the same statement.
  */
-const DECORATE = `SELECT c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail,
+const DECORATE = `SELECT c.id, c.title, c.description, c.price, c.category, c.level, c.instructor_id, c.institution_id, c.thumbnail, c.cover_key,
     c.is_published, ${isoText('c.published_at')} AS published_at, c.enrollment_count, c.rating_avg, c.rating_count,
     ${isoText('c.created_at')} AS created_at, ${isoText('c.updated_at')} AS updated_at, u.name AS instructor_name,
     (SELECT count(*) FROM lessons l WHERE l.course_id = c.id AND l.is_published) AS lesson_count,
     (SELECT COALESCE(json_agg(json_build_object(
               'id', i.id, 'course_id', i.course_id, 'type', i.type, 'title', i.title, 'text_content', NULL,
               'storage_key', i.storage_key, 'file_name', i.file_name, 'mime_type', i.mime_type, 'file_size', i.file_size,
-              'duration_minutes', i.duration_minutes, 'sort_order', i.sort_order, 'created_at', ${isoText('i.created_at')})
+              'duration_minutes', i.duration_minutes, 'sort_order', i.sort_order, 'lesson_id', i.lesson_id, 'created_at', ${isoText('i.created_at')})
             ORDER BY i.sort_order, i.created_at, i.id), '[]'::json)
        FROM content_items i WHERE i.course_id = c.id) AS content_items
   FROM page c LEFT JOIN users u ON u.id = c.instructor_id`;
@@ -66,6 +66,7 @@ interface CourseListRow {
   instructor_id: string;
   institution_id: string | null;
   thumbnail: string | null;
+  cover_key: string | null;
   is_published: boolean;
   published_at: string | null;
   enrollment_count: number;
@@ -87,6 +88,7 @@ interface CourseListRow {
     file_size: number | null;
     duration_minutes: number | null;
     sort_order: number;
+    lesson_id: string | null;
     created_at: string;
   }>;
 }
@@ -101,6 +103,7 @@ const fromListRow = (r: CourseListRow): CourseCard => ({
   instructorId: r.instructor_id,
   institutionId: r.institution_id,
   thumbnail: r.thumbnail,
+  coverKey: r.cover_key,
   isPublished: r.is_published,
   publishedAt: r.published_at,
   enrollmentCount: r.enrollment_count,
@@ -122,6 +125,7 @@ const fromListRow = (r: CourseListRow): CourseCard => ({
     fileSize: i.file_size,
     durationMinutes: i.duration_minutes,
     order: i.sort_order,
+    lessonId: i.lesson_id,
     createdAt: i.created_at,
   })),
 });
@@ -130,6 +134,7 @@ const fromListRow = (r: CourseListRow): CourseCard => ({
 const ITEM_WITHOUT_TEXT: FindOptionsSelect<ContentItemEntity> = {
   id: true,
   courseId: true,
+  lessonId: true,
   type: true,
   title: true,
   storageKey: true,

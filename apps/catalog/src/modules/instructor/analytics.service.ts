@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
   ACTIVE_STUDENTS_DAYS,
+  ACTIVITY_WEEKS,
   RECENT_ENROLLMENTS_DAYS,
   catalogRoutes,
   type ContentLibrarySchema,
@@ -43,9 +44,10 @@ export class AnalyticsService {
   async overview(): Promise<z.infer<typeof InstructorOverviewSchema>> {
     const caller = currentCaller();
     const w = this.windows();
-    const [t, q] = await Promise.all([
+    const [t, q, weekly] = await Promise.all([
       this.analytics.totals({ instructorId: caller.userId }, w.recent, w.active),
       this.quizzes.instructorTotals(caller.userId),
+      this.analytics.weeklyActivity({ instructorId: caller.userId }, this.clock.now(), ACTIVITY_WEEKS),
     ]);
     const students = t.total_students;
     const active = t.active_students;
@@ -59,6 +61,7 @@ export class AnalyticsService {
       total_quiz_attempts: q.attempts,
       avg_quiz_score: q.avg_score,
       monthly_trends: { revenue: t.recent_revenue, active_rate: pct(active, students) },
+      weekly_activity: weekly,
     };
   }
 
@@ -76,12 +79,15 @@ export class AnalyticsService {
   private async course(courseId: string): Promise<z.infer<typeof CourseAnalyticsSchema>> {
     const owned = await this.access.owned(courseId, currentCaller());
     const w = this.windows();
-    const [[course], [perf], lessons, quizzes] = await Promise.all([
+    const [[course], [perf], lessons, quizzes, weekly, buckets] = await Promise.all([
       this.courses.cards([owned]),
       this.analytics.coursePerformance({ courseId }, w.recent),
       this.analytics.lessonFigures(courseId),
       this.quizzes.coursePerformance(courseId),
+      this.analytics.weeklyActivity({ courseId }, this.clock.now(), ACTIVITY_WEEKS),
+      this.analytics.scoreBuckets(courseId),
     ]);
+    const counts = new Map(buckets.map((b) => [b.bucket, b.count]));
     const total = perf?.enrollments ?? 0;
     return {
       course_info: {
@@ -120,6 +126,9 @@ export class AnalyticsService {
         avg_score: z.avg_score,
         pass_rate: z.pass_rate,
       })),
+      weekly_activity: weekly,
+      // every band, empty ones too: a distribution's shape needs its zeros
+      score_distribution: Array.from({ length: 10 }, (_, i) => ({ from: i * 10, to: i * 10 + 10, count: counts.get(i) ?? 0 })),
     };
   }
 

@@ -43,9 +43,19 @@ export class LessonsRepository {
     await this.repo(tx).delete({ id });
   }
 
-  /** The order after the course's last lesson. */
+  /** The order after the course's last lesson (1 for the first). The caller holds the course's lock. */
   async nextOrder(tx: EntityManager, courseId: string): Promise<number> {
     const last = await this.repo(tx).maximum('order', { courseId });
-    return last === null ? 0 : last + 1;
+    return (last ?? 0) + 1;
+  }
+
+  /** Numbers the given lessons 1..n in the order given, in one statement. */
+  async setOrder(tx: EntityManager, courseId: string, lessonIds: readonly string[], now: Date): Promise<void> {
+    await tx.query(
+      `UPDATE lessons l SET sort_order = o.position, updated_at = $3
+         FROM unnest($2::uuid[]) WITH ORDINALITY AS o(id, position)
+        WHERE l.id = o.id AND l.course_id = $1 AND l.sort_order <> o.position`,
+      [courseId, lessonIds, now],
+    );
   }
 }

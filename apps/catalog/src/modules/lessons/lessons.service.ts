@@ -1,15 +1,40 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, lessonContentProblem, type Caller, type Lesson, catalogRoutes, type RouteInput } from '@lp/contracts';
+import {
+  AppError,
+  CatalogErrorCode,
+  type FieldError,
+  lessonContentProblem,
+  type Caller,
+  type Lesson,
+  catalogRoutes,
+  type RouteInput,
+} from '@lp/contracts';
 import { UnitOfWork, Clock, Handles, currentCaller } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess, type CourseView } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
+import { CoursesRepository } from '../courses/courses.repository.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
 import type { LessonEntity } from '../../entities/lesson.entity.js';
 import { LessonsRepository } from './lessons.repository.js';
 import { toLesson, toLessonPatch, toNewLesson } from './lesson.mapper.js';
 
 type R = typeof catalogRoutes;
+
+/** What is wrong with `given` as a new order of the lessons `current`: missing, unknown and repeated ids. */
+export function orderListProblems(current: readonly string[], given: readonly string[]): FieldError[] {
+  const known = new Set(current);
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  given.forEach((id, i) => {
+    if (!known.has(id)) errors.push({ path: `lesson_ids.${i}`, message: 'Not a lesson of this course' });
+    else if (seen.has(id)) errors.push({ path: `lesson_ids.${i}`, message: 'This lesson is listed twice' });
+    seen.add(id);
+  });
+  const missing = current.filter((id) => !seen.has(id)).length;
+  if (missing > 0) errors.push({ path: 'lesson_ids', message: `${missing} lesson(s) of this course are missing from the list` });
+  return errors;
+}
 
 /**
  * Lessons. Only the course's owner manages them and sees drafts; the content of a
@@ -19,6 +44,7 @@ type R = typeof catalogRoutes;
 export class LessonsService {
   constructor(
     @Inject(LessonsRepository) private readonly lessons: LessonsRepository,
+    @Inject(CoursesRepository) private readonly courses: CoursesRepository,
     @Inject(EnrollmentsRepository) private readonly enrollments: EnrollmentsRepository,
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
@@ -51,13 +77,46 @@ export class LessonsService {
     throw catalogErrors.lessonLocked();
   }
 
+  /**
+   * A lesson without an order goes after the course's last one. The course row is locked
+   * first, so two lessons added at the same moment take consecutive orders, not the same one.
+   */
   @Handles(catalogRoutes.createLesson)
   async create({ params, body: input }: RouteInput<R['createLesson']>): Promise<Lesson> {
     const courseId = params.id;
     await this.access.owned(courseId, currentCaller());
-    const row = await this.uow.run((tx) => this.lessons.insert(tx, courseId, toNewLesson(input), this.clock.now()));
+    const row = await this.uow.run(async (tx) => {
+      await this.courses.lock(tx, courseId);
+      const order = input.order ?? (await this.lessons.nextOrder(tx, courseId));
+      return this.lessons.insert(tx, courseId, toNewLesson({ ...input, order }), this.clock.now());
+    });
     this.listCache.invalidate();
     return toLesson(row, true);
+  }
+
+  /**
+   * The full new order, drafts included: a list that leaves out a lesson of the course, names
+   * another course's lesson or names one twice is refused (422) and nothing moves.
+   */
+  @Handles(catalogRoutes.reorderLessons)
+  async reorder({ params, body }: RouteInput<R['reorderLessons']>): Promise<Lesson[]> {
+    const courseId = params.id;
+    await this.access.owned(courseId, currentCaller());
+    const rows = await this.uow.run(async (tx) => {
+      await this.courses.lock(tx, courseId);
+      const current = await this.lessons.listForCourse(courseId, true, tx);
+      const errors = orderListProblems(
+        current.map((l) => l.id),
+        body.lesson_ids,
+      );
+      if (errors.length > 0) {
+        throw new AppError(422, CatalogErrorCode.LESSON_ORDER_MISMATCH, 'List every lesson of this course exactly once', errors);
+      }
+      await this.lessons.setOrder(tx, courseId, body.lesson_ids, this.clock.now());
+      return this.lessons.listForCourse(courseId, true, tx);
+    });
+    this.listCache.invalidate();
+    return rows.map((r) => toLesson(r, true));
   }
 
   @Handles(catalogRoutes.updateLesson)
@@ -88,6 +147,7 @@ export class LessonsService {
     await this.access.owned(input.course_id, currentCaller());
     const now = this.clock.now();
     const rows = await this.uow.run(async (tx) => {
+      await this.courses.lock(tx, input.course_id);
       let next = await this.lessons.nextOrder(tx, input.course_id);
       const created: LessonEntity[] = [];
       for (const l of input.lessons) {

@@ -24,7 +24,13 @@ export class ProgressRepository {
   async compute(courseId: string, userId: string, tx?: EntityManager): Promise<LearnerProgress> {
     const m = tx ?? this.ds.manager;
     const totalLessons = await m.getRepository(LessonEntity).countBy({ courseId, isPublished: true });
-    const totalItems = await m.getRepository(ContentItemEntity).countBy({ courseId });
+    // an item of a draft lesson is a draft too: not counted until its lesson is published
+    const totalItems = await m
+      .getRepository(ContentItemEntity)
+      .createQueryBuilder('i')
+      .leftJoin('i.lesson', 'il')
+      .where('i.courseId = :courseId AND (i.lessonId IS NULL OR il.isPublished = true)', { courseId })
+      .getCount();
     // the completed published lessons and the completed items, in course order
     const lessons = await m
       .getRepository(LessonCompletionEntity)
@@ -40,8 +46,10 @@ export class ProgressRepository {
       .getRepository(ItemCompletionEntity)
       .createQueryBuilder('ic')
       .innerJoin('ic.contentItem', 'i')
+      .leftJoin('i.lesson', 'il')
       .select(['ic.userId', 'ic.contentItemId'])
       .where('ic.courseId = :courseId AND ic.userId = :userId', { courseId, userId })
+      .andWhere('(i.lessonId IS NULL OR il.isPublished = true)')
       .orderBy('i.order')
       .addOrderBy('i.createdAt')
       .addOrderBy('i.id')

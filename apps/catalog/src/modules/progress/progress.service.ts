@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
+  ACTIVITY_WEEKS,
   catalogEvents,
   catalogRoutes,
   type CompletionResponse,
@@ -13,6 +14,7 @@ import { writeEvent } from '@lp/bus';
 import { UnitOfWork, Clock, Handles, currentCaller, iso, isoOrNull } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
+import { courseCoverUrl } from '../courses/course.mapper.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
 import { EnrollmentsRepository } from '../enrollments/enrollments.repository.js';
 import { LessonsRepository } from '../lessons/lessons.repository.js';
@@ -21,6 +23,7 @@ import { CertificateIssuer } from '../certificates/certificate-issuer.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
 import { QuizFiguresRepository } from '../quizzes/quiz-figures.repository.js';
 import { ProgressRepository } from './progress.repository.js';
+import { completionPercentage } from './progress.util.js';
 
 type Completion = z.infer<typeof CompletionResponse>;
 type R = typeof catalogRoutes;
@@ -29,6 +32,13 @@ type R = typeof catalogRoutes;
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.min(100, Math.round((1000 * part) / whole) / 10));
 
 export type Unit = { kind: 'lesson'; id: string } | { kind: 'content_item'; id: string };
+
+/** The Monday (UTC, YYYY-MM-DD) of the week holding `d`, as the weekly figures name their weeks. */
+function mondayOf(d: Date): string {
+  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
 
 /**
  * Progress: completing lessons and content items (each counts once), the course's
@@ -68,7 +78,12 @@ export class ProgressService {
     const caller = currentCaller();
     await this.access.visible(courseId, caller);
     const item = await this.content.find(itemId);
-    if (item && item.courseId === courseId) return this.complete(caller.userId, courseId, { kind: 'content_item', id: itemId }, 0);
+    if (item && item.courseId === courseId) {
+      // an item of a draft lesson is a draft too
+      const lesson = item.lessonId ? await this.lessons.find(item.lessonId) : null;
+      if (lesson && !lesson.isPublished) throw catalogErrors.contentItemNotFound();
+      return this.complete(caller.userId, courseId, { kind: 'content_item', id: itemId }, 0);
+    }
     const lesson = await this.lessons.find(itemId);
     if (lesson && lesson.courseId === courseId && lesson.isPublished) {
       return this.complete(caller.userId, courseId, { kind: 'lesson', id: itemId }, 0);
@@ -165,11 +180,14 @@ export class ProgressService {
     const enrollment = await this.enrollments.findForUser(id, caller.userId);
     if (!enrollment) throw catalogErrors.enrollmentNotFound();
     const course = (await this.courses.findById(enrollment.courseId))!;
-    const [p, lessons, quizzes] = await Promise.all([
+    const [p, lessons, quizzes, weeks] = await Promise.all([
       this.progress.compute(course.id, caller.userId),
       this.lessons.listForCourse(course.id, false),
       this.quizzes.learnerQuizzes(course.id, caller.userId),
+      this.analytics.learnerDoneByWeek(course.id, caller.userId, this.clock.now(), ACTIVITY_WEEKS),
     ]);
+    // the weeks before the enrollment's week would only be a flat line of zeros
+    const enrolledWeek = mondayOf(enrollment.enrolledAt);
     const done = new Set(p.lessonIds);
     const next = lessons.find((l) => !done.has(l.id)) ?? null;
     const nextQuiz = quizzes.find((z) => !z.attempted) ?? null;
@@ -184,6 +202,13 @@ export class ProgressService {
       next_lesson: next ? { id: next.id, title: next.title, order: next.order } : null,
       next_quiz: nextQuiz ? { id: nextQuiz.quiz_id, title: nextQuiz.title } : null,
       can_get_certificate: p.complete || enrollment.completedAt !== null,
+      weekly_progress: weeks
+        .filter((w) => w.week_start >= enrolledWeek)
+        .map((w) => ({
+          week_start: w.week_start,
+          completed_units: w.done,
+          progress: completionPercentage(Math.min(w.done, p.total), p.total),
+        })),
     };
   }
 
@@ -197,6 +222,7 @@ export class ProgressService {
       title: r.title,
       description: r.description,
       thumbnail: r.thumbnail,
+      cover_url: courseCoverUrl(r.course_id, r.cover_key),
       category: r.category,
       level: r.level,
       instructor_id: r.instructor_id,

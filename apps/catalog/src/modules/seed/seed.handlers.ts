@@ -64,13 +64,14 @@ export class SeedHandlers {
         now,
       );
       for (const [order, l] of p.lessons.entries()) {
-        await this.lessons.insert(tx, row.id, toNewLesson({ ...l, order, is_published: true }), now);
+        await this.lessons.insert(tx, row.id, toNewLesson({ ...l, order: order + 1, is_published: true }), now);
       }
       for (const t of p.text_items) {
         await this.content.insert(
           tx,
           {
             courseId: row.id,
+            lessonId: null,
             type: 'text',
             title: t.title,
             textContent: t.text,

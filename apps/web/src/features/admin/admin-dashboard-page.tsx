@@ -6,6 +6,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, PageHeader, ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent } from '../../ui';
 import { useSignedInUser } from '../auth/session-context';
 import { PricingPlansTab } from '../billing/pricing-admin/pricing-plans-tab';
+import { Shortcuts } from '../dashboard/dashboard-parts';
 import { AnalyticsTab } from './analytics-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
@@ -56,6 +57,16 @@ export function AdminDashboardPage() {
             </Button>
           </div>
         }
+      />
+      {/* the admin's working pages outside this dashboard, which its tabs do not reach; none outranks the tabs */}
+      <Shortcuts
+        plain
+        items={[
+          { to: '/assignments', label: t('roleDashboard.shortcuts.assignments'), testId: 'shortcut-assignments' },
+          { to: '/marketplace', label: t('roleDashboard.shortcuts.marketplace'), testId: 'shortcut-marketplace' },
+          { to: '/subscriptions', label: t('roleDashboard.shortcuts.plansPreview'), testId: 'shortcut-plans' },
+          { to: '/qa', label: t('roleDashboard.shortcuts.forum'), testId: 'shortcut-forum' },
+        ]}
       />
       <Tabs value={tab} onValueChange={setTab}>
         <ScrollableTabsList wrapperClassName="-mx-4 px-4 sm:mx-0 sm:px-0" aria-label={t('adminDashboard.tabsLabel')}>

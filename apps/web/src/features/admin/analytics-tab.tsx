@@ -13,15 +13,28 @@ export function AnalyticsTab() {
   const { analytics, userCounts, popularCourses } = useAdminAnalytics();
 
   if (analytics.isPending) return <LoadingBlock />;
-  if (analytics.isError) return <LoadError error={analytics.error} title={t('adminDashboard.errors.loadFailed')} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError)
+    return <LoadError error={analytics.error} title={t('adminDashboard.errors.loadFailed')} onRetry={() => void analytics.refetch()} />;
   const a = analytics.data;
 
   return (
     <div className="space-y-6" data-testid="admin-analytics">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
-        <StatCard label={t('adminDashboard.stats.totalRevenue')} value={money.major(a.revenue_stats.total_revenue, 'USD')} testId="admin-analytics-revenue" />
-        <StatCard label={t('adminDashboard.stats.monthlyRevenue')} value={money.major(a.revenue_stats.monthly_revenue, 'USD')} testId="admin-analytics-monthly-revenue" />
-        <StatCard label={t('adminDashboard.stats.avgSessionValue')} value={money.major(a.revenue_stats.avg_session_value, 'USD')} testId="admin-analytics-avg-session-value" />
+        <StatCard
+          label={t('adminDashboard.stats.totalRevenue')}
+          value={money.major(a.revenue_stats.total_revenue, 'USD')}
+          testId="admin-analytics-revenue"
+        />
+        <StatCard
+          label={t('adminDashboard.stats.monthlyRevenue')}
+          value={money.major(a.revenue_stats.monthly_revenue, 'USD')}
+          testId="admin-analytics-monthly-revenue"
+        />
+        <StatCard
+          label={t('adminDashboard.stats.avgSessionValue')}
+          value={money.major(a.revenue_stats.avg_session_value, 'USD')}
+          testId="admin-analytics-avg-session-value"
+        />
         <StatCard label={t('adminDashboard.stats.totalUsers')} value={a.total_users} />
         <StatCard label={t('adminDashboard.stats.totalSessions')} value={a.total_sessions} />
       </div>
@@ -32,7 +45,13 @@ export function AnalyticsTab() {
               <CardTitle id="analytics-users-by-role">{t('adminDashboard.usersByRole')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <CountChart data={userCounts} caption={t('adminDashboard.usersByRole')} valueLabel={t('adminDashboard.userCount')} testId="analytics-user-counts-chart" color="#06b6d4" />
+              <CountChart
+                data={userCounts}
+                caption={t('adminDashboard.usersByRole')}
+                valueLabel={t('adminDashboard.userCount')}
+                testId="analytics-user-counts-chart"
+                color="teal"
+              />
             </CardContent>
           </Card>
         </section>

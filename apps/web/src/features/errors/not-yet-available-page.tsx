@@ -1,34 +1,43 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AreaKey } from '../../i18n/catalog-keys';
+import type { UpcomingAreaKey } from '../../i18n/catalog-keys';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Button, EmptyState } from '../../ui';
+import { Badge, Button, Card, CardContent } from '../../ui';
 import { dashboardPath } from '../auth/dashboard-path';
 import { useSignedInUser } from '../auth/session-context';
 
-/** The one page shown for every route whose screen arrives in a later release. */
-export function NotYetAvailablePage({ area }: { area: AreaKey }) {
+/**
+ * A route whose screen arrives in a later release: the page names its area and says what it
+ * will do (the spec's own description), so a "Soon" entry in the menu leads somewhere honest.
+ */
+export function NotYetAvailablePage({ area }: { area: UpcomingAreaKey }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const areaName = t(`areas.${area}`);
+  const points: readonly string[] = t(`upcoming.areas.${area}`, { returnObjects: true });
   usePageTitle(areaName);
   return (
-    <div data-testid="not-yet-available" data-area={area} className="mx-auto max-w-2xl py-8">
-      <EmptyState
-        headingLevel="h1"
-        title={t('notYetAvailable.title')}
-        description={t('notYetAvailable.text', { area: areaName })}
-        icon={
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <path d="M12 8v4l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        }
-        action={
+    <div data-testid="not-yet-available" data-area={area} className="mx-auto max-w-2xl py-4 sm:py-8">
+      <Card>
+        <CardContent className="space-y-5 sm:p-8">
+          <div className="space-y-2">
+            <Badge tone="warning" data-testid="coming-soon-badge">
+              {t('upcoming.eyebrow')}
+            </Badge>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{areaName}</h1>
+            <p className="text-slate-600">{t('upcoming.intro')}</p>
+          </div>
+          <ul className="list-disc space-y-2 pl-5 text-slate-800 marker:text-primary" data-testid="coming-soon-points">
+            {points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+          <p className="text-sm text-slate-600">{t('upcoming.outro')}</p>
           <Button asChild variant="outline">
             <Link to={dashboardPath(user.role)}>{t('common.goToDashboard')}</Link>
           </Button>
-        }
-      />
+        </CardContent>
+      </Card>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { dashboardPath } from '../auth/dashboard-path';
 import { NavGroupMenu } from './nav-group-menu';
 import { NavLinkItem } from './nav-link-item';
-import { COMMON_NAVIGATION, isNavGroup, ROLE_NAVIGATION } from './navigation';
+import { isNavGroup, ROLE_NAVIGATION } from './navigation';
 
 export const MAIN_NAV_ID = 'app-nav';
 
@@ -19,7 +19,7 @@ interface MainNavProps {
  */
 export function MainNav({ role, mobileOpen }: MainNavProps) {
   const { t } = useTranslation();
-  const entries = ROLE_NAVIGATION[role];
+  const { entries, common } = ROLE_NAVIGATION[role];
   return (
     <nav id={MAIN_NAV_ID} data-testid="app-nav" aria-label={t('nav.main')}>
       <ul className="hidden flex-wrap items-center gap-1 py-2 md:flex">
@@ -35,16 +35,16 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
             </li>
           ) : (
             <li key={entry.to}>
-              <NavLinkItem to={entry.to} layout="inline">
+              <NavLinkItem to={entry.to} layout="inline" upcoming={entry.upcoming !== null}>
                 {t(`areas.${entry.area}`)}
               </NavLinkItem>
             </li>
           ),
         )}
         <li aria-hidden="true" className="mx-1 hidden h-5 w-px bg-slate-200 lg:block" />
-        {COMMON_NAVIGATION.map((link) => (
+        {common.map((link) => (
           <li key={link.to}>
-            <NavLinkItem to={link.to} layout="inline">
+            <NavLinkItem to={link.to} layout="inline" upcoming={link.upcoming !== null}>
               {t(`areas.${link.area}`)}
             </NavLinkItem>
           </li>
@@ -52,7 +52,10 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
       </ul>
 
       {mobileOpen && (
-        <div className="max-h-[calc(100dvh-4rem)] space-y-4 overflow-y-auto overscroll-contain border-t border-slate-200 py-3 md:hidden" data-testid="mobile-nav">
+        <div
+          className="max-h-[calc(100dvh-4rem)] space-y-4 overflow-y-auto overscroll-contain border-t border-slate-200 py-3 md:hidden"
+          data-testid="mobile-nav"
+        >
           <ul className="space-y-1">
             <li>
               <NavLinkItem to={dashboardPath(role)} layout="stacked" end>
@@ -62,7 +65,7 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
             {entries.map((entry) =>
               isNavGroup(entry) ? null : (
                 <li key={entry.to}>
-                  <NavLinkItem to={entry.to} layout="stacked">
+                  <NavLinkItem to={entry.to} layout="stacked" upcoming={entry.upcoming !== null}>
                     {t(`areas.${entry.area}`)}
                   </NavLinkItem>
                 </li>
@@ -77,7 +80,7 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
               <ul aria-labelledby={`nav-group-${group.group}`} className="space-y-1">
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <NavLinkItem to={link.to} layout="stacked">
+                    <NavLinkItem to={link.to} layout="stacked" upcoming={link.upcoming !== null}>
                       {t(`areas.${link.area}`)}
                     </NavLinkItem>
                   </li>
@@ -86,9 +89,9 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
             </div>
           ))}
           <ul className="space-y-1 border-t border-slate-200 pt-3">
-            {COMMON_NAVIGATION.map((link) => (
+            {common.map((link) => (
               <li key={link.to}>
-                <NavLinkItem to={link.to} layout="stacked">
+                <NavLinkItem to={link.to} layout="stacked" upcoming={link.upcoming !== null}>
                   {t(`areas.${link.area}`)}
                 </NavLinkItem>
               </li>

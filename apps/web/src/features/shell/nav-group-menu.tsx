@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { cn, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, focusRing } from '../../ui';
 import type { NavGroupDef } from './navigation';
+import { SoonBadge } from './soon-badge';
 
-/** A titled group of links (Learning, Community, AI Assistants) as a menu on wider screens. */
+/** A titled group of links (Teaching, Learning, Community, AI Assistants) as a menu on wider screens. */
 export function NavGroupMenu({ group }: { group: NavGroupDef }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -26,8 +27,9 @@ export function NavGroupMenu({ group }: { group: NavGroupDef }) {
       <DropdownMenuContent align="start">
         {group.links.map((link) => (
           <DropdownMenuItem key={link.to} asChild>
-            <Link to={link.to} aria-current={pathname === link.to ? 'page' : undefined}>
+            <Link to={link.to} aria-current={pathname === link.to ? 'page' : undefined} data-upcoming={link.upcoming ? 'true' : undefined}>
               {t(`areas.${link.area}`)}
+              {link.upcoming && <SoonBadge className="ml-auto" />}
             </Link>
           </DropdownMenuItem>
         ))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { cn, focusRing } from '../../ui';
+import { SoonBadge } from './soon-badge';
 
 interface NavLinkItemProps {
   to: string;
@@ -8,13 +9,16 @@ interface NavLinkItemProps {
   /** stacked rows in the phone menu, inline pills on wider screens */
   layout: 'inline' | 'stacked';
   end?: boolean;
+  /** the page is not built yet: marked "Soon" */
+  upcoming?: boolean;
 }
 
-export function NavLinkItem({ to, children, layout, end }: NavLinkItemProps) {
+export function NavLinkItem({ to, children, layout, end, upcoming }: NavLinkItemProps) {
   return (
     <NavLink
       to={to}
       end={end}
+      data-upcoming={upcoming ? 'true' : undefined}
       className={({ isActive }) =>
         cn(
           'rounded-lg text-sm font-medium transition-colors',
@@ -25,6 +29,7 @@ export function NavLinkItem({ to, children, layout, end }: NavLinkItemProps) {
       }
     >
       {children}
+      {upcoming && <SoonBadge />}
     </NavLink>
   );
 }

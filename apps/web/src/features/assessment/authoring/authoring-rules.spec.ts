@@ -83,11 +83,11 @@ describe('the builder form', () => {
 });
 
 describe('quiz figures', () => {
-  it('show N/A before the first attempt and one decimal after', () => {
+  it('show N/A before the first attempt and at most one decimal after', () => {
     expect(percentText(null, 'N/A')).toBe('N/A');
     expect(percentText(55.6, 'N/A')).toBe('55.6%');
-    expect(percentText(100, 'N/A')).toBe('100.0%');
-    expect(percentText(0, 'N/A')).toBe('0.0%');
+    expect(percentText(100, 'N/A')).toBe('100%');
+    expect(percentText(0, 'N/A')).toBe('0%');
   });
 });
 

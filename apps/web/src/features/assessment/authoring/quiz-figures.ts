@@ -1,8 +1,7 @@
 import type { assessmentRoutes, RouteOutput } from '@lp/contracts';
-import { oneDecimal } from '../../catalog/shared/format';
+import { formatPercent } from '../../../lib/figures';
 
 export type MockTestResults = RouteOutput<typeof assessmentRoutes.mockTestResults>;
 
-/** Spec 9: pass rate and average are shown with one decimal. */
-export const percentText = (value: number | null, notAvailable: string): string =>
-  value === null ? notAvailable : `${oneDecimal(value)}%`;
+/** Pass rate and average to one decimal (spec 9), written by the SPA's one percentage rule ("72%", "72.5%"). */
+export const percentText = (value: number | null, notAvailable: string): string => (value === null ? notAvailable : formatPercent(value));

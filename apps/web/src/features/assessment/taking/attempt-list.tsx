@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, cn, focusRing } from '../../../ui';
-import { oneDecimal, percent } from '../../catalog/shared/format';
+import { formatDurationMinutes } from '../../../lib/figures';
+import { percent } from '../../catalog/shared/format';
 
 export type QuizAttempt = RouteOutput<typeof assessmentRoutes.learnerAttempts>[number];
 
@@ -31,7 +32,7 @@ export function AttemptList({ attempts }: { attempts: readonly QuizAttempt[] }) 
             <p className="text-xs text-slate-600">
               {t(`taking.kinds.${attempt.kind}`)} · {formatDate(attempt.submitted_at)} ·{' '}
               {t('taking.result.correctOf', { correct: attempt.correct_answers, total: attempt.total_questions })} ·{' '}
-              {t('taking.analytics.minutesDecimal', { value: oneDecimal(attempt.time_taken_minutes) })}
+              {formatDurationMinutes(attempt.time_taken_minutes)}
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-2">

@@ -7,11 +7,12 @@ import { BackIcon } from '../../catalog/shared/icons';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { CertificateButton } from '../../catalog/shared/certificate-button';
-import { oneDecimal } from '../../catalog/shared/format';
+import { formatDayMonth, formatPercent, NO_DATA } from '../../../lib/figures';
+import { TrendChart } from '../../../ui/charts';
 
 /** The dashboard's course detail view: GET /enrollments/{id}/progress (lessons, quizzes, what comes next). */
 export function CourseProgressDetail({ courseId, onBack }: { courseId: string; onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const progress = useRouteQuery(catalogRoutes.enrollmentProgress, { params: { id: courseId } });
   const back = (
     <Button variant="outline" size="sm" onClick={onBack} data-testid="progress-detail-back">
@@ -39,20 +40,46 @@ export function CourseProgressDetail({ courseId, onBack }: { courseId: string; o
           <Link to={`/course/${p.course_id}/learn`}>{t('taking.progress.openPlayer')}</Link>
         </Button>
       </div>
-      <ProgressBar value={p.overall_progress} label={t('taking.progress.overall')} valueText={`${oneDecimal(p.overall_progress)}%`} />
+      <ProgressBar value={p.overall_progress} label={t('taking.progress.overall')} valueText={formatPercent(p.overall_progress)} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <StatCard label={t('taking.progress.overall')} value={`${oneDecimal(p.overall_progress)}%`} />
+        <StatCard label={t('taking.progress.overall')} value={formatPercent(p.overall_progress)} testId="progress-detail-overall" />
         <StatCard
           label={t('taking.progress.lessons')}
-          value={`${p.lesson_progress.completed} / ${p.lesson_progress.total}`}
-          hint={`${oneDecimal(p.lesson_progress.percentage)}%`}
+          value={p.lesson_progress.total ? `${p.lesson_progress.completed} / ${p.lesson_progress.total}` : NO_DATA}
+          hint={p.lesson_progress.total ? formatPercent(p.lesson_progress.percentage) : t('figures.learner.noLessons')}
+          testId="progress-detail-lessons"
         />
         <StatCard
           label={t('taking.progress.quizzes')}
-          value={`${p.quiz_progress.completed} / ${p.quiz_progress.total}`}
-          hint={`${oneDecimal(p.quiz_progress.percentage)}%`}
+          value={p.quiz_progress.total ? `${p.quiz_progress.completed} / ${p.quiz_progress.total}` : NO_DATA}
+          hint={p.quiz_progress.total ? formatPercent(p.quiz_progress.percentage) : t('figures.learner.noQuizzes')}
+          testId="progress-detail-quizzes"
         />
       </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('figures.learner.progressOverTime')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {p.weekly_progress.length < 2 ? (
+            <p className="text-sm text-slate-600" data-testid="progress-over-time-empty">
+              {t('figures.learner.progressOverTimeSoon')}
+            </p>
+          ) : (
+            <TrendChart
+              area
+              data={p.weekly_progress.map((w) => ({ key: w.week_start, label: formatDayMonth(w.week_start, i18n.language), ...w }))}
+              series={[{ key: 'progress', label: t('figures.learner.progress') }]}
+              caption={t('figures.learner.progressByWeek', { count: p.weekly_progress.length })}
+              hideCaption
+              rowHeader={t('figures.instructor.weekOf')}
+              max={100}
+              format={(v) => formatPercent(v)}
+              testId="progress-over-time-chart"
+            />
+          )}
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle>{t('taking.progress.nextHeading')}</CardTitle>

@@ -23,9 +23,10 @@ import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { AttemptList } from './attempt-list';
 import { CourseProgressDetail } from './course-progress-detail';
-import { AchievementList, EMPTY_ANALYTICS, QuizAnalyticsView } from './quiz-analytics-view';
+import { AchievementList, EMPTY_ANALYTICS, QuizAnalyticsView, ScoreHistoryChart } from './quiz-analytics-view';
 import { CONTINUE_LEARNING_SHOWN } from './quiz-standing';
-import { oneDecimal } from '../../catalog/shared/format';
+import { formatPercent, NO_DATA } from '../../../lib/figures';
+import { BarsChart } from '../../../ui/charts';
 
 const TABS = ['overview', 'courses', 'quizzes', 'achievements'] as const;
 type Tab = (typeof TABS)[number];
@@ -42,12 +43,12 @@ function CourseRow({ course, onOpen }: { course: EnrolledCourse; onOpen: () => v
           <p className="font-medium break-words text-slate-900">{course.title}</p>
           <p className="text-xs text-slate-600">{t('taking.progress.byInstructor', { name: course.instructor_name })}</p>
         </div>
-        <span className="text-sm font-semibold text-slate-900 tabular-nums">{oneDecimal(course.progress_percentage)}%</span>
+        <span className="text-sm font-semibold text-slate-900 tabular-nums">{formatPercent(course.progress_percentage)}</span>
       </div>
       <ProgressBar
         value={course.progress_percentage}
         label={t('taking.progress.courseProgress', { title: course.title })}
-        valueText={`${oneDecimal(course.progress_percentage)}%`}
+        valueText={formatPercent(course.progress_percentage)}
         tone={course.progress_percentage >= 100 ? 'success' : 'primary'}
         size="sm"
       />
@@ -95,7 +96,7 @@ export function LearningProgressPage() {
   const openCourse = (id: string) => update((next) => next.set('course', id));
 
   if (courses.isPending || attempts.isPending || analyticsQuery.isPending) return <LoadingBlock />;
-  // spec 8: when loading fails every figure resets to zero (and the failure is said, with a retry)
+  // when loading fails no figure is made up: each reads "—" and the failure is said, with a retry
   const failed = courses.isError || attempts.isError || analyticsQuery.isError;
   const enrolled = failed ? [] : courses.data;
   const attemptList = failed ? [] : attempts.data;
@@ -165,23 +166,40 @@ export function LearningProgressPage() {
 
             <TabsContent value="overview" className="space-y-6">
               <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-                <StatCard label={t('taking.progress.enrolled')} value={enrolled.length} testId="progress-enrolled" />
-                <StatCard label={t('taking.progress.completed')} value={completed} testId="progress-completed" />
+                <StatCard label={t('taking.progress.enrolled')} value={failed ? NO_DATA : enrolled.length} testId="progress-enrolled" />
+                <StatCard label={t('taking.progress.completed')} value={failed ? NO_DATA : completed} testId="progress-completed" />
                 <StatCard
                   label={t('taking.progress.averageProgress')}
-                  value={`${oneDecimal(averageProgress)}%`}
+                  value={enrolled.length ? formatPercent(averageProgress) : NO_DATA}
+                  hint={enrolled.length || failed ? undefined : t('figures.learner.noProgress')}
                   testId="progress-average"
                 />
                 <StatCard
                   label={t('taking.analytics.passRate')}
-                  value={`${oneDecimal(analytics.pass_rate)}%`}
-                  hint={t('taking.progress.attemptsHint', {
-                    count: analytics.total_attempts,
-                    average: oneDecimal(analytics.average_score),
-                  })}
+                  value={analytics.total_attempts ? formatPercent(analytics.pass_rate) : NO_DATA}
+                  hint={
+                    analytics.total_attempts
+                      ? t('figures.learner.attemptsHint', {
+                          count: analytics.total_attempts,
+                          average: formatPercent(analytics.average_score),
+                        })
+                      : failed
+                        ? undefined
+                        : t('figures.learner.noPassRate')
+                  }
                   testId="progress-pass-rate"
                 />
               </div>
+              {analytics.total_attempts > 0 && (
+                <Card>
+                  <CardHeader>
+                    <CardTitle>{t('figures.learner.scoreHistoryHeading')}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <ScoreHistoryChart analytics={analytics} />
+                  </CardContent>
+                </Card>
+              )}
               <Card>
                 <CardHeader>
                   <CardTitle>{t('taking.progress.continueHeading')}</CardTitle>
@@ -216,11 +234,33 @@ export function LearningProgressPage() {
               {enrolled.length === 0 ? (
                 noCourses
               ) : (
-                <ul className="space-y-3" data-testid="progress-course-list">
-                  {enrolled.map((course) => (
-                    <CourseRow key={course.id} course={course} onOpen={() => openCourse(course.id)} />
-                  ))}
-                </ul>
+                <div className="space-y-4">
+                  {enrolled.length > 1 && (
+                    <Card>
+                      <CardHeader>
+                        <CardTitle>{t('figures.learner.progressByCourse')}</CardTitle>
+                      </CardHeader>
+                      <CardContent>
+                        <BarsChart
+                          data={enrolled.map((c) => ({ key: c.id, label: c.title, progress: c.progress_percentage }))}
+                          series={[{ key: 'progress', label: t('figures.learner.progress') }]}
+                          caption={t('figures.learner.progressByCourse')}
+                          hideCaption
+                          rowHeader={t('figures.learner.course')}
+                          horizontal
+                          max={100}
+                          format={(v) => formatPercent(v)}
+                          testId="progress-by-course-chart"
+                        />
+                      </CardContent>
+                    </Card>
+                  )}
+                  <ul className="space-y-3" data-testid="progress-course-list">
+                    {enrolled.map((course) => (
+                      <CourseRow key={course.id} course={course} onOpen={() => openCourse(course.id)} />
+                    ))}
+                  </ul>
+                </div>
               )}
             </TabsContent>
 

@@ -1,14 +1,22 @@
 import { assessmentRoutes, type RouteOutput } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState } from '../../../ui';
-import { BarList } from '../../catalog/shared/bar-list';
+import {
+  CHANGE_TONE_CLASSES,
+  formatDayMonth,
+  formatDurationMinutes,
+  formatPercent,
+  formatSignedChange,
+  NO_DATA,
+} from '../../../lib/figures';
+import { Badge, Card, CardContent, CardHeader, CardTitle, cn, EmptyState } from '../../../ui';
+import { BarsChart, TrendChart } from '../../../ui/charts';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { humaniseCode, isKnownAchievement } from './achievements';
-import { oneDecimal } from '../../catalog/shared/format';
+import { useSubjectLabel } from './subject-label';
 
 export type QuizAnalytics = RouteOutput<typeof assessmentRoutes.learnerAnalytics>;
 
-/** The analytics of a learner with nothing on record: what a failed load shows (spec 8: values reset to zero). */
+/** The analytics of a learner with nothing on record (what a failed load stands in with). */
 export const EMPTY_ANALYTICS: QuizAnalytics = {
   total_attempts: 0,
   average_score: 0,
@@ -22,6 +30,7 @@ export const EMPTY_ANALYTICS: QuizAnalytics = {
   strongest_subject_score: null,
   improvement_area: null,
   achievements: [],
+  score_history: [],
 };
 
 export function AchievementList({ codes }: { codes: readonly string[] }) {
@@ -57,28 +66,71 @@ export function AchievementList({ codes }: { codes: readonly string[] }) {
 
 const trendTone = { improving: 'success', declining: 'danger', stable: 'neutral' } as const;
 
-/** Totals, pass rate and averages (one decimal), subjects with their trend, strongest subject and improvement area. */
+/** The learner's scores over time: one point per attempt, oldest first. */
+export function ScoreHistoryChart({ analytics }: { analytics: QuizAnalytics }) {
+  const { t, i18n } = useTranslation();
+  const history = analytics.score_history;
+  if (history.length < 2)
+    return (
+      <p className="text-sm text-slate-600" data-testid="score-history-empty">
+        {history.length === 0 ? t('figures.learner.noScoreHistory') : t('figures.learner.oneScore')}
+      </p>
+    );
+  return (
+    <TrendChart
+      data={history.map((p) => ({
+        key: p.attempt_id,
+        label: formatDayMonth(p.submitted_at, i18n.language),
+        detail: p.quiz_title,
+        score: p.score,
+      }))}
+      series={[{ key: 'score', label: t('figures.learner.score') }]}
+      caption={t('figures.learner.scoreHistory', { count: history.length })}
+      hideCaption
+      rowHeader={t('figures.learner.attempt')}
+      max={100}
+      format={(v) => formatPercent(v)}
+      testId="score-history-chart"
+    />
+  );
+}
+
+/**
+ * Totals, pass rate, average and time per question, the scores over time, subjects compared
+ * with their trend, strongest subject and improvement area. A figure with nothing behind it is
+ * "—" with a sentence saying what brings it.
+ */
 export function QuizAnalyticsView({ analytics, showAchievements = true }: { analytics: QuizAnalytics; showAchievements?: boolean }) {
   const { t } = useTranslation();
+  const subjectLabel = useSubjectLabel();
   const subjects = Object.entries(analytics.subject_performance);
+  const any = analytics.total_attempts > 0;
+  const change = formatSignedChange(analytics.total_attempts >= 2 ? analytics.recent_improvement : null);
   return (
     <div className="space-y-6" data-testid="quiz-analytics">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label={t('taking.analytics.totalAttempts')} value={analytics.total_attempts} testId="analytics-total" />
-        <StatCard label={t('taking.analytics.averageScore')} value={`${oneDecimal(analytics.average_score)}%`} testId="analytics-average" />
+        <StatCard
+          label={t('taking.analytics.averageScore')}
+          value={any ? formatPercent(analytics.average_score) : NO_DATA}
+          hint={any ? undefined : t('figures.learner.noAverage')}
+          testId="analytics-average"
+        />
         <StatCard
           label={t('taking.analytics.passRate')}
-          value={`${oneDecimal(analytics.pass_rate)}%`}
-          hint={t('taking.analytics.passedCount', { count: analytics.passed_count })}
+          value={any ? formatPercent(analytics.pass_rate) : NO_DATA}
+          hint={any ? t('taking.analytics.passedCount', { count: analytics.passed_count }) : t('figures.learner.noPassRate')}
           testId="analytics-pass-rate"
         />
         <StatCard
           label={t('taking.analytics.avgTimePerQuestion')}
-          value={t('taking.analytics.minutesDecimal', { value: oneDecimal(analytics.avg_time_per_question) })}
+          value={any ? formatDurationMinutes(analytics.avg_time_per_question) : NO_DATA}
           hint={
-            analytics.fastest_completion !== null
-              ? t('taking.analytics.fastest', { value: oneDecimal(analytics.fastest_completion) })
-              : undefined
+            !any
+              ? t('figures.learner.noTime')
+              : analytics.fastest_completion !== null
+                ? t('figures.learner.fastest', { value: formatDurationMinutes(analytics.fastest_completion) })
+                : t('figures.learner.noFastest')
           }
           testId="analytics-time"
         />
@@ -86,47 +138,71 @@ export function QuizAnalyticsView({ analytics, showAchievements = true }: { anal
       <div className="grid gap-4 lg:grid-cols-3">
         <StatCard
           label={t('taking.analytics.strongest')}
-          value={analytics.strongest_subject ?? t('taking.analytics.none')}
-          hint={analytics.strongest_subject_score !== null ? `${oneDecimal(analytics.strongest_subject_score)}%` : undefined}
+          value={analytics.strongest_subject ? subjectLabel(analytics.strongest_subject) : NO_DATA}
+          hint={
+            analytics.strongest_subject_score !== null
+              ? t('figures.learner.subjectAverage', { value: formatPercent(analytics.strongest_subject_score) })
+              : t('figures.learner.noStrongest')
+          }
           testId="analytics-strongest"
         />
         <StatCard
           label={t('taking.analytics.improvementArea')}
-          value={analytics.improvement_area ?? t('taking.analytics.none')}
+          value={analytics.improvement_area ? subjectLabel(analytics.improvement_area) : NO_DATA}
+          hint={analytics.improvement_area ? undefined : t('figures.learner.noImprovementArea')}
           testId="analytics-improvement-area"
         />
         <StatCard
-          label={t('taking.analytics.recentImprovement')}
-          value={`${analytics.recent_improvement > 0 ? '+' : ''}${oneDecimal(analytics.recent_improvement)}`}
+          label={t('figures.learner.recentChange')}
+          value={
+            <span className={cn('tabular-nums', CHANGE_TONE_CLASSES[change.tone])} data-tone={change.tone}>
+              {change.tone === 'none' ? change.text : t('figures.learner.points', { value: change.text })}
+            </span>
+          }
+          hint={change.tone === 'none' ? t('figures.learner.noChange') : t('figures.learner.changeExplained')}
           testId="analytics-recent"
         />
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>{t('taking.analytics.subjectsHeading')}</CardTitle>
+          <CardTitle>{t('figures.learner.scoreHistoryHeading')}</CardTitle>
         </CardHeader>
         <CardContent>
+          <ScoreHistoryChart analytics={analytics} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('taking.analytics.subjectsHeading')}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
           {subjects.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('taking.analytics.noSubjects')}</p>
+            <p className="text-sm text-slate-600">{t('figures.learner.noSubjects')}</p>
           ) : (
-            <ul className="space-y-4" data-testid="analytics-subjects">
-              {subjects.map(([subject, s]) => (
-                <li key={subject} className="space-y-1">
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
+            <>
+              <BarsChart
+                data={subjects.map(([subject, s]) => ({ key: subject, label: subjectLabel(subject), average: s.average_score }))}
+                series={[{ key: 'average', label: t('taking.analytics.averageScore') }]}
+                caption={t('taking.analytics.subjectsHeading')}
+                hideCaption
+                rowHeader={t('taking.centre.subject')}
+                horizontal
+                max={100}
+                format={(v) => formatPercent(v)}
+                testId="analytics-subjects-chart"
+              />
+              <ul className="flex flex-wrap gap-x-6 gap-y-2" data-testid="analytics-subjects">
+                {subjects.map(([subject, s]) => (
+                  <li key={subject} className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className="font-medium text-slate-900">{subjectLabel(subject)}</span>
                     <Badge tone={trendTone[s.trend]} data-testid="analytics-trend">
                       {t(`taking.analytics.trend.${s.trend}`)}
                     </Badge>
                     <span className="text-slate-600">{t('taking.analytics.subjectAttempts', { count: s.attempts })}</span>
-                  </div>
-                  <BarList
-                    caption={subject}
-                    items={[
-                      { key: subject, label: subject, value: s.average_score, display: `${oneDecimal(s.average_score)}%`, tone: 'primary' },
-                    ]}
-                  />
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </CardContent>
       </Card>

@@ -6,6 +6,7 @@ import { Badge, Button, Card, cn, focusRing } from '../../../ui';
 import { percent, truncate } from '../../catalog/shared/format';
 import { estimatedMinutes, QUIZ_CARD_DESCRIPTION_LENGTH, startButton, takePath } from './quiz-standing';
 import type { SessionPreview } from './test-session-page';
+import { useSubjectLabel } from './subject-label';
 
 export type QuizCard = RouteOutput<typeof assessmentRoutes.listMockTests>[number];
 
@@ -25,6 +26,7 @@ export function previewOf(quiz: QuizCard): SessionPreview {
 /** A discover card: facts, the learner status and the start button named after it (spec 4). */
 export function QuizCardView({ quiz, headingLevel: Heading = 'h3' }: { quiz: QuizCard; headingLevel?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
+  const subjectLabel = useSubjectLabel();
   const titleId = useId();
   const button = startButton(quiz.my);
   const estimate = estimatedMinutes(quiz.question_count);
@@ -40,7 +42,7 @@ export function QuizCardView({ quiz, headingLevel: Heading = 'h3' }: { quiz: Qui
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="primary">{t(`taking.kinds.${quiz.kind}`)}</Badge>
           <Badge tone="neutral">{t(`taking.difficulty.${quiz.difficulty}`)}</Badge>
-          {quiz.subject && <Badge tone="neutral">{quiz.subject}</Badge>}
+          {quiz.subject && <Badge tone="neutral">{subjectLabel(quiz.subject)}</Badge>}
           <Badge tone={statusTone[quiz.my.status]} data-testid="quiz-card-status">
             {t(`taking.status.${quiz.my.status}`)}
           </Badge>

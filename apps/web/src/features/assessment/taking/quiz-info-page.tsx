@@ -12,6 +12,7 @@ import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { previewOf } from './quiz-card';
 import { estimatedMinutes, startButton, takePath } from './quiz-standing';
+import { useSubjectLabel } from './subject-label';
 
 /**
  * /quiz/{id}/info: details, learner status and the start button named after it, and the
@@ -20,6 +21,7 @@ import { estimatedMinutes, startButton, takePath } from './quiz-standing';
  */
 export function QuizInfoPage() {
   const { t } = useTranslation();
+  const subjectLabel = useSubjectLabel();
   const formatDate = useFormatDate();
   const { id } = useParams<{ id: string }>();
   const info = useRouteQuery(assessmentRoutes.quizInfo, { params: { id } }, { retry: false });
@@ -62,7 +64,7 @@ export function QuizInfoPage() {
       <div className="flex flex-wrap gap-2">
         <Badge tone="primary">{t(`taking.kinds.${card.kind}`)}</Badge>
         <Badge tone="neutral">{t(`taking.difficulty.${card.difficulty}`)}</Badge>
-        {card.subject && <Badge tone="neutral">{card.subject}</Badge>}
+        {card.subject && <Badge tone="neutral">{subjectLabel(card.subject)}</Badge>}
         <Badge
           tone={card.my.status === 'passed' ? 'success' : card.my.status === 'failed' ? 'danger' : 'neutral'}
           data-testid="quiz-info-status"

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LearnerQuizState } from '@lp/contracts';
 import { estimatedMinutes, startButton, takePath } from './quiz-standing';
-import { oneDecimal } from '../../catalog/shared/format';
 
 const state = (over: Partial<LearnerQuizState>): LearnerQuizState => ({
   status: 'new',
@@ -38,14 +37,9 @@ describe('takePath', () => {
   });
 });
 
-describe('estimatedMinutes and oneDecimal', () => {
+describe('estimatedMinutes', () => {
   it('estimates 1.5 to 3 minutes per question', () => {
     expect(estimatedMinutes(10)).toEqual({ min: 15, max: 30 });
     expect(estimatedMinutes(3)).toEqual({ min: 5, max: 9 });
-  });
-  it('shows one decimal', () => {
-    expect(oneDecimal(66.666)).toBe('66.7');
-    expect(oneDecimal(50)).toBe('50.0');
-    expect(oneDecimal(Number.NaN)).toBe('0.0');
   });
 });

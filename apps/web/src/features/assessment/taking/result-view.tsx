@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { BarList } from '../../catalog/shared/bar-list';
-import { oneDecimal, percent } from '../../catalog/shared/format';
+import { percent } from '../../catalog/shared/format';
 import { StatCard } from '../../catalog/shared/stat-card';
+import { formatDurationMinutes } from '../../../lib/figures';
+import { useSubjectLabel } from './subject-label';
 
 /** Score, pass result, correct count and time of one attempt (spec 2, results screen). */
 export function ResultSummary({ result }: { result: QuizResult }) {
@@ -37,11 +39,7 @@ export function ResultSummary({ result }: { result: QuizResult }) {
           testId="result-correct"
         />
         <StatCard label={t('taking.result.points')} value={`${result.earned_points} / ${result.total_points}`} testId="result-points" />
-        <StatCard
-          label={t('taking.result.time')}
-          value={t('taking.analytics.minutesDecimal', { value: oneDecimal(result.time_taken_minutes) })}
-          testId="result-time"
-        />
+        <StatCard label={t('taking.result.time')} value={formatDurationMinutes(result.time_taken_minutes)} testId="result-time" />
       </div>
       {result.time_exceeded && (
         <Alert tone="error" data-testid="result-time-exceeded">
@@ -56,9 +54,10 @@ export function ResultSummary({ result }: { result: QuizResult }) {
   );
 }
 
-/** Per-subject bars: percent with correct/total. */
+/** Per-subject bars: the percentage, with correct/total in the tooltip and the table. */
 export function SubjectPerformance({ result }: { result: QuizResult }) {
   const { t } = useTranslation();
+  const subjectLabel = useSubjectLabel();
   const subjects = Object.entries(result.subject_performance);
   if (subjects.length === 0) return null;
   return (
@@ -69,12 +68,13 @@ export function SubjectPerformance({ result }: { result: QuizResult }) {
       <CardContent>
         <BarList
           caption={t('taking.result.subjectHeading')}
+          valueLabel={t('taking.result.score')}
+          rowHeader={t('taking.centre.subject')}
           items={subjects.map(([subject, s]) => ({
             key: subject,
-            label: subject,
+            label: subjectLabel(subject),
             value: s.percentage,
-            display: t('taking.result.subjectValue', { percent: percent(s.percentage), correct: s.correct, total: s.total }),
-            tone: s.percentage >= result.passing_score ? 'success' : 'warning',
+            detail: t('taking.result.subjectValue', { percent: percent(s.percentage), correct: s.correct, total: s.total }),
           }))}
         />
       </CardContent>

@@ -59,7 +59,7 @@ export function TestSessionRunner({ session, receivedAt, onSubmitted }: RunnerPr
       <header className="sticky top-16 z-20 -mx-4 mb-4 border-b border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-semibold text-slate-900 sm:text-xl">{test.title}</h1>
+            <h1 className="text-lg font-semibold break-words text-slate-900 sm:text-xl">{test.title}</h1>
             <p className="text-sm text-slate-600">
               <span data-testid="session-counter">{t('taking.session.counter', { current: current + 1, total: questions.length })}</span>
               {' · '}

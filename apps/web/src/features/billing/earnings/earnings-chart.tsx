@@ -1,6 +1,6 @@
 import type { Currency } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BarsChart } from '../../../ui/charts';
 import { useMoney } from '../shared/money';
 
 export interface MonthlyPoint {
@@ -17,51 +17,26 @@ export function monthLabel(month: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/**
- * Twelve months of earnings, course sales and mentoring stacked. The same figures are in a
- * table for screen readers (a chart's bars say nothing to them).
- */
+/** Twelve months of earnings, course sales and mentoring stacked, on the shared chart kit. */
 export function EarningsChart({ monthly, currency }: { monthly: MonthlyPoint[]; currency: Currency }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const data = monthly.map((p) => ({ ...p, label: monthLabel(p.month, i18n.language) }));
-  const format = (value: unknown) => money.major(typeof value === 'number' ? value : Number(value), currency);
-
+  const data = monthly.map((p) => ({ key: p.month, label: monthLabel(p.month, i18n.language), course: p.course, mentoring: p.mentoring }));
   return (
-    <figure data-testid="earnings-chart">
-      <figcaption className="sr-only">{t('billing.earnings.chartCaption')}</figcaption>
-      <div className="h-72 w-full" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-            <YAxis tickFormatter={(v: number) => format(v)} width={80} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => format(value)} />
-            <Legend />
-            <Bar dataKey="course" stackId="earnings" name={t('billing.earnings.courseSeries')} fill="#4f46e5" />
-            <Bar dataKey="mentoring" stackId="earnings" name={t('billing.earnings.mentoringSeries')} fill="#06b6d4" radius={[4, 4, 0, 0]} />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-      <table className="sr-only">
-        <caption>{t('billing.earnings.chartCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('billing.earnings.month')}</th>
-            <th scope="col">{t('billing.earnings.courseSeries')}</th>
-            <th scope="col">{t('billing.earnings.mentoringSeries')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((p) => (
-            <tr key={p.month}>
-              <th scope="row">{p.label}</th>
-              <td>{format(p.course)}</td>
-              <td>{format(p.mentoring)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <BarsChart
+      data={data}
+      series={[
+        { key: 'course', label: t('billing.earnings.courseSeries'), color: 'primary' },
+        { key: 'mentoring', label: t('billing.earnings.mentoringSeries'), color: 'teal' },
+      ]}
+      stacked
+      caption={t('billing.earnings.chartCaption')}
+      hideCaption
+      rowHeader={t('billing.earnings.month')}
+      format={(value) => money.major(value, currency)}
+      height={288}
+      axisWidth={80}
+      testId="earnings-chart"
+    />
   );
 }

@@ -1,13 +1,13 @@
 import { catalogRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { isApiError } from '../../../api/api-error';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Badge } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
 import { CategoryBadge, LevelBadge, PublishedBadge, RatingText } from '../shared/course-meta';
-import { CourseThumbnail } from '../shared/course-thumbnail';
+import { CourseCover } from '../shared/course-cover';
+import { isMissing } from '../shared/not-found';
 import { NotFoundCard } from '../shared/not-found-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { CourseLessons } from './course-lessons';
@@ -34,20 +34,22 @@ export function CourseDetailPage() {
 
   if (course.isPending) return <LoadingBlock />;
   if (course.isError) {
-    if (isApiError(course.error) && course.error.status === 404) return <NotFoundCard title={t('catalog.courseNotFound')} />;
+    if (isMissing(course.error)) return <NotFoundCard title={t('catalog.courseNotFound')} />;
     return <LoadError error={course.error} title={t('courseDetail.loadFailed')} onRetry={() => void course.refetch()} />;
   }
 
   const data = course.data;
   const completedIds = new Set(progress.data?.lessons_completed_ids ?? []);
   const alreadyReviewed = reviews.data?.some((review) => review.user_id === user.id) ?? false;
+  const itemCounts = new Map<string, number>();
+  for (const item of data.content_items) if (item.lesson_id) itemCounts.set(item.lesson_id, (itemCounts.get(item.lesson_id) ?? 0) + 1);
 
   return (
     <div data-testid="course-detail" data-course-id={data.id}>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <CourseThumbnail src={data.thumbnail} className="max-h-72" />
+            <CourseCover course={data} className="max-h-72" eager />
             <div className="space-y-3 p-5 sm:p-6">
               <div className="flex flex-wrap items-center gap-2">
                 <CategoryBadge category={data.category} />
@@ -55,7 +57,9 @@ export function CourseDetailPage() {
                 {isOwner && <PublishedBadge published={data.is_published} />}
                 {enrolled && <Badge tone="success">{t('courseDetail.enrolled')}</Badge>}
               </div>
-              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{data.title}</h1>
+              <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl" data-testid="course-detail-title">
+                {data.title}
+              </h1>
               <p className="text-sm text-slate-600">{t('catalog.byInstructor', { name: data.instructor_name })}</p>
               <RatingText avg={data.rating_avg} count={data.rating_count} className="text-sm text-slate-700" />
               <p className="break-words whitespace-pre-line text-slate-700" data-testid="course-detail-description">
@@ -75,6 +79,7 @@ export function CourseDetailPage() {
               isOwner={isOwner}
               enrolled={enrolled === true}
               completedIds={completedIds}
+              itemCounts={itemCounts}
             />
           )}
 

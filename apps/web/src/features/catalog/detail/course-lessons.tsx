@@ -10,6 +10,8 @@ interface CourseLessonsProps {
   isOwner: boolean;
   enrolled: boolean;
   completedIds: ReadonlySet<string>;
+  /** content items per lesson id (the player lists them under their lesson) */
+  itemCounts?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -17,7 +19,7 @@ interface CourseLessonsProps {
  * an enrolled learner sees every lesson and what is done; anyone else sees a lock message,
  * and only the free-preview lessons open (the others are listed locked).
  */
-export function CourseLessons({ courseId, lessons, isOwner, enrolled, completedIds }: CourseLessonsProps) {
+export function CourseLessons({ courseId, lessons, isOwner, enrolled, completedIds, itemCounts }: CourseLessonsProps) {
   const { t } = useTranslation();
   const canOpenAll = isOwner || enrolled;
 
@@ -81,16 +83,20 @@ export function CourseLessons({ courseId, lessons, isOwner, enrolled, completedI
                     </span>
                     <div className="min-w-0 flex-1">
                       {open ? (
-                        <Link to={`/lessons/${lesson.id}`} className={cn('rounded font-medium text-slate-900 hover:text-primary hover:underline', focusRing)}>
+                        <Link
+                          to={`/lessons/${lesson.id}`}
+                          className={cn('rounded font-medium text-slate-900 hover:text-primary hover:underline', focusRing)}
+                        >
                           {lesson.title}
                         </Link>
                       ) : (
-                        <span className="font-medium text-slate-600">
-                          {lesson.title}
-                        </span>
+                        <span className="font-medium text-slate-600">{lesson.title}</span>
                       )}
                       <p className="text-xs text-slate-600">
                         {t(`catalog.lessonTypes.${lesson.content_type}`)} · {t('catalog.minutes', { count: lesson.duration_minutes })}
+                        {(itemCounts?.get(lesson.id) ?? 0) > 0 && (
+                          <> · {t('courseStructure.itemCount', { count: itemCounts?.get(lesson.id) ?? 0 })}</>
+                        )}
                       </p>
                     </div>
                     <div className="flex shrink-0 flex-wrap justify-end gap-1">

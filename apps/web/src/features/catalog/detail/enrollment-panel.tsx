@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { serverDetail } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { Badge, Button, Card, CardContent, ProgressBar, Spinner, useToast } from '../../../ui';
+import { Badge, Button, Card, CardContent, cn, ProgressBar, Spinner, useToast } from '../../../ui';
 import { CertificateButton } from '../shared/certificate-button';
 import { percent, usePriceText } from '../shared/format';
 import { CheckIcon } from '../shared/icons';
@@ -32,21 +32,33 @@ export function EnrollmentPanel({ course, isOwner, enrolled, progress }: Enrollm
   const isFree = course.price <= 0;
   const completion = progress?.completion_percentage ?? 0;
   const completed = completion >= CERTIFICATE_MIN_COMPLETION;
+  // the price and Enroll: a bar fixed to the bottom of a phone's screen (in view without scrolling
+  // past the description and lessons), the top of this card from lg up. One element, restyled per breakpoint.
+  const offersEnrollment = !isOwner && enrolled === false;
+  const price = (
+    <p
+      className={offersEnrollment ? 'text-xl font-bold text-slate-900 lg:text-3xl' : 'text-3xl font-bold text-slate-900'}
+      data-testid="course-detail-price"
+    >
+      {priceText(course.price)}
+    </p>
+  );
 
   const enrollFree = () =>
-    enroll.mutate({ params: { id: course.id } }, {
-      onSuccess: () => toast({ title: t('courseDetail.freeEnrolled'), tone: 'success' }),
-      onError: (error) =>
-        toast({ title: t('courseDetail.enrollFailed', { detail: serverDetail(error) ?? t('courseDetail.tryAgain') }), tone: 'error' }),
-    });
+    enroll.mutate(
+      { params: { id: course.id } },
+      {
+        onSuccess: () => toast({ title: t('courseDetail.freeEnrolled'), tone: 'success' }),
+        onError: (error) =>
+          toast({ title: t('courseDetail.enrollFailed', { detail: serverDetail(error) ?? t('courseDetail.tryAgain') }), tone: 'error' }),
+      },
+    );
 
   return (
-    <Card data-testid="enrollment-panel">
+    <Card data-testid="enrollment-panel" className={offersEnrollment ? 'mb-24 lg:mb-0' : undefined}>
       <CardContent className="space-y-4">
         <h2 className="sr-only">{t('courseDetail.enrollmentHeading')}</h2>
-        <p className="text-3xl font-bold text-slate-900" data-testid="course-detail-price">
-          {priceText(course.price)}
-        </p>
+        {!offersEnrollment && price}
         {/* back from a provider's checkout (?payment=<id>): confirm the payment, then enroll with it */}
         {!isOwner && !isFree && <PaidEnrollmentReturn course={course} />}
 
@@ -101,17 +113,28 @@ export function EnrollmentPanel({ course, isOwner, enrolled, progress }: Enrollm
               </Link>
             </Button>
           </div>
-        ) : isFree ? (
-          <Button className="w-full" size="lg" onClick={enrollFree} loading={enroll.isPending} data-testid="enroll-button">
-            {t('courseDetail.enrollFree')}
-          </Button>
         ) : (
-          <>
-            <Button className="w-full" size="lg" onClick={() => setPaying(true)} data-testid="enroll-button">
-              {t('courseDetail.enrollPaid', { price: priceText(course.price) })}
-            </Button>
-            <PaymentDialog course={course} open={paying} onOpenChange={setPaying} />
-          </>
+          <div
+            className={cn(
+              'fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur',
+              'lg:static lg:flex-col lg:items-stretch lg:gap-4 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none',
+            )}
+            data-testid="enroll-bar"
+          >
+            {price}
+            {isFree ? (
+              <Button className="shrink-0 lg:w-full" size="lg" onClick={enrollFree} loading={enroll.isPending} data-testid="enroll-button">
+                {t('courseDetail.enrollFree')}
+              </Button>
+            ) : (
+              <>
+                <Button className="shrink-0 lg:w-full" size="lg" onClick={() => setPaying(true)} data-testid="enroll-button">
+                  {t('courseDetail.enrollPaid', { price: priceText(course.price) })}
+                </Button>
+                <PaymentDialog course={course} open={paying} onOpenChange={setPaying} />
+              </>
+            )}
+          </div>
         )}
 
         <dl className="space-y-2 border-t border-slate-200 pt-4 text-sm">

@@ -7,6 +7,7 @@ import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { InlinePageSpinner } from '../../../routes/full-page-spinner';
 import { Alert, Button, Card, CardContent, PageHeader, useToast } from '../../../ui';
+import { CourseCoverField } from '../create/course-cover-field';
 import { CourseForm, courseFormDefaults, type CourseFormOutput } from '../create/course-form';
 
 interface CourseEditPageProps {
@@ -51,6 +52,11 @@ export function CourseEditPage({ variant }: CourseEditPageProps) {
   return (
     <div className="mx-auto max-w-3xl" data-testid="course-edit" data-variant={variant}>
       <PageHeader title={t('institutionCourse.editTitle')} subtitle={course.data.title} />
+      <Card className="mb-6">
+        <CardContent>
+          <CourseCoverField course={course.data} />
+        </CardContent>
+      </Card>
       <Card>
         <CardContent>
           <CourseForm

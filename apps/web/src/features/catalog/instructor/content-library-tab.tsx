@@ -54,16 +54,21 @@ export function ContentLibraryTab() {
                     <Card className="flex h-full flex-col p-4">
                       <div className="flex flex-wrap items-center gap-2">
                         <Badge tone="neutral">{t(`catalog.lessonTypes.${tpl.content_type}`)}</Badge>
-                        <span className="truncate text-xs text-slate-600">{tpl.course_title}</span>
+                        <span className="text-xs break-words text-slate-600">{tpl.course_title}</span>
                       </div>
                       <h4 className="mt-2 font-medium break-words text-slate-900">{tpl.title}</h4>
                       <p className="mt-1 flex-1 text-sm break-words text-slate-600">{truncate(tpl.content)}</p>
                       <p className="mt-2 text-xs text-slate-600">
                         {t('instructorDashboard.library.materials', { count: tpl.materials.length })}
-                        {tpl.video_chapters.length > 0 && ` · ${t('instructorDashboard.library.chapters', { count: tpl.video_chapters.length })}`}
+                        {tpl.video_chapters.length > 0 &&
+                          ` · ${t('instructorDashboard.library.chapters', { count: tpl.video_chapters.length })}`}
                       </p>
                       <div className="mt-3 flex gap-2">
-                        <Button size="sm" variant="outline" onClick={() => startUpload([{ title: tpl.title, content_type: tpl.content_type, content: tpl.content }])}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => startUpload([{ title: tpl.title, content_type: tpl.content_type, content: tpl.content }])}
+                        >
                           {t('instructorDashboard.library.clone')}
                           <span className="sr-only"> {tpl.title}</span>
                         </Button>

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
-import { dollars, OVERVIEW_LIST_SIZE, percent, truncate } from '../shared/format';
+import { formatPercent, NO_DATA } from '../../../lib/figures';
+import { dollars, OVERVIEW_LIST_SIZE, truncate } from '../shared/format';
+import { WeeklyActivityChart } from './weekly-activity-chart';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
 import { RiskBadge } from './risk-badge';
@@ -21,7 +23,8 @@ export function OverviewTab({ onOpenTab }: OverviewTabProps) {
   const messages = useRouteQuery(catalogRoutes.instructorMessages, {});
 
   if (overview.isPending) return <LoadingBlock />;
-  if (overview.isError) return <LoadError error={overview.error} title={t('instructorDashboard.loadFailed')} onRetry={() => void overview.refetch()} />;
+  if (overview.isError)
+    return <LoadError error={overview.error} title={t('instructorDashboard.loadFailed')} onRetry={() => void overview.refetch()} />;
   const o = overview.data;
   const unread = (messages.data ?? []).filter((m) => !m.is_sent && !m.is_read).slice(0, OVERVIEW_LIST_SIZE);
 
@@ -30,9 +33,32 @@ export function OverviewTab({ onOpenTab }: OverviewTabProps) {
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label={t('instructorDashboard.stats.totalCourses')} value={o.total_courses} testId="stat-total-courses" />
         <StatCard label={t('instructorDashboard.stats.totalStudents')} value={o.total_students} testId="stat-total-students" />
-        <StatCard label={t('instructorDashboard.stats.completionRate')} value={percent(o.completion_rate)} testId="stat-completion-rate" />
-        <StatCard label={t('instructorDashboard.stats.totalRevenue')} value={dollars(o.total_revenue)} testId="stat-total-revenue" />
+        <StatCard
+          label={t('instructorDashboard.stats.completionRate')}
+          value={o.total_students ? formatPercent(o.completion_rate) : NO_DATA}
+          hint={o.total_students ? undefined : t('figures.instructor.noLearners')}
+          testId="stat-completion-rate"
+        />
+        <StatCard
+          label={t('instructorDashboard.stats.totalRevenue')}
+          value={o.total_revenue > 0 ? dollars(o.total_revenue) : NO_DATA}
+          hint={o.total_revenue > 0 ? undefined : t('figures.instructor.noSales')}
+          testId="stat-total-revenue"
+        />
       </div>
+
+      <section aria-labelledby="overview-weekly">
+        <Card>
+          <CardHeader>
+            <CardTitle id="overview-weekly" as="h2">
+              {t('figures.instructor.weeklyHeading')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <WeeklyActivityChart weeks={o.weekly_activity} testId="overview-weekly-chart" />
+          </CardContent>
+        </Card>
+      </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="overview-at-risk">
@@ -55,11 +81,14 @@ export function OverviewTab({ onOpenTab }: OverviewTabProps) {
               ) : (
                 <ul className="space-y-3" data-testid="overview-at-risk-list">
                   {atRisk.data.slice(0, OVERVIEW_LIST_SIZE).map((s) => (
-                    <li key={`${s.student_id}-${s.course_id}`} className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 p-3">
+                    <li
+                      key={`${s.student_id}-${s.course_id}`}
+                      className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 p-3"
+                    >
                       <div className="min-w-0">
                         <p className="font-medium text-slate-900">{s.student_name}</p>
                         <p className="truncate text-xs text-slate-600">
-                          {s.course_title} · {t('instructorDashboard.students.progress', { value: percent(s.current_progress) })}
+                          {s.course_title} · {t('instructorDashboard.students.progress', { value: formatPercent(s.current_progress) })}
                         </p>
                       </div>
                       <RiskBadge level={s.risk_level} />

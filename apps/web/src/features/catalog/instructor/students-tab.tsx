@@ -4,12 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, InitialAvatar, ProgressBar } from '../../../ui';
-import { percent } from '../shared/format';
+import { formatPercent, NO_DATA } from '../../../lib/figures';
+import { BarsChart } from '../../../ui/charts';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
 import { InterventionDialog } from './intervention-dialog';
 import type { AtRiskStudent } from './instructor-types';
 import { RiskBadge } from './risk-badge';
+
+/** Average progress bands of the learners chart: nothing done, under half, half or more, everything. */
+const PROGRESS_BANDS = [
+  { key: 'notStarted', holds: (p: number) => p <= 0 },
+  { key: 'started', holds: (p: number) => p > 0 && p < 50 },
+  { key: 'halfway', holds: (p: number) => p >= 50 && p < 100 },
+  { key: 'done', holds: (p: number) => p >= 100 },
+] as const;
 
 interface StudentsTabProps {
   /** only this course's learners (from /instructor/courses/{id}/students) */
@@ -28,17 +37,29 @@ export function StudentsTab({ courseId, onClearCourse }: StudentsTabProps) {
   const courseTitle = courseId ? courses.data?.find((c) => c.id === courseId)?.title : undefined;
 
   if (students.isPending) return <LoadingBlock />;
-  if (students.isError) return <LoadError error={students.error} title={t('instructorDashboard.students.loadFailed')} onRetry={() => void students.refetch()} />;
+  if (students.isError)
+    return (
+      <LoadError error={students.error} title={t('instructorDashboard.students.loadFailed')} onRetry={() => void students.refetch()} />
+    );
 
   const list = courseId ? students.data.filter((s) => s.courses.some((c) => c.course_id === courseId)) : students.data;
   const risky = (atRisk.data ?? []).filter((s) => !courseId || s.course_id === courseId);
   const active = list.filter((s) => s.status === 'active').length;
   const avgProgress = list.length ? list.reduce((sum, s) => sum + s.avg_progress, 0) / list.length : 0;
+  // how far the learners got, in bands: a comparison that stays readable with hundreds of learners
+  const bands = PROGRESS_BANDS.map((b) => ({
+    key: b.key,
+    label: t(`figures.instructor.band.${b.key}`),
+    learners: list.filter((s) => b.holds(s.avg_progress)).length,
+  }));
 
   return (
     <div className="space-y-6" data-testid="students-tab">
       {courseId && (
-        <div className="flex flex-wrap items-center gap-2 rounded-xl bg-primary-soft p-3 text-sm text-primary-strong" data-testid="students-course-filter">
+        <div
+          className="flex flex-wrap items-center gap-2 rounded-xl bg-primary-soft p-3 text-sm text-primary-strong"
+          data-testid="students-course-filter"
+        >
           <span>{t('instructorDashboard.students.filtered', { course: courseTitle ?? courseId })}</span>
           <Button variant="link" onClick={onClearCourse}>
             {t('instructorDashboard.students.showAll')}
@@ -53,8 +74,34 @@ export function StudentsTab({ courseId, onClearCourse }: StudentsTabProps) {
           <StatCard label={t('instructorDashboard.students.total')} value={list.length} testId="students-total" />
           <StatCard label={t('instructorDashboard.students.active')} value={active} />
           <StatCard label={t('instructorDashboard.students.atRiskCount')} value={risky.length} />
-          <StatCard label={t('instructorDashboard.students.avgProgress')} value={percent(avgProgress)} />
+          <StatCard
+            label={t('instructorDashboard.students.avgProgress')}
+            value={list.length ? formatPercent(avgProgress) : NO_DATA}
+            hint={list.length ? undefined : t('figures.instructor.noLearners')}
+            testId="students-avg-progress"
+          />
         </div>
+        {list.length > 0 && (
+          <Card className="mt-4">
+            <CardHeader>
+              <CardTitle as="h3" className="text-base">
+                {t('figures.instructor.progressBands')}
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <BarsChart
+                data={bands}
+                series={[{ key: 'learners', label: t('instructorDashboard.students.total') }]}
+                caption={t('figures.instructor.progressBands')}
+                hideCaption
+                rowHeader={t('instructorDashboard.students.avgProgress')}
+                integers
+                height={220}
+                testId="students-progress-chart"
+              />
+            </CardContent>
+          </Card>
+        )}
       </section>
 
       <section aria-labelledby="students-at-risk">
@@ -83,7 +130,7 @@ export function StudentsTab({ courseId, onClearCourse }: StudentsTabProps) {
                         <RiskBadge level={s.risk_level} />
                       </div>
                       <p className="text-sm text-slate-600">
-                        {s.course_title} · {t('instructorDashboard.students.progress', { value: percent(s.current_progress) })} ·{' '}
+                        {s.course_title} · {t('instructorDashboard.students.progress', { value: formatPercent(s.current_progress) })} ·{' '}
                         {t('instructorDashboard.students.inactiveDays', { count: s.days_inactive })}
                       </p>
                       {s.risk_factors.length > 0 && (
@@ -120,12 +167,18 @@ export function StudentsTab({ courseId, onClearCourse }: StudentsTabProps) {
               <li key={s.id}>
                 <Card className="h-full p-4" data-testid="student-card">
                   <div className="flex items-center gap-3">
-                    {s.profile_image ? <img src={s.profile_image} alt="" className="size-10 rounded-full object-cover" /> : <InitialAvatar name={s.name} />}
+                    {s.profile_image ? (
+                      <img src={s.profile_image} alt="" className="size-10 rounded-full object-cover" />
+                    ) : (
+                      <InitialAvatar name={s.name} />
+                    )}
                     <div className="min-w-0 flex-1">
                       <h3 className="truncate font-medium text-slate-900">{s.name}</h3>
                       <p className="truncate text-xs text-slate-600">{s.email ?? t('account.personal.noEmail')}</p>
                     </div>
-                    <Badge tone={s.status === 'active' ? 'success' : 'neutral'}>{t(`instructorDashboard.students.status.${s.status}`)}</Badge>
+                    <Badge tone={s.status === 'active' ? 'success' : 'neutral'}>
+                      {t(`instructorDashboard.students.status.${s.status}`)}
+                    </Badge>
                   </div>
                   <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
                     <div>
@@ -140,9 +193,14 @@ export function StudentsTab({ courseId, onClearCourse }: StudentsTabProps) {
                   <div className="mt-3 space-y-1">
                     <div className="flex justify-between text-xs text-slate-600">
                       <span>{t('instructorDashboard.students.avgProgress')}</span>
-                      <span className="font-medium text-slate-900">{percent(s.avg_progress)}</span>
+                      <span className="font-medium text-slate-900">{formatPercent(s.avg_progress)}</span>
                     </div>
-                    <ProgressBar value={s.avg_progress} label={t('instructorDashboard.students.progressOf', { name: s.name })} valueText={percent(s.avg_progress)} size="sm" />
+                    <ProgressBar
+                      value={s.avg_progress}
+                      label={t('instructorDashboard.students.progressOf', { name: s.name })}
+                      valueText={formatPercent(s.avg_progress)}
+                      size="sm"
+                    />
                   </div>
                   <p className="mt-3 text-xs text-slate-600">
                     {t('instructorDashboard.students.lastActive', { date: formatDate(s.last_activity_at) })}

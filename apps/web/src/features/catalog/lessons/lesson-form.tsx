@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_LESSON_DURATION_MINUTES, DEFAULT_LESSON_ORDER, LESSON_CONTENT_TYPES, LessonCreateRequest, type Lesson } from '@lp/contracts';
+import { DEFAULT_LESSON_DURATION_MINUTES, LESSON_CONTENT_TYPES, LessonCreateRequest, type Lesson } from '@lp/contracts';
 import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,11 @@ import type { z } from 'zod';
 import { useValidationText } from '../../../i18n/validation-text';
 import { Button, FormField, Input, Label, Select, Switch, Textarea } from '../../../ui';
 
-/** The form holds the contract's lesson request (spec 5: title, content and duration required; the content rule of its type). */
+/**
+ * The form holds the contract's lesson request (spec 5: title, content and duration required; the
+ * content rule of its type). It has no order field: a new lesson goes after the last one and the
+ * course page reorders lessons by dragging, so an order typed here could only collide.
+ */
 type LessonFormInput = z.input<typeof LessonCreateRequest>;
 export type LessonFormValues = z.output<typeof LessonCreateRequest>;
 
@@ -18,7 +22,6 @@ function lessonDefaults(lesson?: Lesson | null): LessonFormInput {
     content_type: lesson?.content_type ?? 'text',
     content: lesson?.content ?? '',
     duration_minutes: lesson?.duration_minutes ?? DEFAULT_LESSON_DURATION_MINUTES,
-    order: lesson?.order ?? DEFAULT_LESSON_ORDER,
     is_published: lesson?.is_published ?? true,
     is_free_preview: lesson?.is_free_preview ?? false,
   };
@@ -39,7 +42,10 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
   const vt = useValidationText();
   const publishedId = useId();
   const previewId = useId();
-  const form = useForm<LessonFormInput, unknown, LessonFormValues>({ resolver: zodResolver(LessonCreateRequest), defaultValues: lessonDefaults(editing) });
+  const form = useForm<LessonFormInput, unknown, LessonFormValues>({
+    resolver: zodResolver(LessonCreateRequest),
+    defaultValues: lessonDefaults(editing),
+  });
   const { errors } = form.formState;
   const type = form.watch('content_type') ?? 'text';
   const isUrl = type === 'video' || type === 'pdf';
@@ -77,31 +83,41 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
       >
         {(field) =>
           isUrl ? (
-            <Input {...field} {...form.register('content')} type="url" inputMode="url" placeholder="https://" data-testid="lesson-content" />
+            <Input
+              {...field}
+              {...form.register('content')}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              data-testid="lesson-content"
+            />
           ) : (
             <Textarea {...field} {...form.register('content')} rows={8} data-testid="lesson-content" />
           )
         }
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('lessonManager.fields.duration')} error={vt(errors.duration_minutes?.message)}>
-          {(field) => (
-            <Input {...field} {...form.register('duration_minutes', { valueAsNumber: true })} type="number" min={1} step={1} inputMode="numeric" data-testid="lesson-duration" />
-          )}
-        </FormField>
-        <FormField label={t('lessonManager.fields.order')} error={vt(errors.order?.message)}>
-          {(field) => (
-            <Input {...field} {...form.register('order', { valueAsNumber: true })} type="number" min={0} step={1} inputMode="numeric" data-testid="lesson-order" />
-          )}
-        </FormField>
-      </div>
+      <FormField label={t('lessonManager.fields.duration')} error={vt(errors.duration_minutes?.message)} className="sm:max-w-xs">
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('duration_minutes', { valueAsNumber: true })}
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            data-testid="lesson-duration"
+          />
+        )}
+      </FormField>
       <div className="space-y-3 rounded-xl border border-slate-200 p-4">
         <div className="flex items-center justify-between gap-4">
           <Label htmlFor={publishedId}>{t('lessonManager.fields.published')}</Label>
           <Controller
             control={form.control}
             name="is_published"
-            render={({ field }) => <Switch id={publishedId} checked={field.value ?? true} onCheckedChange={field.onChange} data-testid="lesson-published" />}
+            render={({ field }) => (
+              <Switch id={publishedId} checked={field.value ?? true} onCheckedChange={field.onChange} data-testid="lesson-published" />
+            )}
           />
         </div>
         <div className="flex items-center justify-between gap-4">
@@ -109,7 +125,9 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
           <Controller
             control={form.control}
             name="is_free_preview"
-            render={({ field }) => <Switch id={previewId} checked={field.value ?? false} onCheckedChange={field.onChange} data-testid="lesson-free-preview" />}
+            render={({ field }) => (
+              <Switch id={previewId} checked={field.value ?? false} onCheckedChange={field.onChange} data-testid="lesson-free-preview" />
+            )}
           />
         </div>
       </div>

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { catalogRoutes, CONTENT_ITEM_TYPES, CONTENT_SIZE_LIMITS_BYTES, ContentItemCreateRequest, type ContentItemType } from '@lp/contracts';
+import {
+  catalogRoutes,
+  CONTENT_ITEM_TYPES,
+  CONTENT_SIZE_LIMITS_BYTES,
+  ContentItemCreateRequest,
+  type ContentItemType,
+} from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -53,7 +59,14 @@ const EMPTY: ContentInput = { content_type: 'video', title: '', text_content: ''
  * Files are checked against the size limits before anything is sent, and go up with
  * XMLHttpRequest so the upload shows its progress.
  */
-export function AddContentForm({ courseId }: { courseId: string }) {
+interface AddContentFormProps {
+  courseId: string;
+  /** the lesson the item is added to */
+  lessonId?: string;
+  onAdded?: () => void;
+}
+
+export function AddContentForm({ courseId, lessonId, onAdded }: AddContentFormProps) {
   const { t } = useTranslation();
   const vt = useValidationText();
   const { toast } = useToast();
@@ -63,7 +76,8 @@ export function AddContentForm({ courseId }: { courseId: string }) {
       textRequired: t('manageCourse.content.textRequired'),
       fileRequired: t('manageCourse.content.fileRequired'),
       fileEmpty: t('manageCourse.content.fileEmpty'),
-      fileTooLarge: (type) => t('manageCourse.content.fileTooLarge', { type: t(`catalog.contentTypes.${type}`), limit: CONTENT_SIZE_LIMITS_BYTES[type] / MB }),
+      fileTooLarge: (type) =>
+        t('manageCourse.content.fileTooLarge', { type: t(`catalog.contentTypes.${type}`), limit: CONTENT_SIZE_LIMITS_BYTES[type] / MB }),
     }),
     [t],
   );
@@ -76,9 +90,20 @@ export function AddContentForm({ courseId }: { courseId: string }) {
   const abort = useRef<AbortController | null>(null);
 
   const upload = useMutation({
-    mutationFn: (body: { content_type: ContentItemType; title: string; text_content?: string; file?: File; duration?: number }) => {
+    mutationFn: (body: {
+      content_type: ContentItemType;
+      title: string;
+      text_content?: string;
+      file?: File;
+      duration?: number;
+      lesson_id?: string;
+    }) => {
       abort.current = new AbortController();
-      return uploadRoute(catalogRoutes.addContent, { params: { id: courseId }, body, signal: abort.current.signal }, { onProgress: setProgress });
+      return uploadRoute(
+        catalogRoutes.addContent,
+        { params: { id: courseId }, body, signal: abort.current.signal },
+        { onProgress: setProgress },
+      );
     },
     onSettled: () => {
       abort.current = null;
@@ -93,7 +118,13 @@ export function AddContentForm({ courseId }: { courseId: string }) {
   const submit = form.handleSubmit(({ content_type, title, text_content, file, duration }) => {
     setProgress(null);
     upload.mutate(
-      { content_type, title, ...(content_type === 'text' ? { text_content } : { file }), ...(duration === undefined ? {} : { duration }) },
+      {
+        content_type,
+        title,
+        ...(content_type === 'text' ? { text_content } : { file }),
+        ...(duration === undefined ? {} : { duration }),
+        ...(lessonId ? { lesson_id: lessonId } : {}),
+      },
       {
         onSuccess: () => {
           toast({ title: t('manageCourse.content.success'), tone: 'success' });
@@ -101,6 +132,7 @@ export function AddContentForm({ courseId }: { courseId: string }) {
           clearFile();
           setProgress(null);
           void invalidate(['catalog.']);
+          onAdded?.();
         },
         onError: (error) => {
           if (error instanceof DOMException && error.name === 'AbortError') {
@@ -147,7 +179,9 @@ export function AddContentForm({ courseId }: { courseId: string }) {
 
       {type === 'text' ? (
         <FormField label={t('manageCourse.content.text')} error={vt(errors.text_content?.message)}>
-          {(field) => <Textarea {...field} {...form.register('text_content')} rows={8} disabled={upload.isPending} data-testid="content-text" />}
+          {(field) => (
+            <Textarea {...field} {...form.register('text_content')} rows={8} disabled={upload.isPending} data-testid="content-text" />
+          )}
         </FormField>
       ) : (
         <FormField label={t('manageCourse.content.file')} error={vt(errors.file?.message)} hint={hint}>
@@ -166,9 +200,23 @@ export function AddContentForm({ courseId }: { courseId: string }) {
         </FormField>
       )}
 
-      <FormField label={t('manageCourse.content.duration')} hint={t('manageCourse.content.durationHint')} error={vt(errors.duration?.message)} className="sm:max-w-xs">
+      <FormField
+        label={t('manageCourse.content.duration')}
+        hint={t('manageCourse.content.durationHint')}
+        error={vt(errors.duration?.message)}
+        className="sm:max-w-xs"
+      >
         {(field) => (
-          <Input {...field} {...form.register('duration')} type="number" min="0" step="1" inputMode="numeric" disabled={upload.isPending} data-testid="content-duration" />
+          <Input
+            {...field}
+            {...form.register('duration')}
+            type="number"
+            min="0"
+            step="1"
+            inputMode="numeric"
+            disabled={upload.isPending}
+            data-testid="content-duration"
+          />
         )}
       </FormField>
 
@@ -178,7 +226,11 @@ export function AddContentForm({ courseId }: { courseId: string }) {
             <span>{t('manageCourse.content.uploading')}</span>
             <span className="font-medium tabular-nums">{progress ? `${progress.percent}%` : ''}</span>
           </div>
-          <ProgressBar value={progress?.percent ?? 0} label={t('manageCourse.content.uploadProgress')} valueText={`${progress?.percent ?? 0}%`} />
+          <ProgressBar
+            value={progress?.percent ?? 0}
+            label={t('manageCourse.content.uploadProgress')}
+            valueText={`${progress?.percent ?? 0}%`}
+          />
         </div>
       )}
       {failed && (

@@ -6,17 +6,16 @@ import { isApiError } from '../../../api/api-error';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
 import { PublishedBadge } from '../shared/course-meta';
 import { BackIcon } from '../shared/icons';
 import { NotFoundCard } from '../shared/not-found-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
-import { AddContentForm } from './add-content-form';
 import { AssessmentPanel } from './assessment-panel';
 import { AssessmentsTab, type AssessmentView, type CourseAssessment } from './assessments-tab';
-import { ContentList } from './content-list';
+import { CourseStructure } from './course-structure';
 
 type TabValue = 'content' | 'assessments' | AssessmentView;
 
@@ -38,7 +37,11 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const course = useRouteQuery(catalogRoutes.getCourse, { params: { id } });
   const isOwner = course.data?.instructor_id === user.id;
   const content = useRouteQuery(catalogRoutes.listContent, { params: { id } }, { enabled: Boolean(course.data), retry: false });
-  const assessments = useRouteQuery(assessmentRoutes.courseQuizzes, { params: { id } }, { enabled: Boolean(course.data), refetchOnMount: 'always' });
+  const assessments = useRouteQuery(
+    assessmentRoutes.courseQuizzes,
+    { params: { id } },
+    { enabled: Boolean(course.data), refetchOnMount: 'always' },
+  );
   const [tab, setTab] = useState<TabValue>('content');
   const [opened, setOpened] = useState<Pick<CourseAssessment, 'id' | 'title'> | null>(null);
   usePageTitle(course.data ? t('manageCourse.pageTitle', { title: course.data.title }) : t('areas.courseManagement'));
@@ -66,14 +69,23 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const ratingText = data.rating_count > 0 ? data.rating_avg.toFixed(1) : t('manageCourse.notAvailableShort');
 
   const togglePublish = () =>
-    publish.mutate({ params: { id: data.id }, body: { is_published: !data.is_published } }, {
-      onSuccess: (updated) => toast({ title: updated.is_published ? t('manageCourse.publishedToast') : t('manageCourse.unpublishedToast'), tone: 'success' }),
-      onError: (error) => toast({ title: detailOr(error, t('institutionCourse.updateFailed')), tone: 'error' }),
-    });
+    publish.mutate(
+      { params: { id: data.id }, body: { is_published: !data.is_published } },
+      {
+        onSuccess: (updated) =>
+          toast({ title: updated.is_published ? t('manageCourse.publishedToast') : t('manageCourse.unpublishedToast'), tone: 'success' }),
+        onError: (error) => toast({ title: detailOr(error, t('institutionCourse.updateFailed')), tone: 'error' }),
+      },
+    );
 
   return (
     <div data-testid="manage-course" data-variant={variant} data-course-id={data.id}>
-      <Button variant="ghost" size="sm" className="mb-3 -ml-2" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/instructor/courses'))}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="mb-3 -ml-2"
+        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/instructor/courses'))}
+      >
         <BackIcon />
         {t('manageCourse.back')}
       </Button>
@@ -87,7 +99,8 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           {isOwner && (
-            <Button variant={data.is_published ? 'outline' : 'primary'} onClick={togglePublish} loading={publish.isPending} data-testid="toggle-publish">
+            // outline either way: the page's one primary action is Add lesson (issue 14)
+            <Button variant="outline" onClick={togglePublish} loading={publish.isPending} data-testid="toggle-publish">
               {data.is_published ? t('manageCourse.unpublish') : t('manageCourse.publish')}
             </Button>
           )}
@@ -102,13 +115,6 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
               {t('manageCourse.editCourse')}
             </Link>
           </Button>
-          {variant === 'instructor' && (user.role === 'instructor' || user.role === 'admin') && (
-            <Button asChild variant="outline">
-              <Link to={`/instructor/course/${data.id}/lessons`} data-testid="manage-lessons-link">
-                {t('courseDetail.manageLessons')}
-              </Link>
-            </Button>
-          )}
           <Button asChild variant="ghost">
             <Link to={`/course/${data.id}`} data-testid="view-course-link">
               {t('manageCourse.viewCourse')}
@@ -121,7 +127,11 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
         <StatCard label={t('manageCourse.stats.enrollments')} value={data.enrollment_count} testId="stat-enrollments" />
         <StatCard label={t('manageCourse.stats.rating')} value={ratingText} testId="stat-rating" />
         <StatCard label={t('manageCourse.stats.contentItems')} value={items.length} testId="stat-content-items" />
-        <StatCard label={t('manageCourse.stats.assessments')} value={assessments.isError ? t('manageCourse.notAvailableShort') : assessmentCount} testId="stat-assessments" />
+        <StatCard
+          label={t('manageCourse.stats.assessments')}
+          value={assessments.isError ? t('manageCourse.notAvailableShort') : assessmentCount}
+          testId="stat-assessments"
+        />
       </div>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
@@ -143,30 +153,12 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
             </>
           )}
         </TabsList>
-        <TabsContent value="content" className="grid gap-6 lg:grid-cols-5">
-          <section aria-labelledby="add-content-heading" className="lg:col-span-2">
-            <Card>
-              <CardHeader>
-                <CardTitle id="add-content-heading" as="h2">
-                  {t('manageCourse.content.addTitle')}
-                </CardTitle>
-                <CardDescription>{t('manageCourse.content.addText')}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                {isOwner ? <AddContentForm courseId={data.id} /> : <p className="text-sm text-slate-600">{t('manageCourse.content.ownerOnly')}</p>}
-              </CardContent>
-            </Card>
-          </section>
-          <section aria-labelledby="content-list-heading" className="lg:col-span-3">
-            <h2 id="content-list-heading" className="mb-3 text-lg font-semibold text-slate-900">
-              {t('manageCourse.content.listTitle', { count: items.length })}
-            </h2>
-            {content.isError && !isOwner ? (
-              <LoadError error={content.error} title={t('manageCourse.content.loadFailed')} />
-            ) : (
-              <ContentList items={items} showInertActions={variant === 'institution'} />
-            )}
-          </section>
+        <TabsContent value="content">
+          {content.isError && !isOwner ? (
+            <LoadError error={content.error} title={t('manageCourse.content.loadFailed')} />
+          ) : (
+            <CourseStructure courseId={data.id} isOwner={isOwner} items={items} showInertActions={variant === 'institution'} />
+          )}
         </TabsContent>
         <TabsContent value="assessments">
           {assessments.isPending ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { GRADE_HISTORY_SHOWN } from '../../assessment/taking/quiz-standing';
+import { NO_DATA } from '../../../lib/figures';
 import { percent } from '../shared/format';
 import { LoadError, LoadingBlock } from '../shared/query-state';
 import { StatCard } from '../shared/stat-card';
@@ -23,6 +24,11 @@ export function CourseGrades({ courseId }: { courseId: string }) {
           <LoadingBlock />
         ) : grades.isError ? (
           <LoadError error={grades.error} title={t('taking.player.gradesFailed')} onRetry={() => void grades.refetch()} />
+        ) : grades.data.available_assessments === 0 && grades.data.quiz_grades.length === 0 ? (
+          // no assessment, no grade: "Overall 0%, Points 0 / 0" would read as a failing mark
+          <p className="text-sm text-slate-600" data-testid="grades-none">
+            {t('figures.learner.noAssessments')}
+          </p>
         ) : (
           <>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -31,10 +37,15 @@ export function CourseGrades({ courseId }: { courseId: string }) {
                 value={grades.data.letter_grade ?? t('taking.analytics.none')}
                 testId="grades-letter"
               />
-              <StatCard label={t('taking.player.overall')} value={percent(grades.data.overall_percentage)} testId="grades-overall" />
+              <StatCard
+                label={t('taking.player.overall')}
+                value={grades.data.completed_assessments ? percent(grades.data.overall_percentage) : NO_DATA}
+                hint={grades.data.completed_assessments ? undefined : t('figures.learner.noGradeYet')}
+                testId="grades-overall"
+              />
               <StatCard
                 label={t('taking.player.points')}
-                value={`${grades.data.earned_points} / ${grades.data.total_points}`}
+                value={grades.data.completed_assessments ? `${grades.data.earned_points} / ${grades.data.total_points}` : NO_DATA}
                 testId="grades-points"
               />
               <StatCard

@@ -1,7 +1,6 @@
 import { catalogRoutes, CERTIFICATE_MIN_COMPLETION, type ContentItem, type Lesson } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { isApiError } from '../../../api/api-error';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -11,8 +10,10 @@ import { CertificateButton } from '../shared/certificate-button';
 import { percent } from '../shared/format';
 import { CheckIcon, LockIcon } from '../shared/icons';
 import { AudioPlayer, PdfViewer, TextContent, VideoPlayer } from '../shared/media';
+import { isMissing } from '../shared/not-found';
 import { NotFoundCard } from '../shared/not-found-card';
 import { LoadError, LoadingBlock } from '../shared/query-state';
+import { itemsByLesson } from '../manage/lesson-order';
 import { LessonBody } from '../viewer/lesson-body';
 import { CourseAssessments } from './course-assessments';
 import { CourseGrades } from './course-grades';
@@ -30,7 +31,19 @@ function ItemBody({ item }: { item: ContentItem }) {
   return <PdfViewer url={item.url} title={item.title} />;
 }
 
-function UnitLink({ unit, selected, done, onSelect }: { unit: Unit; selected: boolean; done: boolean; onSelect: () => void }) {
+function UnitLink({
+  unit,
+  selected,
+  done,
+  nested = false,
+  onSelect,
+}: {
+  unit: Unit;
+  selected: boolean;
+  done: boolean;
+  nested?: boolean;
+  onSelect: () => void;
+}) {
   const { t } = useTranslation();
   const typeLabel =
     unit.kind === 'lesson' ? t(`catalog.lessonTypes.${unit.lesson.content_type}`) : t(`catalog.contentTypes.${unit.item.type}`);
@@ -42,8 +55,10 @@ function UnitLink({ unit, selected, done, onSelect }: { unit: Unit; selected: bo
       data-testid="player-unit"
       data-unit-id={unit.id}
       data-done={done ? 'true' : 'false'}
+      data-kind={unit.kind}
       className={cn(
         'flex w-full cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-left text-sm',
+        nested && 'py-1.5',
         selected ? 'bg-primary-soft font-medium text-primary-strong' : 'text-slate-700 hover:bg-slate-100',
         focusRing,
       )}
@@ -57,7 +72,7 @@ function UnitLink({ unit, selected, done, onSelect }: { unit: Unit; selected: bo
         {done && <CheckIcon className="size-3.5" />}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="block truncate">{unit.title}</span>
+        <span className="block break-words">{unit.title}</span>
         <span className="block text-xs font-normal text-slate-600">{typeLabel}</span>
       </span>
       {done && <span className="sr-only">{t('courseDetail.lessonDone')}</span>}
@@ -90,7 +105,7 @@ export function CoursePlayerPage() {
 
   if (course.isPending || (!isOwner && enrollment.isPending)) return <LoadingBlock />;
   if (course.isError) {
-    if (isApiError(course.error) && course.error.status === 404) return <NotFoundCard title={t('catalog.courseNotFound')} />;
+    if (isMissing(course.error)) return <NotFoundCard title={t('catalog.courseNotFound')} />;
     return <LoadError error={course.error} title={t('courseDetail.loadFailed')} onRetry={() => void course.refetch()} />;
   }
   const data = course.data;
@@ -113,12 +128,20 @@ export function CoursePlayerPage() {
     );
   }
 
-  const units: Unit[] = [
-    ...(lessons.data ?? [])
-      .filter((l) => l.is_published || isOwner)
-      .map((lesson): Unit => ({ kind: 'lesson', id: lesson.id, title: lesson.title, lesson })),
-    ...(content.data?.content_items ?? []).map((item): Unit => ({ kind: 'item', id: item.id, title: item.title, item })),
-  ];
+  // a course has lessons and a lesson its content items: each lesson, then its items; items of
+  // the course as a whole (added before items belonged to lessons) come after the lessons
+  const visibleLessons = (lessons.data ?? []).filter((l) => l.is_published || isOwner);
+  const items = content.data?.content_items ?? [];
+  const itemGroups = itemsByLesson(items);
+  const shownLessonIds = new Set(visibleLessons.map((l) => l.id));
+  const toUnit = (item: ContentItem): Unit => ({ kind: 'item', id: item.id, title: item.title, item });
+  const lessonUnit = (lesson: Lesson): Unit => ({ kind: 'lesson', id: lesson.id, title: lesson.title, lesson });
+  const outline = visibleLessons.map((lesson) => ({
+    lesson: lessonUnit(lesson),
+    items: (itemGroups.get(lesson.id) ?? []).map(toUnit),
+  }));
+  const looseItems = items.filter((i) => !i.lesson_id || !shownLessonIds.has(i.lesson_id)).map(toUnit);
+  const units: Unit[] = [...outline.flatMap((o) => [o.lesson, ...o.items]), ...looseItems];
   const done = new Set([...(progress.data?.lessons_completed_ids ?? []), ...(progress.data?.completed_items ?? [])]);
   const completion = progress.data?.completion_percentage ?? 0;
   const finished = enrolled && completion >= CERTIFICATE_MIN_COMPLETION;
@@ -143,7 +166,8 @@ export function CoursePlayerPage() {
       {
         onSuccess: (answer) => {
           toast({ title: unit.kind === 'lesson' ? t('lessonViewer.markedComplete') : t('player.itemMarked'), tone: 'success' });
-          if (answer.course_completed) toast({ title: t('player.congratulations'), tone: 'success' });
+          // the completion banner below says Congratulations; the toast only announces the change
+          if (answer.course_completed) toast({ title: t('player.courseCompleted'), tone: 'success' });
         },
         onError: (error) => toast({ title: detailOr(error, t('player.markFailed')), tone: 'error' }),
       },
@@ -249,21 +273,60 @@ export function CoursePlayerPage() {
             <Card>
               <CardContent className="p-4">
                 <nav aria-labelledby="player-units-heading">
-                  <h2 id="player-units-heading" className="mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase">
-                    {t('player.contents', { done: units.filter((u) => done.has(u.id)).length, total: units.length })}
+                  {/* the same count and word as the course page's lesson list */}
+                  <h2
+                    id="player-units-heading"
+                    className="mb-2 text-sm font-semibold tracking-wide text-slate-700 uppercase"
+                    data-testid="player-lessons-heading"
+                  >
+                    {t('courseDetail.lessonsHeading', { count: visibleLessons.length })}
                   </h2>
                   <ol className="space-y-1">
-                    {units.map((unit) => (
-                      <li key={unit.id}>
+                    {outline.map(({ lesson, items: lessonItems }) => (
+                      <li key={lesson.id} data-testid="player-lesson">
                         <UnitLink
-                          unit={unit}
-                          selected={unit.id === selected?.id}
-                          done={done.has(unit.id)}
-                          onSelect={() => select(unit.id)}
+                          unit={lesson}
+                          selected={lesson.id === selected?.id}
+                          done={done.has(lesson.id)}
+                          onSelect={() => select(lesson.id)}
                         />
+                        {lessonItems.length > 0 && (
+                          <ol className="mt-1 ml-4 space-y-1 border-l border-slate-200 pl-2">
+                            {lessonItems.map((unit) => (
+                              <li key={unit.id}>
+                                <UnitLink
+                                  unit={unit}
+                                  nested
+                                  selected={unit.id === selected?.id}
+                                  done={done.has(unit.id)}
+                                  onSelect={() => select(unit.id)}
+                                />
+                              </li>
+                            ))}
+                          </ol>
+                        )}
                       </li>
                     ))}
                   </ol>
+                  {looseItems.length > 0 && (
+                    <>
+                      <h3 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+                        {t('coursePlayer.courseMaterials')}
+                      </h3>
+                      <ol className="space-y-1">
+                        {looseItems.map((unit) => (
+                          <li key={unit.id}>
+                            <UnitLink
+                              unit={unit}
+                              selected={unit.id === selected?.id}
+                              done={done.has(unit.id)}
+                              onSelect={() => select(unit.id)}
+                            />
+                          </li>
+                        ))}
+                      </ol>
+                    </>
+                  )}
                 </nav>
               </CardContent>
             </Card>

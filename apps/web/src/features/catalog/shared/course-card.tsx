@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, cn, focusRing } from '../../../ui';
 import { CategoryBadge, LevelBadge, RatingText } from './course-meta';
-import { CourseThumbnail } from './course-thumbnail';
+import { CourseCover } from './course-cover';
 import { truncate, usePriceText } from './format';
 
 interface CourseCardProps {
@@ -18,7 +18,7 @@ interface CourseCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-/** Spec 2.6: thumbnail (or placeholder), title, description cut to 100 characters, price and rating. */
+/** Spec 2.6: cover (uploaded, linked or generated), title, description cut to 100 characters, price and rating. */
 export function CourseCard({ course, to, footer, badge, headingLevel: Heading = 'h2' }: CourseCardProps) {
   const { t } = useTranslation();
   const priceText = usePriceText();
@@ -26,14 +26,14 @@ export function CourseCard({ course, to, footer, badge, headingLevel: Heading = 
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="course-card" data-course-id={course.id}>
       <article aria-labelledby={titleId} className="flex h-full flex-col">
-        <CourseThumbnail src={course.thumbnail} />
+        <CourseCover course={course} />
         <div className="flex flex-1 flex-col gap-3 p-4">
           <div className="flex flex-wrap items-center gap-2">
             <CategoryBadge category={course.category} />
             <LevelBadge level={course.level} />
             {badge}
           </div>
-          <Heading id={titleId} className="text-base font-semibold text-slate-900">
+          <Heading id={titleId} className="text-base font-semibold break-words text-slate-900">
             <Link to={to} className={cn('rounded hover:text-primary hover:underline', focusRing)} data-testid="course-card-link">
               {course.title}
             </Link>

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../../lib/figures';
 
 /** Spec 9: course description and message previews are 100 characters. */
 export const PREVIEW_LENGTH = 100;
@@ -31,15 +32,9 @@ export function useRatingText(): (avg: number, count: number) => string {
   return useCallback((avg: number, count: number) => (count > 0 ? avg.toFixed(1) : t('catalog.noRatings')), [t]);
 }
 
-/** Pass rates and averages: one decimal (spec 2, section 9). */
-export function oneDecimal(value: number): string {
-  return (Math.round((Number.isFinite(value) ? value : 0) * 10) / 10).toFixed(1);
-}
-
-/** Percentages as given (one decimal when not whole). */
+/** Percentages by the SPA's one rule (lib/figures): one decimal, a whole number without ".0". */
 export function percent(value: number): string {
-  const rounded = Math.round(value * 10) / 10;
-  return `${Number.isInteger(rounded) ? rounded.toFixed(0) : rounded.toFixed(1)}%`;
+  return formatPercent(value);
 }
 
 export function fileSize(bytes: number | null | undefined): string {

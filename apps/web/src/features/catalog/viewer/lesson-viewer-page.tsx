@@ -10,6 +10,9 @@ import { Badge, Button, Card, CardContent, cn, focusRing, useToast } from '../..
 import { dashboardPath } from '../../auth/dashboard-path';
 import { useSignedInUser } from '../../auth/session-context';
 import { BackIcon, CheckIcon, ForwardIcon, LockIcon } from '../shared/icons';
+import { itemsByLesson } from '../manage/lesson-order';
+import { isMissing } from '../shared/not-found';
+import { NotFoundCard } from '../shared/not-found-card';
 import { LessonBody } from './lesson-body';
 
 /** Minutes since the lesson was opened, for time_spent_minutes (capped by the contract at a day). */
@@ -17,7 +20,17 @@ function minutesSince(start: number): number {
   return Math.min(1440, Math.max(0, Math.round((Date.now() - start) / 60_000)));
 }
 
-function LessonSidebar({ lessons, currentId, completed, canOpenAll }: { lessons: Lesson[]; currentId: string; completed: ReadonlySet<string>; canOpenAll: boolean }) {
+function LessonSidebar({
+  lessons,
+  currentId,
+  completed,
+  canOpenAll,
+}: {
+  lessons: Lesson[];
+  currentId: string;
+  completed: ReadonlySet<string>;
+  canOpenAll: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-labelledby="lesson-sidebar-heading" data-testid="lesson-sidebar">
@@ -39,7 +52,7 @@ function LessonSidebar({ lessons, currentId, completed, canOpenAll }: { lessons:
               >
                 {done ? <CheckIcon className="size-3.5" /> : open ? index + 1 : <LockIcon className="size-3.5" />}
               </span>
-              <span className="min-w-0 flex-1 truncate">{lesson.title}</span>
+              <span className="min-w-0 flex-1 break-words">{lesson.title}</span>
               {done && <span className="sr-only">{t('courseDetail.lessonDone')}</span>}
               {!open && <span className="sr-only">{t('courseDetail.locked')}</span>}
             </>
@@ -81,9 +94,15 @@ export function LessonViewerPage() {
   const course = useRouteQuery(catalogRoutes.getCourse, { params: { id: courseId } });
   const lessons = useRouteQuery(catalogRoutes.listLessons, { params: { id: courseId } });
   const isOwner = course.data ? course.data.instructor_id === user.id : false;
-  const enrollment = useRouteQuery(catalogRoutes.checkEnrollment, { params: { id: courseId } }, { enabled: Boolean(course.data) && !isOwner });
+  const enrollment = useRouteQuery(
+    catalogRoutes.checkEnrollment,
+    { params: { id: courseId } },
+    { enabled: Boolean(course.data) && !isOwner },
+  );
   const enrolled = !isOwner && enrollment.data?.enrolled === true;
   const progress = useRouteQuery(catalogRoutes.progress, { params: { courseId } }, { enabled: enrolled });
+  // the lesson's content items (for the owner and enrolled learners, who may open them)
+  const content = useRouteQuery(catalogRoutes.listContent, { params: { id: courseId } }, { enabled: isOwner || enrolled, retry: false });
   // POST /lessons/{id}/complete with the minutes spent
   const complete = useRouteMutation(catalogRoutes.completeLesson, { invalidates: ['catalog.'] });
   const [justCompleted, setJustCompleted] = useState<ReadonlySet<string>>(new Set());
@@ -95,9 +114,12 @@ export function LessonViewerPage() {
     openedAt.current = Date.now();
   }, [lessonId]);
 
+  // a lesson that does not exist (or an id that is not one) gets its own page, like a course does
+  const missing = lesson.isError && isMissing(lesson.error);
+
   // spec 2.9 / 8: a lesson that cannot be loaded says so and sends the user back
   useEffect(() => {
-    if (!lesson.isError || leaving.current) return;
+    if (!lesson.isError || missing || leaving.current) return;
     leaving.current = true;
     toast({ title: t('lessonViewer.loadFailed'), description: serverDetail(lesson.error) ?? undefined, tone: 'error' });
     // back where the user came from inside the app (the course page, usually). Going back to
@@ -106,8 +128,9 @@ export function LessonViewerPage() {
     const idx: unknown = (window.history.state as { idx?: unknown } | null)?.idx;
     if (typeof idx === 'number' && idx > 0) navigate(-1);
     else navigate(dashboardPath(user.role), { replace: true });
-  }, [lesson.isError, lesson.error, navigate, t, toast, user.role]);
+  }, [lesson.isError, lesson.error, missing, navigate, t, toast, user.role]);
 
+  if (missing) return <NotFoundCard title={t('lessonViewer.notFound')} />;
   if (lesson.isPending || lesson.isError) return <InlinePageSpinner />;
 
   const data = lesson.data;
@@ -118,6 +141,7 @@ export function LessonViewerPage() {
   const completed = new Set([...(progress.data?.lessons_completed_ids ?? []), ...justCompleted]);
   const isDone = completed.has(data.id);
   const canOpenAll = isOwner || enrolled;
+  const lessonItems = itemsByLesson(content.data?.content_items ?? []).get(data.id) ?? [];
 
   const markComplete = () =>
     complete.mutate(
@@ -141,7 +165,7 @@ export function LessonViewerPage() {
         {direction === 'previous' && <BackIcon />}
         <span className="flex min-w-0 flex-col text-left">
           <span className="text-xs text-slate-600">{label}</span>
-          <span className="truncate">{target.title}</span>
+          <span className="break-words">{target.title}</span>
         </span>
         {direction === 'next' && <ForwardIcon />}
       </>
@@ -195,10 +219,37 @@ export function LessonViewerPage() {
               <LessonBody lesson={data} />
             </CardContent>
           </Card>
+          {canOpenAll && lessonItems.length > 0 && (
+            <section aria-labelledby="lesson-items-heading" className="space-y-2" data-testid="lesson-items">
+              <h2 id="lesson-items-heading" className="text-lg font-semibold text-slate-900">
+                {t('coursePlayer.inThisLesson', { count: lessonItems.length })}
+              </h2>
+              <p className="text-sm text-slate-600">{t('coursePlayer.inThisLessonText')}</p>
+              <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                {lessonItems.map((item) => (
+                  <li key={item.id} className="flex items-center gap-2 px-4 py-3 text-sm">
+                    <Badge tone="neutral">{t(`catalog.contentTypes.${item.type}`)}</Badge>
+                    <Link
+                      to={`/course/${data.course_id}/learn?item=${item.id}`}
+                      className={cn('min-w-0 rounded font-medium break-words text-slate-900 hover:text-primary hover:underline', focusRing)}
+                    >
+                      {item.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {enrolled && (
             <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-700">{isDone ? t('lessonViewer.doneText') : t('lessonViewer.markText')}</p>
-              <Button onClick={markComplete} loading={complete.isPending} disabled={isDone} variant={isDone ? 'outline' : 'primary'} data-testid="mark-complete">
+              <Button
+                onClick={markComplete}
+                loading={complete.isPending}
+                disabled={isDone}
+                variant={isDone ? 'outline' : 'primary'}
+                data-testid="mark-complete"
+              >
                 {isDone ? (
                   <>
                     <CheckIcon />
