@@ -1,14 +1,14 @@
-import { assessmentRoutes, billingRoutes, catalogRoutes } from '@lp/contracts';
+import { assessmentRoutes, catalogRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
 import { upcomingAreaAt } from '../../routes/route-table';
 import { Card, CardContent, CardTitle, cn, focusRing } from '../../ui';
-import { useMoney } from '../billing/shared/money';
 import { dollars, percent } from '../catalog/shared/format';
-import { LatestCourses, LatestQuizzes, quizTotals } from './authored-lists';
+import { LatestCourses, LatestQuizzes } from './authored-lists';
 import { SoonBadge } from '../shell/soon-badge';
 import { DashboardFrame, Figure, FigureGrid, Shortcuts } from './dashboard-parts';
+import { AuthoredQuizFigures, WalletFigure } from './shared-figures';
 
 const ONBOARD_PATH = '/institution/onboard';
 
@@ -52,15 +52,12 @@ function InstitutionProfileCard() {
  */
 export function InstitutionDashboard() {
   const { t } = useTranslation();
-  const money = useMoney();
   const overview = useRouteQuery(catalogRoutes.instructorOverview, {});
   const courses = useRouteQuery(catalogRoutes.instructorCourses, {});
   const quizzes = useRouteQuery(assessmentRoutes.myQuizzes, {});
-  const wallet = useRouteQuery(billingRoutes.walletBalance, {});
   const o = overview.data;
   const courseList = courses.data ?? [];
   const quizList = quizzes.data ?? [];
-  const totals = quizTotals(quizList);
   const published = courseList.filter((course) => course.is_published).length;
 
   return (
@@ -118,39 +115,8 @@ export function InstitutionDashboard() {
           hint={o && o.total_revenue > 0 ? '' : t('roleDashboard.figures.noRevenue')}
           testId="figure-revenue"
         />
-        <Figure
-          label={t('roleDashboard.figures.walletBalance')}
-          source={wallet}
-          value={wallet.data ? money.minor(wallet.data.balance_minor, wallet.data.currency) : null}
-          hint={
-            wallet.data && wallet.data.pending_withdrawals_minor > 0
-              ? t('roleDashboard.figures.walletPending', {
-                  amount: money.minor(wallet.data.pending_withdrawals_minor, wallet.data.currency),
-                })
-              : t('roleDashboard.figures.walletHint')
-          }
-          testId="figure-wallet"
-        />
-        <Figure
-          label={t('roleDashboard.figures.quizzes')}
-          source={quizzes}
-          value={quizList.length > 0 ? String(quizList.length) : null}
-          hint={
-            quizList.length > 0 ? t('roleDashboard.figures.quizzesHint', { count: totals.published }) : t('roleDashboard.figures.noQuizzes')
-          }
-          testId="figure-quizzes"
-        />
-        <Figure
-          label={t('roleDashboard.figures.attempts')}
-          source={quizzes}
-          value={totals.attempts > 0 ? String(totals.attempts) : null}
-          hint={
-            totals.passRate !== null
-              ? t('roleDashboard.figures.attemptsHint', { rate: percent(totals.passRate) })
-              : t('roleDashboard.figures.noAttempts')
-          }
-          testId="figure-attempts"
-        />
+        <WalletFigure />
+        <AuthoredQuizFigures />
       </FigureGrid>
       <InstitutionProfileCard />
       <div className="grid gap-6 lg:grid-cols-2">
