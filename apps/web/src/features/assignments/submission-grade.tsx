@@ -1,5 +1,6 @@
 import type { Submission } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../lib/figures';
 import { useFormatPoints } from './assignment-format';
 
 /**
@@ -7,7 +8,7 @@ import { useFormatPoints } from './assignment-format';
  * took points off, the grade the grader gave and what was taken.
  */
 export function SubmissionGrade({ submission, maxPoints }: { submission: Submission; maxPoints: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const points = useFormatPoints();
   if (submission.grade === null) return <span className="text-sm text-slate-600">{t('assignments.submissions.notGraded')}</span>;
   const penalised = submission.late_penalty_applied > 0 && submission.raw_grade !== null;
@@ -17,7 +18,7 @@ export function SubmissionGrade({ submission, maxPoints }: { submission: Submiss
         <span data-testid="grade-value">{t('assignments.grade.value', { grade: points(submission.grade), max: points(maxPoints) })}</span>
         {submission.percentage !== null && (
           <span className="ml-2 text-sm font-normal text-slate-600" data-testid="grade-percentage">
-            {t('assignments.grade.percentage', { value: points(submission.percentage) })}
+            {formatPercent(submission.percentage, i18n.language)}
           </span>
         )}
       </p>

@@ -1,4 +1,5 @@
 import { GROUP_MAX_MEMBERS, PREVIEW_CHARS, type GroupMessage, type QaAnswer, type StudyGroup } from '@lp/contracts';
+import { formatSignedChange, type ChangeTone } from '../../lib/figures';
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
@@ -34,15 +35,12 @@ export function groupCardState(
   return group.has_invitation ? 'invited' : 'private';
 }
 
-export type GrowthTone = 'up' | 'down' | 'flat' | 'none';
+export type GrowthTone = ChangeTone;
 
-/** The analytics growth figure: signed, rounded to one decimal; '—' when there is nothing to compare. */
+/** The analytics growth figure: a signed change in percent (lib/figures' rule); '—' when there is nothing to compare. */
 export function formatGrowth(percent: number | null): { text: string; tone: GrowthTone } {
-  if (percent === null || !Number.isFinite(percent)) return { text: '—', tone: 'none' };
-  const rounded = Math.round(percent * 10) / 10;
-  if (rounded > 0) return { text: `+${rounded}%`, tone: 'up' };
-  if (rounded < 0) return { text: `\u2212${Math.abs(rounded)}%`, tone: 'down' };
-  return { text: '0%', tone: 'flat' };
+  const change = formatSignedChange(percent);
+  return change.tone === 'none' ? change : { text: `${change.text}%`, tone: change.tone };
 }
 
 /** Adds a message to the list unless it is there already (the sender gets it twice: its POST answer and the live feed). */

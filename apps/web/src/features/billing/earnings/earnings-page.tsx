@@ -3,8 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
+import { formatPercent } from '../../../lib/figures';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  PageHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { useMoney } from '../shared/money';
@@ -38,14 +53,26 @@ export function EarningsPage() {
       ) : (
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
-            <StatCard label={t('billing.earnings.totalEarned')} value={money.major(earnings.data.total_earned, earnings.data.currency)} testId="earnings-total" />
+            <StatCard
+              label={t('billing.earnings.totalEarned')}
+              value={money.major(earnings.data.total_earned, earnings.data.currency)}
+              testId="earnings-total"
+            />
             <StatCard
               label={t('billing.earnings.availableBalance')}
               value={money.major(earnings.data.available_balance, earnings.data.currency)}
               testId="earnings-available"
             />
-            <StatCard label={t('billing.earnings.courseEarnings')} value={money.major(earnings.data.course_earnings, earnings.data.currency)} testId="earnings-course" />
-            <StatCard label={t('billing.earnings.mentorEarnings')} value={money.major(earnings.data.mentor_earnings, earnings.data.currency)} testId="earnings-mentor" />
+            <StatCard
+              label={t('billing.earnings.courseEarnings')}
+              value={money.major(earnings.data.course_earnings, earnings.data.currency)}
+              testId="earnings-course"
+            />
+            <StatCard
+              label={t('billing.earnings.mentorEarnings')}
+              value={money.major(earnings.data.mentor_earnings, earnings.data.currency)}
+              testId="earnings-mentor"
+            />
           </div>
 
           <section aria-labelledby="earnings-monthly">
@@ -98,8 +125,10 @@ export function EarningsPage() {
                               </Badge>
                             )}
                           </TableCell>
-                          <TableCell className="text-right whitespace-nowrap tabular-nums">{money.major(share.gross_amount, share.currency)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{t('billing.earnings.percent', { value: share.platform_fee_percentage })}</TableCell>
+                          <TableCell className="text-right whitespace-nowrap tabular-nums">
+                            {money.major(share.gross_amount, share.currency)}
+                          </TableCell>
+                          <TableCell className="text-right tabular-nums">{formatPercent(share.platform_fee_percentage)}</TableCell>
                           <TableCell className="text-right font-semibold whitespace-nowrap tabular-nums" data-testid="revenue-share-amount">
                             {money.minor(share.recipient_amount_minor, share.currency)}
                           </TableCell>
