@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { RegisteredAccount } from './accounts.js';
 
@@ -58,12 +57,4 @@ export async function localInputsHoursAgo(page: Page, hoursAgo: number): Promise
 export async function setSwitch(control: Locator, on: boolean): Promise<void> {
   if ((await control.getAttribute('aria-checked')) !== String(on)) await control.click();
   await expect(control).toHaveAttribute('aria-checked', String(on));
-}
-
-/** axe on the page as it is: no serious or critical violation (the bar of accessibility.spec.ts). */
-export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
-  expect(blocking, `axe on ${what}:\n${report}`).toEqual([]);
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerViaApi, signInWithToken } from '../support/accounts.js';
-import { ASSIGNMENT_TEXT, courseWithLearner, expectNoSeriousA11yViolations, localInputsHoursAgo, setSwitch } from '../support/assignments.js';
+import { ASSIGNMENT_TEXT, courseWithLearner, localInputsHoursAgo, setSwitch } from '../support/assignments.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { toast } from '../support/ui.js';
 
 // The assignment journey (spec 2 "Assignments"): an instructor publishes an assignment that is

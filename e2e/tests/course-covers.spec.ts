@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { registerViaApi, signInWithToken } from '../support/accounts.js';
@@ -15,15 +15,6 @@ const TEXT = {
   wrongTypeClient: 'Choose a JPEG, PNG or WebP image.',
   wrongTypeServer: 'The file is not a JPEG, PNG or WebP image',
 };
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-    .join('\n');
-  expect(blocking, `axe found serious/critical violations on ${what}:\n${report}`).toEqual([]);
-}
 
 /** A 640x480 PNG with a gradient and a block of colour (made here, so the test needs no fixture file). */
 async function pngPicture(): Promise<Buffer> {
@@ -82,7 +73,7 @@ test.describe('course covers', () => {
       await expect(field.getByRole('heading', { name: 'Cover image' })).toBeVisible();
       await expect(preview.locator('[data-cover="generated"]')).toBeVisible();
       await expect(field.getByText('JPEG, PNG or WebP, at most 5 MB. It is cropped to 1200 × 675 pixels.')).toBeVisible();
-      await expectNoSeriousViolations(page, 'the course edit page');
+      await expectNoSeriousA11yViolations(page, 'the course edit page');
     });
 
     await test.step('a text file is refused with the reason, by the page and by the server', async () => {
@@ -94,7 +85,7 @@ test.describe('course covers', () => {
       await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('still not a picture\n') });
       await expect(field.getByRole('alert')).toHaveText(TEXT.wrongTypeServer);
       await expect(preview.locator('[data-cover="generated"]')).toBeVisible();
-      await expectNoSeriousViolations(page, 'the course edit page with a refused file');
+      await expectNoSeriousA11yViolations(page, 'the course edit page with a refused file');
     });
 
     await test.step('a PNG is uploaded and the preview shows the 1200x675 copy', async () => {
@@ -132,7 +123,7 @@ test.describe('course covers', () => {
       await expect(a).toContainText('PB');
       await expect(b).toContainText('RD');
       expect(await a.getAttribute('data-cover-look')).not.toBe(await b.getAttribute('data-cover-look'));
-      await expectNoSeriousViolations(page, 'My Courses');
+      await expectNoSeriousA11yViolations(page, 'My Courses');
     });
 
     await test.step('the course page shows the cover in its header', async () => {
@@ -140,7 +131,7 @@ test.describe('course covers', () => {
       const header = page.getByTestId('course-detail').locator('header').first();
       const img = header.locator('img[data-cover="uploaded"]');
       expect(await naturalSize(img)).toEqual(COVER);
-      await expectNoSeriousViolations(page, 'the course page');
+      await expectNoSeriousA11yViolations(page, 'the course page');
     });
 
     await test.step('the instructor removes the cover and the generated one is back', async () => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { registerViaApi, signInWithToken, type RegisteredAccount } from '../support/accounts.js';
 import { createAssessmentViaApi, createCourseViaApi } from '../support/assessment.js';
-import { expectNoSeriousA11yViolations } from '../support/assignments.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 
 // Issue 14, items 2 and 3: figures that mean something and real charts. A figure with nothing
 // behind it reads "—" with a sentence (never "0.0" or "0%" as if measured); a trend is a chart

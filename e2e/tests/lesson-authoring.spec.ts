@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerViaApi, signInWithToken } from '../support/accounts.js';
 import { CATALOG_TEXT } from '../support/catalog.js';
@@ -7,21 +7,6 @@ import { toast } from '../support/ui.js';
 // Issue 14, item 4: one place for the course's structure. A course has lessons, a lesson its
 // content items; new lessons take the next number; lessons reorder by keyboard and by dragging,
 // the order persists and the player follows it; the course page and the player count the same.
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    )
-    .join('\n');
-  expect(blocking, `axe on ${what}:\n${report}`).toEqual([]);
-}
 
 const lessonRows = (page: Page): Locator => page.getByTestId('managed-lesson');
 const row = (page: Page, title: string): Locator =>
@@ -72,14 +57,14 @@ test.describe('lesson authoring: one place for the course structure', () => {
       await expect(manage.getByTestId('add-lesson')).toHaveText('Add your first lesson');
       // the design system's primary buttons are the filled ones: exactly one on the page
       await expect(manage.locator('a.bg-primary:visible, button.bg-primary:visible')).toHaveCount(1);
-      await expectAxeClean(page, 'the empty manage page');
+      await expectNoSeriousA11yViolations(page, 'the empty manage page');
     });
 
     await test.step('three lessons get the numbers 1, 2 and 3 (never #0)', async () => {
       await addLesson(page, `Alpha ${stamp}`, 'First lesson text.');
       await addLesson(page, `Beta ${stamp}`, 'Second lesson text.');
       await page.getByTestId('add-lesson').click();
-      await expectAxeClean(page, 'the manage page with the Add lesson dialog');
+      await expectNoSeriousA11yViolations(page, 'the manage page with the Add lesson dialog');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('lesson-dialog')).toBeHidden();
       await addLesson(page, `Gamma ${stamp}`, 'Third lesson text.');
@@ -163,7 +148,7 @@ test.describe('lesson authoring: one place for the course structure', () => {
       await expect(lessonRows(page)).toHaveCount(3);
       expect(await shownTitles(page)).toEqual([`Beta ${stamp}`, `Gamma ${stamp}`, `Alpha ${stamp}`]);
       expect(await lessonRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order')))).toEqual(['1', '2', '3']);
-      await expectAxeClean(page, 'the manage page with three lessons');
+      await expectNoSeriousA11yViolations(page, 'the manage page with three lessons');
       // publishing is done in the same place: Alpha goes back to draft and says so
       const alpha = row(page, `Alpha ${stamp}`);
       await alpha.getByRole('switch', { name: `Published: Alpha ${stamp}` }).click();
@@ -195,7 +180,7 @@ test.describe('lesson authoring: one place for the course structure', () => {
           .getByTestId('player-unit')
           .filter({ hasText: `Reading ${stamp}` }),
       ).toHaveAttribute('data-kind', 'item');
-      await expectAxeClean(page, 'the course player');
+      await expectNoSeriousA11yViolations(page, 'the course player');
 
       await page.goto(`/course/${courseId}`);
       await expect(page.getByTestId('course-lessons').getByRole('heading', { name: 'Lessons (3)' })).toBeVisible();
@@ -210,7 +195,7 @@ test.describe('lesson authoring: one place for the course structure', () => {
       await page.getByTestId('course-lesson').first().getByRole('link').click();
       const items = page.getByTestId('lesson-items');
       await expect(items.getByRole('heading', { name: 'In this lesson (1)' })).toBeVisible();
-      await expectAxeClean(page, 'the lesson page with its items');
+      await expectNoSeriousA11yViolations(page, 'the lesson page with its items');
       await items.getByRole('link', { name: `Reading ${stamp}` }).click();
       await expect(page.getByTestId('player-viewer')).toContainText('Read this inside Beta.');
     });

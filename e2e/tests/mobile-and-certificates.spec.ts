@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { registerViaApi, signInWithToken, type RegisteredAccount } from '../support/accounts.js';
 import { waitForCertificate } from '../support/catalog.js';
@@ -8,17 +8,6 @@ import { pdfTextLines } from '../../libs/testing/src/pdf-text.js';
 // that names nothing says "Lesson not found", and the course page on a 390 px phone.
 
 const PHONE = { width: 390, height: 844 };
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectNoSeriousAxe(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact && BLOCKING.has(v.impact));
-  const report = blocking
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
-    .join('\n');
-  expect(blocking, `axe on ${what}:\n${report}`).toEqual([]);
-}
-
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A published course with lessons, through the API; returns its id and the lessons' ids. */
@@ -84,7 +73,7 @@ test.describe('certificates, not-found lessons and the course page on a phone', 
           0,
         );
         await page.screenshot({ path: test.info().outputPath(`course-390-${kind}.png`) });
-        await expectNoSeriousAxe(page, `the ${kind} course page at 390 px`);
+        await expectNoSeriousA11yViolations(page, `the ${kind} course page at 390 px`);
       });
     }
 
@@ -145,7 +134,7 @@ test.describe('certificates, not-found lessons and the course page on a phone', 
       await expect(last).toBeInViewport({ ratio: 1 });
       await expect(row).toHaveAttribute('data-more-start', 'true');
       await expect(row).toHaveAttribute('data-more-end', 'false');
-      await expectNoSeriousAxe(page, 'the instructor dashboard at 390 px');
+      await expectNoSeriousA11yViolations(page, 'the instructor dashboard at 390 px');
     });
   });
 
@@ -159,7 +148,7 @@ test.describe('certificates, not-found lessons and the course page on a phone', 
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     }
     await page.screenshot({ path: test.info().outputPath('lesson-not-found.png') });
-    await expectNoSeriousAxe(page, 'Lesson not found');
+    await expectNoSeriousA11yViolations(page, 'Lesson not found');
     for (const path of ['/course/not-a-uuid', '/course/6b1c1f0e-7c55-4f0b-9a57-1d1c0e4b7a10']) {
       await page.goto(path);
       await expect(page.getByTestId('catalog-not-found').getByRole('heading', { level: 1, name: 'Course not found' })).toBeVisible();
@@ -217,13 +206,13 @@ test.describe('certificates, not-found lessons and the course page on a phone', 
           0,
         );
         await anon.screenshot({ path: test.info().outputPath('certificate-390.png'), fullPage: true });
-        await expectNoSeriousAxe(anon, 'the certificate verification page');
+        await expectNoSeriousA11yViolations(anon, 'the certificate verification page');
 
         await anon.goto('/certificates/verify/LH-0000-0000-0000');
         const unknown = anon.getByTestId('certificate-unknown');
         await expect(unknown.getByRole('heading', { level: 1, name: 'No certificate has this code' })).toBeVisible();
         await expect(unknown).toContainText('LH-0000-0000-0000');
-        await expectNoSeriousAxe(anon, 'an unknown certificate code');
+        await expectNoSeriousA11yViolations(anon, 'an unknown certificate code');
 
         await anon.goto('/certificates/verify/garbage');
         await expect(anon.getByRole('heading', { level: 1, name: 'No certificate has this code' })).toBeVisible();

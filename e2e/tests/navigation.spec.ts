@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { registerViaApi, signInWithToken, type SelfRole } from '../support/accounts.js';
 import { adminToken } from '../support/billing.js';
@@ -96,15 +96,6 @@ const NAVIGATION: Record<Role, Entry[]> = {
   ],
 };
 
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations.filter((v) => v.impact && BLOCKING.has(v.impact));
-  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
-  expect(blocking, `axe found serious/critical violations on ${what}:\n${report}`).toEqual([]);
-}
-
 async function tokenFor(request: APIRequestContext, role: Role): Promise<string> {
   return role === 'admin' ? adminToken(request) : (await registerViaApi(request, role, `nav-${role}`)).token;
 }
@@ -147,7 +138,7 @@ for (const role of Object.keys(NAVIGATION) as Role[]) {
     const nav = page.getByTestId('app-nav');
     // the dashboard under the role's menu, Soon marks included (for the admin: the new shortcuts)
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoSeriousViolations(page, `the ${role} dashboard and its menu`);
+    await expectNoSeriousA11yViolations(page, `the ${role} dashboard and its menu`);
     const row = nav.locator('ul').first();
 
     await test.step('the menu holds exactly these entries, Soon ones marked', async () => {
@@ -173,7 +164,7 @@ for (const role of Object.keys(NAVIGATION) as Role[]) {
           if (entry.soon) await expect(item.getByText('Soon', { exact: true })).toBeVisible();
           else await expect(item).not.toHaveAttribute('data-upcoming', /.*/);
         }
-        if (group === groups[0]) await expectNoSeriousViolations(page, `the open ${group} menu`);
+        if (group === groups[0]) await expectNoSeriousA11yViolations(page, `the open ${group} menu`);
         await page.keyboard.press('Escape');
         await expect(menu).toBeHidden();
       }
@@ -211,7 +202,7 @@ test.describe('dashboards and coming-soon pages are accessible and show real fig
     );
     await expect(dashboard.getByTestId('figure-wallet-value')).toHaveText('$0.00');
     await expect(dashboard.getByTestId('dashboard-quizzes')).toContainText('You have not created a quiz yet.');
-    await expectNoSeriousViolations(page, 'the mentor dashboard');
+    await expectNoSeriousA11yViolations(page, 'the mentor dashboard');
 
     await dashboard.getByTestId('shortcut-quiz-builder').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Quiz Builder' })).toBeVisible();
@@ -243,7 +234,7 @@ test.describe('dashboards and coming-soon pages are accessible and show real fig
     await expect(
       dashboard.getByTestId('dashboard-institution').getByRole('link', { name: 'Institution onboarding (coming soon)', exact: true }),
     ).toHaveAttribute('href', '/institution/onboard');
-    await expectNoSeriousViolations(page, 'the institution dashboard');
+    await expectNoSeriousA11yViolations(page, 'the institution dashboard');
 
     await dashboard.getByTestId('shortcut-create-course').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create Course' })).toBeVisible();
@@ -257,7 +248,7 @@ test.describe('dashboards and coming-soon pages are accessible and show real fig
     await expect(soonPage.getByRole('heading', { level: 1, name: 'Find Mentors' })).toBeVisible();
     await expect(soonPage).toContainText('Search mentors and filter them by hourly price');
     await expect(page).toHaveTitle(/^Find Mentors/);
-    await expectNoSeriousViolations(page, 'the Find Mentors coming-soon page');
+    await expectNoSeriousA11yViolations(page, 'the Find Mentors coming-soon page');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('nav-menu-button').click();
@@ -266,7 +257,7 @@ test.describe('dashboards and coming-soon pages are accessible and show real fig
     await expect(mobile.getByRole('link', { name: 'Quiz Centre', exact: true })).toHaveAttribute('href', '/mock-tests');
     await expect(mobile.getByRole('link', { name: 'My Sessions (coming soon)', exact: true })).toBeVisible();
     await expect(mobile.locator('[data-upcoming="true"]')).toHaveCount(NAVIGATION.learner.filter((e) => e.soon).length);
-    await expectNoSeriousViolations(page, 'the phone menu');
+    await expectNoSeriousA11yViolations(page, 'the phone menu');
 
     await mobile.getByRole('link', { name: 'Quiz Centre', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Quiz Centre' })).toBeVisible();

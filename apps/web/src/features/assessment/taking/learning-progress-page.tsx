@@ -23,7 +23,7 @@ import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { StatCard } from '../../catalog/shared/stat-card';
 import { AttemptList } from './attempt-list';
 import { CourseProgressDetail } from './course-progress-detail';
-import { AchievementList, EMPTY_ANALYTICS, QuizAnalyticsView, ScoreHistoryChart } from './quiz-analytics-view';
+import { AchievementList, EMPTY_ANALYTICS, QuizAnalyticsView, ScoreHistoryCard } from './quiz-analytics-view';
 import { CONTINUE_LEARNING_SHOWN } from './quiz-standing';
 import { formatPercent, NO_DATA } from '../../../lib/figures';
 import { BarsChart } from '../../../ui/charts';
@@ -190,16 +190,7 @@ export function LearningProgressPage() {
                   testId="progress-pass-rate"
                 />
               </div>
-              {analytics.total_attempts > 0 && (
-                <Card>
-                  <CardHeader>
-                    <CardTitle>{t('figures.learner.scoreHistoryHeading')}</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <ScoreHistoryChart analytics={analytics} />
-                  </CardContent>
-                </Card>
-              )}
+              {analytics.total_attempts > 0 && <ScoreHistoryCard analytics={analytics} />}
               <Card>
                 <CardHeader>
                   <CardTitle>{t('taking.progress.continueHeading')}</CardTitle>

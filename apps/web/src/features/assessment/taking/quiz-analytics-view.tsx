@@ -67,7 +67,7 @@ export function AchievementList({ codes }: { codes: readonly string[] }) {
 const trendTone = { improving: 'success', declining: 'danger', stable: 'neutral' } as const;
 
 /** The learner's scores over time: one point per attempt, oldest first. */
-export function ScoreHistoryChart({ analytics }: { analytics: QuizAnalytics }) {
+function ScoreHistoryChart({ analytics }: { analytics: QuizAnalytics }) {
   const { t, i18n } = useTranslation();
   const history = analytics.score_history;
   if (history.length < 2)
@@ -92,6 +92,21 @@ export function ScoreHistoryChart({ analytics }: { analytics: QuizAnalytics }) {
       format={(v) => formatPercent(v)}
       testId="score-history-chart"
     />
+  );
+}
+
+/** The scores-over-time chart in its titled card (the overview and the analytics tab show it). */
+export function ScoreHistoryCard({ analytics }: { analytics: QuizAnalytics }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('figures.learner.scoreHistoryHeading')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ScoreHistoryChart analytics={analytics} />
+      </CardContent>
+    </Card>
   );
 }
 
@@ -163,14 +178,7 @@ export function QuizAnalyticsView({ analytics, showAchievements = true }: { anal
           testId="analytics-recent"
         />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('figures.learner.scoreHistoryHeading')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ScoreHistoryChart analytics={analytics} />
-        </CardContent>
-      </Card>
+      <ScoreHistoryCard analytics={analytics} />
       <Card>
         <CardHeader>
           <CardTitle>{t('taking.analytics.subjectsHeading')}</CardTitle>
