@@ -73,7 +73,9 @@ export function throwawayRun(root, tag, say) {
       await run.children.stopAll().catch((e) => say(`cleanup: ${e.message}`));
       const s = run.services;
       if (s) {
-        await dropDatabases(s.POSTGRES_URL, run.dbPrefix).catch((e) => say(`cleanup: databases: ${e.message}`));
+        // BENCH_KEEP_DATABASES=1 leaves them for EXPLAIN ANALYZE afterwards (drop them by hand)
+        if (process.env.BENCH_KEEP_DATABASES === '1') say(`kept the databases ${run.dbPrefix}*`);
+        else await dropDatabases(s.POSTGRES_URL, run.dbPrefix).catch((e) => say(`cleanup: databases: ${e.message}`));
         await deleteStream(s.NATS_URL, run.busPrefix).catch((e) => say(`cleanup: stream: ${e.message}`));
         await deleteRedisKeys(s.REDIS_URL, [`${run.busPrefix}*`, `lp:${run.busPrefix.replace(/\.$/, '')}:*`]).catch(() => undefined);
         await s.stop().catch(() => undefined);

@@ -7,6 +7,8 @@ import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
 import { assessmentRoutes, assessmentInternal } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
+import { mentoringRoutes } from './mentoring/routes.js';
+import { mentoringEvents } from './mentoring/events.js';
 import { communityRoutes } from './community/routes.js';
 import { communityEvents } from './community/events.js';
 import { communityLiveInternal } from './community/live.js';
@@ -15,6 +17,7 @@ import { billingEvents } from './billing/events.js';
 
 /** Every HTTP route of the platform, grouped by owning service. */
 export const routesByService = {
+  mentoring: mentoringRoutes,
   community: communityRoutes,
   billing: billingRoutes,
   identity: identityRoutes,
@@ -25,6 +28,7 @@ export const routesByService = {
 export const ALL_ROUTES: readonly AnyRoute[] = Object.values(routesByService).flatMap((g) => Object.values(g) as AnyRoute[]);
 
 export const ALL_EVENTS: readonly EventDef[] = [
+  ...Object.values(mentoringEvents),
   ...Object.values(communityEvents),
   ...Object.values(identityEvents),
   ...Object.values(catalogEvents),
@@ -79,6 +83,7 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     catalogEvents.coursePublished,
     catalogEvents.enrollmentCreated,
   ],
+  mentoring: [identityEvents.userRegistered, identityEvents.userUpdated, identityEvents.userDeletionScheduled],
   community: [
     identityEvents.userRegistered,
     identityEvents.userUpdated,

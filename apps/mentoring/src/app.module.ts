@@ -1,0 +1,28 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
+import { MentoringEnvSchema } from './config/mentoring-env.js';
+import { entities, migrations } from './data-source.js';
+import { AvailabilityModule } from './modules/availability/availability.module.js';
+import { MentorsModule } from './modules/mentors/mentors.module.js';
+
+/** Mentoring: its database, its routes and events over NATS, through the service kit. */
+@Module({})
+export class MentoringModule {
+  static create(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: MentoringModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'mentoring',
+          entities,
+          migrations,
+          envSchema: MentoringEnvSchema,
+          ...(env ? { env } : {}),
+        }),
+        UsersReadModelModule,
+        MentorsModule,
+        AvailabilityModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { IdSchema, IsoDate } from '../common/ids.js';
+import { CurrencySchema, MoneySchema, hasAtMostTwoDecimals } from '../billing/money.js';
+
+/**
+ * Mentoring's shapes: mentor profiles and discovery, the weekly schedule and time off.
+ * Money is minor units with its currency (MoneySchema) on the way out; a mentor types the
+ * hourly rate in major units of the profile's currency.
+ */
+
+/** The spec's price filters on /mentors, per hour in the listing's currency (nothing is converted). */
+export const PRICE_BANDS = ['under_50', '50_100', 'over_100'] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+/** [from, to) in major units; null = open. */
+export const PRICE_BAND_RANGES: Record<PriceBand, readonly [number | null, number | null]> = {
+  under_50: [null, 50],
+  '50_100': [50, 100],
+  over_100: [100, null],
+};
+
+/** Sunday = 0 ... Saturday = 6, as Date.getDay() and PostgreSQL's extract(dow). */
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export const MAX_WEEKLY_SLOTS = 50;
+export const MAX_HOURLY_RATE = 10_000;
+
+const isTimeZone = (tz: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const TimeZoneSchema = z
+  .string({ error: 'Time zone is required' })
+  .trim()
+  .min(1, 'Time zone is required')
+  .max(64)
+  .refine(isTimeZone, 'Unknown time zone');
+
+/** "HH:MM" on a 24-hour clock; "24:00" ends a day. */
+export const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Use a time like 09:30');
+export const clockToMinutes = (t: string): number => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+export const minutesToClock = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+/** "YYYY-MM-DD" that is a real date */
+export const DateOnlySchema = z.iso.date({ error: 'Use a date like 2026-12-24' });
+
+const wordList = (what: string, max: number) =>
+  z
+    .array(z.string().trim().min(1, `${what} cannot be blank`).max(50, `${what} cannot exceed 50 characters`), {
+      error: `${what} must be a list`,
+    })
+    .max(max, `At most ${max} ${what.toLowerCase()}`)
+    .transform((xs) => [...new Set(xs)]);
+
+export const MentorProfileSchema = z.object({
+  user_id: IdSchema,
+  name: z.string(),
+  profile_image: z.string().nullable(),
+  bio: z.string(),
+  expertise_areas: z.array(z.string()),
+  hourly_rate: MoneySchema,
+  experience_years: z.number().int(),
+  languages: z.array(z.string()),
+  timezone: z.string(),
+  is_accepting_bookings: z.boolean(),
+  /** mean of the sessions' ratings, one decimal; 0 before the first */
+  rating: z.number(),
+  rating_count: z.number().int(),
+  total_sessions: z.number().int(),
+  /** false while the mentor has not saved a profile yet (only the mentor sees it then) */
+  is_published: z.boolean(),
+  updated_at: IsoDate.nullable(),
+});
+export type MentorProfile = z.infer<typeof MentorProfileSchema>;
+
+export const MentorProfileUpdateRequest = z.object({
+  bio: z.string().trim().max(2000, 'Bio cannot exceed 2000 characters').default(''),
+  expertise_areas: wordList('Expertise areas', 10).refine((xs) => xs.length > 0, 'Add at least one expertise area'),
+  hourly_rate: z
+    .number({ error: 'Hourly rate must be a number' })
+    .min(0, 'Hourly rate cannot be negative')
+    .max(MAX_HOURLY_RATE, `Hourly rate cannot exceed ${MAX_HOURLY_RATE}`)
+    .refine(hasAtMostTwoDecimals, 'Hourly rate has at most two decimals'),
+  currency: CurrencySchema.default('USD'),
+  experience_years: z
+    .number({ error: 'Experience must be a number of years' })
+    .int('Experience is whole years')
+    .min(0, 'Experience cannot be negative')
+    .max(70, 'Experience cannot exceed 70 years')
+    .default(0),
+  languages: wordList('Languages', 10).default(['English']),
+  timezone: TimeZoneSchema,
+  is_accepting_bookings: z.boolean().default(true),
+});
+
+export const MentorListQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  expertise: z.string().trim().max(50).optional(),
+  price_band: z.enum(PRICE_BANDS, { error: 'Price band must be under_50, 50_100 or over_100' }).optional(),
+  /** the currency the price band is read in (default USD): mentors priced in another currency are left out of a band */
+  currency: CurrencySchema.default('USD'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const MentorListResponse = z.object({ mentors: z.array(MentorProfileSchema), total: z.number().int() });
+export const MentorUserParams = z.object({ userId: IdSchema });
+
+export const WeeklySlotSchema = z
+  .object({
+    weekday: z.number().int().min(0).max(6, 'Weekday is 0 (Sunday) to 6 (Saturday)'),
+    start_time: ClockTimeSchema,
+    end_time: ClockTimeSchema,
+  })
+  .refine((s) => clockToMinutes(s.end_time) > clockToMinutes(s.start_time), { message: 'A slot ends after it starts', path: ['end_time'] });
+export type WeeklySlot = z.infer<typeof WeeklySlotSchema>;
+
+export const TimeOffSchema = z.object({
+  id: IdSchema,
+  start_date: z.string(),
+  end_date: z.string(),
+  reason: z.string(),
+  is_recurring: z.boolean(),
+  created_at: IsoDate,
+});
+export const TimeOffRequest = z
+  .object({
+    start_date: DateOnlySchema,
+    end_date: DateOnlySchema,
+    reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason cannot exceed 500 characters'),
+    /** the same dates every year */
+    is_recurring: z.boolean().default(false),
+  })
+  // compared only when both are real dates: a bad start date is named once, not also as an end before it
+  .refine(
+    (t) => !DateOnlySchema.safeParse(t.start_date).success || !DateOnlySchema.safeParse(t.end_date).success || t.end_date >= t.start_date,
+    {
+      message: 'End date cannot be before start date',
+      path: ['end_date'],
+    },
+  );
+
+export const AvailabilitySchema = z.object({
+  timezone: z.string(),
+  slots: z.array(WeeklySlotSchema),
+  time_off: z.array(TimeOffSchema),
+});
+export const AvailabilityUpdateRequest = z.object({
+  timezone: TimeZoneSchema,
+  slots: z.array(WeeklySlotSchema).max(MAX_WEEKLY_SLOTS, `At most ${MAX_WEEKLY_SLOTS} weekly slots`),
+});
