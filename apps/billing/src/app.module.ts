@@ -7,6 +7,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
 import { EarningsModule } from './modules/earnings/earnings.module.js';
 import { CoursesForSaleModule } from './modules/courses/courses-for-sale.module.js';
+import { SessionsForSaleModule } from './modules/sessions/sessions-for-sale.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 
@@ -29,6 +30,7 @@ export class BillingModule {
         WalletModule,
         EarningsModule,
         CoursesForSaleModule,
+        SessionsForSaleModule,
         PlansModule,
         SubscriptionsModule,
       ],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { billingEvents, identityInternal, identityRoutes, type Caller, type RouteOutput } from '@lp/contracts';
+import { billingEvents, identityInternal, identityRoutes, mentoringEvents, type Caller, type RouteOutput } from '@lp/contracts';
 import { connectBus, encode, eventSubject } from '@lp/bus';
 import { IdentityHarness, uniqueEmail } from './support/identity-harness.js';
 
@@ -142,5 +142,55 @@ describe("admin revenue figures from billing's payment events", () => {
     expect(await stored('paid_sessions', 'all')).toBe(1);
     const [{ count }] = await h.svc.ds.query(`SELECT count(*)::int AS count FROM inbox WHERE event_id = $1`, [refund.id]);
     expect(count).toBe(1);
+  });
+});
+
+describe("admin total_sessions from mentoring's session events", () => {
+  const session = (over: Record<string, unknown> = {}) => ({
+    v: 1,
+    session_id: randomUUID(),
+    mentor_id: randomUUID(),
+    mentee_id: randomUUID(),
+    title: 'Mentoring',
+    scheduled_at: now.toISOString(),
+    duration_minutes: 60,
+    amount_minor: 3000,
+    currency: 'USD',
+    ...over,
+  });
+  const confirmed = () =>
+    envelope(mentoringEvents.sessionConfirmed.name, {
+      ...session(),
+      payment_id: randomUUID(),
+      meeting_link: 'https://meet.jit.si/x',
+      confirmed_at: now.toISOString(),
+    });
+  const cancelled = (status: 'cancelled' | 'no_show', refunded: number | null) =>
+    envelope(mentoringEvents.sessionCancelled.name, {
+      ...session(),
+      status,
+      cancelled_by: 'mentee',
+      reason: 'x',
+      refunded_minor: refunded,
+      cancelled_at: now.toISOString(),
+    });
+
+  async function sessionsBecome(n: number): Promise<number> {
+    const until = Date.now() + 15_000;
+    let last = (await analytics()).total_sessions;
+    while (Date.now() < until && last !== n) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = (await analytics()).total_sessions;
+    }
+    return last;
+  }
+
+  it('counts confirmed sessions once each, and takes off a paid one cancelled (not an unpaid release, not a no-show)', async () => {
+    const before = (await analytics()).total_sessions;
+    const one = confirmed();
+    await publish(one, confirmed(), confirmed(), one);
+    expect(await sessionsBecome(before + 3)).toBe(before + 3);
+    await publish(cancelled('cancelled', 3000), cancelled('cancelled', null), cancelled('no_show', 0));
+    expect(await sessionsBecome(before + 2)).toBe(before + 2);
   });
 });

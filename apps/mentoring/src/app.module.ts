@@ -4,6 +4,7 @@ import { MentoringEnvSchema } from './config/mentoring-env.js';
 import { entities, migrations } from './data-source.js';
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { MentorsModule } from './modules/mentors/mentors.module.js';
+import { SessionsModule } from './modules/sessions/sessions.module.js';
 
 /** Mentoring: its database, its routes and events over NATS, through the service kit. */
 @Module({})
@@ -22,6 +23,7 @@ export class MentoringModule {
         UsersReadModelModule,
         MentorsModule,
         AvailabilityModule,
+        SessionsModule,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { DataExportJob, DataExportResult } from './common/system.js';
 import { CertificateJob, CertificateJobResult } from './catalog/schemas.js';
 import { MaintenanceReply, ProcessWithdrawalReply } from './billing/schemas.js';
 import { EmailJob, EmailJobResult } from './common/email.js';
+import { SessionMaintenanceReply } from './mentoring/schemas.js';
 
 /** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
 export interface JobOptions {
@@ -115,6 +116,16 @@ export const JOBS = {
     result: MaintenanceReply,
     options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
     schedule: { everyMs: 10 * 60 * 1000, data: {} },
+  }),
+  /** unpaid session bookings past their hold are released and confirmed sessions past their end complete (mentoring.maintenance.sessions) */
+  sessionMaintenance: defineJobType({
+    queue: 'mentoring-maintenance',
+    name: 'mentoring.session-maintenance',
+    version: 1,
+    data: z.object({}),
+    result: SessionMaintenanceReply,
+    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    schedule: { everyMs: 60 * 1000, data: {} },
   }),
 } as const;
 

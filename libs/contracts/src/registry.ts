@@ -7,7 +7,7 @@ import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
 import { assessmentRoutes, assessmentInternal } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
-import { mentoringRoutes } from './mentoring/routes.js';
+import { mentoringRoutes, mentoringInternal } from './mentoring/routes.js';
 import { mentoringEvents } from './mentoring/events.js';
 import { communityRoutes } from './community/routes.js';
 import { communityEvents } from './community/events.js';
@@ -46,6 +46,7 @@ export const ALL_INTERNAL: readonly InternalDef[] = [
   ...Object.values(catalogInternal),
   ...Object.values(assessmentInternal),
   ...Object.values(billingInternal),
+  ...Object.values(mentoringInternal),
   ...Object.values(communityLiveInternal),
 ];
 
@@ -61,6 +62,8 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     catalogEvents.enrollmentCreated,
     billingEvents.paymentCompleted,
     billingEvents.paymentRefunded,
+    mentoringEvents.sessionConfirmed,
+    mentoringEvents.sessionCancelled,
   ],
   catalog: [
     identityEvents.userRegistered,
@@ -83,7 +86,14 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     catalogEvents.coursePublished,
     catalogEvents.enrollmentCreated,
   ],
-  mentoring: [identityEvents.userRegistered, identityEvents.userUpdated, identityEvents.userDeletionScheduled],
+  mentoring: [
+    identityEvents.userRegistered,
+    identityEvents.userUpdated,
+    identityEvents.userDeletionScheduled,
+    // a session's payment confirms it; a failed or expired one frees its slot
+    billingEvents.paymentCompleted,
+    billingEvents.paymentFailed,
+  ],
   community: [
     identityEvents.userRegistered,
     identityEvents.userUpdated,

@@ -10,6 +10,7 @@ import { CatalogModule } from '../../../catalog/src/app.module.js';
 import { AssessmentModule } from '../../../assessment/src/app.module.js';
 import { BillingModule } from '../../../billing/src/app.module.js';
 import { CommunityModule } from '../../../community/src/app.module.js';
+import { MentoringModule } from '../../../mentoring/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
 import { Redis } from 'ioredis';
 
@@ -28,6 +29,7 @@ export interface Stack {
   assessment: TestService;
   billing: TestService;
   community: TestService;
+  mentoring: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
   /** GETs a URL as the browser does a file made in the background: again while it answers 202. */
@@ -45,6 +47,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   const assessment = await startTestService(AssessmentModule.create(env), env);
   const billing = await startTestService(BillingModule.create(env), env);
   const community = await startTestService(CommunityModule.create(env), env);
+  const mentoring = await startTestService(MentoringModule.create(env), env);
   const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
@@ -56,6 +59,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     assessment,
     billing,
     community,
+    mentoring,
     worker,
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -101,6 +105,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       await assessment.stop();
       await billing.stop();
       await community.stop();
+      await mentoring.stop();
       await catalog.stop();
       await identity.stop();
       await rm(env.STORAGE_DIR!, { recursive: true, force: true });

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { MentorProfile } from '@lp/contracts';
-import { startTestService, type TestService } from '@lp/testing';
-import { MentoringModule } from '../../../mentoring/src/app.module.js';
+import { billingInternal, type MentorProfile, type MentoringSession } from '@lp/contracts';
+import { connectBus, RpcClient } from '@lp/bus';
 import { startStack, uniqueEmail, type Stack } from './harness.js';
 
 /**
- * Mentor profiles, discovery, the weekly schedule and time off through the gateway: the
+ * Mentor profiles, discovery, the weekly schedule, time off, booking and the session
+ * lifecycle through the gateway: the
  * route table maps them, the guards hold (401, 403), bad input is 400 with the fields named,
  * the rules answer 404 and 422, all in the error shape.
  */
 type ErrorBody = { detail: string; code: string; errors: Array<{ path: string; message: string }> };
 
 let stack: Stack;
-let svc: TestService;
 let mentor: { token: string; user: { id: string } };
 let learner: { token: string; user: { id: string } };
 
@@ -26,11 +25,9 @@ const register = async (role: 'mentor' | 'learner') => {
 
 beforeAll(async () => {
   stack = await startStack();
-  svc = await startTestService(MentoringModule.create(stack.env), stack.env);
   [mentor, learner] = [await register('mentor'), await register('learner')];
 }, 180_000);
 afterAll(async () => {
-  await svc?.stop();
   await stack?.stop();
 });
 
@@ -110,5 +107,106 @@ describe('/api mentor availability', () => {
   it('is reported on /api/health', async () => {
     const res = await stack.api<{ services: Record<string, { status: string }> }>('GET', '/health');
     expect(res.body.services.mentoring).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('/api sessions', () => {
+  type Booked = { id: string; status: string; checkout_url: string | null; session: MentoringSession };
+  const HOUR = 3_600_000;
+  /** a start on the half-hour grid at least `hours` ahead, away from midnight */
+  const at = (hours: number) => {
+    const d = new Date(Math.ceil((Date.now() + hours * HOUR) / 1_800_000) * 1_800_000);
+    if (d.getUTCHours() >= 22) d.setUTCHours(26, 0, 0, 0);
+    return d.toISOString();
+  };
+  let booker: { token: string; user: { id: string } };
+
+  beforeAll(async () => {
+    await stack.api('PUT', '/mentor/profile', {
+      token: mentor.token,
+      body: { expertise_areas: ['Python'], hourly_rate: 30, timezone: 'UTC' },
+    });
+    const allDay = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '24:00' }));
+    expect((await stack.api('PUT', '/mentor/availability', { token: mentor.token, body: { timezone: 'UTC', slots: allDay } })).status).toBe(
+      200,
+    );
+    booker = await register('learner');
+    const nc = await connectBus({ url: stack.env.NATS_URL!, prefix: stack.env.BUS_PREFIX!, name: 'api-mentoring-seed' });
+    await new RpcClient(nc, stack.env.BUS_PREFIX!, 10_000).request(billingInternal.seedWallet.subject, {
+      user_id: booker.user.id,
+      currency: 'USD',
+      deposit_minor: 20_000,
+      description: 'API test funds',
+    });
+    await nc.drain();
+  });
+
+  it('offers free times, books with the wallet (201, confirmed), lists it, refuses the same time again (409) and the wrong people (401/403/404)', async () => {
+    const slots = await stack.api<{ slots: Array<{ start: string }> }>(
+      'GET',
+      `/mentors/${mentor.user.id}/slots?days=3&duration_minutes=60`,
+      { token: booker.token },
+    );
+    expect([slots.status, slots.body.slots.length > 10]).toEqual([200, true]);
+    const when = at(30);
+    const body = { mentor_id: mentor.user.id, title: 'Debugging help', scheduled_at: when, duration_minutes: 60 };
+    const booked = await stack.api<Booked>('POST', '/sessions/book', { token: booker.token, body });
+    expect([booked.status, booked.body.status, booked.body.session.total_amount.amount_minor, booked.body.session.meeting_link]).toEqual([
+      201,
+      'confirmed',
+      3000,
+      expect.stringContaining('learnhub-'),
+    ]);
+    const again = await stack.api<ErrorBody>('POST', '/sessions/book', { token: learner.token, body });
+    expect([again.status, again.body.code]).toEqual([409, 'SLOT_TAKEN']);
+    expect((await stack.api('POST', '/sessions/book', { body })).status).toBe(401);
+    expect((await stack.api<ErrorBody>('POST', '/sessions/book', { token: mentor.token, body })).status).toBe(403);
+    const mine = await stack.api<{ sessions: MentoringSession[] }>('GET', '/sessions/my?status=upcoming', { token: mentor.token });
+    expect(mine.body.sessions.map((x) => x.id)).toContain(booked.body.id);
+    expect((await stack.api<ErrorBody>('GET', `/sessions/${booked.body.id}`, { token: learner.token })).status).toBe(404);
+    const badStatus = await stack.api<ErrorBody>('GET', '/sessions/my?status=later', { token: booker.token });
+    expect([badStatus.status, badStatus.body.errors[0]?.path]).toEqual([400, 'query.status']);
+  });
+
+  it('answers 400 with the fields named and 422 for the rules, in the error shape', async () => {
+    const bad = await stack.api<ErrorBody>('POST', '/sessions/book', {
+      token: booker.token,
+      body: { mentor_id: mentor.user.id, title: '', scheduled_at: 'tomorrow', duration_minutes: 45 },
+    });
+    expect([bad.status, bad.body.errors.map((e) => e.path).sort()]).toEqual([400, ['duration_minutes', 'scheduled_at', 'title']]);
+    const soon = await stack.api<ErrorBody>('POST', '/sessions/book', {
+      token: booker.token,
+      body: { mentor_id: mentor.user.id, title: 'Now', scheduled_at: new Date(Date.now() + 60_000).toISOString(), duration_minutes: 30 },
+    });
+    expect([soon.status, soon.body.code]).toEqual([422, 'TOO_SOON']);
+    const poor = await register('learner');
+    const broke = await stack.api<ErrorBody>('POST', '/sessions/book', {
+      token: poor.token,
+      body: { mentor_id: mentor.user.id, title: 'No money', scheduled_at: at(40), duration_minutes: 30 },
+    });
+    expect([broke.status, broke.body.code, broke.body.detail]).toEqual([422, 'INSUFFICIENT_BALANCE', 'Insufficient balance']);
+  });
+
+  it('cancels with the refund rule, refuses rating an upcoming session, and marks no-shows only for the mentor', async () => {
+    const booked = await stack.api<Booked>('POST', '/sessions/book', {
+      token: booker.token,
+      body: { mentor_id: mentor.user.id, title: 'To cancel', scheduled_at: at(60), duration_minutes: 30 },
+    });
+    expect(booked.status).toBe(201);
+    const rate = await stack.api<ErrorBody>('POST', `/sessions/${booked.body.id}/rate`, { token: booker.token, body: { rating: 5 } });
+    expect([rate.status, rate.body.code]).toEqual([422, 'SESSION_NOT_RATABLE']);
+    expect((await stack.api('POST', `/sessions/${booked.body.id}/no-show`, { token: booker.token })).status).toBe(403);
+    const early = await stack.api<ErrorBody>('POST', `/sessions/${booked.body.id}/no-show`, { token: mentor.token });
+    expect([early.status, early.body.code]).toEqual([422, 'NOT_YET_STARTED']);
+    const cancelled = await stack.api<MentoringSession>('POST', `/sessions/${booked.body.id}/cancel`, {
+      token: booker.token,
+      body: { reason: 'Clash' },
+    });
+    expect([cancelled.status, cancelled.body.status, cancelled.body.refunded_minor]).toEqual([200, 'cancelled', 1500]);
+    const twice = await stack.api<ErrorBody>('POST', `/sessions/${booked.body.id}/cancel`, { token: booker.token, body: {} });
+    expect([twice.status, twice.body.code]).toEqual([422, 'SESSION_NOT_CANCELLABLE']);
+    expect(
+      (await stack.api('POST', '/sessions/00000000-0000-4000-8000-000000000000/cancel', { token: booker.token, body: {} })).status,
+    ).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { paymentExpiryJob } from './payment-expiry.job.js';
 import { paymentReverifyJob } from './payment-reverify.job.js';
 import { subscriptionRenewalJob } from './subscription-renewal.job.js';
 import { sendEmailJob } from './send-email.job.js';
+import { sessionMaintenanceJob } from './session-maintenance.job.js';
 
 /** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
 export const jobRegistry: readonly JobDefinition[] = [
@@ -18,4 +19,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   paymentReverifyJob,
   subscriptionRenewalJob,
   sendEmailJob,
+  sessionMaintenanceJob,
 ];

@@ -323,6 +323,14 @@ export const SubscribeReply = CheckoutReply.extend({ subscription: SubscriptionS
 
 // ---------- bus-only ----------
 
+export const PayForItemRequest = z.object({
+  user_id: IdSchema,
+  item_type: PaymentItemTypeSchema,
+  item_id: IdSchema,
+  payment_method: PaymentMethodSchema,
+  /** the owner's own key for this purchase (a retried booking pays once) */
+  idempotency_key: z.string().min(8).max(128),
+});
 export const RefundRequest = z.object({
   payment_id: IdSchema,
   /** why, shown in both people's histories */

@@ -4,9 +4,12 @@
  *
  * Besides ROUTES.md: GET and PUT /mentor/profile (the spec's Profile tab placeholder made
  * real: the mentor edits the profile learners see) and GET and PUT /mentor/availability (the
- * weekly schedule the spec calls "coming soon"), DELETE /mentor/time-off/{id}.
+ * weekly schedule the spec calls "coming soon"), DELETE /mentor/time-off/{id}, GET
+ * /mentors/{userId}/slots (the booking page's free times), GET /sessions/{id}, POST
+ * /sessions/{id}/cancel and POST /sessions/{id}/no-show (the lifecycle the issue asks for).
  */
 import { defineRoute } from '../common/route.js';
+import { defineInternal } from '../common/bus-access.js';
 import { IdParams, MessageResponse } from '../common/ids.js';
 import * as s from './schemas.js';
 
@@ -98,5 +101,105 @@ export const mentoringRoutes = {
     params: IdParams,
     response: MessageResponse,
     rateLimit: WRITE,
+  }),
+  freeSlots: defineRoute({
+    subject: 'mentoring.mentor.slots',
+    service,
+    method: 'GET',
+    path: '/mentors/{userId}/slots',
+    guard: 'any',
+    summary:
+      "A mentor's free start times for a session of the given length: inside the weekly schedule, outside time off and other bookings, at least an hour ahead",
+    params: s.MentorUserParams,
+    query: s.FreeSlotsQuery,
+    response: s.FreeSlotsResponse,
+  }),
+  bookSession: defineRoute({
+    subject: 'mentoring.session.book',
+    service,
+    method: 'POST',
+    path: '/sessions/book',
+    guard: ['learner'],
+    summary:
+      'Books a session: holds the slot (no two bookings of one mentor overlap) and pays through billing: from the wallet at once, or a checkout_url; total = hours x hourly rate, computed here',
+    body: s.BookSessionRequest,
+    response: s.BookSessionReply,
+    successStatus: 201,
+    rateLimit: { limit: 20, windowSeconds: 300, per: 'user' },
+  }),
+  mySessions: defineRoute({
+    subject: 'mentoring.session.mine',
+    service,
+    method: 'GET',
+    path: '/sessions/my',
+    guard: 'any',
+    summary:
+      "The caller's sessions (booked as a learner, or held as a mentor), soonest upcoming first, with a status filter (upcoming = scheduled or confirmed)",
+    query: s.MySessionsQuery,
+    response: s.MySessionsResponse,
+  }),
+  session: defineRoute({
+    subject: 'mentoring.session.get',
+    service,
+    method: 'GET',
+    path: '/sessions/{id}',
+    guard: 'any',
+    summary: 'One session, to its learner or its mentor (404 to anyone else)',
+    params: IdParams,
+    response: s.SessionSchema,
+  }),
+  cancelSession: defineRoute({
+    subject: 'mentoring.session.cancel',
+    service,
+    method: 'POST',
+    path: '/sessions/{id}/cancel',
+    guard: 'any',
+    summary:
+      "Cancels an upcoming session (its learner or its mentor): a mentor's cancellation, or a learner's at least 24 hours ahead, refunds the whole amount; a later one by the learner refunds nothing",
+    params: IdParams,
+    body: s.CancelSessionRequest,
+    response: s.SessionSchema,
+    rateLimit: WRITE,
+  }),
+  markNoShow: defineRoute({
+    subject: 'mentoring.session.no-show',
+    service,
+    method: 'POST',
+    path: '/sessions/{id}/no-show',
+    guard: ['mentor'],
+    summary: 'The mentor marks a confirmed session whose start has passed as no_show (the learner did not come; nothing is refunded)',
+    params: IdParams,
+    response: s.SessionSchema,
+    rateLimit: WRITE,
+  }),
+  rateSession: defineRoute({
+    subject: 'mentoring.session.rate',
+    service,
+    method: 'POST',
+    path: '/sessions/{id}/rate',
+    guard: ['learner'],
+    summary: "Rates a completed session once (1-5, an optional review); the mentor's rating follows",
+    params: IdParams,
+    body: s.RateSessionRequest,
+    response: s.SessionSchema,
+    rateLimit: WRITE,
+  }),
+} as const;
+
+/** Bus-only subjects: billing's pricing of a session, the worker's schedule. */
+export const mentoringInternal = {
+  /** billing prices a session payment here (the amount is never the browser's) */
+  sessionPricing: defineInternal({
+    subject: 'mentoring.session.pricing',
+    request: s.SessionPricingRequest,
+    response: s.SessionPricingResponse,
+    callers: ['billing'],
+  }),
+  /** scheduled: unpaid bookings past their hold are cancelled (the slot freed); confirmed sessions past their end complete */
+  maintainSessions: defineInternal({
+    subject: 'mentoring.maintenance.sessions',
+    request: s.SessionMaintenanceRequest,
+    response: s.SessionMaintenanceReply,
+    callers: ['worker'],
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, IsoDate } from '../common/ids.js';
 import { CurrencySchema, MoneySchema, hasAtMostTwoDecimals } from '../billing/money.js';
+import { PaymentMethodSchema } from '../billing/schemas.js';
 
 /**
  * Mentoring's shapes: mentor profiles and discovery, the weekly schedule and time off.
@@ -149,3 +150,125 @@ export const AvailabilityUpdateRequest = z.object({
   timezone: TimeZoneSchema,
   slots: z.array(WeeklySlotSchema).max(MAX_WEEKLY_SLOTS, `At most ${MAX_WEEKLY_SLOTS} weekly slots`),
 });
+
+// ---------- sessions ----------
+
+/** The spec's booking durations, in minutes. */
+export const SESSION_DURATIONS = [30, 60, 90, 120] as const;
+/**
+ * The spec's statuses: scheduled (booked, the slot held, payment not yet completed),
+ * confirmed (paid, with a meeting link), completed, cancelled, no_show. Scheduled and
+ * confirmed are "upcoming".
+ */
+export const SESSION_STATUSES = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+/** statuses that hold the mentor's time (the exclusion constraint counts only these) */
+export const HOLDING_STATUSES = ['scheduled', 'confirmed'] as const satisfies readonly SessionStatus[];
+/** a session starts at least this long after it is booked: the mentor gets notice */
+export const BOOKING_LEAD_MINUTES = 60;
+/** free start times are offered on this grid (minutes past the hour in the mentor's time zone) */
+export const SLOT_STEP_MINUTES = 30;
+/** how far ahead the booking page looks, and a booking may be */
+export const BOOKING_HORIZON_DAYS = 90;
+/** a learner cancelling at least this long before the start gets the whole amount back; a mentor cancelling always gives it back */
+export const FULL_REFUND_HOURS = 24;
+
+export const SessionDurationSchema = z.union(
+  SESSION_DURATIONS.map((d) => z.literal(d)) as never as [z.ZodLiteral<30>, z.ZodLiteral<60>, z.ZodLiteral<90>, z.ZodLiteral<120>],
+  {
+    error: 'Duration must be 30, 60, 90 or 120 minutes',
+  },
+);
+
+export const SessionSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  scheduled_at: IsoDate,
+  ends_at: IsoDate,
+  duration_minutes: z.number().int(),
+  status: z.enum(SESSION_STATUSES),
+  mentor_id: IdSchema,
+  mentor_name: z.string(),
+  mentee_id: IdSchema,
+  mentee_name: z.string(),
+  total_amount: MoneySchema,
+  /** a Jitsi Meet room, once confirmed */
+  meeting_link: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  review: z.string().nullable(),
+  payment_id: IdSchema.nullable(),
+  /** until when an unpaid booking holds the slot */
+  hold_expires_at: IsoDate.nullable(),
+  cancelled_by: z.enum(['mentee', 'mentor', 'system']).nullable(),
+  cancel_reason: z.string().nullable(),
+  /** what the refund rule gave back on cancellation (minor units), null when nothing was paid */
+  refunded_minor: z.number().int().nullable(),
+  created_at: IsoDate,
+});
+export type MentoringSession = z.infer<typeof SessionSchema>;
+
+export const BookSessionRequest = z.object({
+  mentor_id: IdSchema,
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title cannot exceed 200 characters'),
+  description: z.string().trim().max(2000, 'Description cannot exceed 2000 characters').default(''),
+  scheduled_at: z.iso.datetime({ offset: true, error: 'Choose a date and time' }),
+  duration_minutes: SessionDurationSchema,
+  payment_method: PaymentMethodSchema.default('wallet'),
+});
+export const BookSessionReply = z.object({
+  id: IdSchema,
+  status: z.enum(SESSION_STATUSES),
+  /** the provider's checkout: the browser goes there; null when the wallet paid at once */
+  checkout_url: z.string().nullable(),
+  /** billing's payment; null for a mentor who charges nothing */
+  payment_id: IdSchema.nullable(),
+  total_amount: MoneySchema,
+  message: z.string(),
+  session: SessionSchema,
+});
+
+export const FreeSlotsQuery = z.object({
+  /** first day to look at, in the mentor's time zone (default: today there) */
+  from: DateOnlySchema.optional(),
+  days: z.coerce.number().int().min(1).max(31).default(14),
+  duration_minutes: z.coerce.number().pipe(SessionDurationSchema).default(60),
+});
+export const FreeSlotsResponse = z.object({
+  mentor_id: IdSchema,
+  timezone: z.string(),
+  duration_minutes: z.number().int(),
+  /** start times (UTC, ISO) where a session of this duration fits: inside an opening, outside time off, not taken, far enough ahead */
+  slots: z.array(z.object({ start: IsoDate, end: IsoDate })),
+});
+
+export const MySessionsQuery = z.object({
+  status: z.enum([...SESSION_STATUSES, 'upcoming'], { error: 'Unknown status' }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const MySessionsResponse = z.object({ sessions: z.array(SessionSchema), total: z.number().int() });
+
+export const CancelSessionRequest = z.object({ reason: z.string().trim().max(500, 'Reason cannot exceed 500 characters').default('') });
+export const RateSessionRequest = z.object({
+  rating: z
+    .number({ error: 'Rating must be 1 to 5' })
+    .int('Rating must be 1 to 5')
+    .min(1, 'Rating must be 1 to 5')
+    .max(5, 'Rating must be 1 to 5'),
+  review: z.string().trim().max(2000, 'Review cannot exceed 2000 characters').default(''),
+});
+
+/** billing asks what a session costs (its owner prices it, never the browser) */
+export const SessionPricingRequest = z.object({ session_id: IdSchema, user_id: IdSchema });
+export const SessionPricingResponse = z.object({
+  session_id: IdSchema,
+  title: z.string(),
+  mentor_id: IdSchema,
+  mentee_id: IdSchema,
+  amount_minor: z.number().int(),
+  currency: CurrencySchema,
+  status: z.enum(SESSION_STATUSES),
+});
+export const SessionMaintenanceRequest = z.object({});
+export const SessionMaintenanceReply = z.object({ expired: z.number().int(), completed: z.number().int() });

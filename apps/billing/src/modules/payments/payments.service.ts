@@ -79,6 +79,16 @@ export class PaymentsService {
     return this.pay(currentCaller(), request, headers['idempotency-key'], billingRoutes.initiatePayment.subject);
   }
 
+  /**
+   * A payment started by the item's owner for its buyer (mentoring, right after a booking): as
+   * POST /payments/initiate, priced by the owner, keyed by the owner's idempotency key.
+   */
+  @HandlesInternal(billingInternal.payForItem)
+  async payForItem(req: z.infer<typeof billingInternal.payForItem.request>): Promise<InitiatePaymentReply> {
+    const buyer: Caller = { userId: req.user_id, role: 'learner', sessionId: req.idempotency_key, institutionId: null };
+    return this.pay(buyer, { item_type: req.item_type, item_id: req.item_id, payment_method: req.payment_method }, req.idempotency_key, billingInternal.payForItem.subject);
+  }
+
   @Handles(billingRoutes.payment)
   async get({ params }: RouteInput<R['payment']>): Promise<RouteOutput<R['payment']>> {
     const t = await this.transactions.findById(params.id);

@@ -18,6 +18,7 @@ import { AccountDeletionService } from '../users/account-deletion.service.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
 import { RegistrationService, withAccountConflicts } from '../auth/registration.service.js';
 import { AdminRepository, type PopularCourse } from './admin.repository.js';
+import { SESSIONS_METRIC } from './mentoring-sessions.consumer.js';
 import { REVENUE_METRICS } from './billing-revenue.consumer.js';
 
 type R = typeof identityRoutes;
@@ -94,7 +95,7 @@ export class AdminService {
       this.users.countByRole(),
       this.stats.countCourses(),
       this.stats.popularCourses(POPULAR_COURSES),
-      this.stats.stat('sessions', 'all'),
+      this.stats.stat(SESSIONS_METRIC, 'all'),
       this.stats.stat(REVENUE_METRICS.revenue, 'all'),
       this.stats.stat(REVENUE_METRICS.revenue, month),
       this.stats.stat(REVENUE_METRICS.sessionRevenue, 'all'),

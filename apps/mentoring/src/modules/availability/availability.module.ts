@@ -7,5 +7,6 @@ import { AvailabilityService } from './availability.service.js';
 @Module({
   imports: [MentorsModule],
   providers: [AvailabilityService, AvailabilityRepository],
+  exports: [AvailabilityRepository],
 })
 export class AvailabilityModule {}

@@ -135,4 +135,19 @@ export class MentorProfilesRepository {
       [userId, timezone],
     );
   }
+
+  /** One more session held (a session completed). */
+  async countSession(tx: EntityManager, mentorId: string): Promise<void> {
+    await tx.query('UPDATE mentor_profiles SET total_sessions = total_sessions + 1 WHERE user_id = $1', [mentorId]);
+  }
+
+  /** A rating added to the mentor's; answers the new mean and count. */
+  async addRating(tx: EntityManager, mentorId: string, stars: number): Promise<{ total: number; count: number }> {
+    const [row] = await queryRows<{ rating_total: number; rating_count: number }>(
+      tx,
+      'UPDATE mentor_profiles SET rating_total = rating_total + $2, rating_count = rating_count + 1 WHERE user_id = $1 RETURNING rating_total, rating_count',
+      [mentorId, stars],
+    );
+    return { total: row?.rating_total ?? stars, count: row?.rating_count ?? 1 };
+  }
 }
