@@ -5,6 +5,8 @@ import { entities, migrations } from './data-source.js';
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { MentorsModule } from './modules/mentors/mentors.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
+import { InsightsModule } from './modules/insights/insights.module.js';
+import { DeskModule } from './modules/desk/desk.module.js';
 
 /** Mentoring: its database, its routes and events over NATS, through the service kit. */
 @Module({})
@@ -24,6 +26,8 @@ export class MentoringModule {
         MentorsModule,
         AvailabilityModule,
         SessionsModule,
+        InsightsModule,
+        DeskModule,
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { AssessmentErrorCode, BillingErrorCode, CatalogErrorCode, CommonErrorCode, CommunityErrorCode, IdentityErrorCode } from '@lp/contracts';
+import { AssessmentErrorCode, BillingErrorCode, CatalogErrorCode, CommonErrorCode, CommunityErrorCode, IdentityErrorCode, MentoringErrorCode } from '@lp/contracts';
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,11 @@ const DETAIL_FIRST: ReadonlySet<string> = new Set([
   // which limit, which field
   CommunityErrorCode.FILE_TOO_LARGE,
   CommunityErrorCode.MAX_MEMBERS_BELOW_COUNT,
+  // which openings overlap, which session state refuses
+  MentoringErrorCode.SLOTS_OVERLAP,
+  MentoringErrorCode.SESSION_NOT_CANCELLABLE,
+  MentoringErrorCode.SESSION_NOT_RATABLE,
+  MentoringErrorCode.SLOT_TAKEN,
 ]);
 
 /**

@@ -13,5 +13,8 @@ export const MentoringErrorCode = errorCodes(
   'SESSION_NOT_CANCELLABLE',
   'SESSION_NOT_RATABLE',
   'NOT_YET_STARTED',
+  'NOTES_NOT_FOUND',
+  'NOT_YOUR_MENTEE',
+  'RESOURCE_NOT_FOUND',
 );
 export type MentoringErrorCode = ErrorCodeOf<typeof MentoringErrorCode>;

@@ -6,7 +6,8 @@
  * real: the mentor edits the profile learners see) and GET and PUT /mentor/availability (the
  * weekly schedule the spec calls "coming soon"), DELETE /mentor/time-off/{id}, GET
  * /mentors/{userId}/slots (the booking page's free times), GET /sessions/{id}, POST
- * /sessions/{id}/cancel and POST /sessions/{id}/no-show (the lifecycle the issue asks for).
+ * /sessions/{id}/cancel and POST /sessions/{id}/no-show (the lifecycle the issue asks for),
+ * GET /mentor/sessions/{id}/notes and DELETE /mentor/resources/{id}.
  */
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
@@ -182,6 +183,105 @@ export const mentoringRoutes = {
     params: IdParams,
     body: s.RateSessionRequest,
     response: s.SessionSchema,
+    rateLimit: WRITE,
+  }),
+  analyticsOverview: defineRoute({
+    subject: 'mentoring.analytics.overview',
+    service,
+    method: 'GET',
+    path: '/mentor/analytics/overview',
+    guard: ['mentor'],
+    summary:
+      "The mentor's figures over a timeframe (7days, 30days default, 90days, 1year) from real sessions: totals, success rate, revenue and its growth, sessions per week, rating trend, breakdown, peak hours, and series for the charts",
+    query: s.TimeframeQuery,
+    response: s.MentorAnalyticsSchema,
+  }),
+  businessIntelligence: defineRoute({
+    subject: 'mentoring.analytics.business',
+    service,
+    method: 'GET',
+    path: '/mentor/business-intelligence',
+    guard: ['mentor'],
+    summary:
+      "Pricing by session length, demand by hour and weekday, mentee retention, and rules over the mentor's own figures (optimisation opportunities, growth recommendations), each with the figure behind it",
+    query: s.TimeframeQuery,
+    response: s.BusinessIntelligenceSchema,
+  }),
+  menteesProgress: defineRoute({
+    subject: 'mentoring.mentee.progress',
+    service,
+    method: 'GET',
+    path: '/mentor/mentees/progress',
+    guard: ['mentor'],
+    summary: "Every learner the mentor has had a session with: sessions, hours, completion, last session, and the mentor's progress record",
+    response: s.MenteesProgressResponse,
+  }),
+  updateMenteeProgress: defineRoute({
+    subject: 'mentoring.mentee.progress-update',
+    service,
+    method: 'POST',
+    path: '/mentor/mentees/{id}/progress',
+    guard: ['mentor'],
+    summary:
+      "Updates the progress record of one of the mentor's mentees (goals, notes, skills developed, areas for improvement, milestones)",
+    params: IdParams,
+    body: s.MenteeProgressRequest,
+    response: s.MenteeProgressSchema,
+    rateLimit: WRITE,
+  }),
+  sessionNotes: defineRoute({
+    subject: 'mentoring.session.notes',
+    service,
+    method: 'GET',
+    path: '/mentor/sessions/{id}/notes',
+    guard: ['mentor'],
+    summary: "The notes of one of the mentor's sessions (404 when none yet)",
+    params: IdParams,
+    response: s.SessionNotesSchema,
+  }),
+  addSessionNotes: defineRoute({
+    subject: 'mentoring.session.notes-save',
+    service,
+    method: 'POST',
+    path: '/mentor/sessions/{id}/notes',
+    guard: ['mentor'],
+    summary:
+      "Saves the notes of one of the mentor's completed sessions (notes, action items, next goals, mentee progress, resources shared); saving again replaces them",
+    params: IdParams,
+    body: s.SessionNotesRequest,
+    response: s.SessionNotesSchema,
+    rateLimit: WRITE,
+  }),
+  resources: defineRoute({
+    subject: 'mentoring.resource.list',
+    service,
+    method: 'GET',
+    path: '/mentor/resources',
+    guard: ['mentor'],
+    summary: "The mentor's resources in the spec's four sections (documents, videos, tools, templates)",
+    response: s.ResourcesResponse,
+  }),
+  addResource: defineRoute({
+    subject: 'mentoring.resource.create',
+    service,
+    method: 'POST',
+    path: '/mentor/resources',
+    guard: ['mentor'],
+    summary: 'Adds a resource (a link or content; tags; public or private)',
+    body: s.ResourceCreateRequest,
+    response: s.ResourceSchema,
+    successStatus: 201,
+    rateLimit: WRITE,
+  }),
+  deleteResource: defineRoute({
+    subject: 'mentoring.resource.delete',
+    service,
+    method: 'DELETE',
+    path: '/mentor/resources/{id}',
+    guard: ['mentor'],
+    summary: "Deletes one of the mentor's resources",
+    params: IdParams,
+    response: MessageResponse,
     rateLimit: WRITE,
   }),
 } as const;

@@ -272,3 +272,193 @@ export const SessionPricingResponse = z.object({
 });
 export const SessionMaintenanceRequest = z.object({});
 export const SessionMaintenanceReply = z.object({ expired: z.number().int(), completed: z.number().int() });
+
+// ---------- the mentor's dashboard: analytics, business intelligence, mentees, notes, resources ----------
+
+/** The spec's timeframe selector: the values it sends, 30 days by default. */
+export const TIMEFRAMES = ['7days', '30days', '90days', '1year'] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const TIMEFRAME_DAYS: Record<Timeframe, number> = { '7days': 7, '30days': 30, '90days': 90, '1year': 365 };
+export const TimeframeQuery = z.object({
+  timeframe: z.enum(TIMEFRAMES, { error: 'Timeframe must be 7days, 30days, 90days or 1year' }).default('30days'),
+});
+
+const HourCount = z.object({ hour: z.number().int().min(0).max(23), sessions: z.number().int() });
+
+export const MentorAnalyticsSchema = z.object({
+  timeframe: z.enum(TIMEFRAMES),
+  /** the window the figures cover (ISO), and the one before it that growth and trends compare with */
+  window: z.object({ from: IsoDate, to: IsoDate, previous_from: IsoDate }),
+  /** the mentor's currency: every amount below is in it */
+  currency: CurrencySchema,
+  overview: z.object({
+    /** completed sessions in the window */
+    total_sessions: z.number().int(),
+    /** what learners paid for the window's completed sessions (before the platform's fee) */
+    total_earnings: MoneySchema,
+    /** mean of every rating so far, one decimal; 0 before the first */
+    avg_rating: z.number(),
+    /** learners with a confirmed or completed session in the window, or one coming up */
+    active_mentees: z.number().int(),
+    /** completed / (completed + cancelled after payment + no-show) among sessions due in the window, percent; null when none was due */
+    success_rate: z.number().nullable(),
+    /** paid sessions of the last 30 days (confirmed or completed) */
+    monthly_revenue: MoneySchema,
+    /** the three busiest start hours (mentor's time zone) of the window's held sessions */
+    peak_hours: z.array(HourCount),
+  }),
+  performance_trends: z.object({
+    /** revenue of the window against the window before, percent; null when the one before had none */
+    earnings_growth: z.number().nullable(),
+    /** completed sessions per week in the window, one decimal */
+    weekly_sessions: z.number(),
+    /** mean rating given in the window minus the one before, signed, one decimal; null without ratings in both */
+    rating_trend: z.number().nullable(),
+  }),
+  session_breakdown: z.object({
+    completed: z.number().int(),
+    cancelled: z.number().int(),
+    no_show: z.number().int(),
+    upcoming: z.number().int(),
+  }),
+  revenue: z.object({ total: MoneySchema, monthly: MoneySchema, average_per_session: MoneySchema }),
+  /** for the charts: per week (7 and 30 days, 90 days) or per month (a year) of the window */
+  series: z.array(
+    z.object({
+      period_start: z.string(),
+      completed: z.number().int(),
+      cancelled: z.number().int(),
+      revenue_minor: z.number().int(),
+      avg_rating: z.number().nullable(),
+    }),
+  ),
+});
+export type MentorAnalytics = z.infer<typeof MentorAnalyticsSchema>;
+
+export const PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export const BusinessIntelligenceSchema = z.object({
+  timeframe: z.enum(TIMEFRAMES),
+  currency: CurrencySchema,
+  pricing_analysis: z.object({
+    /** one row per session length booked in the window */
+    current_rates: z.array(
+      z.object({
+        service: z.string(),
+        duration_minutes: z.number().int(),
+        hourly_rate: MoneySchema,
+        bookings: z.number().int(),
+        revenue: MoneySchema,
+      }),
+    ),
+    /** the median hourly rate of other mentors sharing an expertise area, in this currency; null without any */
+    market_median_rate: MoneySchema.nullable(),
+  }),
+  demand_patterns: z.object({
+    peak_hours: z.array(z.object({ hour: z.number().int(), bookings: z.number().int() })),
+    peak_days: z.array(z.object({ day: z.string(), bookings: z.number().int() })),
+  }),
+  /** rules over the mentor's own figures, each with the figure that triggered it */
+  optimization_opportunities: z.array(
+    z.object({ type: z.string(), suggestion: z.string(), impact: z.enum(PRIORITIES), metric: z.string() }),
+  ),
+  mentee_insights: z.object({
+    total_mentees: z.number().int(),
+    repeat_mentees: z.number().int(),
+    retention_rate: z.number(),
+    avg_sessions_per_mentee: z.number(),
+  }),
+  growth_recommendations: z.array(z.object({ area: z.string(), action: z.string(), priority: z.enum(PRIORITIES), metric: z.string() })),
+});
+export type BusinessIntelligence = z.infer<typeof BusinessIntelligenceSchema>;
+
+const textList = (what: string, max = 20) =>
+  z
+    .array(z.string().trim().min(1, `${what} cannot be blank`).max(300, `${what} cannot exceed 300 characters`))
+    .max(max, `At most ${max} ${what.toLowerCase()}`);
+
+export const MenteeProgressSchema = z.object({
+  mentee_id: IdSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  total_sessions: z.number().int(),
+  completed_sessions: z.number().int(),
+  /** hours of completed sessions, one decimal */
+  total_hours: z.number(),
+  /** completed / (all sessions but those released unpaid), percent */
+  completion_rate: z.number(),
+  last_session_date: IsoDate.nullable(),
+  current_goals: z.array(z.string()),
+  skills_developed: z.array(z.string()),
+  areas_for_improvement: z.array(z.string()),
+  next_milestones: z.array(z.string()),
+  progress_notes: z.string(),
+  progress_updated_at: IsoDate.nullable(),
+});
+export const MenteesProgressResponse = z.object({
+  summary: z.object({ total_mentees: z.number().int(), active_mentees: z.number().int(), avg_completion_rate: z.number() }),
+  mentees: z.array(MenteeProgressSchema),
+});
+export const MenteeProgressRequest = z.object({
+  mentee_id: IdSchema.optional(),
+  goals: textList('Goals').default([]),
+  progress_notes: z.string().trim().max(5000, 'Progress notes cannot exceed 5000 characters').default(''),
+  /** the spec's modal sends these as comma-separated text; a list is accepted too */
+  skills_developed: z.union([z.string(), textList('Skills')]).default([]),
+  areas_for_improvement: z.union([z.string(), textList('Areas')]).default([]),
+  next_milestones: textList('Milestones').default([]),
+});
+
+export const RESOURCE_TYPES = ['document', 'video', 'tool', 'template'] as const;
+export const SharedResourceSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  url: z.url({ error: 'Must be a link (https://...)' }),
+  type: z.enum(RESOURCE_TYPES).default('document'),
+});
+export const SessionNotesSchema = z.object({
+  session_id: IdSchema,
+  notes: z.string(),
+  action_items: z.array(z.string()),
+  next_session_goals: z.array(z.string()),
+  mentee_progress: z.string(),
+  resources_shared: z.array(z.object({ name: z.string(), url: z.string(), type: z.enum(RESOURCE_TYPES) })),
+  updated_at: IsoDate,
+});
+export const SessionNotesRequest = z.object({
+  session_id: IdSchema.optional(),
+  notes: z.string({ error: 'Notes are required' }).trim().min(1, 'Notes are required').max(10_000, 'Notes cannot exceed 10000 characters'),
+  action_items: textList('Action items').default([]),
+  next_session_goals: textList('Goals').default([]),
+  mentee_progress: z.string().trim().max(5000).default(''),
+  resources_shared: z.array(SharedResourceSchema).max(20).default([]),
+});
+
+export const ResourceSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  description: z.string(),
+  resource_type: z.enum(RESOURCE_TYPES),
+  url: z.string().nullable(),
+  content: z.string(),
+  tags: z.array(z.string()),
+  is_public: z.boolean(),
+  created_at: IsoDate,
+});
+export const ResourceCreateRequest = z
+  .object({
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title cannot exceed 200 characters'),
+    description: z.string().trim().max(2000).default(''),
+    resource_type: z.enum(RESOURCE_TYPES, { error: 'Type must be document, video, tool or template' }),
+    url: z.union([z.url({ error: 'Must be a link (https://...)' }), z.literal('')]).optional(),
+    content: z.string().max(20_000).default(''),
+    tags: wordList('Tags', 10).default([]),
+    is_public: z.boolean().default(false),
+  })
+  .refine((r) => Boolean(r.url) || r.content.trim().length > 0, { message: 'Add a link or some content', path: ['url'] });
+/** the spec's four sections */
+export const ResourcesResponse = z.object({
+  documents: z.array(ResourceSchema),
+  videos: z.array(ResourceSchema),
+  tools: z.array(ResourceSchema),
+  templates: z.array(ResourceSchema),
+});

@@ -130,7 +130,7 @@ export class MentorProfilesRepository {
    */
   async lockWithTimezone(tx: EntityManager, userId: string, timezone: string): Promise<void> {
     await tx.query(
-      `INSERT INTO mentor_profiles (user_id, hourly_rate_minor, timezone) VALUES ($1, 0, $2)
+      `INSERT INTO mentor_profiles (user_id, hourly_rate_minor, timezone, languages) VALUES ($1, 0, $2, '{English}')
        ON CONFLICT (user_id) DO UPDATE SET timezone = EXCLUDED.timezone, updated_at = now()`,
       [userId, timezone],
     );
