@@ -12,6 +12,7 @@ import enCommunity from './en-community.json';
 import enCourseCovers from './en-course-covers.json';
 import enDashboard from './en-dashboard.json';
 import enLessonAuthoring from './en-lesson-authoring.json';
+import enMentorDesk from './en-mentor-desk.json';
 import enFigures from './en-figures.json';
 import enUpcoming from './en-upcoming.json';
 
@@ -32,6 +33,7 @@ export const enTranslation = {
   ...enDashboard,
   ...enFigures,
   ...enLessonAuthoring,
+  ...enMentorDesk,
   ...enUpcoming,
 };
 

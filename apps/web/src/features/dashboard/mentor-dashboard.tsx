@@ -1,16 +1,64 @@
 import { assessmentRoutes, billingRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
+import { ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent } from '../../ui';
 import { useMoney } from '../billing/shared/money';
+import { AvailabilityTab } from '../mentor-desk/availability-tab';
+import { deskTabOf, MENTOR_DESK_TABS } from '../mentor-desk/desk-tabs';
+import { ProfileTab } from '../mentor-desk/profile-tab';
 import { LatestQuizzes } from './authored-lists';
 import { DashboardFrame, Figure, FigureGrid, Shortcuts } from './dashboard-parts';
 import { AuthoredQuizFigures, WalletFigure } from './shared-figures';
 
 /**
- * The mentor's dashboard from what the platform records today: earnings, the wallet, and the
- * quizzes the mentor authored with their attempts. Sessions and mentees arrive with booking.
+ * The mentor's dashboard (spec 2.13 reading A) with the tabs built so far: Overview,
+ * Availability and Profile; the open tab lives in the URL (?tab=availability) so it can be linked.
  */
 export function MentorDashboard() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = deskTabOf(params.get('tab'));
+  const setTab = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'overview') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <DashboardFrame role="mentor">
+      <Tabs value={tab} onValueChange={setTab}>
+        <ScrollableTabsList wrapperClassName="-mx-4 mb-2 px-4 sm:mx-0 sm:px-0" aria-label={t('mentorDesk.tabsLabel')}>
+          {MENTOR_DESK_TABS.map((value) => (
+            <ScrollableTabsTrigger key={value} value={value} data-testid={`mentor-tab-${value}`}>
+              {t(`mentorDesk.tabs.${value}`)}
+            </ScrollableTabsTrigger>
+          ))}
+        </ScrollableTabsList>
+        <TabsContent value="overview">
+          <OverviewTab />
+        </TabsContent>
+        <TabsContent value="availability">
+          <AvailabilityTab />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab />
+        </TabsContent>
+      </Tabs>
+    </DashboardFrame>
+  );
+}
+
+/**
+ * The overview from what the platform records today: earnings, the wallet, and the quizzes the
+ * mentor authored with their attempts. Sessions and mentees arrive with booking.
+ */
+function OverviewTab() {
   const { t } = useTranslation();
   const money = useMoney();
   const earnings = useRouteQuery(billingRoutes.earnings, {});
@@ -19,7 +67,7 @@ export function MentorDashboard() {
   const e = earnings.data;
 
   return (
-    <DashboardFrame role="mentor">
+    <>
       <Shortcuts
         items={[
           { to: '/mock-test-manager', label: t('roleDashboard.shortcuts.quizBuilder'), testId: 'shortcut-quiz-builder' },
@@ -52,6 +100,6 @@ export function MentorDashboard() {
         />
       </FigureGrid>
       <LatestQuizzes quizzes={list} source={quizzes} />
-    </DashboardFrame>
+    </>
   );
 }
