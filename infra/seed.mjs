@@ -1414,12 +1414,71 @@ export async function seedCommunity(ctx) {
 // Later areas (mentoring: mentors; institution: an institution) add their function here.
 
 /** In order: an area may use what the ones before it created. */
+/** The demo mentor's profile and week (Addis Ababa time), and what the demo learner booked with her. */
+export const demoMentorProfile = {
+  bio: 'Software engineer and mentor: ten years of Python and web development, interview practice and career advice for people starting in tech.',
+  expertise_areas: ['Python', 'Web development', 'Career advice', 'Interview prep'],
+  hourly_rate: 45,
+  currency: 'USD',
+  experience_years: 10,
+  languages: ['English', 'Amharic'],
+  timezone: 'Africa/Addis_Ababa',
+  is_accepting_bookings: true,
+};
+export const demoMentorWeek = [1, 2, 3, 4, 5]
+  .map((weekday) => ({ weekday, start_time: '09:00', end_time: '17:00' }))
+  .concat([{ weekday: 6, start_time: '10:00', end_time: '14:00' }]);
+const demoResources = [
+  { title: 'Interview preparation checklist', description: 'What to revise the week before a technical interview', resource_type: 'document', url: 'https://www.freecodecamp.org/news/coding-interviews-for-dummies-5e048933b82b/', tags: ['interviews'] },
+  { title: 'Python tutorial', description: 'The official tutorial, the best first read', resource_type: 'tool', url: 'https://docs.python.org/3/tutorial/', tags: ['python'] },
+];
+
+/**
+ * mentoring: the demo mentor's published profile, weekly schedule and resources; the demo
+ * learner books two sessions from her wallet: one held last week (moved into the past, then
+ * completed by the maintenance sweep and rated) and one next week. Read first, so a second run
+ * changes nothing.
+ */
+export async function seedMentoring(ctx) {
+  const { mentoringRoutes: r, mentoringInternal } = await import('@lp/contracts');
+  const as = (role) => ({ userId: ctx.users[role].id, role, sessionId: `seed-${role}`, institutionId: null });
+  const mentor = ctx.users.mentor;
+
+  const profile = await ctx.call(r.ownProfile, {}, as('mentor'));
+  if (!profile.is_published) await ctx.call(r.updateProfile, { body: demoMentorProfile }, as('mentor'));
+  const week = await ctx.call(r.availability, {}, as('mentor'));
+  if (week.slots.length === 0) await ctx.call(r.updateAvailability, { body: { timezone: demoMentorProfile.timezone, slots: demoMentorWeek } }, as('mentor'));
+  const resources = await ctx.call(r.resources, {}, as('mentor'));
+  const have = new Set(Object.values(resources).flat().map((x) => x.title));
+  for (const res of demoResources) if (!have.has(res.title)) await ctx.call(r.addResource, { body: res }, as('mentor'));
+  ctx.log(`mentoring: ${mentor.email} profile, week (Mon-Fri 09-17, Sat 10-14 Addis Ababa) and ${demoResources.length} resources`);
+
+  const { sessions } = await ctx.call(r.mySessions, { query: { limit: 100 } }, as('learner'));
+  if (sessions.some((x) => x.mentor_id === mentor.id)) {
+    ctx.log('mentoring: the demo learner\'s sessions already there');
+    return;
+  }
+  const slots = await ctx.call(r.freeSlots, { params: { userId: mentor.id }, query: { days: 14, duration_minutes: 60 } }, as('learner'));
+  // two free times at least a week apart from each other, the later one about a week ahead
+  const [first] = slots.slots;
+  const later = slots.slots.find((x) => Date.parse(x.start) > Date.parse(first?.start ?? '') + 6 * 86_400_000) ?? slots.slots[slots.slots.length - 1];
+  if (!first || !later || later === first) throw new SeedError('mentoring: the demo mentor has no free times to book');
+  const held = await ctx.call(r.bookSession, { body: { mentor_id: mentor.id, title: 'Python code review', description: 'Going through my first Flask project', scheduled_at: first.start, duration_minutes: 60, payment_method: 'wallet' } }, as('learner'));
+  await ctx.request(mentoringInternal.backdateSession.subject, { session_id: held.id, days_ago: 8 });
+  await ctx.request(mentoringInternal.maintainSessions.subject, {}, { caller: null });
+  await ctx.call(r.rateSession, { params: { id: held.id }, body: { rating: 5, review: 'Clear explanations and a useful plan for next steps.' } }, as('learner'));
+  await ctx.call(r.addSessionNotes, { params: { id: held.id }, body: { notes: 'Reviewed the Flask project structure and tests.', action_items: ['Split routes into blueprints', 'Add tests for the login view'], mentee_progress: 'Good grasp of Python; needs practice with testing.' } }, as('mentor'));
+  const next = await ctx.call(r.bookSession, { body: { mentor_id: mentor.id, title: 'Mock interview', description: 'Practice for a junior developer interview', scheduled_at: later.start, duration_minutes: 60, payment_method: 'wallet' } }, as('learner'));
+  ctx.log(`mentoring: the demo learner's sessions with ${mentor.email}: one held last week (rated 5), one on ${next.session.scheduled_at} (${next.status})`);
+}
+
 export const seeders = [
   { area: 'identity', run: seedIdentity },
   { area: 'catalog', run: seedCatalog },
   { area: 'billing', run: seedBilling },
   { area: 'assessment', run: seedAssessment },
   { area: 'community', run: seedCommunity },
+  { area: 'mentoring', run: seedMentoring },
 ];
 
 export class SeedError extends Error {

@@ -9,9 +9,10 @@
  * /sessions/{id}/cancel and POST /sessions/{id}/no-show (the lifecycle the issue asks for),
  * GET /mentor/sessions/{id}/notes and DELETE /mentor/resources/{id}.
  */
+import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
-import { IdParams, MessageResponse } from '../common/ids.js';
+import { IdParams, IdSchema, MessageResponse } from '../common/ids.js';
 import * as s from './schemas.js';
 
 const service = 'mentoring' as const;
@@ -286,8 +287,19 @@ export const mentoringRoutes = {
   }),
 } as const;
 
-/** Bus-only subjects: billing's pricing of a session, the worker's schedule. */
+/** Bus-only subjects: billing's pricing of a session, the worker's schedule, the demo data. */
 export const mentoringInternal = {
+  /**
+   * demo data: moves a confirmed session `days_ago` into the past (its length kept), so the
+   * maintenance job completes it as if it had taken place
+   */
+  backdateSession: defineInternal({
+    subject: 'mentoring.seed.backdate-session',
+    request: z.object({ session_id: IdSchema, days_ago: z.number().int().min(1).max(365) }),
+    response: z.object({ session_id: IdSchema, scheduled_at: z.string() }),
+    callers: ['seed'],
+    devOnly: true,
+  }),
   /** billing prices a session payment here (the amount is never the browser's) */
   sessionPricing: defineInternal({
     subject: 'mentoring.session.pricing',
@@ -300,6 +312,6 @@ export const mentoringInternal = {
     subject: 'mentoring.maintenance.sessions',
     request: s.SessionMaintenanceRequest,
     response: s.SessionMaintenanceReply,
-    callers: ['worker'],
+    callers: ['worker', 'seed'],
   }),
 } as const;

@@ -121,6 +121,16 @@ export class SessionsRepository {
     await tx.getRepository(SessionEntity).update({ id }, { paymentId });
   }
 
+  /** demo data: a confirmed session moved `daysAgo` days into the past, its length kept */
+  backdate(id: string, daysAgo: number): Promise<Array<{ starts_at: Date }>> {
+    return queryRows(
+      this.ds.manager,
+      `UPDATE sessions SET starts_at = starts_at - make_interval(days => $2), ends_at = ends_at - make_interval(days => $2)
+        WHERE id = $1 AND status = 'confirmed' AND starts_at - make_interval(days => $2) < now() RETURNING starts_at`,
+      [id, daysAgo],
+    );
+  }
+
   /** Unpaid bookings whose hold has run out. */
   expiredHolds(now: Date, limit: number): Promise<SessionEntity[]> {
     return this.ds
