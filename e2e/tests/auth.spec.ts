@@ -78,8 +78,8 @@ test.describe('registration through the auth modal', () => {
         [
           ['Study Groups', '/community'],
           ['Global Forum & Q&A', '/qa'],
-          ['Find Mentors (coming soon)', '/mentors'],
-          ['My Sessions (coming soon)', '/my-sessions'],
+          ['Find Mentors', '/mentors'],
+          ['My Sessions', '/my-sessions'],
         ],
       ],
       [

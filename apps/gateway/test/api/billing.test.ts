@@ -480,12 +480,12 @@ describe('billing through the gateway', () => {
       expect((await call<Earnings>('GET', '/revenue/earnings', ivan)).body).toMatchObject({ course_earnings: 8 });
     });
 
-    it('refuses what cannot be bought: a draft course and a session (nothing sells them yet)', async () => {
+    it('refuses what cannot be bought: a draft course, and a session nobody booked', async () => {
       const ivan = await register('instructor');
       const lena = await register('learner');
       await fund(lena, 50);
       expectError(await payForCourse(lena, (await createCourse(ivan, 10, { is_published: false })).id), 422, 'ITEM_NOT_FOR_SALE');
-      expectError(await call('POST', '/payments/initiate', lena, { payment_method: 'wallet', item_type: 'session', item_id: SAMPLE_ID }), 422, 'ITEM_NOT_FOR_SALE');
+      expectError(await call('POST', '/payments/initiate', lena, { payment_method: 'wallet', item_type: 'session', item_id: SAMPLE_ID }), 404, 'ITEM_NOT_FOUND');
       expect(await balanceMinor(lena)).toBe(5000);
     });
 

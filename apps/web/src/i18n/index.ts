@@ -13,6 +13,7 @@ import enCourseCovers from './en-course-covers.json';
 import enDashboard from './en-dashboard.json';
 import enLessonAuthoring from './en-lesson-authoring.json';
 import enMentorDesk from './en-mentor-desk.json';
+import enMentoring from './en-mentoring.json';
 import enFigures from './en-figures.json';
 import enUpcoming from './en-upcoming.json';
 
@@ -34,6 +35,7 @@ export const enTranslation = {
   ...enFigures,
   ...enLessonAuthoring,
   ...enMentorDesk,
+  ...enMentoring,
   ...enUpcoming,
 };
 

@@ -25,6 +25,7 @@ const dashboards = () => import('../features/dashboard/role-dashboard-page');
 const devMailbox = () => import('../features/dev-mailbox/dev-mailbox-page');
 const errors = () => import('../features/errors/pages');
 const landing = () => import('../features/landing/landing-page');
+const mentoring = () => import('../features/mentoring/pages');
 const profile = () => import('../features/profile/profile-page');
 const qa = () => import('../features/qa/pages');
 
@@ -76,6 +77,10 @@ const CourseReturnRedirect = pageOf(billing, 'CourseReturnRedirect');
 const CommunityPage = pageOf(community, 'CommunityPage');
 const GroupWorkspacePage = pageOf(community, 'GroupWorkspacePage');
 const InvitationPage = pageOf(community, 'InvitationPage');
+const MentorsPage = pageOf(mentoring, 'MentorsPage');
+const MentorBookingPage = pageOf(mentoring, 'MentorBookingPage');
+const MySessionsPage = pageOf(mentoring, 'MySessionsPage');
+const SessionSuccessPage = pageOf(mentoring, 'SessionSuccessPage');
 const QaListPage = pageOf(qa, 'QaListPage');
 const QaQuestionPage = pageOf(qa, 'QaQuestionPage');
 
@@ -185,10 +190,10 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/account-settings', guard: 'any', element: createElement(AccountSettingsPage) },
   { path: '/knowledge-hub', guard: 'any', element: createElement(KnowledgeHubPage) },
 
-  { path: '/mentors', guard: LEARNER, element: notYetAvailable('mentors') },
-  { path: '/mentor/:id/book', guard: LEARNER, element: notYetAvailable('mentorBooking') },
-  { path: '/my-sessions', guard: LEARNER, element: notYetAvailable('mySessions') },
-  { path: '/sessions/:id/success', guard: LEARNER, element: notYetAvailable('sessionSuccess') },
+  { path: '/mentors', guard: LEARNER, element: createElement(MentorsPage) },
+  { path: '/mentor/:id/book', guard: LEARNER, element: createElement(MentorBookingPage) },
+  { path: '/my-sessions', guard: LEARNER, element: createElement(MySessionsPage) },
+  { path: '/sessions/:id/success', guard: LEARNER, element: createElement(SessionSuccessPage) },
 
   { path: '/community', guard: 'any', element: createElement(CommunityPage) },
   { path: '/community/groups/:id', guard: 'any', element: createElement(GroupWorkspacePage) },

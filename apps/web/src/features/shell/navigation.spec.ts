@@ -18,7 +18,8 @@ describe('navigation', () => {
         if (link.upcoming) expect(link.area).toBe(link.upcoming);
       }
     }
-    expect(navigationLinks('learner').find((l) => l.to === '/mentors')?.upcoming).toBe('mentors');
+    expect(navigationLinks('learner').find((l) => l.to === '/mentors')?.upcoming).toBeNull();
+    expect(navigationLinks('learner').find((l) => l.to === '/leaderboard')?.upcoming).toBe('leaderboard');
     expect(navigationLinks('learner').find((l) => l.to === '/mock-tests')?.upcoming).toBeNull();
   });
 
