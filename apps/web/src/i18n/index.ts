@@ -13,6 +13,7 @@ import enCourseCovers from './en-course-covers.json';
 import enDashboard from './en-dashboard.json';
 import enLessonAuthoring from './en-lesson-authoring.json';
 import enMentorDesk from './en-mentor-desk.json';
+import enMentorInsights from './en-mentor-insights.json';
 import enMentoring from './en-mentoring.json';
 import enFigures from './en-figures.json';
 import enUpcoming from './en-upcoming.json';
@@ -35,6 +36,7 @@ export const enTranslation = {
   ...enFigures,
   ...enLessonAuthoring,
   ...enMentorDesk,
+  ...enMentorInsights,
   ...enMentoring,
   ...enUpcoming,
 };

@@ -1,4 +1,5 @@
-import { assessmentRoutes, billingRoutes } from '@lp/contracts';
+import { assessmentRoutes, billingRoutes, mentoringRoutes } from '@lp/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
@@ -7,13 +8,22 @@ import { useMoney } from '../billing/shared/money';
 import { AvailabilityTab } from '../mentor-desk/availability-tab';
 import { deskTabOf, MENTOR_DESK_TABS } from '../mentor-desk/desk-tabs';
 import { ProfileTab } from '../mentor-desk/profile-tab';
+import { MenteeProgressTab, MentorHeaderStats, ResourcesTab, SessionsTab } from '../mentor-insights';
+import { LoadingBlock } from '../catalog/shared/query-state';
 import { LatestQuizzes } from './authored-lists';
 import { DashboardFrame, Figure, FigureGrid, Shortcuts } from './dashboard-parts';
 import { AuthoredQuizFigures, WalletFigure } from './shared-figures';
 
+// the two chart tabs bring recharts: loaded when opened, so the dashboard's own chunk stays small
+const AnalyticsTab = lazy(() => import('../mentor-insights/analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
+const BusinessIntelligenceTab = lazy(() =>
+  import('../mentor-insights/business-intelligence-tab').then((m) => ({ default: m.BusinessIntelligenceTab })),
+);
+
 /**
- * The mentor's dashboard (spec 2.13 reading A) with the tabs built so far: Overview,
- * Availability and Profile; the open tab lives in the URL (?tab=availability) so it can be linked.
+ * The mentor's dashboard (spec 2.13, both readings merged): the header stats, then Overview,
+ * Sessions, Mentee Progress, Analytics, Business Intel, Availability, Resources and Profile;
+ * the open tab lives in the URL (?tab=availability) so it can be linked.
  */
 export function MentorDashboard() {
   const { t } = useTranslation();
@@ -32,6 +42,7 @@ export function MentorDashboard() {
 
   return (
     <DashboardFrame role="mentor">
+      <MentorHeaderStats />
       <Tabs value={tab} onValueChange={setTab}>
         <ScrollableTabsList wrapperClassName="-mx-4 mb-2 px-4 sm:mx-0 sm:px-0" aria-label={t('mentorDesk.tabsLabel')}>
           {MENTOR_DESK_TABS.map((value) => (
@@ -43,8 +54,27 @@ export function MentorDashboard() {
         <TabsContent value="overview">
           <OverviewTab />
         </TabsContent>
+        <TabsContent value="sessions">
+          <SessionsTab />
+        </TabsContent>
+        <TabsContent value="mentees">
+          <MenteeProgressTab />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <Suspense fallback={<LoadingBlock />}>
+            <AnalyticsTab />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="bi">
+          <Suspense fallback={<LoadingBlock />}>
+            <BusinessIntelligenceTab />
+          </Suspense>
+        </TabsContent>
         <TabsContent value="availability">
           <AvailabilityTab />
+        </TabsContent>
+        <TabsContent value="resources">
+          <ResourcesTab />
         </TabsContent>
         <TabsContent value="profile">
           <ProfileTab />
@@ -55,16 +85,18 @@ export function MentorDashboard() {
 }
 
 /**
- * The overview from what the platform records today: earnings, the wallet, and the quizzes the
- * mentor authored with their attempts. Sessions and mentees arrive with booking.
+ * The overview: earnings, the wallet, the quizzes the mentor authored with their attempts,
+ * and the sessions completed in the last 30 days.
  */
 function OverviewTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useMoney();
   const earnings = useRouteQuery(billingRoutes.earnings, {});
   const quizzes = useRouteQuery(assessmentRoutes.myQuizzes, {});
+  const analytics = useRouteQuery(mentoringRoutes.analyticsOverview, { query: { timeframe: '30days' } });
   const list = quizzes.data ?? [];
   const e = earnings.data;
+  const a = analytics.data;
 
   return (
     <>
@@ -93,9 +125,13 @@ function OverviewTab() {
         <AuthoredQuizFigures />
         <Figure
           label={t('roleDashboard.figures.sessions')}
-          source={{ isPending: false, isError: false, error: null }}
-          value={null}
-          hint={t('roleDashboard.figures.noSessions')}
+          source={analytics}
+          value={a && a.overview.total_sessions > 0 ? new Intl.NumberFormat(i18n.language).format(a.overview.total_sessions) : null}
+          hint={
+            a && a.overview.total_sessions > 0
+              ? t('roleDashboard.figures.sessionsHint', { upcoming: a.session_breakdown.upcoming })
+              : t('roleDashboard.figures.noSessions')
+          }
           testId="figure-sessions"
         />
       </FigureGrid>

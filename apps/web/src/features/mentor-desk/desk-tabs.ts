@@ -1,5 +1,5 @@
-/** The mentor dashboard's tabs built so far (spec 2.13 reading A; the others arrive with sessions and resources). */
-export const MENTOR_DESK_TABS = ['overview', 'availability', 'profile'] as const;
+/** The mentor dashboard's tabs: spec 2.13, both readings merged, in reading A's order. */
+export const MENTOR_DESK_TABS = ['overview', 'sessions', 'mentees', 'analytics', 'bi', 'availability', 'resources', 'profile'] as const;
 export type MentorDeskTab = (typeof MENTOR_DESK_TABS)[number];
 
 /** ?tab= read from the URL: an unknown or missing value is the overview. */

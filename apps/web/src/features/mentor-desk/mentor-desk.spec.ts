@@ -24,7 +24,8 @@ describe('the dashboard tab in the URL', () => {
     expect(deskTabOf('availability')).toBe('availability');
     expect(deskTabOf('profile')).toBe('profile');
     expect(deskTabOf(null)).toBe('overview');
-    expect(deskTabOf('sessions')).toBe('overview');
+    expect(deskTabOf('sessions')).toBe('sessions');
+    expect(deskTabOf('history')).toBe('overview');
   });
 });
 

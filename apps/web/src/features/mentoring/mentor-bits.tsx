@@ -39,6 +39,7 @@ export function MentorRating({ mentor }: { mentor: Pick<MentorProfile, 'rating' 
   return (
     <span
       className="inline-flex items-center gap-1 text-sm font-medium text-slate-800"
+      role="img"
       aria-label={t('mentoring.card.ratingLabel', { rating, count: mentor.rating_count })}
       data-testid="mentor-rating"
     >
