@@ -1433,15 +1433,30 @@ const demoResources = [
   { title: 'Python tutorial', description: 'The official tutorial, the best first read', resource_type: 'tool', url: 'https://docs.python.org/3/tutorial/', tags: ['python'] },
 ];
 
+/** Three more mentors, in other fields and price bands, and learners who book with the demo mentor. */
+export const demoExtraMentors = [
+  { email: 'mentor.data@learnhub.local', name: 'Dawit Data', profile: { bio: 'Data scientist: statistics, pandas and machine learning projects from idea to report.', expertise_areas: ['Data science', 'Machine learning', 'Statistics'], hourly_rate: 85, currency: 'USD', experience_years: 7, languages: ['English', 'Amharic'], timezone: 'Africa/Addis_Ababa', is_accepting_bookings: true } },
+  { email: 'mentor.design@learnhub.local', name: 'Sara Design', profile: { bio: 'Product designer: UX research, Figma and building a portfolio that gets interviews.', expertise_areas: ['UX design', 'Portfolio review'], hourly_rate: 30, currency: 'USD', experience_years: 5, languages: ['English'], timezone: 'Europe/London', is_accepting_bookings: true } },
+  { email: 'mentor.cloud@learnhub.local', name: 'Omar Cloud', profile: { bio: 'Cloud architect: AWS, Kubernetes and system design interviews.', expertise_areas: ['Cloud', 'Kubernetes', 'System design'], hourly_rate: 150, currency: 'USD', experience_years: 14, languages: ['English', 'Arabic'], timezone: 'Asia/Dubai', is_accepting_bookings: true } },
+];
+const demoMentees = [
+  { email: 'learner.abel@learnhub.local', name: 'Abel Learner' },
+  { email: 'learner.hana@learnhub.local', name: 'Hana Learner' },
+];
+
 /**
- * mentoring: the demo mentor's published profile, weekly schedule and resources; the demo
- * learner books two sessions from her wallet: one held last week (moved into the past, then
- * completed by the maintenance sweep and rated) and one next week. Read first, so a second run
- * changes nothing.
+ * mentoring: the demo mentor's published profile, weekly schedule and resources, three more
+ * mentors, and a history with the demo mentor: Lena (the demo learner) has a session held
+ * two weeks ago (rated 5, with notes and a progress record), one held last week and not rated
+ * yet, and one next week; Abel has one held (rated 4) and one he cancelled a day ahead; Hana
+ * did not come to hers (no-show). Past sessions are booked as usual, then moved into the past
+ * with the dev-only mentoring.seed.backdate-session and completed by the maintenance sweep.
+ * Read first, so a second run changes nothing.
  */
 export async function seedMentoring(ctx) {
-  const { mentoringRoutes: r, mentoringInternal } = await import('@lp/contracts');
+  const { mentoringRoutes: r, mentoringInternal, toMinor } = await import('@lp/contracts');
   const as = (role) => ({ userId: ctx.users[role].id, role, sessionId: `seed-${role}`, institutionId: null });
+  const asUser = (u, role) => ({ userId: u.id, role, sessionId: `seed-${u.email}`, institutionId: null });
   const mentor = ctx.users.mentor;
 
   const profile = await ctx.call(r.ownProfile, {}, as('mentor'));
@@ -1453,23 +1468,58 @@ export async function seedMentoring(ctx) {
   for (const res of demoResources) if (!have.has(res.title)) await ctx.call(r.addResource, { body: res }, as('mentor'));
   ctx.log(`mentoring: ${mentor.email} profile, week (Mon-Fri 09-17, Sat 10-14 Addis Ababa) and ${demoResources.length} resources`);
 
-  const { sessions } = await ctx.call(r.mySessions, { query: { limit: 100 } }, as('learner'));
-  if (sessions.some((x) => x.mentor_id === mentor.id)) {
-    ctx.log('mentoring: the demo learner\'s sessions already there');
+  for (const m of demoExtraMentors) {
+    const { id } = await ctx.request('identity.seed.ensure-user', { email: m.email, name: m.name, password: DEMO_PASSWORD, role: 'mentor' });
+    const who = asUser({ id, email: m.email }, 'mentor');
+    if (!(await ctx.call(r.ownProfile, {}, who)).is_published) await ctx.call(r.updateProfile, { body: m.profile }, who);
+    if ((await ctx.call(r.availability, {}, who)).slots.length === 0)
+      await ctx.call(r.updateAvailability, { body: { timezone: m.profile.timezone, slots: demoMentorWeek } }, who);
+  }
+  ctx.log(`mentoring: ${demoExtraMentors.length} more mentors (${demoExtraMentors.map((m) => `${m.name} $${m.profile.hourly_rate}/h`).join(', ')})`);
+
+  const { sessions } = await ctx.call(r.mySessions, { query: { limit: 100 } }, as('mentor'));
+  if (sessions.length > 0) {
+    ctx.log("mentoring: the demo mentor's sessions already there");
     return;
   }
-  const slots = await ctx.call(r.freeSlots, { params: { userId: mentor.id }, query: { days: 14, duration_minutes: 60 } }, as('learner'));
-  // two free times at least a week apart from each other, the later one about a week ahead
-  const [first] = slots.slots;
-  const later = slots.slots.find((x) => Date.parse(x.start) > Date.parse(first?.start ?? '') + 6 * 86_400_000) ?? slots.slots[slots.slots.length - 1];
-  if (!first || !later || later === first) throw new SeedError('mentoring: the demo mentor has no free times to book');
-  const held = await ctx.call(r.bookSession, { body: { mentor_id: mentor.id, title: 'Python code review', description: 'Going through my first Flask project', scheduled_at: first.start, duration_minutes: 60, payment_method: 'wallet' } }, as('learner'));
-  await ctx.request(mentoringInternal.backdateSession.subject, { session_id: held.id, days_ago: 8 });
-  await ctx.request(mentoringInternal.maintainSessions.subject, {}, { caller: null });
-  await ctx.call(r.rateSession, { params: { id: held.id }, body: { rating: 5, review: 'Clear explanations and a useful plan for next steps.' } }, as('learner'));
-  await ctx.call(r.addSessionNotes, { params: { id: held.id }, body: { notes: 'Reviewed the Flask project structure and tests.', action_items: ['Split routes into blueprints', 'Add tests for the login view'], mentee_progress: 'Good grasp of Python; needs practice with testing.' } }, as('mentor'));
-  const next = await ctx.call(r.bookSession, { body: { mentor_id: mentor.id, title: 'Mock interview', description: 'Practice for a junior developer interview', scheduled_at: later.start, duration_minutes: 60, payment_method: 'wallet' } }, as('learner'));
-  ctx.log(`mentoring: the demo learner's sessions with ${mentor.email}: one held last week (rated 5), one on ${next.session.scheduled_at} (${next.status})`);
+  const mentees = [];
+  for (const m of demoMentees) {
+    const { id } = await ctx.request('identity.seed.ensure-user', { email: m.email, name: m.name, password: DEMO_PASSWORD, role: 'learner' });
+    await ctx.request('billing.seed.wallet', { user_id: id, currency: 'USD', deposit_minor: toMinor(200, 'USD'), description: 'Wallet top-up via M-Pesa' });
+    mentees.push({ id, email: m.email });
+  }
+  const [abel, hana] = mentees;
+  const lena = ctx.users.learner;
+  const slots = (await ctx.call(r.freeSlots, { params: { userId: mentor.id }, query: { days: 21, duration_minutes: 60 } }, as('learner'))).slots;
+  // distinct free times, each on its own day: past ones are booked ahead, then moved back
+  const byDay = [...new Map(slots.map((x) => [x.start.slice(0, 10), x])).values()];
+  if (byDay.length < 8) throw new SeedError('mentoring: the demo mentor has too few free days to book');
+  const book = (who, slot, title, description) =>
+    ctx.call(r.bookSession, { body: { mentor_id: mentor.id, title, description, scheduled_at: slot.start, duration_minutes: 60, payment_method: 'wallet' } }, who);
+  const lenaWho = as('learner');
+  const abelWho = asUser(abel, 'learner');
+  const hanaWho = asUser(hana, 'learner');
+  const past = [
+    { who: lenaWho, title: 'Python code review', description: 'Going through my first Flask project', daysAgo: 15, rating: 5, review: 'Clear explanations and a useful plan for next steps.' },
+    { who: lenaWho, title: 'Testing Flask apps', description: 'Writing my first tests', daysAgo: 8, rating: null },
+    { who: abelWho, title: 'Career change into tech', description: 'From accounting to data analysis', daysAgo: 11, rating: 4, review: 'Practical advice.' },
+    { who: hanaWho, title: 'Portfolio review', description: 'Two web projects', daysAgo: 6, noShow: true },
+  ];
+  for (const [i, p] of past.entries()) {
+    const booked = await book(p.who, byDay[i], p.title, p.description);
+    await ctx.request(mentoringInternal.backdateSession.subject, { session_id: booked.id, days_ago: p.daysAgo + i + 1 });
+    if (p.noShow) await ctx.call(r.markNoShow, { params: { id: booked.id } }, as('mentor'));
+    p.id = booked.id;
+  }
+  await ctx.request(mentoringInternal.maintainSessions.subject, {});
+  for (const p of past.filter((x) => x.rating)) await ctx.call(r.rateSession, { params: { id: p.id }, body: { rating: p.rating, review: p.review } }, p.who);
+  await ctx.call(r.addSessionNotes, { params: { id: past[0].id }, body: { notes: 'Reviewed the Flask project structure and tests.', action_items: ['Split routes into blueprints', 'Add tests for the login view'], mentee_progress: 'Good grasp of Python; needs practice with testing.' } }, as('mentor'));
+  await ctx.call(r.updateMenteeProgress, { params: { id: lena.id }, body: { goals: ['Deploy the Flask project', 'Write tests for every view'], progress_notes: 'Motivated and steady.', skills_developed: 'Python, Flask', areas_for_improvement: 'Testing', next_milestones: ['First pull request reviewed'] } }, as('mentor'));
+  const upcoming = await book(lenaWho, byDay[6], 'Mock interview', 'Practice for a junior developer interview');
+  // Abel cancels a session more than a day ahead: refunded in full
+  const cancelled = await book(abelWho, byDay[7], 'Follow-up on the data analysis plan', '');
+  await ctx.call(r.cancelSession, { params: { id: cancelled.id }, body: { reason: 'A work trip came up' } }, abelWho);
+  ctx.log(`mentoring: ${mentor.email} sessions: 3 held (2 rated), 1 no-show, 1 cancelled with a refund, 1 on ${upcoming.session.scheduled_at} (${upcoming.status})`);
 }
 
 export const seeders = [
