@@ -90,19 +90,19 @@ describe('booking', () => {
     expect((await h.call(mentoringRoutes.session, { params: { id: reply.id } }, m)).payment_id).toBe(reply.payment_id);
   });
 
-  it('two learners never hold the same time of one mentor: of 8 at once, exactly one books, the rest get 409 and pay nothing', async () => {
+  it('two learners never hold the same time of one mentor: of 30 racing for 3 times, exactly 3 book, every other one a clear 409, nobody else pays', async () => {
     const m = await mentor(20);
-    const learners = await Promise.all(Array.from({ length: 8 }, () => learner(100)));
-    const when = at(30);
-    const results = await Promise.allSettled(learners.map((l) => book(l, m, { scheduled_at: when })));
-    const ok = results.filter((r) => r.status === 'fulfilled');
-    expect(ok).toHaveLength(1);
+    const learners = await Promise.all(Array.from({ length: 30 }, () => learner(100)));
+    const times = [at(30), at(32), at(34)];
+    // concurrent inserts under the exclusion constraint may deadlock in PostgreSQL: the booking runs again, never a 500
+    const results = await Promise.allSettled(learners.map((l, i) => book(l, m, { scheduled_at: times[i % 3] })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     for (const r of results.filter((x) => x.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'SLOT_TAKEN' });
-    expect((await Promise.all(learners.map(balance))).filter((b) => b < 10_000)).toHaveLength(1);
+    expect((await Promise.all(learners.map(balance))).filter((b) => b < 10_000)).toHaveLength(3);
     // an overlapping (not equal) time is refused too, by the database
     await expectAppError(
-      book(await learner(), m, { scheduled_at: new Date(Date.parse(when) + 30 * 60_000).toISOString() }),
+      book(await learner(), m, { scheduled_at: new Date(Date.parse(times[0]!) + 30 * 60_000).toISOString() }),
       409,
       'SLOT_TAKEN',
     );
@@ -110,7 +110,7 @@ describe('booking', () => {
       `SELECT count(*)::int AS n FROM sessions WHERE mentor_id = $1 AND status IN ('scheduled', 'confirmed')`,
       [m.id],
     )) as Array<{ n: number }>;
-    expect(held?.n).toBe(1);
+    expect(held?.n).toBe(3);
   });
 
   it('a learner cannot be in two sessions at once, even with two mentors', async () => {

@@ -15,3 +15,10 @@ export const isCheckViolation = (e: unknown, constraint?: string): boolean => is
 
 /** True when a query failed on an exclusion constraint (optionally a given one): two rows that may not overlap did. */
 export const isExclusionViolation = (e: unknown, constraint?: string): boolean => isViolation(e, '23P01', constraint);
+
+/**
+ * True when PostgreSQL gave up a transaction to break a deadlock (40P01) or a serialization
+ * conflict (40001): nothing was written, and running it again is safe. Concurrent inserts under
+ * one exclusion constraint can deadlock: each waits for the other's uncommitted row.
+ */
+export const isRetryableConflict = (e: unknown): boolean => isViolation(e, '40P01') || isViolation(e, '40001');

@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PRICE_BAND_RANGES, toMinor, type Currency, type PriceBand } from '@lp/contracts';
 import { fromRow, queryRows } from '@lp/service-kit';
 import { MentorProfileEntity } from '../../entities/mentor-profile.entity.js';
+import { PROFILE_ROW_SELECT, mentorListQuery, type MentorFilter } from './mentor-list.sql.js';
+
+export type { MentorFilter } from './mentor-list.sql.js';
+
+type RawProfileRow = Record<string, unknown> & { person_name: string | null; person_image: string | null; person_deleted: boolean | null };
 
 /** A profile with the person's name and picture from the users read model. */
 export interface ProfileRow {
@@ -12,17 +16,6 @@ export interface ProfileRow {
   /** the account is being deleted */
   deleted: boolean;
 }
-
-export interface MentorFilter {
-  search?: string | undefined;
-  expertise?: string | undefined;
-  priceBand?: PriceBand | undefined;
-  currency: Currency;
-  limit: number;
-  offset: number;
-}
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Mentor profiles; data access only. */
 @Injectable()
@@ -34,38 +27,14 @@ export class MentorProfilesRepository {
     return row ?? null;
   }
 
-  /**
-   * Published profiles of people not being deleted: search over name, bio and expertise,
-   * an expertise (any of the mentor's, case-insensitive), a price band read in `currency`
-   * (mentors priced in another currency are left out of a band: nothing is converted). Best
-   * rated first, then the most sessions, then by name.
-   */
+  /** Published profiles of people not being deleted, as GET /mentors filters and orders them (mentor-list.sql.ts). */
   async list(f: MentorFilter): Promise<{ rows: ProfileRow[]; total: number }> {
-    const where = ['p.is_published', 'NOT coalesce(u.deleted, false)'];
-    const params: unknown[] = [];
-    const param = (v: unknown) => `$${params.push(v)}`;
-    if (f.search) {
-      const like = param(`%${escapeLike(f.search)}%`);
-      where.push(
-        `(u.name ILIKE ${like} OR p.bio ILIKE ${like} OR EXISTS (SELECT 1 FROM unnest(p.expertise_areas) e WHERE e ILIKE ${like}))`,
-      );
-    }
-    if (f.expertise) where.push(`EXISTS (SELECT 1 FROM unnest(p.expertise_areas) e WHERE lower(e) = lower(${param(f.expertise)}))`);
-    if (f.priceBand) {
-      const [from, to] = PRICE_BAND_RANGES[f.priceBand];
-      where.push(`p.currency = ${param(f.currency)}`);
-      if (from !== null) where.push(`p.hourly_rate_minor >= ${param(toMinor(from, f.currency))}`);
-      if (to !== null) where.push(`p.hourly_rate_minor < ${param(toMinor(to, f.currency))}`);
-    }
-    const clause = `WHERE ${where.join(' AND ')}`;
-    const [count] = await queryRows<{ n: number }>(
-      this.ds.manager,
-      `SELECT count(*)::int AS n FROM mentor_profiles p LEFT JOIN users u ON u.id = p.user_id ${clause}`,
-      params,
-    );
-    const order = `ORDER BY CASE WHEN p.rating_count = 0 THEN 0 ELSE p.rating_total::numeric / p.rating_count END DESC, p.total_sessions DESC, u.name, p.user_id`;
-    const rows = await this.rows(this.ds.manager, clause, params, order, f.limit, f.offset);
-    return { rows, total: count?.n ?? 0 };
+    const q = mentorListQuery(f);
+    const raw = await queryRows<RawProfileRow & { total: number }>(this.ds.manager, q.sql, q.params);
+    // a page past the end has no row to carry the count
+    const total =
+      raw[0]?.total ?? (f.offset > 0 ? ((await queryRows<{ n: number }>(this.ds.manager, q.countSql, q.params))[0]?.n ?? 0) : 0);
+    return { rows: raw.map(({ total: _total, ...r }) => this.toRow(this.ds.manager, r as RawProfileRow)), total };
   }
 
   private async rows(
@@ -76,22 +45,22 @@ export class MentorProfilesRepository {
     limit: number,
     offset = 0,
   ): Promise<ProfileRow[]> {
-    const raw = await queryRows<
-      Record<string, unknown> & { person_name: string | null; person_image: string | null; person_deleted: boolean | null }
-    >(
+    const raw = await queryRows<RawProfileRow>(
       db,
-      `SELECT p.*, u.name AS person_name, u.profile_image AS person_image, u.deleted AS person_deleted
-         FROM mentor_profiles p LEFT JOIN users u ON u.id = p.user_id
-        ${clause} ${order} LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+      `${PROFILE_ROW_SELECT} ${clause} ${order} LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
       params,
     );
-    // the name is "Unknown user" only for the milliseconds before identity's registration event arrives
-    return raw.map(({ person_name, person_image, person_deleted, ...r }) => ({
+    return raw.map((r) => this.toRow(db, r));
+  }
+
+  // the name is "Unknown user" only for the milliseconds before identity's registration event arrives
+  private toRow(db: EntityManager, { person_name, person_image, person_deleted, ...r }: RawProfileRow): ProfileRow {
+    return {
       profile: fromRow(db, MentorProfileEntity, r),
       name: person_name ?? 'Unknown user',
       profileImage: person_image,
       deleted: person_deleted ?? false,
-    }));
+    };
   }
 
   /** Writes the profile (and publishes it) in the caller's transaction. */
@@ -149,5 +118,10 @@ export class MentorProfilesRepository {
       [mentorId, stars],
     );
     return { total: row?.rating_total ?? stars, count: row?.rating_count ?? 1 };
+  }
+
+  /** Holds the mentor's profile row for the rest of the transaction: bookings and schedule changes of one mentor take turns. */
+  async lockForBooking(tx: EntityManager, mentorId: string): Promise<void> {
+    await tx.query('SELECT user_id FROM mentor_profiles WHERE user_id = $1 FOR UPDATE', [mentorId]);
   }
 }

@@ -10,7 +10,16 @@ import {
   type RouteOutput,
 } from '@lp/contracts';
 import { RpcClient, writeEvent } from '@lp/bus';
-import { Clock, ENV, Handles, HandlesInternal, UnitOfWork, currentCaller, isExclusionViolation } from '@lp/service-kit';
+import {
+  Clock,
+  ENV,
+  Handles,
+  HandlesInternal,
+  UnitOfWork,
+  currentCaller,
+  isExclusionViolation,
+  isRetryableConflict,
+} from '@lp/service-kit';
 import type { z } from 'zod';
 import type { MentoringEnv } from '../../config/mentoring-env.js';
 import { mentoringErrors } from '../../common/mentoring-errors.js';
@@ -83,9 +92,12 @@ export class BookingService {
     const amountMinor = sessionAmountMinor(mentor.profile.hourlyRateMinor, body.duration_minutes);
     const free = amountMinor === 0;
 
-    let session;
-    try {
-      session = await this.uow.run(async (tx) => {
+    const hold = () =>
+      this.uow.run(async (tx) => {
+        // one booking of a mentor at a time: concurrent inserts under the exclusion constraint
+        // would otherwise wait on each other's uncommitted rows and deadlock (PostgreSQL breaks
+        // that after deadlock_timeout, a second each); the constraint stays the wall
+        await this.profiles.lockForBooking(tx, body.mentor_id);
         const s = await this.sessions.insert(tx, {
           mentorId: body.mentor_id,
           menteeId: caller.userId,
@@ -109,10 +121,18 @@ export class BookingService {
         // a mentor who charges nothing: confirmed at once, nothing to pay
         return free ? ((await this.lifecycle.confirm(tx, s.id, null)) ?? s) : s;
       });
-    } catch (e) {
-      if (isExclusionViolation(e, 'sessions_mentor_no_overlap')) throw sessionErrors.mentorTaken();
-      if (isExclusionViolation(e, 'sessions_mentee_no_overlap')) throw sessionErrors.menteeBusy();
-      throw e;
+    let session;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        session = await hold();
+        break;
+      } catch (e) {
+        if (isExclusionViolation(e, 'sessions_mentor_no_overlap')) throw sessionErrors.mentorTaken();
+        if (isExclusionViolation(e, 'sessions_mentee_no_overlap')) throw sessionErrors.menteeBusy();
+        // a learner booking two mentors' overlapping times at once may still deadlock on the learner's constraint: run again
+        if (isRetryableConflict(e) && attempt < 3) continue;
+        throw e;
+      }
     }
     if (free) return this.reply(session.id, null, null, 'Session booked');
 
