@@ -172,7 +172,7 @@ describe("the mentor's desk", () => {
     await expectAppError(
       h.call(mentoringRoutes.addSessionNotes, { params: { id: upcoming }, body: { notes: 'Too early' } as never }, mentor),
       422,
-      'SESSION_NOT_RATABLE',
+      'SESSION_NOT_COMPLETED',
     );
     const other = await h.user('mentor');
     await expectAppError(

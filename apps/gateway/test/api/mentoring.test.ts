@@ -210,3 +210,63 @@ describe('/api sessions', () => {
     ).toBe(404);
   });
 });
+
+describe("/api the mentor's desk", () => {
+  it('analytics and business intelligence for the mentor only, with the timeframe checked', async () => {
+    const a = await stack.api<{ timeframe: string; series: unknown[] }>('GET', '/mentor/analytics/overview?timeframe=7days', {
+      token: mentor.token,
+    });
+    expect([a.status, a.body.timeframe, a.body.series.length]).toEqual([200, '7days', 7]);
+    const bad = await stack.api<ErrorBody>('GET', '/mentor/analytics/overview?timeframe=2weeks', { token: mentor.token });
+    expect([bad.status, bad.body.errors[0]?.path]).toEqual([400, 'query.timeframe']);
+    expect((await stack.api('GET', '/mentor/analytics/overview', { token: learner.token })).status).toBe(403);
+    const bi = await stack.api<{ optimization_opportunities: unknown[] }>('GET', '/mentor/business-intelligence', { token: mentor.token });
+    expect([bi.status, Array.isArray(bi.body.optimization_opportunities)]).toEqual([200, true]);
+    expect((await stack.api('GET', '/mentor/business-intelligence')).status).toBe(401);
+  });
+
+  it('mentee progress, notes and resources: 200/201 for the own, 404 and 422 by the rules, 400 with the fields named', async () => {
+    const progress = await stack.api<{ summary: { total_mentees: number } }>('GET', '/mentor/mentees/progress', { token: mentor.token });
+    expect(progress.status).toBe(200);
+    const stranger = await stack.api<ErrorBody>('POST', `/mentor/mentees/${learner.user.id}/progress`, {
+      token: mentor.token,
+      body: { goals: ['x'] },
+    });
+    expect([stranger.status, stranger.body.code]).toEqual([404, 'NOT_YOUR_MENTEE']);
+    const { body: mine } = await stack.api<{ sessions: Array<{ id: string; status: string }> }>('GET', '/sessions/my?status=upcoming', {
+      token: mentor.token,
+    });
+    const upcoming = mine.sessions[0]!;
+    const early = await stack.api<ErrorBody>('POST', `/mentor/sessions/${upcoming.id}/notes`, {
+      token: mentor.token,
+      body: { notes: 'Too early' },
+    });
+    expect([early.status, early.body.code, early.body.detail]).toEqual([
+      422,
+      'SESSION_NOT_COMPLETED',
+      'Notes can be added only to completed sessions',
+    ]);
+    expect((await stack.api<ErrorBody>('GET', `/mentor/sessions/${upcoming.id}/notes`, { token: mentor.token })).body.code).toBe(
+      'NOTES_NOT_FOUND',
+    );
+    const blank = await stack.api<ErrorBody>('POST', `/mentor/sessions/${upcoming.id}/notes`, { token: mentor.token, body: { notes: '' } });
+    expect([blank.status, blank.body.errors[0]?.path]).toEqual([400, 'notes']);
+    const added = await stack.api<{ id: string }>('POST', '/mentor/resources', {
+      token: mentor.token,
+      body: { title: 'Guide', resource_type: 'document', url: 'https://example.com/guide' },
+    });
+    expect(added.status).toBe(201);
+    const list = await stack.api<{ documents: Array<{ id: string }> }>('GET', '/mentor/resources', { token: mentor.token });
+    expect(list.body.documents.map((d) => d.id)).toContain(added.body.id);
+    const badType = await stack.api<ErrorBody>('POST', '/mentor/resources', {
+      token: mentor.token,
+      body: { title: 'x', resource_type: 'poster', url: 'https://example.com' },
+    });
+    expect([badType.status, badType.body.errors[0]?.path]).toEqual([400, 'resource_type']);
+    expect((await stack.api('DELETE', `/mentor/resources/${added.body.id}`, { token: learner.token })).status).toBe(403);
+    expect((await stack.api('DELETE', `/mentor/resources/${added.body.id}`, { token: mentor.token })).status).toBe(200);
+    expect((await stack.api<ErrorBody>('DELETE', `/mentor/resources/${added.body.id}`, { token: mentor.token })).body.code).toBe(
+      'RESOURCE_NOT_FOUND',
+    );
+  });
+});

@@ -45,7 +45,7 @@ const errors = {
   notesNotFound: () => AppError.notFound('No notes for this session yet', MentoringErrorCode.NOTES_NOT_FOUND),
   notYourMentee: () => AppError.notFound('This learner has had no session with you', MentoringErrorCode.NOT_YOUR_MENTEE),
   resourceNotFound: () => AppError.notFound('Resource not found', MentoringErrorCode.RESOURCE_NOT_FOUND),
-  notCompleted: () => AppError.rule(MentoringErrorCode.SESSION_NOT_RATABLE, 'Notes can be added only to completed sessions'),
+  notCompleted: () => AppError.rule(MentoringErrorCode.SESSION_NOT_COMPLETED, 'Notes can be added only to completed sessions'),
 };
 
 interface MenteeRow {
