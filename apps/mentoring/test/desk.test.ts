@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { billingInternal, mentoringInternal, mentoringRoutes, systemSubjects } from '@lp/contracts';
 import { callInternal, expectAppError, startTestService, type TestService } from '@lp/testing';
 import { BillingModule } from '../../billing/src/app.module.js';
-import { startHarness, type Harness, type U } from './mentoring.harness.js';
+import { slotAt, startHarness, type Harness, type U } from './mentoring.harness.js';
 
 /** The mentor's dashboard against real sessions: analytics, business intelligence, mentee progress, notes, resources. */
 let h: Harness;
@@ -13,11 +13,7 @@ let ben: U;
 let done: string;
 let upcoming: string;
 
-const HOUR = 3_600_000;
-const at = (hours: number) => {
-  const d = new Date(Math.ceil((Date.now() + hours * HOUR) / 1_800_000) * 1_800_000);
-  return d.toISOString();
-};
+const at = slotAt;
 async function learner(name: string): Promise<U> {
   const l = await h.user('learner', name);
   await callInternal(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { billingInternal, billingRoutes, mentoringInternal, mentoringRoutes, type RouteRequest } from '@lp/contracts';
 import { callInternal, expectAppError, startTestService, type TestService } from '@lp/testing';
 import { BillingModule } from '../../billing/src/app.module.js';
-import { startHarness, type Harness, type U } from './mentoring.harness.js';
+import { slotAt, startHarness, type Harness, type U } from './mentoring.harness.js';
 
 /**
  * Booking and the session lifecycle against real PostgreSQL and NATS, with the real billing
@@ -51,7 +51,7 @@ async function learner(dollars = 500): Promise<U> {
 }
 const balance = async (who: U) => (await h.call(billingRoutes.walletBalance, {}, who)).balance_minor;
 /** a start on the half-hour grid, `hours` from now */
-const at = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / 1_800_000) * 1_800_000).toISOString();
+const at = slotAt;
 type Book = RouteRequest<typeof mentoringRoutes.bookSession>['body'];
 const book = (who: U, m: U, over: Partial<Book> = {}) =>
   h.call(

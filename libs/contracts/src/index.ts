@@ -23,6 +23,7 @@ export * from './mentoring/schemas.js';
 export * from './mentoring/routes.js';
 export * from './mentoring/events.js';
 export * from './mentoring/errors.js';
+export * from './mentoring/refund-rule.js';
 export * from './community/schemas.js';
 export * from './community/routes.js';
 export * from './community/events.js';

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  FULL_REFUND_HOURS,
   HOLDING_STATUSES,
   IdSchema,
   billingEvents,
@@ -8,6 +7,7 @@ import {
   mentoringEvents,
   mentoringInternal,
   mentoringRoutes,
+  refundOnCancel,
   type EventPayload,
   type MentoringSession,
   type RouteInput,
@@ -26,13 +26,6 @@ import { eventFields, toSession } from './session.mapper.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 type R = typeof mentoringRoutes;
-
-/** What the refund rule gives back when `who` cancels a session at `now` (minor units). */
-export function refundOnCancel(s: Pick<SessionEntity, 'status' | 'amountMinor' | 'startsAt'>, who: 'mentee' | 'mentor', now: Date): number {
-  if (s.status !== 'confirmed') return 0; // nothing was paid yet
-  if (who === 'mentor') return s.amountMinor;
-  return s.startsAt.getTime() - now.getTime() >= FULL_REFUND_HOURS * 3_600_000 ? s.amountMinor : 0;
-}
 
 /**
  * A session's life after booking: the lists people see, cancellation with its refund rule,
@@ -65,9 +58,8 @@ export class SessionsService {
   }
 
   /**
-   * Cancels an upcoming session before it starts. The refund rule (refundOnCancel): the mentor
-   * cancelling gives everything back; the learner cancelling at least FULL_REFUND_HOURS ahead
-   * too; later, nothing. An unpaid booking just frees its slot. Billing's refund is asked while
+   * Cancels an upcoming session before it starts, with the refund rule of libs/contracts
+   * (refundOnCancel). An unpaid booking just frees its slot. Billing's refund is asked while
    * the session's row is held, and is idempotent per payment: a retry after a failure refunds once.
    */
   @Handles(mentoringRoutes.cancelSession)

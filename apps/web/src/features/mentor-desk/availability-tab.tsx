@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../api/route-hooks';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { TimeOffSection } from './time-off-section';
-import { browserTimeZone, initialTimeZone } from './time-zones';
+import { initialTimeZone } from './time-zones';
+import { viewerTimeZone } from '../../lib/time-zone';
 import { WeeklyScheduleEditor } from './weekly-schedule-editor';
 
 /** Spec 2.13 reading A's Availability tab: the weekly schedule, then time off with Request Time Off. */
@@ -25,7 +26,7 @@ export function AvailabilityTab() {
       />
     );
   }
-  const zone = profile.data.updated_at === null ? initialTimeZone(profile.data, browserTimeZone()) : availability.data.timezone;
+  const zone = profile.data.updated_at === null ? initialTimeZone(profile.data, viewerTimeZone()) : availability.data.timezone;
   return (
     <div className="space-y-6">
       <WeeklyScheduleEditor slots={availability.data.slots} timezone={zone} />

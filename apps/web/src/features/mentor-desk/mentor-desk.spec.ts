@@ -3,7 +3,7 @@ import { money, type MentorProfile } from '@lp/contracts';
 import { ApiError } from '../../api/api-error';
 import { addChips, removeChip } from './chips';
 import { deskTabOf } from './desk-tabs';
-import { fieldErrorsOf, sortFieldErrors } from './field-errors';
+import { fieldErrorsOf, sortFieldErrors } from '../../api/field-errors';
 import { PROFILE_FIELDS, ProfileFormSchema, profileFormDefaults } from './profile-form';
 import { availabilityRequest, checkWeek, nextRow, rowsFromSlots, sameSchedule, type WeekRows } from './schedule';
 import { initialTimeZone, timeZoneOptions } from './time-zones';

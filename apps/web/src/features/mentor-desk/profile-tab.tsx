@@ -26,9 +26,9 @@ import {
 } from '../../ui';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { ChipInput } from './chip-input';
-import { fieldErrorsOf } from './field-errors';
+import { fieldErrorsOf } from '../../api/field-errors';
 import { PROFILE_FIELDS, ProfileFormSchema, profileFormDefaults, type ProfileFormOutput, type ProfileFormValues } from './profile-form';
-import { browserTimeZone } from './time-zones';
+import { viewerTimeZone } from '../../lib/time-zone';
 import { TimeZoneSelect } from './time-zone-select';
 
 /** The message of a field's error; a list's error may sit on one of its items. */
@@ -86,7 +86,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const vt = useValidationText();
-  const defaultValues = useMemo(() => profileFormDefaults(profile, browserTimeZone()), [profile]);
+  const defaultValues = useMemo(() => profileFormDefaults(profile, viewerTimeZone()), [profile]);
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({ resolver: zodResolver(ProfileFormSchema), defaultValues });
   const { errors } = form.formState;
   const save = useRouteMutation(mentoringRoutes.updateProfile, { invalidates: ['mentoring.'] });
@@ -99,7 +99,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
       {
         onSuccess: (saved) => {
           // the form starts again from what the server kept (trimmed, without repeats)
-          form.reset(profileFormDefaults(saved, browserTimeZone()));
+          form.reset(profileFormDefaults(saved, viewerTimeZone()));
           toast({ title: t('mentorDesk.profile.saved'), description: t('mentorDesk.profile.savedText'), tone: 'success' });
         },
         onError: (error) => {

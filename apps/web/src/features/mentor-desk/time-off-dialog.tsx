@@ -21,7 +21,7 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
-import { fieldErrorsOf } from './field-errors';
+import { fieldErrorsOf } from '../../api/field-errors';
 import { TIME_OFF_FIELDS, timeOffFormSchema, type TimeOffFormValues } from './time-off-form';
 import type { z } from 'zod';
 

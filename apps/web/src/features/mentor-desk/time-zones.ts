@@ -1,14 +1,5 @@
 import type { MentorProfile } from '@lp/contracts';
 
-/** The browser's IANA time zone ("Africa/Addis_Ababa"), UTC when it cannot tell. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 /** Every IANA zone the browser knows, with `current` kept in the list whatever it is. */
 export function timeZoneOptions(current: string, known: readonly string[] = supportedTimeZones()): string[] {
   const all = new Set(known);

@@ -6,7 +6,7 @@ import { detailOr } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
 import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, FormField, Input, useToast } from '../../ui';
-import { fieldErrorsOf } from './field-errors';
+import { fieldErrorsOf } from '../../api/field-errors';
 import { availabilityRequest, checkWeek, nextRow, rowsFromSlots, sameSchedule, type RowErrors, type WeekRows } from './schedule';
 import { TimeZoneSelect } from './time-zone-select';
 

@@ -8,7 +8,6 @@ import {
   dayLabel,
   dayRows,
   errorsByPath,
-  fieldErrorsOf,
   filledResourceRows,
   filledRows,
   hourLabel,
@@ -26,6 +25,7 @@ import {
   splitCommaList,
   timeframeOf,
 } from './logic';
+import { fieldErrorsOf } from '../../api/field-errors';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const session = (over: Partial<MentoringSession>): MentoringSession => ({

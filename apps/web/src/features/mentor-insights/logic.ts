@@ -1,4 +1,4 @@
-import { RESOURCE_TYPES, TIMEFRAMES, type FieldError, type MentoringSession, type SessionStatus, type Timeframe } from '@lp/contracts';
+import { RESOURCE_TYPES, TIMEFRAMES, type MentoringSession, type SessionStatus, type Timeframe } from '@lp/contracts';
 import { isApiError } from '../../api/api-error';
 
 /**
@@ -117,35 +117,8 @@ export const PRIORITY_TONES: Record<Priority, 'danger' | 'warning' | 'neutral'> 
 
 // ---------- server field errors ----------
 
-/** The first message of a 400 answer per form field (a path "tags.2" belongs to tags); the rest apart. */
-export function sortFieldErrors<F extends string>(
-  errors: readonly FieldError[],
-  fields: readonly F[],
-): { byField: Partial<Record<F, string>>; other: string[] } {
-  const byField: Partial<Record<F, string>> = {};
-  const other: string[] = [];
-  for (const { path, message } of errors) {
-    const head = path.split('.')[0] as F;
-    if ((fields as readonly string[]).includes(head)) byField[head] ??= message;
-    else other.push(message);
-  }
-  return { byField, other };
-}
-
-export const fieldErrorsOf = <F extends string>(error: unknown, fields: readonly F[]) =>
-  sortFieldErrors(isApiError(error) ? error.errors : [], fields);
-
 /** A 404 answer: for the notes of a session, "none yet". */
 export const isNotFound = (error: unknown): boolean => isApiError(error) && error.status === 404;
-
-/** The viewer's own time zone (the browser's), UTC when the browser names none. */
-export function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** Field errors by their full path ("notes", "action_items.1", "resources_shared.0.url"): the first message of each. */
 export function errorsByPath(errors: readonly { path: string; message: string }[]): Record<string, string> {

@@ -29,17 +29,8 @@ import {
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { statusTone } from '../mentoring/logic';
 import { ListEditor } from './list-editor';
-import {
-  errorsByPath,
-  filledRows,
-  issuePath,
-  joinCommaList,
-  rowsOrBlank,
-  sessionsOfMentee,
-  sessionWhen,
-  splitCommaList,
-  viewerTimeZone,
-} from './logic';
+import { errorsByPath, filledRows, issuePath, joinCommaList, rowsOrBlank, sessionsOfMentee, sessionWhen, splitCommaList } from './logic';
+import { viewerTimeZone } from '../../lib/time-zone';
 import { StatFigure } from './parts';
 
 type MenteeProgress = RouteOutput<typeof mentoringRoutes.menteesProgress>['mentees'][number];

@@ -1,4 +1,4 @@
-import { mentoringRoutes, type MentoringSession } from '@lp/contracts';
+import { mentoringRoutes, refundOnCancel, type MentoringSession } from '@lp/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
@@ -7,7 +7,9 @@ import { Badge, Button, buttonClasses, Card, CardContent, ConfirmDialog, useToas
 import { useMoney } from '../billing/shared/money';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { statusTone } from '../mentoring/logic';
-import { canCancelAsMentor, canMarkNoShow, joinState, sessionWhen, viewerTimeZone } from './logic';
+import { canCancelAsMentor, canMarkNoShow, joinState, sessionWhen } from './logic';
+import { viewerTimeZone } from '../../lib/time-zone';
+import { CancelSessionDialog } from '../mentoring/cancel-session-dialog';
 import { Nothing, StatFigure } from './parts';
 import { SessionDetailsDialog } from './session-details-dialog';
 import { SessionFacts } from './session-facts';
@@ -253,49 +255,28 @@ function CompletedRow({
   );
 }
 
+/** The mentor's cancellation: by the refund rule (libs/contracts), a mentor cancelling refunds the learner in full. */
 function CancelDialog({ session, zone, onClose }: { session: MentoringSession; zone: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { toast } = useToast();
   const money = useMoney();
-  const detail = useDetailOrMessage();
-  const cancel = useRouteMutation(mentoringRoutes.cancelSession, { invalidates: ['mentoring.', 'billing.'] });
   const when = sessionWhen(session.scheduled_at, i18n.language, zone);
-  const paid = session.status === 'confirmed' && session.total_amount.amount_minor > 0;
-  const confirm = () =>
-    cancel.mutate(
-      { params: { id: session.id }, body: { reason: '' } },
-      {
-        onSuccess: (updated) => {
-          const refunded = updated.refunded_minor ?? 0;
-          toast({
-            title:
-              refunded > 0
-                ? t('mentorInsights.sessions.cancelledRefund', { amount: money.minor(refunded, updated.total_amount.currency) })
-                : t('mentorInsights.sessions.cancelled'),
-            tone: 'success',
-            durationMs: TOAST_MS,
-          });
-          onClose();
-        },
-        onError: (error) =>
-          toast({ title: t('mentorInsights.sessions.cancelFailed', { detail: detail(error) }), tone: 'error', durationMs: TOAST_MS }),
-      },
-    );
+  const refund = refundOnCancel(
+    { status: session.status, amountMinor: session.total_amount.amount_minor, startsAt: new Date(session.scheduled_at) },
+    'mentor',
+    new Date(),
+  );
+  const description = `${session.mentee_name} · ${when.date ?? t('mentorInsights.sessions.tbd')} ${when.time ?? ''}. ${
+    refund > 0
+      ? t('mentorInsights.sessions.cancelPaid', { amount: money.of(session.total_amount) })
+      : t('mentorInsights.sessions.cancelUnpaid')
+  }`;
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('mentorInsights.sessions.cancelTitle')}
-      description={`${session.mentee_name} · ${when.date ?? t('mentorInsights.sessions.tbd')} ${when.time ?? ''}. ${
-        paid
-          ? t('mentorInsights.sessions.cancelPaid', { amount: money.of(session.total_amount) })
-          : t('mentorInsights.sessions.cancelUnpaid')
-      }`}
-      confirmLabel={t('mentorInsights.sessions.cancelConfirm')}
-      onConfirm={confirm}
-      pending={cancel.isPending}
-      destructive
+    <CancelSessionDialog
+      session={session}
+      description={description}
+      i18nPrefix="mentorInsights.sessions"
       testId="mentor-cancel-session-dialog"
+      onClose={onClose}
     />
   );
 }

@@ -128,10 +128,11 @@ describe('what a session card offers', () => {
   });
 
   it('refunds in full at least 24 hours ahead, nothing later, and an unpaid booking releases the slot', () => {
-    expect(refundOutcome(base, now)).toBe('full');
-    expect(refundOutcome({ ...base, scheduled_at: '2026-12-02T12:00:00Z' }, now)).toBe('full');
-    expect(refundOutcome({ ...base, scheduled_at: '2026-12-02T11:59:00Z' }, now)).toBe('none');
-    expect(refundOutcome({ ...base, status: 'scheduled' }, now)).toBe('release');
+    const paid = { ...base, total_amount: { amount: 40, amount_minor: 4000, currency: 'USD' as const } };
+    expect(refundOutcome(paid, now)).toBe('full');
+    expect(refundOutcome({ ...paid, scheduled_at: '2026-12-02T12:00:00Z' }, now)).toBe('full');
+    expect(refundOutcome({ ...paid, scheduled_at: '2026-12-02T11:59:00Z' }, now)).toBe('none');
+    expect(refundOutcome({ ...paid, status: 'scheduled' }, now)).toBe('release');
   });
 
   it('reads the status filter from the URL', () => {

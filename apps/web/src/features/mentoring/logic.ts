@@ -1,7 +1,7 @@
 import {
   BOOKING_HORIZON_DAYS,
   CURRENCIES,
-  FULL_REFUND_HOURS,
+  refundOnCancel,
   PRICE_BANDS,
   SESSION_STATUSES,
   type Currency,
@@ -66,15 +66,6 @@ export function mentorListQuery(filters: MentorFilters, limit: number) {
 }
 
 // ---------- days and times in a time zone ----------
-
-/** The viewer's own time zone (the browser's), UTC when the browser names none. */
-export function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** "YYYY-MM-DD" of an instant as a calendar in `timeZone` shows it. */
 export function dayKey(instant: Date | string, timeZone: string): string {
@@ -175,15 +166,19 @@ export const canRate = (s: SessionView): boolean => s.status === 'completed' && 
 export const canCancel = (s: SessionView, now: Date = new Date()): boolean =>
   isUpcoming(s.status) && Date.parse(s.scheduled_at) > now.getTime();
 
-/**
- * What a learner's cancellation gives back (FULL_REFUND_HOURS): an unpaid booking only frees
- * the slot; a paid one at least 24 hours ahead is refunded in full; later, nothing is.
- */
+/** What a learner's cancellation gives back, by the refund rule of libs/contracts (refundOnCancel). */
 export type RefundOutcome = 'release' | 'full' | 'none';
-export function refundOutcome(s: Pick<MentoringSession, 'status' | 'scheduled_at'>, now: Date = new Date()): RefundOutcome {
+export function refundOutcome(
+  s: Pick<MentoringSession, 'status' | 'scheduled_at' | 'total_amount'>,
+  now: Date = new Date(),
+): RefundOutcome {
   if (s.status === 'scheduled') return 'release';
-  const hoursAhead = (Date.parse(s.scheduled_at) - now.getTime()) / 3_600_000;
-  return hoursAhead >= FULL_REFUND_HOURS ? 'full' : 'none';
+  const back = refundOnCancel(
+    { status: s.status, amountMinor: s.total_amount.amount_minor, startsAt: new Date(s.scheduled_at) },
+    'mentee',
+    now,
+  );
+  return back > 0 ? 'full' : 'none';
 }
 
 export function statusTone(status: SessionStatus): 'primary' | 'neutral' | 'success' | 'warning' | 'danger' {

@@ -37,16 +37,8 @@ import { PaymentMethodPicker, type PaymentMethod } from '../billing/shared/payme
 import { PaymentSummary } from '../billing/shared/payment-summary';
 import { useWalletCover } from '../billing/shared/use-wallet-cover';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
-import {
-  dayKey,
-  groupSlotsByDay,
-  lastBookableDay,
-  nextDaysWindow,
-  sessionTotalMinor,
-  slotWindowFor,
-  viewerTimeZone,
-  withCurrencyCode,
-} from './logic';
+import { dayKey, groupSlotsByDay, lastBookableDay, nextDaysWindow, sessionTotalMinor, slotWindowFor, withCurrencyCode } from './logic';
+import { viewerTimeZone } from '../../lib/time-zone';
 import { MentorAvatar, MentorRating, useHourlyRate } from './mentor-bits';
 
 /** Spec: notifications of booking hide after 3 seconds. */

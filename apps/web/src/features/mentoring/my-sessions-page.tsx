@@ -3,8 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useDetailOrMessage } from '../../api/error-text';
-import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
+import { useRouteQuery } from '../../api/route-hooks';
 import { formatDurationMinutes } from '../../lib/figures';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
@@ -13,12 +12,10 @@ import {
   buttonClasses,
   Card,
   CardContent,
-  ConfirmDialog,
   EmptyState,
   FormField,
   PageHeader,
   Select,
-  useToast,
 } from '../../ui';
 import { useMoney } from '../billing/shared/money';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
@@ -30,15 +27,14 @@ import {
   SESSION_FILTERS,
   sessionFilterFromParam,
   statusTone,
-  viewerTimeZone,
   type SessionFilter,
 } from './logic';
+import { viewerTimeZone } from '../../lib/time-zone';
+import { CancelSessionDialog } from './cancel-session-dialog';
 import { RateSessionDialog } from './rate-session-dialog';
 
 const PAGE = 50;
 const MAX_PAGE = 100;
-/** Spec: notifications hide after 4 seconds. */
-const TOAST_MS = 4000;
 
 /** Spec 3 /my-sessions: the learner's sessions with a status filter; Join Meeting, Rate Session and Cancel where they apply. */
 export function MySessionsPage() {
@@ -130,7 +126,7 @@ export function MySessionsPage() {
         </section>
       )}
       <RateSessionDialog session={rating} onClose={() => setRating(null)} />
-      <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
+      <CancelDialog session={cancelling} onClose={() => setCancelling(null)} />
     </div>
   );
 }
@@ -254,12 +250,10 @@ function SessionCard({
   );
 }
 
-function CancelSessionDialog({ session, onClose }: { session: MentoringSession | null; onClose: () => void }) {
+/** The learner's cancellation: the confirmation states what the refund rule gives back. */
+function CancelDialog({ session, onClose }: { session: MentoringSession | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { toast } = useToast();
   const money = useMoney();
-  const detailOrMessage = useDetailOrMessage();
-  const cancel = useRouteMutation(mentoringRoutes.cancelSession, { invalidates: ['mentoring.', 'billing.'] });
   if (!session) return null;
   const amount = money.of(session.total_amount);
   const outcome = refundOutcome(session);
@@ -269,37 +263,13 @@ function CancelSessionDialog({ session, onClose }: { session: MentoringSession |
       : outcome === 'full'
         ? t('mentoring.sessions.cancelFull', { hours: FULL_REFUND_HOURS, amount })
         : t('mentoring.sessions.cancelNone', { hours: FULL_REFUND_HOURS, amount });
-  const confirm = () =>
-    cancel.mutate(
-      { params: { id: session.id }, body: { reason: '' } },
-      {
-        onSuccess: (updated) => {
-          const refunded = updated.refunded_minor ?? 0;
-          toast({
-            title:
-              refunded > 0
-                ? t('mentoring.sessions.cancelledRefund', { amount: money.minor(refunded, updated.total_amount.currency) })
-                : t('mentoring.sessions.cancelled'),
-            tone: 'success',
-            durationMs: TOAST_MS,
-          });
-          onClose();
-        },
-        onError: (error) =>
-          toast({ title: t('mentoring.sessions.cancelFailed', { detail: detailOrMessage(error) }), tone: 'error', durationMs: TOAST_MS }),
-      },
-    );
   return (
-    <ConfirmDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t('mentoring.sessions.cancelTitle')}
+    <CancelSessionDialog
+      session={session}
       description={description}
-      confirmLabel={t('mentoring.sessions.cancelConfirm')}
-      onConfirm={confirm}
-      pending={cancel.isPending}
-      destructive
+      i18nPrefix="mentoring.sessions"
       testId="cancel-session-dialog"
+      onClose={onClose}
     />
   );
 }

@@ -1,5 +1,5 @@
 import type { FieldError } from '@lp/contracts';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from './api-error';
 
 export interface ServerFieldErrors<F extends string> {
   /** the first message per form field (a path "expertise_areas.2" belongs to expertise_areas) */
