@@ -21,6 +21,8 @@ const lines = [
   `INVITATION_SECRET=${rnd(32)}`,
   `POSTGRES_PASSWORD=${rnd()}`,
   ...RUNNING_SERVICES.map((s) => `POSTGRES_PASSWORD_${s.toUpperCase()}=${rnd()}`),
+  // the runtime role of the service with row-level security (ServiceKitOptions.runtimeRole)
+  `POSTGRES_APP_PASSWORD_INSTITUTION=${rnd()}`,
   // nats-server parses these as configuration values: randomNatsPassword keeps them plain strings
   ...busPrincipals({ prefix: '', development: false }).map((p) => `${natsPasswordEnv(p)}=${randomNatsPassword()}`),
 ];

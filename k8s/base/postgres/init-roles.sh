@@ -15,4 +15,13 @@ CREATE ROLE :"role" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD :'pw';
 CREATE DATABASE :"db" OWNER :"role";
 REVOKE ALL ON DATABASE :"db" FROM PUBLIC;
 SQL
+  # a service whose tables have row-level security works as a second role that owns nothing
+  # (libs/service-kit ServiceKitOptions.runtimeRole): made when its password is given
+  app_var="POSTGRES_APP_PASSWORD_$(echo "$svc" | tr '[:lower:]' '[:upper:]')"
+  app_pw=$(printenv "$app_var" || true)
+  if [ -n "$app_pw" ]; then
+    psql -v ON_ERROR_STOP=1 -U "$POSTGRES_USER" -d postgres -v role="lp_${svc}_app" -v pw="$app_pw" <<'SQL'
+CREATE ROLE :"role" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD :'pw';
+SQL
+  fi
 done

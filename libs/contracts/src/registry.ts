@@ -7,6 +7,8 @@ import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
 import { assessmentRoutes, assessmentInternal } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
+import { institutionRoutes, institutionInternal } from './institution/routes.js';
+import { institutionEvents } from './institution/events.js';
 import { mentoringRoutes, mentoringInternal } from './mentoring/routes.js';
 import { mentoringEvents } from './mentoring/events.js';
 import { communityRoutes } from './community/routes.js';
@@ -17,6 +19,7 @@ import { billingEvents } from './billing/events.js';
 
 /** Every HTTP route of the platform, grouped by owning service. */
 export const routesByService = {
+  institution: institutionRoutes,
   mentoring: mentoringRoutes,
   community: communityRoutes,
   billing: billingRoutes,
@@ -28,6 +31,7 @@ export const routesByService = {
 export const ALL_ROUTES: readonly AnyRoute[] = Object.values(routesByService).flatMap((g) => Object.values(g) as AnyRoute[]);
 
 export const ALL_EVENTS: readonly EventDef[] = [
+  ...Object.values(institutionEvents),
   ...Object.values(mentoringEvents),
   ...Object.values(communityEvents),
   ...Object.values(identityEvents),
@@ -47,6 +51,7 @@ export const ALL_INTERNAL: readonly InternalDef[] = [
   ...Object.values(assessmentInternal),
   ...Object.values(billingInternal),
   ...Object.values(mentoringInternal),
+  ...Object.values(institutionInternal),
   ...Object.values(communityLiveInternal),
 ];
 
@@ -64,6 +69,12 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     billingEvents.paymentRefunded,
     mentoringEvents.sessionConfirmed,
     mentoringEvents.sessionCancelled,
+    // portals: the institutions a user may enter, as institution says
+    institutionEvents.created,
+    institutionEvents.updated,
+    institutionEvents.verified,
+    institutionEvents.memberAdded,
+    institutionEvents.memberRemoved,
   ],
   catalog: [
     identityEvents.userRegistered,
@@ -91,6 +102,19 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     identityEvents.userUpdated,
     identityEvents.userDeletionScheduled,
     // a session's payment confirms it; a failed or expired one frees its slot
+    billingEvents.paymentCompleted,
+    billingEvents.paymentFailed,
+  ],
+  institution: [
+    identityEvents.userRegistered,
+    identityEvents.userUpdated,
+    identityEvents.userDeletionScheduled,
+    // the institution's courses and enrollments, for its resources and analytics
+    catalogEvents.courseCreated,
+    catalogEvents.courseUpdated,
+    catalogEvents.enrollmentCreated,
+    catalogEvents.courseCompleted,
+    // a tier upgrade's payment; course sales for revenue
     billingEvents.paymentCompleted,
     billingEvents.paymentFailed,
   ],

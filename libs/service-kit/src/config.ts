@@ -68,6 +68,8 @@ export const BaseEnvSchema = z
     CALLER_VERIFY_KEY: z.string().optional(),
     STORAGE_DIR: z.string().default('.data/storage'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** production, services with row-level security: the password of lp_<service>_app (ServiceKitOptions.runtimeRole) */
+    DB_RUNTIME_PASSWORD: z.string().optional(),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   })
   .superRefine((e, ctx) => {

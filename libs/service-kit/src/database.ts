@@ -4,6 +4,8 @@ import type { TransactionalDb } from '@lp/bus';
 
 /** The PostgreSQL role a service connects as: one per service, owning only that service's databases. */
 export const serviceRole = (service: string): string => `lp_${service.replace(/[^a-z0-9_]/g, '_')}_svc`;
+/** The role a service with row-level security works as after migrating: it owns nothing (ServiceKitOptions.runtimeRole). */
+export const runtimeRoleOf = (service: string): string => `lp_${service.replace(/[^a-z0-9_]/g, '_')}_app`;
 
 const ident = (name: string): string => `"${name.replace(/"/g, '')}"`;
 const adminClient = (serverUrl: string, db = 'postgres') => new pg.Client({ connectionString: `${serverUrl.replace(/\/$/, '')}/${db}` });
@@ -43,6 +45,46 @@ export async function ensureDatabase(serverUrl: string, name: string, role?: str
     await client.end();
   }
   if (handOver && role) await handOverObjects(serverUrl, name, role);
+}
+
+/**
+ * Development and tests: the runtime role of a service with row-level security (login, no
+ * superuser, no BYPASSRLS, owning nothing). Production provisions it (init-roles.sh).
+ */
+export async function ensureRuntimeRole(serverUrl: string, role: string): Promise<void> {
+  const client = adminClient(serverUrl);
+  await client.connect();
+  try {
+    await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role.replace(/'/g, '')}') THEN CREATE ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS; END IF; END $$`);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '42710' && (e as { code?: string }).code !== '23505') throw e; // made meanwhile by a sibling
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Run by the owner after migrating: the runtime role may connect and read and write every
+ * table of the public schema (row-level security still applies to it), and nothing else:
+ * no DDL, no ownership, so no policy can be dropped or switched off by the running service.
+ */
+export async function grantRuntime(ds: DataSource, name: string, role: string): Promise<void> {
+  const r = ident(role);
+  await ds.query(`GRANT CONNECT ON DATABASE ${ident(name)} TO ${r}`);
+  await ds.query(`GRANT USAGE ON SCHEMA public TO ${r}`);
+  await ds.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`);
+  await ds.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
+  await ds.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${r}`);
+}
+
+/** The runtime role must own nothing and pass no policy by itself. */
+export async function assertRuntimeRole(ds: DataSource): Promise<void> {
+  const [r] = (await ds.query(
+    `SELECT r.rolsuper AS superuser, r.rolbypassrls AS bypass,
+            EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relowner = r.oid) AS owns
+       FROM pg_roles r WHERE r.rolname = current_user`,
+  )) as { superuser: boolean; bypass: boolean; owns: boolean }[];
+  if (!r || r.superuser || r.bypass || r.owns) throw new Error('the runtime role of a service with row-level security must not be a superuser, bypass RLS or own a table');
 }
 
 /** Tables, sequences and views of the public schema given to the role (an old database made by the administrator). */

@@ -20,4 +20,11 @@ export interface ServiceKitOptions {
    * transaction then carries the caller's `app.user_id` and `app.institution_id`.
    */
   tenantSettings?: boolean;
+  /**
+   * true for a service whose tables are guarded by row-level security: it migrates as the
+   * owner of its database (lp_<service>_svc) and then works as a second role that owns
+   * nothing (lp_<service>_app: table privileges only, no BYPASSRLS), so no query of the
+   * running service can switch a policy off (database.ts openRuntime).
+   */
+  runtimeRole?: boolean;
 }

@@ -7,7 +7,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { CallerVerifier, connectBus, EventConsumer, inboxPrefixOf, OutboxRelay, RpcClient, RpcServer } from '@lp/bus';
 import { BaseEnvSchema, callerVerifyKey, databaseName, isDevelopmentLike, parseEnv, type BaseEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { assertLeastPrivilege, asTransactionalDb, createDataSource, dataSourceOptions, ensureDatabase, migrate, serviceDatabaseUrl, serviceRole } from './database.js';
+import { assertLeastPrivilege, assertRuntimeRole, asTransactionalDb, createDataSource, dataSourceOptions, ensureDatabase, ensureRuntimeRole, grantRuntime, migrate, runtimeRoleOf, serviceDatabaseUrl, serviceRole } from './database.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { Clock } from './clock.js';
@@ -31,11 +31,22 @@ interface DatabasePlace {
   name: string;
   /** the service's own role, made by the kit; undefined in production */
   role: string | undefined;
+  /** the role the service works as after migrating, when its tables have row-level security */
+  runtimeRole: string | undefined;
+  /** production: the runtime role's password (DB_RUNTIME_PASSWORD) */
+  runtimePassword: string | undefined;
   log: Logger;
 }
 
 function databasePlace(opts: ServiceKitOptions, env: BaseEnv, log: Logger): DatabasePlace {
-  return { adminUrl: env.POSTGRES_URL, name: databaseName(env, opts.service), role: isDevelopmentLike(env.NODE_ENV) ? serviceRole(opts.service) : undefined, log };
+  return {
+    adminUrl: env.POSTGRES_URL,
+    name: databaseName(env, opts.service),
+    role: isDevelopmentLike(env.NODE_ENV) ? serviceRole(opts.service) : undefined,
+    runtimeRole: opts.runtimeRole ? runtimeRoleOf(opts.service) : undefined,
+    runtimePassword: env.DB_RUNTIME_PASSWORD,
+    log,
+  };
 }
 
 /** Creates the database and role where the kit provisions them, connects, checks the role's privileges and migrates. */
@@ -46,6 +57,21 @@ async function openDatabase(place: DatabasePlace, options: DataSourceOptions): P
   if (!place.role) await assertLeastPrivilege(ds, place.name);
   const ran = await migrate(ds);
   if (ran.length) place.log.info({ migrations: ran }, 'migrations applied');
+  if (!place.runtimeRole) return ds;
+  return openRuntime(place, options, ds, place.runtimeRole);
+}
+
+/** Migrated as the owner: grants the runtime role its privileges, then works as that role. */
+async function openRuntime(place: DatabasePlace, options: DataSourceOptions, owner: DataSource, role: string): Promise<DataSource> {
+  if (place.role) await ensureRuntimeRole(place.adminUrl, role);
+  await grantRuntime(owner, place.name, role);
+  await owner.destroy();
+  const url = new URL((options as { url: string }).url);
+  url.username = role;
+  url.password = place.runtimePassword ?? '';
+  const ds = new DataSource({ ...options, url: url.toString(), migrations: [] } as DataSourceOptions);
+  await ds.initialize();
+  await assertRuntimeRole(ds);
   return ds;
 }
 

@@ -122,6 +122,8 @@ function deployment(tree, v) {
     insertAfter(tree, `${k8s}/secret.yaml`, /^\s+POSTGRES_PASSWORD_ASSESSMENT:/, `  POSTGRES_PASSWORD_${v.NAME}: REPLACE-ME-${v.name}-db-password`);
     insertAfter(tree, `${k8s}/secret.yaml`, /^\s+NATS_PASSWORD_ASSESSMENT:/, `  NATS_PASSWORD_${v.NAME}: REPLACE-ME-${v.name}-nats-password`);
     replaceIn(tree, `${k8s}/postgres.yaml`, /(LP_SERVICES, value: )([^}]*?)( \})/, (_, a, list, b) => (list.split(' ').includes(v.name) ? `${a}${list}${b}` : `${a}${list} ${v.name}${b}`));
+    // init-roles.sh needs the new service's password too, or PostgreSQL's first start stops
+    insertAfter(tree, `${k8s}/postgres.yaml`, /key: POSTGRES_PASSWORD_ASSESSMENT \}/, `            - name: POSTGRES_PASSWORD_${v.NAME}\n              valueFrom: { secretKeyRef: { name: learnhub-secrets, key: POSTGRES_PASSWORD_${v.NAME} } }`);
     for (const overlay of ['dev', 'prod']) {
       const path = `k8s/overlays/${overlay}/kustomization.yaml`;
       if (!tree.exists(path)) continue;

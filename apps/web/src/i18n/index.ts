@@ -16,6 +16,9 @@ import enMentorDesk from './en-mentor-desk.json';
 import enMentorInsights from './en-mentor-insights.json';
 import enMentoring from './en-mentoring.json';
 import enFigures from './en-figures.json';
+import enInstitution from './en-institution.json';
+import enInstitutionNetwork from './en-institution-network.json';
+import enPortal from './en-portal.json';
 import enUpcoming from './en-upcoming.json';
 
 /**
@@ -34,6 +37,9 @@ export const enTranslation = {
   ...enCertificates,
   ...enDashboard,
   ...enFigures,
+  ...enInstitution,
+  ...enInstitutionNetwork,
+  ...enPortal,
   ...enLessonAuthoring,
   ...enMentorDesk,
   ...enMentorInsights,

@@ -565,6 +565,16 @@ export const catalogInternal = {
     response: s.OwnerUsageResponse,
     callers: ['billing'],
   }),
+  /**
+   * institution enrolls its members in its own courses (one by one, from a CSV, through an API
+   * key): free of charge, idempotent by (course, user); refused for a course of another institution
+   */
+  enrollMembers: defineInternal({
+    subject: 'catalog.enrollment.enroll-members',
+    request: s.EnrollMembersRequest,
+    response: s.EnrollMembersReply,
+    callers: ['institution', 'worker'],
+  }),
   /** demo data: idempotent by (instructor, title) */
   ensureCourse: defineInternal({
     subject: 'catalog.seed.ensure-course',

@@ -780,3 +780,13 @@ export const SeedMessageRequest = z.object({
   message: z.string(),
 });
 export const SeedMessageResponse = z.object({ id: IdSchema, created: z.boolean() });
+
+export const EnrollMembersRequest = z.object({
+  institution_id: IdSchema,
+  course_id: IdSchema,
+  user_ids: z.array(IdSchema).min(1).max(500),
+});
+export const EnrollMembersReply = z.object({
+  /** one per user id, in order: created false when the user was already enrolled */
+  enrollments: z.array(z.object({ user_id: IdSchema, enrollment_id: IdSchema, created: z.boolean() })),
+});

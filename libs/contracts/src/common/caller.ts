@@ -6,6 +6,11 @@ export interface Caller {
   role: Role;
   sessionId: string;
   institutionId: string | null;
+  /**
+   * set when an institution's API key made the request (the gateway checked it): the caller
+   * is the key's maker, limited to the key's institution and permissions
+   */
+  apiKey?: { id: string; institutionId: string; permissions: string[] };
 }
 
 /** Header names carried on every request over the bus (the caller travels signed, in libs/bus CALLER_HEADER). */

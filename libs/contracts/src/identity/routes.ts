@@ -177,6 +177,11 @@ export const identityInternal = {
   /** the gateway's Google strategy verified a person: kept behind a session id the browser exchanges at POST /auth/session */
   externalSession: defineInternal({ subject: 'identity.auth.external-session', request: s.ExternalIdentitySchema, response: s.DevProviderSessionResponse, callers: ['gateway'] }),
   /** demo data and first admin: creates the user when the e-mail is unknown, else leaves it as it is */
+  /**
+   * institution adds members (one by one or from a CSV): the account with this e-mail, made
+   * when none exists and create is true (its holder sets a password through the reset link)
+   */
+  ensureMemberAccounts: defineInternal({ subject: 'identity.user.ensure-member-accounts', request: s.EnsureMemberAccountsRequest, response: s.EnsureMemberAccountsReply, callers: ['institution', 'worker'] }),
   ensureUser: defineInternal({ subject: 'identity.seed.ensure-user', request: s.AdminCreateUserRequest, response: z.object({ id: z.string(), created: z.boolean() }), callers: ['seed'], devOnly: true }),
 } as const;
 

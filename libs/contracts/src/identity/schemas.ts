@@ -226,3 +226,18 @@ export const AdminAnalyticsResponse = z.object({
   user_counts: z.record(z.string(), z.number().int()),
   popular_courses: z.array(z.object({ id: z.string(), title: z.string(), enrollment_count: z.number().int() })),
 });
+
+/** institution -> identity: up to 500 people by e-mail, found or (create) made as learners */
+export const EnsureMemberAccountsRequest = z.object({
+  people: z.array(z.object({ email: EmailSchema, name: z.string().trim().min(1).max(200).nullable() })).min(1).max(500),
+  create: z.boolean(),
+});
+export const EnsureMemberAccountsReply = z.object({
+  accounts: z.array(
+    z.object({
+      email: z.string(),
+      /** null: no account and none made (create false), or the account is being deleted */
+      user: z.object({ id: IdSchema, name: z.string(), email: z.string(), role: RoleSchema, created: z.boolean() }).nullable(),
+    }),
+  ),
+});

@@ -1,0 +1,33 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
+import { InstitutionEnvSchema } from './config/institution-env.js';
+import { entities, migrations } from './data-source.js';
+import { TenancyModule } from './common/tenancy.module.js';
+import { InstitutionsModule } from './modules/institutions/institutions.module.js';
+import { MembersModule } from './modules/members/members.module.js';
+
+/** Institution: its database, its routes and events over NATS, through the service kit. */
+@Module({})
+export class InstitutionModule {
+  static create(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: InstitutionModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'institution',
+          entities,
+          migrations,
+          envSchema: InstitutionEnvSchema,
+          // row-level security guards the tenant tables: migrate as the owner, work as a role owning nothing
+          runtimeRole: true,
+          ...(env ? { env } : {}),
+        }),
+        TenancyModule,
+        UsersReadModelModule,
+        InstitutionsModule,
+        MembersModule,
+        // modules (one line each; several people add theirs at once)
+      ],
+    };
+  }
+}

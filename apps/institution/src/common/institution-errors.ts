@@ -1,0 +1,19 @@
+import { AppError, InstitutionErrorCode as C } from '@lp/contracts';
+
+/** Every error institution answers with on purpose; codes from @lp/contracts (InstitutionErrorCode). */
+export const institutionErrors = {
+  noInstitution: () => AppError.notFound('No institution', C.NO_INSTITUTION),
+  /** also the answer for another tenant's id: the caller learns nothing about it */
+  notFound: () => AppError.notFound('Institution not found', C.INSTITUTION_NOT_FOUND),
+  subdomainTaken: (name: string) =>
+    AppError.conflict(C.SUBDOMAIN_TAKEN, 'This subdomain is already taken', [{ path: 'subdomain', message: `Taken by ${name}` }]),
+  readonly: () => AppError.forbidden('Your access to this institution is read-only', C.READONLY_ACCESS),
+  adminRequired: () => AppError.forbidden('Only an institution admin can do this', C.ADMIN_ACCESS_REQUIRED),
+  notPending: () => AppError.rule(C.NOT_PENDING, 'Only a pending institution can be verified or rejected'),
+  memberNotFound: () => AppError.notFound('Member not found', C.MEMBER_NOT_FOUND),
+  alreadyMember: () => AppError.conflict(C.ALREADY_MEMBER, 'This person is already a member'),
+  userNotFound: () =>
+    AppError.notFound('No account has this e-mail: tick "create account" to make one', C.USER_NOT_FOUND),
+  cannotRemoveSelf: () => AppError.rule(C.CANNOT_REMOVE_SELF, 'You cannot remove or suspend yourself'),
+  portalNotFound: () => AppError.notFound('Portal not found', C.PORTAL_NOT_FOUND),
+} as const;

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { InstitutionsService } from './institutions.service.js';
+
+@Module({ providers: [InstitutionsService] })
+export class InstitutionsModule {}
