@@ -1411,7 +1411,158 @@ export async function seedCommunity(ctx) {
   }
 }
 
-// Later areas (mentoring: mentors; institution: an institution) add their function here.
+/** The demo institution's tree, top first: each level one organizational level below its parent. */
+export const demoInstitution = {
+  name: 'Addis Learning Group',
+  subdomain: 'addis-learning',
+  contact_email: 'office@addis-learning.example',
+  contact_phone: '+251 11 555 0100',
+  address: 'Bole Road 12, Addis Ababa',
+  country: 'Ethiopia',
+  registration_number: 'ET-REG-2024-0042',
+  tax_id: 'ET-TIN-0099887766',
+};
+const demoSubsidiaries = [
+  { name: 'Addis Campus', subdomain: 'addis-campus', organizational_level: 2, level_type: 'subsidiary', parent: null },
+  { name: 'Bole Branch', subdomain: 'bole-branch', organizational_level: 3, level_type: 'branch', parent: 'Addis Campus' },
+  { name: 'Bole Computing Department', subdomain: 'bole-computing', organizational_level: 4, level_type: 'department', parent: 'Bole Branch' },
+];
+const demoInstitutionCourses = [
+  { title: 'Digital Literacy for Staff', description: 'Office tools, e-mail etiquette and safe browsing for every new member of staff.', price: 0, category: 'programming', level: 'beginner', is_published: true },
+  { title: 'Introduction to Data Analysis', description: 'Spreadsheets, charts and a first look at Python for the analysis of campus data.', price: 0, category: 'data-science', level: 'beginner', is_published: true },
+];
+const demoBulkCsv = [
+  'email,name,role',
+  'student.meron@learnhub.local,Meron Student,student',
+  'student.yonas@learnhub.local,Yonas Student,student',
+  'student.liya@learnhub.local,Liya Student,student',
+  'not-an-email,Broken Row,student',
+  'teacher.kebede@learnhub.local,Kebede Teacher,faculty',
+].join('\n');
+
+/**
+ * institution: the demo institution user's verified institution with three levels of
+ * subsidiaries, students and faculty (found or made by identity), a sub-leasing plan, a paid
+ * tier with API access and an API key (its value printed once, when made), a bulk CSV import
+ * with one bad row, two institution courses with enrollments; and a pending institution for the
+ * admin to verify. Read first, so a second run changes nothing.
+ */
+export async function seedInstitution(ctx) {
+  const { institutionRoutes: r, catalogRoutes, billingInternal } = await import('@lp/contracts');
+  const ada = ctx.users.institution;
+  const asAda = (institutionId = null) => ({ userId: ada.id, role: 'institution', sessionId: 'seed-institution', institutionId });
+  const asAdmin = { userId: ctx.users.admin.id, role: 'admin', sessionId: 'seed-admin', institutionId: null };
+  const mine = async () => {
+    try {
+      return await ctx.call(r.me, {}, asAda());
+    } catch (e) {
+      if (e.code === 'NO_INSTITUTION') return null;
+      throw e;
+    }
+  };
+  let inst = await mine();
+  if (!inst) {
+    inst = await ctx.call(r.onboard, { body: demoInstitution }, asAda());
+    ctx.log(`institution: ${ada.email} onboarded "${inst.name}" (${inst.subdomain})`);
+  }
+  if (inst.verification_status === 'pending') {
+    inst = await ctx.call(r.verify, { params: { id: inst.id }, body: { status: 'verified', notes: 'Registration and tax papers checked (demo)' } }, asAdmin);
+    ctx.log(`institution: "${inst.name}" verified by ${ctx.users.admin.email}`);
+  }
+  const id = inst.id;
+  const as = asAda(id);
+
+  // a paid tier with API access, paid from the wallet in birr
+  const { tiers } = await ctx.call(r.tiers, {}, as);
+  const paid = tiers.filter((t) => t.api_access && t.price_monthly_minor > 0).sort((a, b) => a.display_order - b.display_order)[0];
+  if (paid && inst.subscription_tier_name !== paid.tier_name) {
+    await ctx.request(billingInternal.seedWallet.subject, { user_id: ada.id, currency: 'ETB', deposit_minor: paid.price_monthly_minor, description: 'Wallet top-up in birr via telebirr (institution plan)' });
+    const up = await ctx.call(r.upgrade, { params: { id }, body: { tier_id: paid.id, billing_cycle: 'monthly', payment_method: 'wallet' } }, as);
+    ctx.log(`institution: upgraded to ${paid.display_name} (${up.status})`);
+  }
+
+  // three levels of subsidiaries below the top institution
+  const subsidiaries = (await ctx.call(r.listSubsidiaries, { params: { id } }, as)).subsidiaries;
+  const byName = new Map(subsidiaries.map((x) => [x.name, x]));
+  for (const sub of demoSubsidiaries) {
+    if (byName.has(sub.name)) continue;
+    const parent = sub.parent ? byName.get(sub.parent) : inst;
+    const made = await ctx.call(
+      r.createSubsidiary,
+      { params: { id }, body: { name: sub.name, subdomain: sub.subdomain, organizational_level: sub.organizational_level, level_type: sub.level_type, parent_institution_id: parent.id, inherit_branding: true } },
+      as,
+    );
+    byName.set(sub.name, made);
+    ctx.log(`institution: subsidiary "${made.name}" (${sub.level_type}, level ${sub.organizational_level}) under "${parent.name}"`);
+  }
+
+  // students and faculty: the demo learners, the demo instructor
+  const { members } = await ctx.call(r.listMembers, { params: { id }, query: {} }, as);
+  const have = new Set(members.map((m) => m.user.email));
+  const people = [
+    { email: ctx.users.learner.email, member_type: 'student' },
+    { email: 'learner.abel@learnhub.local', member_type: 'student' },
+    { email: 'learner.hana@learnhub.local', member_type: 'student' },
+    { email: ctx.users.instructor.email, member_type: 'faculty' },
+  ];
+  for (const p of people.filter((x) => !have.has(x.email))) {
+    await ctx.call(r.addMember, { params: { id }, body: { ...p, create_account: false } }, as);
+    ctx.log(`institution: ${p.email} added as ${p.member_type}`);
+  }
+
+  // a sub-leasing plan
+  const { plans } = await ctx.call(r.listPlans, { params: { id } }, as);
+  if (!plans.some((p) => p.name === 'Campus Student Plan')) {
+    await ctx.call(
+      r.createPlan,
+      { params: { id }, body: { name: 'Campus Student Plan', description: 'Every institution course for one semester', price: 1500, currency: 'ETB', billing_period: 'semester', member_type: 'student', features: ['All institution courses', 'Certificates', 'Mentoring discounts'], is_featured: true } },
+      as,
+    );
+    ctx.log('institution: sub-leasing plan "Campus Student Plan" (1,500 ETB a semester)');
+  }
+
+  // institution courses (the session scoped to the institution makes them its own) and enrollments
+  const list = await ctx.call(catalogRoutes.institutionCourses, {}, as);
+  const students = (await ctx.call(r.listMembers, { params: { id }, query: { member_type: 'student' } }, as)).members;
+  for (const c of demoInstitutionCourses) {
+    let course = list.find((x) => x.title === c.title);
+    if (!course) {
+      course = await ctx.call(catalogRoutes.createCourse, { body: c }, as);
+      ctx.log(`institution: course "${c.title}"`);
+    }
+    for (const s of students) await ctx.call(r.enrollMember, { params: { id }, body: { member_id: s.id, course_id: course.id } }, as);
+  }
+
+  // a bulk import with one bad row (a second run finds it and leaves it)
+  const { imports } = await ctx.call(r.bulkImports, { params: { id } }, as);
+  if (!imports.length) {
+    let job = await ctx.call(r.bulkEnroll, { params: { id }, body: { csv_data: Buffer.from(demoBulkCsv).toString('base64'), course_id: null } }, as);
+    for (let i = 0; i < 300 && (job.status === 'queued' || job.status === 'running'); i++) {
+      await new Promise((done) => setTimeout(done, 200));
+      job = await ctx.call(r.bulkImport, { params: { id, jobId: job.job_id } }, as);
+    }
+    ctx.log(`institution: bulk import ${job.status}: ${job.successful} added, ${job.failed} failed (${job.errors.map((e) => `row ${e.row}: ${e.error}`).join('; ')})`);
+  }
+
+  // an API key, shown once
+  const { api_keys } = await ctx.call(r.listApiKeys, { params: { id } }, as);
+  if (!api_keys.some((k) => k.key_name === 'Demo integration' && k.is_active)) {
+    const key = await ctx.call(r.createApiKey, { params: { id }, body: { key_name: 'Demo integration', permissions: ['courses.read', 'students.read', 'enrollments.create', 'analytics.read'], rate_limit_per_minute: 60 } }, as);
+    ctx.log(`institution: API key "Demo integration" (shown this once, keep it): ${key.api_key}`);
+  }
+
+  // a pending institution for the admin to verify
+  const { id: pendingOwner } = await ctx.request('identity.seed.ensure-user', { email: 'pending.institution@learnhub.local', name: 'Hiwot Institution', password: DEMO_PASSWORD, role: 'institution' });
+  const asPending = { userId: pendingOwner, role: 'institution', sessionId: 'seed-pending-institution', institutionId: null };
+  try {
+    await ctx.call(r.me, {}, asPending);
+  } catch (e) {
+    if (e.code !== 'NO_INSTITUTION') throw e;
+    await ctx.call(r.onboard, { body: { name: 'Hawassa Training Center', subdomain: 'hawassa-training', contact_email: 'info@hawassa-training.example', country: 'Ethiopia', registration_number: 'ET-REG-2025-0107' } }, asPending);
+    ctx.log('institution: pending.institution@learnhub.local onboarded "Hawassa Training Center" (pending verification)');
+  }
+}
+
 
 /** In order: an area may use what the ones before it created. */
 /** The demo mentor's profile and week (Addis Ababa time), and what the demo learner booked with her. */
@@ -1529,6 +1680,7 @@ export const seeders = [
   { area: 'assessment', run: seedAssessment },
   { area: 'community', run: seedCommunity },
   { area: 'mentoring', run: seedMentoring },
+  { area: 'institution', run: seedInstitution },
 ];
 
 export class SeedError extends Error {

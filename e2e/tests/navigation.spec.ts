@@ -208,36 +208,15 @@ test.describe('dashboards and coming-soon pages are accessible and show real fig
     await expect(page.getByRole('heading', { level: 1, name: 'Quiz Builder' })).toBeVisible();
   });
 
-  test('institution dashboard: its courses and enrolments, and shortcuts', async ({ page, request }) => {
+  test('institution dashboard: without an institution it sends the user to onboarding', async ({ page, request }) => {
     const institution = await registerViaApi(request, 'institution', 'nav-inst-dash');
-    const created = await request.post('/api/courses', {
-      headers: { Authorization: `Bearer ${institution.token}` },
-      data: { title: 'Navigation Institution Course', description: 'A course the institution dashboard lists.', price: 0 },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-
     await signInWithToken(page, institution.token, '/institution/dashboard');
-    const dashboard = page.getByTestId('institution-dashboard');
-    await expect(dashboard.getByTestId('figure-courses-value')).toHaveText('1');
-    await expect(dashboard.getByTestId('figure-courses-hint')).toHaveText('0 published.');
-    await expect(dashboard.getByTestId('figure-students-value')).toHaveText('—');
-    await expect(dashboard.getByTestId('figure-students-hint')).toHaveText(
-      'No students yet: they show once learners enrol in your courses.',
-    );
-    const courses = dashboard.getByTestId('dashboard-courses');
-    await expect(courses.getByRole('link', { name: /Navigation Institution Course/ })).toHaveAttribute(
-      'href',
-      /^\/instructor\/course\/[\w-]+$/,
-    );
-    await expect(courses.getByText('No learners enrolled yet')).toBeVisible();
-    // the institution's own onboarding is not built: the dashboard says so and marks its link
-    await expect(
-      dashboard.getByTestId('dashboard-institution').getByRole('link', { name: 'Institution onboarding (coming soon)', exact: true }),
-    ).toHaveAttribute('href', '/institution/onboard');
-    await expectNoSeriousA11yViolations(page, 'the institution dashboard');
-
-    await dashboard.getByTestId('shortcut-create-course').click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Create Course' })).toBeVisible();
+    const none = page.getByTestId('institution-none');
+    await expect(none.getByRole('heading', { level: 1, name: 'No Institution Found' })).toBeVisible();
+    await expect(none.getByTestId('institution-onboard-link')).toHaveAttribute('href', '/institution/onboard');
+    await expectNoSeriousA11yViolations(page, 'the institution dashboard without an institution');
+    await none.getByTestId('institution-onboard-link').click();
+    await expect(page).toHaveURL(/\/institution\/onboard$/);
   });
 
   test('learner: the coming-soon page of AI Tutor, and the phone menu with its Soon marks', async ({ page, request }) => {

@@ -8,6 +8,7 @@ import { WalletModule } from './modules/wallet/wallet.module.js';
 import { EarningsModule } from './modules/earnings/earnings.module.js';
 import { CoursesForSaleModule } from './modules/courses/courses-for-sale.module.js';
 import { SessionsForSaleModule } from './modules/sessions/sessions-for-sale.module.js';
+import { InstitutionTiersForSaleModule } from './modules/institution-tiers/institution-tiers-for-sale.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 
@@ -31,6 +32,7 @@ export class BillingModule {
         EarningsModule,
         CoursesForSaleModule,
         SessionsForSaleModule,
+        InstitutionTiersForSaleModule,
         PlansModule,
         SubscriptionsModule,
       ],

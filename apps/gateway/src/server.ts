@@ -10,7 +10,7 @@ import { ALL_LIVE_FEEDS, ALL_ROUTES } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
-import { createLogger, NATS } from '@lp/service-kit';
+import { createLogger, NATS, REDIS } from '@lp/service-kit';
 import { FILE_STORE, GatewayModule } from './gateway.module.js';
 import { loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
 import { GatewayExceptionFilter } from './http/exception.filter.js';
@@ -23,6 +23,7 @@ import { mountDevMailbox } from './dev-mailbox/dev-mailbox.js';
 import { buildOpenApi } from './docs/openapi.js';
 import { registerSpa } from './static/spa.js';
 import { registerLiveFeeds } from './live/live-routes.js';
+import { ApiKeyAuthenticator } from './auth/api-key.js';
 
 export interface Gateway {
   app: NestFastifyApplication;
@@ -91,6 +92,7 @@ export async function createGateway(overrides: Record<string, string | undefined
     links: app.get(DownloadLinks),
     revocations: app.get(RevocationStore),
     limiter: app.get(RateLimiter),
+    apiKeys: new ApiKeyAuthenticator(app.get(RpcClient), new RateLimiter(app.get(REDIS), env.BUS_PREFIX, env.RATE_LIMIT_SCALE === 0 ? 0 : 1)),
     store: app.get<FileStore>(FILE_STORE),
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     log: logger,

@@ -13,7 +13,7 @@ afterAll(async () => {
   await h.stop();
 });
 
-/** What institution events will write into the read model one day. */
+/** A portal as institution's member events write it (institution-portals.test.ts sends the events themselves). */
 async function addMembership(
   userId: string,
   o: { institutionId?: string; name?: string; role?: string; accessLevel?: string; primary?: boolean } = {},
@@ -66,87 +66,6 @@ describe('portal context and switching', () => {
     const ctx = await h.call(identityRoutes.portalContext, {}, scoped);
     expect(ctx.available_portals.find((p) => p.is_current)?.institution_id).toBe(second);
     expect((await h.call(identityRoutes.me, {}, scoped)).available_portals.find((p) => p.is_current)?.name).toBe('Beta');
-  });
-});
-
-describe('grant subsidiary access', () => {
-  it('is refused (403) unless the caller administers that institution', async () => {
-    const owner = await h.register({ role: 'institution' });
-    const target = await h.register();
-    const body = { institution_id: randomUUID(), user_email: target.email, role: 'learner' as const };
-    await expectAppError(h.call(identityRoutes.grantSubsidiaryAccess, { body }, owner.caller), 403, 'NOT_INSTITUTION_ADMIN');
-    const plain = await addMembership(owner.userId, { role: 'learner', accessLevel: 'standard' });
-    await expectAppError(
-      h.call(identityRoutes.grantSubsidiaryAccess, { body: { ...body, institution_id: plain } }, owner.caller),
-      403,
-      'NOT_INSTITUTION_ADMIN',
-    );
-  });
-
-  it('answers 404 for an unknown e-mail', async () => {
-    const owner = await h.register({ role: 'institution' });
-    const inst = await addMembership(owner.userId);
-    await expectAppError(
-      h.call(
-        identityRoutes.grantSubsidiaryAccess,
-        { body: { institution_id: inst, user_email: uniqueEmail(), role: 'learner' } },
-        owner.caller,
-      ),
-      404,
-      'USER_NOT_FOUND',
-    );
-  });
-
-  it('gives the user a portal on that institution, which they can then switch to', async () => {
-    const owner = await h.register({ role: 'institution' });
-    const inst = await addMembership(owner.userId, { name: 'Gamma School' });
-    const target = await h.register();
-    await expect(
-      h.call(
-        identityRoutes.grantSubsidiaryAccess,
-        {
-          body: {
-            institution_id: inst,
-            user_email: target.email.toUpperCase(),
-            role: 'instructor',
-            access_level: 'readonly',
-            permissions: ['view_courses'],
-          },
-        },
-        owner.caller,
-      ),
-    ).resolves.toEqual({ message: expect.any(String) });
-    const ctx = await h.call(identityRoutes.portalContext, {}, target.caller);
-    expect(ctx.available_portals).toEqual([
-      { institution_id: inst, name: 'Gamma School', subdomain: 'acme', role: 'instructor', is_primary: true, is_current: true },
-    ]);
-    const [row] = await h.svc.ds.query(
-      'SELECT access_level, permissions FROM portal_memberships WHERE institution_id = $1 AND user_id = $2',
-      [inst, target.userId],
-    );
-    expect(row).toEqual({ access_level: 'readonly', permissions: ['view_courses'] });
-    await expect(h.call(identityRoutes.switchPortal, { body: { target_institution_id: inst } }, target.caller)).resolves.toMatchObject({
-      institution: { id: inst, name: 'Gamma School' },
-    });
-    // granting again updates the same membership
-    await h.call(
-      identityRoutes.grantSubsidiaryAccess,
-      { body: { institution_id: inst, user_email: target.email, role: 'mentor' } },
-      owner.caller,
-    );
-    expect((await h.call(identityRoutes.portalContext, {}, target.caller)).available_portals.map((p) => p.role)).toEqual(['mentor']);
-  });
-
-  it('members with admin access may grant too', async () => {
-    const staff = await h.register({ role: 'instructor' });
-    const inst = await addMembership(staff.userId, { role: 'instructor', accessLevel: 'admin' });
-    const target = await h.register();
-    const grant = { body: { institution_id: inst, user_email: target.email, role: 'learner' as const } };
-    // in their own instructor portal the route's guard refuses them (service and gateway alike) ...
-    await expectAppError(h.call(identityRoutes.grantSubsidiaryAccess, grant, staff.caller), 403, 'FORBIDDEN');
-    // ... in the institution's portal, where their membership puts them, they may grant
-    await h.call(identityRoutes.grantSubsidiaryAccess, grant, { ...staff.caller, role: 'institution', institutionId: inst });
-    expect((await h.call(identityRoutes.portalContext, {}, target.caller)).available_portals).toHaveLength(1);
   });
 });
 

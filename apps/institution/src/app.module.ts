@@ -3,8 +3,15 @@ import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
 import { InstitutionEnvSchema } from './config/institution-env.js';
 import { entities, migrations } from './data-source.js';
 import { TenancyModule } from './common/tenancy.module.js';
+import { CoursesModule } from './modules/courses/courses.module.js';
+import { InsightsModule } from './modules/insights/insights.module.js';
+import { BulkModule } from './modules/bulk/bulk.module.js';
 import { InstitutionsModule } from './modules/institutions/institutions.module.js';
 import { MembersModule } from './modules/members/members.module.js';
+import { PlansModule } from './modules/plans/plans.module.js';
+import { TiersModule } from './modules/tiers/tiers.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
+import { HierarchyModule } from './modules/hierarchy/hierarchy.module.js';
 
 /** Institution: its database, its routes and events over NATS, through the service kit. */
 @Module({})
@@ -27,6 +34,13 @@ export class InstitutionModule {
         InstitutionsModule,
         MembersModule,
         // modules (one line each; several people add theirs at once)
+        HierarchyModule,
+        CoursesModule,
+        InsightsModule,
+        BulkModule,
+        PlansModule,
+        TiersModule,
+        ApiKeysModule,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './api/query-client';
 import { SessionProvider } from './features/auth/session-provider';
+import { SubdomainPortal } from './features/portal/subdomain-portal';
 import { createAppRouter } from './routes/router';
 import { ToastProvider } from './ui';
 
@@ -13,7 +14,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <SessionProvider>
-          <RouterProvider router={router} />
+          <SubdomainPortal><RouterProvider router={router} /></SubdomainPortal>
         </SessionProvider>
       </ToastProvider>
     </QueryClientProvider>

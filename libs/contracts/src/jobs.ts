@@ -127,6 +127,19 @@ export const JOBS = {
     options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
     schedule: { everyMs: 60 * 1000, data: {} },
   }),
+  /**
+   * a CSV of members to add to an institution, and to enroll in one of its courses
+   * (institution produces on POST /institutions/{id}/members/bulk; job id = import id). The
+   * file is in the shared file store: too big for a job's data.
+   */
+  bulkEnrollment: defineJobType({
+    queue: 'institution-bulk',
+    name: 'institution.bulk-enrollment',
+    version: 1,
+    data: z.object({ import_id: z.string(), institution_id: z.string(), course_id: z.string().nullable(), storage_key: z.string(), request_id: z.string().optional() }),
+    result: z.object({ file_rows: z.number().int(), successful: z.number().int(), unchanged: z.number().int(), failed: z.number().int() }),
+    options: { attempts: 3, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: { age: DAY, count: 1000 }, removeOnFail: { age: 7 * DAY } },
+  }),
 } as const;
 
 export type JobData<T extends JobType> = z.infer<T['data']>;

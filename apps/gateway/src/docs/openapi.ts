@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyRoute, LiveFeed } from '@lp/contracts';
 import { ErrorBodySchema, PendingWork } from '@lp/contracts';
+import { API_KEY_SECURITY_SCHEME, apiKeyDescription, apiKeyOperation } from '../auth/api-key.js';
 
 type Json = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ export function buildOpenApi(routes: readonly AnyRoute[], feeds: readonly LiveFe
       tags: [r.service],
       parameters,
       'x-guard': r.guard,
-      ...(r.guard === 'public' ? { security: [] } : {}),
+      ...(r.guard === 'public' ? { security: [] } : apiKeyOperation(r)),
       ...(r.rateLimit ? { 'x-rate-limit': r.rateLimit } : {}),
       responses: {
         ...(r.background ? { '202': { description: 'Still being prepared: the progress; ask again after Retry-After', content: { 'application/json': { schema: schema(PendingWork, 'output') } } } } : {}),
@@ -67,10 +68,10 @@ export function buildOpenApi(routes: readonly AnyRoute[], feeds: readonly LiveFe
   };
   return {
     openapi: '3.0.3',
-    info: { title: 'LearnHub API', version: '1.0.0', description: 'Every route of the platform, generated from libs/contracts.' },
+    info: { title: 'LearnHub API', version: '1.0.0', description: `Every route of the platform, generated from libs/contracts.${apiKeyDescription(routes)}` },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: API_KEY_SECURITY_SCHEME },
       schemas: { Error: schema(ErrorBodySchema, 'output') },
     },
     security: [{ bearer: [] }],

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, type AnyRoute, type Caller, CommonErrorCode } from '@lp/contracts';
 import { DOWNLOAD_LINK_PARAM, type DownloadLinks, type RevocationStore, type TokenService } from '@lp/auth';
+import { authenticateWithKey, presentedApiKey, type ApiKeyAuthenticator } from '../auth/api-key.js';
 
 export interface AuthDeps {
   tokens: TokenService;
   links: DownloadLinks;
   revocations: RevocationStore;
+  /** institution API keys (auth/api-key.ts); without it a key is refused */
+  apiKeys?: ApiKeyAuthenticator;
 }
 
 /** The bearer token of a request, from the Authorization header only: never from a URL. */
@@ -31,6 +34,8 @@ function linkOf(request: FastifyRequest, route: AnyRoute): string | null {
  */
 export async function authenticate(request: FastifyRequest, route: AnyRoute, deps: AuthDeps): Promise<Caller | null> {
   if (route.guard === 'public') return null;
+  const apiKey = presentedApiKey(request);
+  if (apiKey) return authenticateWithKey(request, route, apiKey, deps.apiKeys);
   const token = extractToken(request);
   const link = token ? null : linkOf(request, route);
   if (!token && !link) throw AppError.unauthenticated('Authentication required');

@@ -9,6 +9,7 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './sessi
 import { validateRequest } from './validate.js';
 import { readFormBody, type UploadedFileRef } from './form-body.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { ApiKeyAuthenticator } from '../auth/api-key.js';
 import { sendAppError } from '../http/errors.js';
 import { FILE_RESPONSE_CSP, PDF_FILE_CSP } from '../http/security-headers.js';
 
@@ -24,6 +25,7 @@ export interface RoutingDeps {
   links: DownloadLinks;
   revocations: RevocationStore;
   limiter: RateLimiter;
+  apiKeys?: ApiKeyAuthenticator;
   store: FileStore;
   uploadLimit: number;
   log: Logger;

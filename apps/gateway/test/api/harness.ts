@@ -11,6 +11,7 @@ import { AssessmentModule } from '../../../assessment/src/app.module.js';
 import { BillingModule } from '../../../billing/src/app.module.js';
 import { CommunityModule } from '../../../community/src/app.module.js';
 import { MentoringModule } from '../../../mentoring/src/app.module.js';
+import { InstitutionModule } from '../../../institution/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
 import { Redis } from 'ioredis';
 
@@ -30,6 +31,7 @@ export interface Stack {
   billing: TestService;
   community: TestService;
   mentoring: TestService;
+  institution: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
   /** GETs a URL as the browser does a file made in the background: again while it answers 202. */
@@ -48,6 +50,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   const billing = await startTestService(BillingModule.create(env), env);
   const community = await startTestService(CommunityModule.create(env), env);
   const mentoring = await startTestService(MentoringModule.create(env), env);
+  const institution = await startTestService(InstitutionModule.create(env), env);
   const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
@@ -60,6 +63,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     billing,
     community,
     mentoring,
+    institution,
     worker,
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -106,6 +110,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       await billing.stop();
       await community.stop();
       await mentoring.stop();
+      await institution.stop();
       await catalog.stop();
       await identity.stop();
       await rm(env.STORAGE_DIR!, { recursive: true, force: true });

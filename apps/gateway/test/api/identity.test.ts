@@ -254,7 +254,7 @@ describe('identity through the gateway', () => {
         token,
         body: { institution_id: '0b3f6f3e-8a51-4d7e-9a4e-4f5d6c7b8a90', user_email: uniqueEmail(), role: 'learner' },
       });
-      expect(grant.status).toBe(403);
+      expect(grant.status).toBe(404);
     });
 
     it('subscribes to the launch list idempotently', async () => {

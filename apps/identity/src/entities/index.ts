@@ -2,7 +2,7 @@ import { ComingSoonSubscriptionEntity } from './coming-soon-subscription.entity.
 import { CourseStatEntity } from './course-stat.entity.js';
 import { OtpCodeEntity } from './otp-code.entity.js';
 import { PlatformStatEntity } from './platform-stat.entity.js';
-import { PortalMembershipEntity } from './portal-membership.entity.js';
+import { PortalMemberVersionEntity, PortalMembershipEntity } from './portal-membership.entity.js';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
 import { SessionEntity } from './session.entity.js';
 import { TelegramLinkCodeEntity } from './telegram-link-code.entity.js';
@@ -18,6 +18,7 @@ export const identityEntities = [
   TelegramLinkCodeEntity,
   ComingSoonSubscriptionEntity,
   PortalMembershipEntity,
+  PortalMemberVersionEntity,
   CourseStatEntity,
   PlatformStatEntity,
 ];

@@ -35,3 +35,15 @@ export class PortalMembershipEntity {
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }
+
+/**
+ * The instant of the newest institution member event applied per (institution, user), kept
+ * also after the portal is gone: added and removed arrive on separate consumers, so a removal
+ * may be handled before the addition it undoes, and the older of the two must change nothing.
+ */
+@Entity({ name: 'portal_member_versions' })
+export class PortalMemberVersionEntity {
+  @PrimaryColumn({ type: 'uuid', name: 'institution_id' }) institutionId!: string;
+  @PrimaryColumn({ type: 'uuid', name: 'user_id' }) userId!: string;
+  @Column({ type: 'timestamptz', name: 'changed_at' }) changedAt!: Date;
+}

@@ -107,20 +107,21 @@ export class Tenancy {
 
   private async resolve(tx: EntityManager, caller: Caller, institutionId: string): Promise<TenantAccess | null> {
     const roots = await this.adminRoots(tx, caller.userId);
-    // an API key acts for its own institution's subtree only, whatever else its maker administers
-    const keyScope = apiKeyInstitution(caller);
-    const usable = keyScope ? roots.filter((r) => r.institutionId === keyScope) : roots;
-    if (!usable.length) return null;
-    await applyScope(tx, { userId: caller.userId, roots: usable.map((r) => r.institutionId) });
+    if (!roots.length) return null;
+    await applyScope(tx, { userId: caller.userId, roots: roots.map((r) => r.institutionId) });
     const [target] = (await tx.query(`SELECT path_ids AS "pathIds" FROM institutions WHERE id = $1`, [institutionId])) as { pathIds: string[] }[];
     if (!target) return null;
     // the nearest administered institution on the way up decides the access level
-    const via = [...target.pathIds].reverse().map((id) => usable.find((r) => r.institutionId === id)).find((r) => r !== undefined);
+    const via = [...target.pathIds].reverse().map((id) => roots.find((r) => r.institutionId === id)).find((r) => r !== undefined);
     if (!via) return null;
-    await applyScope(tx, { userId: caller.userId, roots: [via.institutionId] });
+    // an API key acts inside its own institution's subtree only, whatever else its maker administers
+    const keyScope = apiKeyInstitution(caller);
+    if (keyScope && !target.pathIds.includes(keyScope)) return null;
+    const top = keyScope && target.pathIds.indexOf(keyScope) > target.pathIds.indexOf(via.institutionId) ? keyScope : via.institutionId;
+    await applyScope(tx, { userId: caller.userId, roots: [top] });
     const visible = ((await tx.query(`SELECT id FROM institutions`)) as { id: string }[]).map((r) => r.id);
-    await applyScope(tx, { userId: caller.userId, roots: [via.institutionId], visible });
-    return { institutionId, pathIds: target.pathIds, viaInstitutionId: via.institutionId, accessLevel: via.accessLevel, visible };
+    await applyScope(tx, { userId: caller.userId, roots: [top], visible });
+    return { institutionId, pathIds: target.pathIds, viaInstitutionId: top, accessLevel: via.accessLevel, visible };
   }
 }
 

@@ -105,7 +105,7 @@ const notYetAvailable = (area: UpcomingAreaKey): ReactElement => {
   upcomingElements.set(element, area);
   return element;
 };
-const dashboard = (role: Extract<Role, 'mentor' | 'institution'>): ReactElement => createElement(RoleDashboardPage, { role, key: role });
+const dashboard = (role: Extract<Role, 'mentor'>): ReactElement => createElement(RoleDashboardPage, { role, key: role });
 
 const LEARNER: Guard = ['learner'];
 const INSTRUCTOR_INSTITUTION: Guard = ['instructor', 'institution'];
@@ -129,7 +129,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/learner/dashboard', guard: ['learner'], element: createElement(LearningProgressPage) },
   { path: '/instructor/dashboard', guard: ['instructor'], element: createElement(InstructorDashboardPage) },
   { path: '/mentor/dashboard', guard: ['mentor'], element: dashboard('mentor') },
-  { path: '/institution/dashboard', guard: ['institution'], element: dashboard('institution') },
+  { path: '/institution/dashboard', guard: ['institution'], element: createElement(pageOf(() => import('../features/institution/pages'), 'InstitutionDashboardPage')) },
   { path: '/admin/dashboard', guard: ['admin'], element: createElement(AdminDashboardPage) },
 
   { path: '/courses', guard: LEARNER, element: createElement(BrowseCoursesPage) },
@@ -204,7 +204,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/leaderboard', guard: 'any', element: notYetAvailable('leaderboard') },
   { path: '/referrals', guard: 'any', element: notYetAvailable('referrals') },
 
-  { path: '/institution/onboard', guard: 'any', element: notYetAvailable('institutionOnboard') },
+  { path: '/institution/onboard', guard: 'any', element: createElement(pageOf(() => import('../features/onboarding/pages'), 'OnboardingPage')) },
   { path: '/institution/course/:id/edit', guard: 'any', element: createElement(CourseEditPage, { variant: 'institution' }) },
   {
     path: '/institution/course/:id/manage',

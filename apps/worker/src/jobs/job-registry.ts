@@ -8,6 +8,7 @@ import { paymentReverifyJob } from './payment-reverify.job.js';
 import { subscriptionRenewalJob } from './subscription-renewal.job.js';
 import { sendEmailJob } from './send-email.job.js';
 import { sessionMaintenanceJob } from './session-maintenance.job.js';
+import { bulkEnrollmentJob } from './bulk-enrollment.job.js';
 
 /** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
 export const jobRegistry: readonly JobDefinition[] = [
@@ -20,4 +21,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   subscriptionRenewalJob,
   sendEmailJob,
   sessionMaintenanceJob,
+  bulkEnrollmentJob,
 ];

@@ -114,8 +114,8 @@ export const billingRoutes = {
 
 /** Bus-only subjects: the worker's jobs, mentoring's refunds, the demo-data seed. */
 export const billingInternal = {
-  /** a payment started by the item's owner for its buyer (mentoring: a booked session), as POST /payments/initiate would */
-  payForItem: defineInternal({ subject: 'billing.payment.pay-for-item', request: s.PayForItemRequest, response: s.InitiatePaymentReply, callers: ['mentoring'] }),
+  /** a payment started by the item's owner for its buyer (mentoring: a booked session; institution: a tier upgrade), as POST /payments/initiate would */
+  payForItem: defineInternal({ subject: 'billing.payment.pay-for-item', request: s.PayForItemRequest, response: s.InitiatePaymentReply, callers: ['mentoring', 'institution'] }),
   /** a payment given back (mentoring: a cancelled session), its revenue share reversed */
   refund: defineInternal({ subject: 'billing.payment.refund', request: s.RefundRequest, response: s.RefundReply, callers: ['mentoring', 'institution'] }),
   /** the payout job: completes a held withdrawal or gives the hold back */

@@ -104,7 +104,8 @@ export const WithdrawReply = z.object({ transaction_id: IdSchema, status: z.lite
 
 // ---------- payments ----------
 
-export const PaymentItemTypeSchema = z.enum(['course', 'session', 'subscription'], { error: 'Item type must be course, session or subscription' });
+export const PaymentItemTypeSchema = z.enum(PAYMENT_ITEM_TYPES, { error: 'Item type must be course, session, subscription or institution_tier' });
+export type PaymentItemType = z.infer<typeof PaymentItemTypeSchema>;
 export const InitiatePaymentRequest = z.object({
   /** what the browser believes the price is: ignored, the item's owner says the amount */
   amount: z.number().optional(),

@@ -484,6 +484,7 @@ export const catalogRoutes = {
     method: 'GET',
     path: '/institution/courses',
     guard: ['institution'],
+    apiKey: 'courses.read',
     summary: "Courses of the current institution (without one: the caller's own courses)",
     response: z.array(s.CourseSchema),
   }),

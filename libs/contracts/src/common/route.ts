@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Role } from './roles.js';
 import type { ServiceName } from './services.js';
+// type-only: erased at runtime, so no import cycle between common and institution
+import type { ApiKeyPermission } from '../institution/schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -69,6 +71,11 @@ export interface RouteDef<
   rateLimit?: RateLimit;
   /** what the route does to the browser's sign-in session (see SessionGrant) */
   session: SessionEffect;
+  /**
+   * an institution API key holding this permission (or one of these) may call the route
+   * (the gateway checks it); a route without it refuses keys
+   */
+  apiKey?: ApiKeyPermission | readonly ApiKeyPermission[];
 }
 
 /**
@@ -121,6 +128,7 @@ export interface RouteSpec<
   successStatus?: number;
   rateLimit?: RateLimit;
   session?: SessionEffect;
+  apiKey?: ApiKeyPermission | readonly ApiKeyPermission[];
 }
 
 /** Declares one endpoint. Everything else (gateway, handler, client, OpenAPI) derives from it. */

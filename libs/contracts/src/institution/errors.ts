@@ -28,5 +28,9 @@ export const InstitutionErrorCode = errorCodes(
   'API_KEY_REVOKED',
   'API_ACCESS_NOT_IN_TIER',
   'PORTAL_NOT_FOUND',
+  'API_KEY_INVALID',
+  'API_KEY_EXPIRED',
+  'API_KEY_FORBIDDEN',
+  'API_KEY_NOT_ACCEPTED',
 );
 export type InstitutionErrorCode = ErrorCodeOf<typeof InstitutionErrorCode>;

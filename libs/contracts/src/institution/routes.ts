@@ -61,6 +61,7 @@ export const institutionRoutes = {
   }),
   analytics: defineRoute({
     subject: 'institution.institution.analytics', service, method: 'GET', path: '/institutions/{id}/analytics', guard: INSTITUTION,
+    apiKey: 'analytics.read',
     summary: "Members, enrollments and revenue of the institution's courses, with a monthly trend",
     params: s.InstitutionIdParams, query: s.InstitutionAnalyticsQuery, response: s.InstitutionAnalyticsSchema,
   }),
@@ -72,6 +73,7 @@ export const institutionRoutes = {
   // ---------------------------------------------------------------- members
   listMembers: defineRoute({
     subject: 'institution.member.list', service, method: 'GET', path: '/institutions/{id}/members', guard: INSTITUTION,
+    apiKey: ['students.read', 'faculty.read'],
     summary: 'Students, faculty and admins of the institution (up to 1000 at a time)',
     params: s.InstitutionIdParams, query: s.MembersQuery, response: s.MembersResponse,
   }),
@@ -109,6 +111,7 @@ export const institutionRoutes = {
   }),
   enrollMember: defineRoute({
     subject: 'institution.member.enroll', service, method: 'POST', path: '/institutions/{id}/enrollments', guard: INSTITUTION,
+    apiKey: 'enrollments.create',
     summary: "Enrolls a member in one of the institution's courses", params: s.InstitutionIdParams,
     body: s.EnrollMemberRequest, response: s.EnrollMemberResponse, successStatus: 201, rateLimit: WRITE,
   }),
@@ -245,4 +248,10 @@ export const institutionInternal = {
     subject: 'institution.api-key.authenticate', request: s.AuthenticateApiKeyRequest, response: s.AuthenticateApiKeyReply, callers: ['gateway'],
   }),
   grantAccess: defineInternal({ subject: 'institution.member.grant', request: s.GrantAccessRequest, response: s.GrantAccessReply, callers: ['identity'] }),
+  /** the bulk-enrollment job adds a batch of members (members that exist are left as they are) */
+  bulkApplyBatch: defineInternal({ subject: 'institution.bulk.apply-batch', request: s.BulkApplyBatchRequest, response: s.BulkApplyBatchReply, callers: ['worker'] }),
+  /** the bulk-enrollment job's progress, counts, per-row errors and end */
+  bulkReport: defineInternal({ subject: 'institution.bulk.report', request: s.BulkReportRequest, response: s.BulkReportReply, callers: ['worker'] }),
+  /** billing prices a tier upgrade (item_type institution_tier, item_id the upgrade) from the upgrade itself, never from the browser */
+  tierPricing: defineInternal({ subject: 'institution.tier.pricing', request: s.TierPricingRequest, response: s.TierPricingResponse, callers: ['billing'] }),
 } as const;

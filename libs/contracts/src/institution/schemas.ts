@@ -375,7 +375,8 @@ export const SubsidiaryRequest = z.object({
   country: optionalText(80),
   inherit_branding: z.boolean().default(true),
 });
-export const SubsidiaryUpdateRequest = SubsidiaryRequest.partial().refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+// the form default of inherit_branding must not apply to an edit: left out, it is left as it is
+export const SubsidiaryUpdateRequest = SubsidiaryRequest.partial().extend({ inherit_branding: z.boolean().optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 
 export interface HierarchyNode {
   id: string;
@@ -597,3 +598,59 @@ export const GrantAccessRequest = z.object({
   permissions: z.array(z.string().max(64)).max(50),
 });
 export const GrantAccessReply = z.object({ member_id: IdSchema, institution_name: z.string() });
+
+// ------------------------------------------------------------------ billing prices a tier upgrade over the bus
+
+/** billing -> institution: what an upgrade costs; only its requester may pay, only while pending */
+export const TierPricingRequest = z.object({ item_id: IdSchema, user_id: IdSchema });
+export const TierPricingResponse = z.object({
+  upgrade_id: IdSchema,
+  institution_id: IdSchema,
+  title: z.string(),
+  tier_name: z.string(),
+  billing_cycle: z.enum(TIER_BILLING_CYCLES),
+  amount_minor: z.number().int(),
+  currency: z.literal('ETB'),
+  status: z.enum(['pending', 'completed', 'failed']),
+});
+
+// ------------------------------------------------------------------ bulk import over the bus (the worker's job)
+
+export const BULK_IMPORT_BATCH_MAX = 500;
+/** the per-row errors an import keeps (later ones are counted in `failed`, not listed) */
+export const BULK_IMPORT_ERRORS_KEPT = 1000;
+/** worker -> institution: one batch of valid rows whose accounts identity found or made; members are added, never changed */
+export const BulkApplyBatchRequest = z.object({
+  import_id: IdSchema,
+  rows: z
+    .array(
+      z.object({
+        row: z.number().int().min(1),
+        user_id: IdSchema,
+        member_type: AddableMemberTypeSchema,
+        /** the account as identity answered, so the members list names a new person at once */
+        account: z.object({ name: z.string(), email: z.string(), role: z.string() }),
+      }),
+    )
+    .max(BULK_IMPORT_BATCH_MAX),
+});
+export const BulkApplyBatchReply = z.object({
+  institution_id: IdSchema,
+  /** per row, in order: added (this import made the member, now or in an earlier try), refused (a tier limit) */
+  rows: z.array(z.object({ row: z.number().int(), user_id: IdSchema, added: z.boolean(), refused: z.string().nullable() })),
+});
+/**
+ * worker -> institution: a batch's outcome and the import's state; `batch` numbers the batches
+ * from 1 (0: a state change only), and a batch already counted is not counted again (a retried job)
+ */
+export const BulkReportRequest = z.object({
+  import_id: IdSchema,
+  batch: z.number().int().min(0),
+  status: z.enum(['running', 'completed', 'failed']),
+  file_rows: z.number().int().min(0).nullable(),
+  successful: z.number().int().min(0).default(0),
+  unchanged: z.number().int().min(0).default(0),
+  failed: z.number().int().min(0).default(0),
+  errors: z.array(BulkRowErrorSchema).max(BULK_IMPORT_BATCH_MAX).default([]),
+});
+export const BulkReportReply = z.object({ status: z.enum(['queued', 'running', 'completed', 'failed']), counted: z.boolean() });

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Caller, Currency } from '@lp/contracts';
+import type { Caller, Currency, PaymentItemType } from '@lp/contracts';
 import type { TransactionEntity } from '../../entities/transaction.entity.js';
 
 /** What an item costs and who gets the money, as its owner says (never the browser). */
@@ -23,7 +23,7 @@ export interface ItemQuote {
  * with PaymentItems; the payments service knows none of them by name.
  */
 export interface PaymentItemKind {
-  readonly itemType: 'course' | 'session' | 'subscription';
+  readonly itemType: PaymentItemType;
   quote(itemId: string, caller: Caller, request: { billing_cycle?: 'monthly' | 'yearly' | undefined }): Promise<ItemQuote>;
   /** in the completing transaction (the outbox event is written by the payments service) */
   onCompleted?(tx: EntityManager, payment: TransactionEntity): Promise<void>;

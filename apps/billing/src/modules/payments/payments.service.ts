@@ -10,6 +10,7 @@ import {
   type Caller,
   type Currency,
   type InitiatePaymentReply,
+  type PaymentItemType,
   type ProviderMethod,
   type RouteInput,
   type RouteOutput,
@@ -31,7 +32,7 @@ import type { ItemQuote } from './payment-item.js';
 import { toTransaction } from './transaction.mapper.js';
 
 type R = typeof billingRoutes;
-type PayRequest = { item_type: 'course' | 'session' | 'subscription'; item_id: string; payment_method: 'wallet' | ProviderMethod; billing_cycle?: 'monthly' | 'yearly' | undefined };
+type PayRequest = { item_type: PaymentItemType; item_id: string; payment_method: 'wallet' | ProviderMethod; billing_cycle?: 'monthly' | 'yearly' | undefined };
 type RefundInput = z.infer<typeof billingInternal.refund.request>;
 type RefundOutput = z.infer<typeof billingInternal.refund.response>;
 
@@ -41,6 +42,7 @@ const returnPath = (t: { type: string; itemType: string | null; itemId: string |
   if (t.type === 'deposit') return `/wallet?${q}`;
   if (t.itemType === 'course') return `/courses/${t.itemId}?${q}`;
   if (t.itemType === 'session') return `/sessions/${t.itemId}/success?${q}`;
+  if (t.itemType === 'institution_tier') return `/institution/dashboard?${q}`;
   return `/subscriptions?${q}`;
 };
 
@@ -436,7 +438,7 @@ export class PaymentsService {
       v: 1 as const,
       payment_id: t.id,
       user_id: t.userId,
-      item_type: t.itemType as 'course' | 'session' | 'subscription',
+      item_type: t.itemType as PaymentItemType,
       item_id: t.itemId!,
       amount: m.amount,
       amount_minor: m.amount_minor,

@@ -159,7 +159,7 @@ export class EnrollmentsService {
     }
   }
 
-  private async insert(tx: EntityManager, course: CourseEntity, userId: string, payment: CoursePayment | null): Promise<EnrollmentEntity> {
+  async insert(tx: EntityManager, course: CourseEntity, userId: string, payment: CoursePayment | null): Promise<EnrollmentEntity> {
     const e = await this.enrollments.insert(
       tx,
       { courseId: course.id, userId, amountPaid: payment ? payment.amount : 0, paymentId: payment?.paymentId ?? null },

@@ -1,8 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { InstitutionEventsConsumer } from './institution-events.consumer.js';
+import { MemberAccountsService } from './member-accounts.service.js';
 import { PortalsService } from './portals.service.js';
 
-/** Institution portals: the caller's memberships, switching portal, subsidiary access. */
-@Module({ imports: [UsersModule, SessionsModule], providers: [PortalsService] })
+/**
+ * Institution portals: the caller's memberships (a read model of institution's member events),
+ * switching portal, subsidiary access (granted by institution), and the accounts of new members.
+ */
+@Module({
+  imports: [AuthModule, UsersModule, SessionsModule],
+  providers: [PortalsService, MemberAccountsService, InstitutionEventsConsumer],
+})
 export class PortalsModule {}

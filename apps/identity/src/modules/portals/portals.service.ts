@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { identityRoutes, type RouteInput, type RouteOutput, type ServiceOutput } from '@lp/contracts';
+import type { z } from 'zod';
+import { identityRoutes, institutionInternal, type RouteInput, type RouteOutput, type ServiceOutput } from '@lp/contracts';
+import { RpcClient } from '@lp/bus';
 import { UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -7,9 +9,9 @@ import { UsersService } from '../users/users.service.js';
 import { SessionsService, sessionGrantOf } from '../sessions/sessions.service.js';
 import { toPortals } from '../users/user.mapper.js';
 import { PortalsRepository } from './portals.repository.js';
-import { isInstitutionAdmin } from './portal-access.util.js';
 
 type R = typeof identityRoutes;
+type GrantAccess = typeof institutionInternal.grantAccess;
 
 /** Portals are the institutions a user belongs to (a read model fed by institution events). */
 @Injectable()
@@ -20,6 +22,7 @@ export class PortalsService {
     @Inject(UsersService) private readonly accounts: UsersService,
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
   @Handles(identityRoutes.portalContext)
@@ -47,23 +50,25 @@ export class PortalsService {
     return { access_token: session.token, institution, ...sessionGrantOf(session) };
   }
 
+  /**
+   * The institution service owns memberships and the hierarchy: it checks that the caller
+   * administers an institution above (or at) the target and makes the member; its refusals
+   * (AppError replies) are answered as they are. The portal appears here with its
+   * institution.member.added event.
+   */
   @Handles(identityRoutes.grantSubsidiaryAccess)
   async grantAccess({ body: grant }: RouteInput<R['grantSubsidiaryAccess']>): Promise<RouteOutput<R['grantSubsidiaryAccess']>> {
-    const own = await this.portals.find(grant.institution_id, currentCaller().userId);
-    if (!own || !isInstitutionAdmin(own)) throw identityErrors.notInstitutionAdmin();
     const user = await this.users.findByEmail(grant.user_email);
     if (!user) throw identityErrors.userNotFound();
-    await this.uow.run((tx) =>
-      this.portals.upsert(tx, {
-        institutionId: own.institutionId,
-        institutionName: own.institutionName,
-        subdomain: own.subdomain,
-        userId: user.id,
-        role: grant.role,
-        accessLevel: grant.access_level,
-        permissions: grant.permissions,
-      }),
-    );
+    const request: z.input<GrantAccess['request']> = {
+      granted_by: currentCaller().userId,
+      institution_id: grant.institution_id,
+      user_id: user.id,
+      portal_role: grant.role,
+      access_level: grant.access_level,
+      permissions: grant.permissions,
+    };
+    await this.rpc.request<z.infer<GrantAccess['response']>>(institutionInternal.grantAccess.subject, request);
     return { message: `Access granted to ${grant.user_email}` };
   }
 }

@@ -7,7 +7,6 @@ import {
   identityInternal,
   institutionInternal,
   institutionRoutes,
-  MEMBER_TYPES,
   type MemberType,
   type PortalRole,
   type RouteInput,
@@ -17,6 +16,7 @@ import type { z } from 'zod';
 import { currentCaller, Handles, HandlesInternal } from '@lp/service-kit';
 import { institutionErrors } from '../../common/institution-errors.js';
 import { Tenancy } from '../../common/tenancy.js';
+import { memberTypesFor } from '../api-keys/key-scope.js';
 import { memberPage, memberView } from './member-view.js';
 import { writeMemberRemoved, writeMembersChanged } from './member-events.js';
 
@@ -37,7 +37,7 @@ export class MembersService {
 
   @Handles(institutionRoutes.listMembers)
   async list({ params, query }: RouteInput<R['listMembers']>): Promise<RouteOutput<R['listMembers']>> {
-    const types = allowedTypes(query.member_type);
+    const types = memberTypesFor(currentCaller(), query.member_type);
     return this.tenancy.forInstitution(params.id, 'read', (tx) =>
       memberPage(tx, { institutionId: params.id, types, search: query.search, limit: query.limit, offset: query.offset }),
     );
@@ -172,17 +172,6 @@ export class MembersService {
     if (!m) throw institutionErrors.memberNotFound();
     return { userId: m.user_id };
   }
-}
-
-/** The member types a list may show: the one asked for, else all; an API key only those its permissions cover. */
-function allowedTypes(asked: MemberType | undefined): MemberType[] {
-  const caller = currentCaller();
-  let types: MemberType[] = asked ? [asked] : [...MEMBER_TYPES];
-  if (caller.apiKey) {
-    const p = caller.apiKey.permissions;
-    types = types.filter((t) => (t === 'student' && p.includes('students.read')) || (t === 'faculty' && p.includes('faculty.read')));
-  }
-  return types;
 }
 
 /** the person as identity answered, so this transaction's answer can name them */

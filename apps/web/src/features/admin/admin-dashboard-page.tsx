@@ -8,16 +8,16 @@ import { useSignedInUser } from '../auth/session-context';
 import { PricingPlansTab } from '../billing/pricing-admin/pricing-plans-tab';
 import { Shortcuts } from '../dashboard/dashboard-parts';
 import { AnalyticsTab } from './analytics-tab';
+import { InstitutionsTab } from './institutions-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
 
-/** The Institutions tab of the spec arrives with the institution service. */
-export const ADMIN_TABS = ['overview', 'users', 'pricing', 'analytics'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'institutions', 'pricing', 'analytics'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const isTab = (value: string | null): value is AdminTab => value !== null && (ADMIN_TABS as readonly string[]).includes(value);
 
-/** Spec 3 /admin/dashboard: tabs Overview, Users, Pricing Plans, Analytics and a Refresh button; the open tab lives in the URL. */
+/** Spec 3 /admin/dashboard: tabs Overview, Users, Institutions, Pricing Plans, Analytics and a Refresh button; the open tab lives in the URL. */
 export function AdminDashboardPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -41,7 +41,7 @@ export function AdminDashboardPage() {
 
   const refresh = () => {
     setRefreshing(true);
-    void invalidate(['identity.admin.', 'billing.pricing-plan.']).finally(() => setRefreshing(false));
+    void invalidate(['identity.admin.', 'institution.admin.', 'billing.pricing-plan.']).finally(() => setRefreshing(false));
   };
 
   return (
@@ -81,6 +81,9 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="users">
           <UsersTab />
+        </TabsContent>
+        <TabsContent value="institutions">
+          <InstitutionsTab />
         </TabsContent>
         <TabsContent value="pricing">
           <PricingPlansTab />

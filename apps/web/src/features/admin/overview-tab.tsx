@@ -1,16 +1,24 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '../../ui';
 import { useMoney } from '../billing/shared/money';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { StatCard } from '../catalog/shared/stat-card';
 import { CountChart } from './admin-charts';
+import { SystemHealthDialog } from './system-health-dialog';
 import { useAdminAnalytics } from './use-admin-analytics';
 
-/** Spec 3 admin Overview: platform totals, users by role, and the quick actions (which have no behaviour in the spec). */
+/**
+ * Spec 3 admin Overview: platform totals, users by role, and the quick actions, which the spec
+ * leaves without behaviour: View All Users opens the Users tab and System Health lists each
+ * service's status (GET /api/health); Export Data and Backup Database stay visible but disabled,
+ * saying so, as no platform-wide export or backup exists to start from here.
+ */
 export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
   const { analytics, userCounts } = useAdminAnalytics();
+  const [healthOpen, setHealthOpen] = useState(false);
 
   if (analytics.isPending) return <LoadingBlock />;
   if (analytics.isError) return <LoadError error={analytics.error} title={t('adminDashboard.errors.loadFailed')} onRetry={() => void analytics.refetch()} />;
@@ -44,7 +52,10 @@ export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
               <Button variant="outline" onClick={onOpenUsers} data-testid="quick-view-users">
                 {t('adminDashboard.quickActions.viewUsers')}
               </Button>
-              {(['systemHealth', 'exportData', 'backupDatabase'] as const).map((action) => (
+              <Button variant="outline" onClick={() => setHealthOpen(true)} data-testid="quick-systemHealth">
+                {t('adminDashboard.quickActions.systemHealth')}
+              </Button>
+              {(['exportData', 'backupDatabase'] as const).map((action) => (
                 <Button key={action} variant="outline" disabled title={t('adminDashboard.quickActions.notAvailable')} data-testid={`quick-${action}`}>
                   {t(`adminDashboard.quickActions.${action}`)}
                 </Button>
@@ -54,6 +65,7 @@ export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
           </Card>
         </section>
       </div>
+      <SystemHealthDialog open={healthOpen} onOpenChange={setHealthOpen} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { InstitutionDashboard } from './institution-dashboard';
 import { MentorDashboard } from './mentor-dashboard';
 
-/** /mentor/dashboard and /institution/dashboard: each role's own figures and main actions. */
-export function RoleDashboardPage({ role }: { role: 'mentor' | 'institution' }) {
-  return role === 'mentor' ? <MentorDashboard /> : <InstitutionDashboard />;
+/** /mentor/dashboard: the mentor's own figures and main actions (the institution's dashboard is features/institution). */
+export function RoleDashboardPage({ role }: { role: 'mentor' }) {
+  return role === 'mentor' ? <MentorDashboard /> : null;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { cn, focusRing } from '../../ui';
 import { dashboardPath } from '../auth/dashboard-path';
-import { BrandLogo } from './brand-logo';
+import { PortalBrandLogo } from '../portal/portal-brand-logo';
 import { MAIN_NAV_ID, MainNav } from './main-nav';
 import { PortalSwitcher } from './portal-switcher';
 import { UserMenu } from './user-menu';
@@ -39,7 +39,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
               </svg>
               <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
             </button>
-            <BrandLogo to={dashboardPath(user.role)} compactBelowSm />
+            <PortalBrandLogo user={user} to={dashboardPath(user.role)} />
             <div className="ml-auto flex items-center gap-2">
               <PortalSwitcher user={user} />
               <UserMenu user={user} />

@@ -1,6 +1,7 @@
 import type { Portal, User } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
+import { PLATFORM_HOST } from '../../config/platform-host';
 import {
   Badge,
   cn,
@@ -17,6 +18,11 @@ import {
 import { useRoleLabel } from '../auth/use-role-label';
 import { usePortals, useSwitchPortal } from './use-portals';
 
+/**
+ * Spec 3 portal switcher: the portals the user may enter (GET /auth/portal-context, else the
+ * one current portal). Choosing the current one only closes the menu; choosing another switches
+ * the session's token to it and reloads the page.
+ */
 export function PortalSwitcher({ user }: { user: User }) {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -50,7 +56,7 @@ export function PortalSwitcher({ user }: { user: User }) {
             <path d="M3 21h18M5 21V7l7-4 7 4v14M9 21v-6h6v6" strokeLinejoin="round" />
           </svg>
         )}
-        <span className="sr-only">{t('portal.switcher')}: </span>
+        <span className="sr-only">{switchPortal.isPending ? t('portal.switching') : `${t('portal.switcher')}: `}</span>
         <span className="hidden truncate sm:inline">{current?.name}</span>
         <span className="sr-only sm:hidden">{current?.name}</span>
         <svg viewBox="0 0 20 20" className="size-4 shrink-0" aria-hidden="true">
@@ -64,13 +70,16 @@ export function PortalSwitcher({ user }: { user: User }) {
           <DropdownMenuItem
             key={portal.institution_id || 'current'}
             onSelect={() => choose(portal)}
+            disabled={switchPortal.isPending}
             data-testid="portal-option"
+            data-institution-id={portal.institution_id}
             data-current={portal.is_current}
             className="items-start"
           >
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{portal.name}</span>
               <span className="block text-xs text-slate-600">{roleLabel(portal.role)}</span>
+              {portal.subdomain && <span className="block truncate text-xs text-slate-500">{`${portal.subdomain}.${PLATFORM_HOST}`}</span>}
             </span>
             <span className="flex shrink-0 gap-1">
               {portal.is_primary && <Badge tone="neutral">{t('portal.primary')}</Badge>}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { identityInternal, type Institution, type Member } from '@lp/contracts';
+import { connectBus, RpcClient } from '@lp/bus';
+import { startStack, uniqueEmail, type Stack } from './harness.js';
+
+/**
+ * Institutions through the gateway with every service running: onboarding, the caller's
+ * institution, the platform admin's verification, members (accounts found or made by
+ * identity, portals kept by identity from institution's events), portal switching, and the
+ * guards and error shape (401, 403, 404 for another tenant, 400 with the fields named).
+ */
+type ErrorBody = { detail: string; code: string; errors: Array<{ path: string; message: string }> };
+type Auth = { token: string; user: { id: string; email: string } };
+const PASSWORD = 'secret-pass-1';
+
+let stack: Stack;
+let bus: RpcClient;
+let closeBus: () => Promise<void>;
+let owner: Auth;
+let rival: Auth;
+let learner: Auth;
+let admin: Auth;
+
+const register = async (role: 'institution' | 'learner', tag: string): Promise<Auth> => {
+  const res = await stack.api<Auth>('POST', '/auth/register', { body: { name: `Api ${tag}`, email: uniqueEmail(tag), password: PASSWORD, role } });
+  expect(res.status).toBe(201);
+  return res.body;
+};
+
+/** identity's portals are a read model fed by institution's events: they arrive a moment later */
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  let last: T = await read();
+  for (let i = 0; i < 100 && !ok(last); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  return last;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  const nc = await connectBus({ url: stack.env.NATS_URL!, prefix: stack.env.BUS_PREFIX!, name: 'api-test' });
+  bus = new RpcClient(nc, stack.env.BUS_PREFIX!);
+  closeBus = () => nc.drain();
+  [owner, rival, learner] = [await register('institution', 'owner'), await register('institution', 'rival'), await register('learner', 'student')];
+  const email = uniqueEmail('inst-admin');
+  await bus.request(identityInternal.ensureUser.subject, { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' }, { requestId: 'api-test' });
+  const login = await stack.api<Auth>('POST', '/auth/login', { body: { email, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  admin = login.body;
+}, 180_000);
+afterAll(async () => {
+  await closeBus?.();
+  await stack?.stop();
+}, 60_000);
+
+describe('/api/institutions', () => {
+  let mine: Institution;
+
+  it('onboards, answers the caller its institution, and names the fields of bad input', async () => {
+    expect((await stack.api('POST', '/institutions/onboard', { body: {} })).status).toBe(401);
+    const bad = await stack.api<ErrorBody>('POST', '/institutions/onboard', { token: owner.token, body: { name: 'X', subdomain: 'a', contact_email: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e) => e.path).sort()).toEqual(['contact_email', 'name', 'subdomain']);
+    const made = await stack.api<Institution>('POST', '/institutions/onboard', {
+      token: owner.token,
+      body: { name: 'Api Academy', subdomain: `api-${Date.now().toString(36)}`, contact_email: 'office@api.test' },
+    });
+    expect([made.status, made.body.verification_status]).toEqual([201, 'pending']);
+    mine = made.body;
+    const me = await stack.api<Institution>('GET', '/institutions/me', { token: owner.token });
+    expect([me.status, me.body.id]).toEqual([200, mine.id]);
+    const none = await stack.api<ErrorBody>('GET', '/institutions/me', { token: rival.token });
+    expect([none.status, none.body.code]).toEqual([404, 'NO_INSTITUTION']);
+    const check = await stack.api('GET', `/institutions/check-subdomain?subdomain=${mine.subdomain}`, { token: rival.token });
+    expect(check.body).toMatchObject({ available: false, taken_by: 'Api Academy' });
+  });
+
+  it("refuses a learner, and answers another tenant's admin as for an unknown id", async () => {
+    const asLearner = await stack.api<ErrorBody>('GET', `/institutions/${mine.id}`, { token: learner.token });
+    expect([asLearner.status, asLearner.body.code]).toEqual([403, 'FORBIDDEN']);
+    const asRival = await stack.api<ErrorBody>('GET', `/institutions/${mine.id}/members`, { token: rival.token });
+    expect([asRival.status, asRival.body]).toEqual([404, { detail: 'Institution not found', code: 'INSTITUTION_NOT_FOUND', errors: [] }]);
+  });
+
+  it('lets the platform admin verify it; only an admin may', async () => {
+    const notAdmin = await stack.api<ErrorBody>('POST', `/admin/institutions/${mine.id}/verify`, { token: owner.token, body: { status: 'verified' } });
+    expect(notAdmin.status).toBe(403);
+    const listed = await stack.api<{ institutions: Institution[] }>('GET', '/admin/institutions?status=pending', { token: admin.token });
+    expect(listed.body.institutions.map((i) => i.id)).toContain(mine.id);
+    const done = await stack.api<Institution>('POST', `/admin/institutions/${mine.id}/verify`, { token: admin.token, body: { status: 'verified', notes: 'OK' } });
+    expect([done.status, done.body.verification_status]).toEqual([200, 'verified']);
+    const portal = await stack.api('GET', `/portals/by-subdomain?subdomain=${mine.subdomain}`);
+    expect([portal.status, portal.body]).toEqual([200, expect.objectContaining({ institution_id: mine.id, name: 'Api Academy' })]);
+  });
+
+  it('adds a member with a new account, whose portal then lets them switch into the institution', async () => {
+    const email = uniqueEmail('new-student');
+    const added = await stack.api<Member>('POST', `/institutions/${mine.id}/members`, {
+      token: owner.token,
+      body: { email, name: 'New Student', create_account: true, member_type: 'student' },
+    });
+    expect([added.status, added.body.user.email, added.body.member_type]).toEqual([201, email, 'student']);
+    const again = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email, member_type: 'student' } });
+    expect([again.status, again.body.code]).toEqual([409, 'ALREADY_MEMBER']);
+    const unknown = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: uniqueEmail('nobody') } });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'USER_NOT_FOUND']);
+
+    // an existing learner joins; identity learns the portal from institution.member.added
+    const joined = await stack.api<Member>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: learner.user.email } });
+    expect(joined.status).toBe(201);
+    const portals = await eventually(
+      () => stack.api<{ available_portals: { institution_id: string }[] }>('GET', '/auth/portal-context', { token: learner.token }),
+      (r) => r.body.available_portals.some((p) => p.institution_id === mine.id),
+    );
+    expect(portals.body.available_portals.map((p) => p.institution_id)).toContain(mine.id);
+    const switched = await stack.api<{ access_token: string }>('POST', '/auth/switch-portal', { token: learner.token, body: { target_institution_id: mine.id } });
+    expect(switched.status).toBe(200);
+
+    // removed: the portal goes too, and the session scoped to the institution ends with it
+    const removed = await stack.api('DELETE', `/institutions/${mine.id}/members/${joined.body.id}`, { token: owner.token });
+    expect(removed.status).toBe(200);
+    const ended = await eventually(
+      () => stack.api('GET', '/auth/portal-context', { token: switched.body.access_token }),
+      (r) => r.status === 401,
+    );
+    expect(ended.status).toBe(401);
+    const relogin = await stack.api<Auth>('POST', '/auth/login', { body: { email: learner.user.email, password: PASSWORD } });
+    const after = await stack.api<{ available_portals: { institution_id: string }[] }>('GET', '/auth/portal-context', { token: relogin.body.token });
+    expect(after.body.available_portals.map((p) => p.institution_id)).not.toContain(mine.id);
+  });
+
+  it('is reported on /api/health', async () => {
+    const res = await stack.api<{ services: Record<string, { status: string }> }>('GET', '/health');
+    expect(res.body.services.institution).toMatchObject({ status: 'ok' });
+  });
+});

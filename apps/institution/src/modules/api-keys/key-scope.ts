@@ -1,0 +1,15 @@
+import { MEMBER_TYPES, type Caller, type MemberType } from '@lp/contracts';
+
+/**
+ * The member types a caller may list. People see every type (or the one they asked for). An
+ * API key reaches GET /institutions/{id}/members with students.read or faculty.read (the
+ * route declares both) and sees only the types its permissions name: students with
+ * students.read, faculty with faculty.read, admins never. An empty answer means "none": the
+ * list is then empty rather than refused, as a filter that matches nobody is.
+ */
+export function memberTypesFor(caller: Caller, asked?: MemberType): MemberType[] {
+  const types: MemberType[] = asked ? [asked] : [...MEMBER_TYPES];
+  if (!caller.apiKey) return types;
+  const held = caller.apiKey.permissions;
+  return types.filter((t) => (t === 'student' && held.includes('students.read')) || (t === 'faculty' && held.includes('faculty.read')));
+}

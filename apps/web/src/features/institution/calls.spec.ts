@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { BulkImportSchema, catalogRoutes, institutionRoutes, type AnyRoute } from '@lp/contracts';
+import { bulkJobPolling, bulkPercent, isNoInstitution } from './logic';
+
+/**
+ * The dashboard's calls against a faked gateway: the real client (URL, method, body) and the
+ * real query options, with fetch answering as the institution service does. query-core only
+ * polls where a window exists, so one is set up before it loads.
+ */
+type Answer = { status: number; body?: unknown };
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const JOB = '00000000-0000-4000-8000-000000000900';
+const sent: Sent[] = [];
+let answer: (request: Sent) => Answer = () => ({ status: 500 });
+
+const job = (over: Record<string, unknown>) =>
+  BulkImportSchema.parse({
+    job_id: JOB,
+    status: 'queued',
+    file_rows: null,
+    processed: 0,
+    successful: 0,
+    failed: 0,
+    unchanged: 0,
+    errors: [],
+    course_id: null,
+    created_at: '2026-11-26T10:00:00.000Z',
+    finished_at: null,
+    ...over,
+  });
+
+let callRoute: (route: AnyRoute, args?: Record<string, unknown>) => Promise<unknown>;
+let routeQuery: typeof import('../../api/route-hooks').routeQuery;
+let core: typeof import('@tanstack/query-core');
+
+beforeAll(async () => {
+  const store = new Map<string, string>();
+  Object.assign(globalThis, {
+    window: globalThis,
+    localStorage: {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    },
+    fetch: async (url: string, init: RequestInit) => {
+      const request = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      sent.push(request);
+      const { status, body } = answer(request);
+      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    },
+  });
+  core = await import('@tanstack/query-core');
+  ({ routeQuery } = await import('../../api/route-hooks'));
+  ({ callRoute } = (await import('../../api/client')) as unknown as { callRoute: typeof callRoute });
+});
+
+afterAll(() => {
+  jest.useRealTimers();
+});
+
+describe('GET /institutions/me', () => {
+  it("tells 'no institution' from another failure", async () => {
+    answer = () => ({ status: 404, body: { detail: 'No institution', code: 'NO_INSTITUTION', errors: [] } });
+    const error = await callRoute(institutionRoutes.me).catch((e: unknown) => e);
+    expect(sent.at(-1)).toMatchObject({ method: 'GET', url: '/api/institutions/me' });
+    expect(isNoInstitution(error)).toBe(true);
+    answer = () => ({ status: 404, body: { detail: 'Institution not found', code: 'INSTITUTION_NOT_FOUND', errors: [] } });
+    expect(isNoInstitution(await callRoute(institutionRoutes.me).catch((e: unknown) => e))).toBe(false);
+  });
+});
+
+describe('what the tabs send', () => {
+  it('asks for one member type, up to 1000', async () => {
+    answer = () => ({ status: 200, body: { members: [], total: 0 } });
+    await callRoute(institutionRoutes.listMembers, { params: { id: ID }, query: { member_type: 'faculty', limit: 1000 } });
+    expect(sent.at(-1)!.url).toBe(`/api/institutions/${ID}/members?member_type=faculty&limit=1000`);
+  });
+  it('sends the CSV base64 with an optional course', async () => {
+    answer = () => ({ status: 202, body: job({}) });
+    const started = await callRoute(institutionRoutes.bulkEnroll, { params: { id: ID }, body: { csv_data: 'ZW1haWw=', course_id: null } });
+    expect(sent.at(-1)).toEqual({
+      method: 'POST',
+      url: `/api/institutions/${ID}/members/bulk`,
+      body: { csv_data: 'ZW1haWw=', course_id: null },
+    });
+    expect(started).toMatchObject({ job_id: JOB, status: 'queued' });
+  });
+  it('updates the logo through the query string', async () => {
+    answer = () => ({ status: 200, body: {} });
+    await callRoute(institutionRoutes.logo, { params: { id: ID }, query: { logo_url: 'https://cdn.example/logo.png?v=2' } });
+    expect(sent.at(-1)).toMatchObject({
+      method: 'POST',
+      url: `/api/institutions/${ID}/logo?logo_url=https%3A%2F%2Fcdn.example%2Flogo.png%3Fv%3D2`,
+    });
+  });
+  it('suspends, edits notes and removes a member at their own addresses', async () => {
+    answer = () => ({ status: 200, body: {} });
+    const memberId = '00000000-0000-4000-8000-000000000101';
+    await callRoute(institutionRoutes.memberStatus, { params: { id: ID, memberId }, body: { is_suspended: true } });
+    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}/status`, body: { is_suspended: true } });
+    await callRoute(institutionRoutes.updateMember, { params: { id: ID, memberId }, body: { notes: null } });
+    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}`, body: { notes: null } });
+    await callRoute(institutionRoutes.removeMember, { params: { id: ID, memberId } });
+    expect(sent.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/institutions/${ID}/members/${memberId}` });
+  });
+  it('creates the course at POST /courses and reads the catalog lists of the current institution', async () => {
+    answer = () => ({ status: 201, body: {} });
+    await callRoute(catalogRoutes.createCourse, {
+      body: { title: 'Intro', description: 'About', price: 0, category: 'programming', level: 'beginner', thumbnail: '' },
+    });
+    expect(sent.at(-1)).toMatchObject({ method: 'POST', url: '/api/courses' });
+    answer = () => ({ status: 200, body: [] });
+    await callRoute(catalogRoutes.institutionCourses);
+    expect(sent.at(-1)!.url).toBe('/api/institution/courses');
+    await callRoute(catalogRoutes.institutionCourseAnalytics);
+    expect(sent.at(-1)!.url).toBe('/api/institution/analytics/courses');
+  });
+});
+
+describe('the open bulk import', () => {
+  it('is asked about every second while it works, and no more once it is done', async () => {
+    jest.useFakeTimers();
+    const answers = [
+      job({ status: 'queued' }),
+      job({ status: 'running', file_rows: 4, processed: 1 }),
+      job({ status: 'running', file_rows: 4, processed: 3 }),
+      job({
+        status: 'completed',
+        file_rows: 4,
+        processed: 4,
+        successful: 2,
+        failed: 1,
+        unchanged: 1,
+        errors: [{ row: 3, email: 'not-an-email', error: 'Invalid e-mail' }],
+        finished_at: '2026-11-26T10:00:04.000Z',
+      }),
+    ];
+    let asked = 0;
+    answer = (request) => {
+      expect(request).toMatchObject({ method: 'GET', url: `/api/institutions/${ID}/members/bulk/${JOB}` });
+      return { status: 200, body: answers[Math.min(asked++, answers.length - 1)] };
+    };
+    const client = new core.QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = new core.QueryObserver(
+      client,
+      routeQuery(institutionRoutes.bulkImport, { params: { id: ID, jobId: JOB } }, bulkJobPolling),
+    );
+    const seen: number[] = [];
+    const unsubscribe = observer.subscribe((result) => {
+      if (result.data) seen.push(bulkPercent(result.data));
+    });
+    await jest.advanceTimersByTimeAsync(10);
+    for (let second = 0; second < 6; second++) await jest.advanceTimersByTimeAsync(1000);
+    unsubscribe();
+    client.clear();
+    jest.useRealTimers();
+
+    expect(asked).toBe(4);
+    expect([...new Set(seen)]).toEqual([0, 25, 75, 100]);
+    const last = observer.getCurrentResult().data!;
+    expect(last).toMatchObject({ status: 'completed', successful: 2, failed: 1, unchanged: 1 });
+    expect(last.errors).toEqual([{ row: 3, email: 'not-an-email', error: 'Invalid e-mail' }]);
+  });
+
+  it('is not asked before the job is known', async () => {
+    const client = new core.QueryClient();
+    const options = routeQuery(institutionRoutes.bulkImport, { params: { id: ID, jobId: undefined } }, bulkJobPolling);
+    expect(options.enabled).toBe(false);
+    client.clear();
+  });
+});
