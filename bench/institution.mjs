@@ -2,10 +2,11 @@
 // `node bench/institution.mjs` after `node infra/build.mjs --server-only`.
 //
 //   1. a throwaway stack on its own DB_PREFIX/BUS_PREFIX: institution and the worker from their
-//      dist/ (NODE_ENV=test, LOG_LEVEL=warn); identity's ensure-member-accounts is answered by a
-//      stand-in in this process (an id per e-mail, as an account that already exists), unless
-//      BENCH_REAL_IDENTITY=1 starts identity itself: making 100,000 accounts is identity's cost,
-//      not the import's. No course: catalog's enrolment is not part of the measure.
+//      dist/ (NODE_ENV=test, LOG_LEVEL=warn), and identity itself, which makes the 100,000
+//      accounts (the measure is the whole import, as a user waits for it). BENCH_STUB_IDENTITY=1
+//      answers ensure-member-accounts from a stand-in in this process instead (an id per e-mail,
+//      as accounts that already exist), to see the import's own cost. No course yet: catalog's
+//      enrolment is not part of the measure (a gap: the issue asks for enrollments too).
 //   2. a CSV of BENCH_BULK_ROWS (100,000) people (email, name, role) in the shared file store,
 //      imported as POST /institutions/{id}/members/bulk leaves it (the import row, the file, the
 //      job). The route itself is not used: a 100,000-row file is ~4 MB, beyond the gateway's
@@ -16,9 +17,9 @@
 //   4. the baseline: psql \copy of the same file into a bare table (email, name, role) of the
 //      same database, rows/s
 //
-// Goal: every row imported exactly once (members = rows, successful = rows, failed 0), the
-// re-import adds 0; the ratio to \copy and the worker's memory are reported. Env:
-// BENCH_BULK_ROWS (100000), BENCH_QUICK=1 (10,000 rows), BENCH_REAL_IDENTITY=1, BENCH_LOG_LEVEL.
+// Goal (issue 12): the job at >= 0.15x of \copy's rows/s, every row imported exactly once
+// (members = rows, successful = rows, failed 0), the re-import adds 0, the worker under 300 MB. Env:
+// BENCH_BULK_ROWS (100000), BENCH_QUICK=1 (10,000 rows), BENCH_STUB_IDENTITY=1, BENCH_LOG_LEVEL.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ const env = process.env;
 const quick = env.BENCH_QUICK === '1';
 const config = {
   rows: Number(env.BENCH_BULK_ROWS || (quick ? 10_000 : 100_000)),
-  realIdentity: env.BENCH_REAL_IDENTITY === '1',
+  realIdentity: env.BENCH_STUB_IDENTITY !== '1',
   stackEnv: { NODE_ENV: 'test', LOG_LEVEL: env.BENCH_LOG_LEVEL || 'warn', RATE_LIMIT_SCALE: '0' },
 };
 
@@ -216,6 +217,8 @@ async function main() {
     allImported: first.status === 'completed' && first.successful === config.rows && first.failed === 0 && members === config.rows,
     reimportAddsNothing:
       again.status === 'completed' && again.successful === 0 && again.unchanged === config.rows && membersAfter === members,
+    ratioAtLeast015: ratio >= 0.15,
+    workerUnder300Mb: first.peakRssMb < 300,
   };
   const met = Object.values(checks).every(Boolean);
   if (!met) run.failed = true;
@@ -223,7 +226,7 @@ async function main() {
     `(g) ${first.rowsPerS.toFixed(0)} rows/s through the job vs ${copy.rowsPerS.toFixed(0)} rows/s \\copy: ratio ${ratio.toFixed(3)}x; worker peak RSS ${first.peakRssMb.toFixed(0)} MB`,
   );
   say(
-    `goal (every row once, re-import adds 0): ${met ? 'MET' : 'NOT MET'} (${Object.entries(checks)
+    `goal (>= 0.15x of \\copy, every row once, re-import adds 0, worker < 300 MB): ${met ? 'MET' : 'NOT MET'} (${Object.entries(checks)
       .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
       .join(', ')})`,
   );
@@ -264,7 +267,9 @@ async function main() {
       '',
       `Ratio ${f(ratio, 3)}x. Worker RSS ${f(first.idleRssMb, 0)} MB idle, ${f(first.peakRssMb, 0)} MB at its peak during the import. Import: ${first.successful} added, ${first.failed} failed; members ${members}. Re-import: ${again.successful} added, ${again.unchanged} unchanged; members ${membersAfter}.`,
       '',
-      `Goal (every row once, re-import adds 0): ${met ? 'met' : 'NOT met'}.`,
+      `Goal (>= 0.15x of \\copy, every row once, re-import adds 0, worker < 300 MB): ${met ? 'met' : 'NOT met'} (${Object.entries(checks)
+        .map(([k, v]) => `${k} ${v ? 'yes' : 'no'}`)
+        .join(', ')}).`,
       '',
     ].join('\n'),
   );

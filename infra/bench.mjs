@@ -32,6 +32,10 @@
 //                                 free hours of one mentor (exactly 10 bookings, every other one
 //                                 a clear 409, the databases checked), then GET /api/mentors over
 //                                 2,000 mentors against a bare Fastify + pg handler on the same SQL
+//   (g) bulk CSV enrollment       bench/institution.mjs, its own institution service and worker:
+//                                 a 100,000-row CSV through the bulk-enrollment job against psql
+//                                 \copy of the same rows into a bare table; rows/s, the ratio, a
+//                                 re-import that must add nothing, the worker's memory
 //   (h) community                 bench/qa-search.mjs, its own stack: GET /api/qa/questions?search=
 //                                 over 100,000 questions through the gateway against a bare
 //                                 Fastify + pg handler on the same SQL; then bench/live-fanout.mjs:
@@ -125,7 +129,7 @@ const config = {
   /** a second, light equal load (0 = off): the latency the hops add with next to no queueing */
   lightRate: env.BENCH_LIGHT_RATE === '0' ? 0 : num('BENCH_LIGHT_RATE', 100),
   /** scenarios, in this order; `s` (gateway + NATS + a do-nothing RpcServer service) is opt-in: BENCH_STUB=1 */
-  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'h'] : ['a', 'b', 'c', 'd', 'e', 'f', 'h'],
+  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] : ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
   /** scenario (c), catalog search */
   catalog: {
     courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),
@@ -158,14 +162,15 @@ if (!quick && config.rounds < 3) {
   notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
   config.rounds = 3;
 }
-if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e', 'f', 'h'].includes(s)))
-  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e, f, h`);
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].includes(s)))
+  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e, f, g, h`);
 /** (d) mock-test submissions, (e) wallet payments, (f) mentoring and (h) community are scripts with their own stacks (bench/assessment.mjs, bench/billing.mjs, bench/mentoring.mjs, bench/qa-search.mjs + bench/live-fanout.mjs), run after the others */
 const withAssessment = config.only.includes('d');
 const withBilling = config.only.includes('e');
 const withMentoring = config.only.includes('f');
+const withInstitution = config.only.includes('g');
 const withCommunity = config.only.includes('h');
-config.only = config.only.filter((s) => !['d', 'e', 'f', 'h'].includes(s));
+config.only = config.only.filter((s) => !['d', 'e', 'f', 'g', 'h'].includes(s));
 if (!['auto', 'always', 'off'].includes(config.catalog.low))
   throw new Error(`BENCH_CATALOG_LOW=${config.catalog.low}: auto, always or off`);
 const withCatalog = config.only.includes('c');
@@ -1074,6 +1079,7 @@ for (const [wanted, letter, script] of [
   [withAssessment, 'd', 'assessment.mjs'],
   [withBilling, 'e', 'billing.mjs'],
   [withMentoring, 'f', 'mentoring.mjs'],
+  [withInstitution, 'g', 'institution.mjs'],
   [withCommunity, 'h', 'qa-search.mjs'],
   [withCommunity, 'h', 'live-fanout.mjs'],
 ]) {
