@@ -12,7 +12,7 @@ import { BulkEnrollmentQueue } from './bulk.queue.js';
 import { importList, importView } from './bulk-view.js';
 import { BULK_FILES } from './bulk-files.js';
 import { tierRefusals } from './bulk-tier.js';
-import { writeMembersAddedInBulk } from './bulk-events.js';
+import { writeMembersChanged } from '../members/member-events.js';
 
 type R = typeof institutionRoutes;
 interface ImportHead {
@@ -133,7 +133,7 @@ export class BulkService {
          ON CONFLICT (institution_id, user_id) DO NOTHING RETURNING id`,
         [imp.institution_id, imp.created_by, req.import_id, accepted],
       );
-      await writeMembersAddedInBulk(
+      await writeMembersChanged(
         tx,
         inserted.map((r) => r.id),
       );

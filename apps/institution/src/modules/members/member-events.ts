@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { writeEvent } from '@lp/bus';
+import { writeEvent, writeEvents } from '@lp/bus';
 import { institutionEvents, type AccessLevel, type MemberType, type PortalRole } from '@lp/contracts';
 
 interface Row {
@@ -18,20 +18,22 @@ interface Row {
 /**
  * institution.member.added carries a member's portal as it now is: written on every add and
  * on every change identity's portals depend on (role, access level, suspension). Set-based:
- * one statement reads every member given.
+ * one statement reads every member given, one writes their events (a bulk import's batch).
  */
 export async function writeMembersChanged(tx: EntityManager, memberIds: readonly string[]): Promise<void> {
   if (!memberIds.length) return;
   const rows = (await tx.query(
     `SELECT m.id, m.institution_id, m.user_id, m.member_type, m.portal_role, m.access_level, m.permissions, m.is_suspended,
             i.name AS institution_name, i.subdomain
-       FROM members m JOIN institutions i ON i.id = m.institution_id WHERE m.id = ANY ($1::uuid[])`,
+       FROM members m JOIN institutions i ON i.id = m.institution_id WHERE m.id = ANY ($1::uuid[]) ORDER BY m.id`,
     [memberIds],
   )) as Row[];
   const now = new Date().toISOString();
-  for (const r of rows) {
-    await writeEvent(tx, institutionEvents.memberAdded, {
-      v: 1,
+  await writeEvents(
+    tx,
+    institutionEvents.memberAdded,
+    rows.map((r) => ({
+      v: 1 as const,
       member_id: r.id,
       institution_id: r.institution_id,
       institution_name: r.institution_name,
@@ -43,8 +45,8 @@ export async function writeMembersChanged(tx: EntityManager, memberIds: readonly
       permissions: r.permissions,
       is_suspended: r.is_suspended,
       changed_at: now,
-    });
-  }
+    })),
+  );
 }
 
 export async function writeMemberRemoved(tx: EntityManager, m: { id: string; institutionId: string; userId: string }): Promise<void> {

@@ -1,3 +1,4 @@
+import { installFakeGateway, type FakeGateway } from '../../api/fake-gateway.testing';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BulkImportSchema, catalogRoutes, institutionRoutes, type AnyRoute } from '@lp/contracts';
 import { bulkJobPolling, bulkPercent, isNoInstitution } from './logic';
@@ -7,17 +8,9 @@ import { bulkJobPolling, bulkPercent, isNoInstitution } from './logic';
  * real query options, with fetch answering as the institution service does. query-core only
  * polls where a window exists, so one is set up before it loads.
  */
-type Answer = { status: number; body?: unknown };
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const JOB = '00000000-0000-4000-8000-000000000900';
-const sent: Sent[] = [];
-let answer: (request: Sent) => Answer = () => ({ status: 500 });
 
 const job = (over: Record<string, unknown>) =>
   BulkImportSchema.parse({
@@ -39,22 +32,9 @@ let callRoute: (route: AnyRoute, args?: Record<string, unknown>) => Promise<unkn
 let routeQuery: typeof import('../../api/route-hooks').routeQuery;
 let core: typeof import('@tanstack/query-core');
 
+let gateway: FakeGateway;
 beforeAll(async () => {
-  const store = new Map<string, string>();
-  Object.assign(globalThis, {
-    window: globalThis,
-    localStorage: {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    },
-    fetch: async (url: string, init: RequestInit) => {
-      const request = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      sent.push(request);
-      const { status, body } = answer(request);
-      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    },
-  });
+  gateway = installFakeGateway(() => ({ status: 500 }));
   core = await import('@tanstack/query-core');
   ({ routeQuery } = await import('../../api/route-hooks'));
   ({ callRoute } = (await import('../../api/client')) as unknown as { callRoute: typeof callRoute });
@@ -66,25 +46,25 @@ afterAll(() => {
 
 describe('GET /institutions/me', () => {
   it("tells 'no institution' from another failure", async () => {
-    answer = () => ({ status: 404, body: { detail: 'No institution', code: 'NO_INSTITUTION', errors: [] } });
+    gateway.answer = () => ({ status: 404, body: { detail: 'No institution', code: 'NO_INSTITUTION', errors: [] } });
     const error = await callRoute(institutionRoutes.me).catch((e: unknown) => e);
-    expect(sent.at(-1)).toMatchObject({ method: 'GET', url: '/api/institutions/me' });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'GET', url: '/api/institutions/me' });
     expect(isNoInstitution(error)).toBe(true);
-    answer = () => ({ status: 404, body: { detail: 'Institution not found', code: 'INSTITUTION_NOT_FOUND', errors: [] } });
+    gateway.answer = () => ({ status: 404, body: { detail: 'Institution not found', code: 'INSTITUTION_NOT_FOUND', errors: [] } });
     expect(isNoInstitution(await callRoute(institutionRoutes.me).catch((e: unknown) => e))).toBe(false);
   });
 });
 
 describe('what the tabs send', () => {
   it('asks for one member type, up to 1000', async () => {
-    answer = () => ({ status: 200, body: { members: [], total: 0 } });
+    gateway.answer = () => ({ status: 200, body: { members: [], total: 0 } });
     await callRoute(institutionRoutes.listMembers, { params: { id: ID }, query: { member_type: 'faculty', limit: 1000 } });
-    expect(sent.at(-1)!.url).toBe(`/api/institutions/${ID}/members?member_type=faculty&limit=1000`);
+    expect(gateway.sent.at(-1)!.url).toBe(`/api/institutions/${ID}/members?member_type=faculty&limit=1000`);
   });
   it('sends the CSV base64 with an optional course', async () => {
-    answer = () => ({ status: 202, body: job({}) });
+    gateway.answer = () => ({ status: 202, body: job({}) });
     const started = await callRoute(institutionRoutes.bulkEnroll, { params: { id: ID }, body: { csv_data: 'ZW1haWw=', course_id: null } });
-    expect(sent.at(-1)).toEqual({
+    expect(gateway.sent.at(-1)).toEqual({
       method: 'POST',
       url: `/api/institutions/${ID}/members/bulk`,
       body: { csv_data: 'ZW1haWw=', course_id: null },
@@ -92,34 +72,34 @@ describe('what the tabs send', () => {
     expect(started).toMatchObject({ job_id: JOB, status: 'queued' });
   });
   it('updates the logo through the query string', async () => {
-    answer = () => ({ status: 200, body: {} });
+    gateway.answer = () => ({ status: 200, body: {} });
     await callRoute(institutionRoutes.logo, { params: { id: ID }, query: { logo_url: 'https://cdn.example/logo.png?v=2' } });
-    expect(sent.at(-1)).toMatchObject({
+    expect(gateway.sent.at(-1)).toMatchObject({
       method: 'POST',
       url: `/api/institutions/${ID}/logo?logo_url=https%3A%2F%2Fcdn.example%2Flogo.png%3Fv%3D2`,
     });
   });
   it('suspends, edits notes and removes a member at their own addresses', async () => {
-    answer = () => ({ status: 200, body: {} });
+    gateway.answer = () => ({ status: 200, body: {} });
     const memberId = '00000000-0000-4000-8000-000000000101';
     await callRoute(institutionRoutes.memberStatus, { params: { id: ID, memberId }, body: { is_suspended: true } });
-    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}/status`, body: { is_suspended: true } });
+    expect(gateway.sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}/status`, body: { is_suspended: true } });
     await callRoute(institutionRoutes.updateMember, { params: { id: ID, memberId }, body: { notes: null } });
-    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}`, body: { notes: null } });
+    expect(gateway.sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}`, body: { notes: null } });
     await callRoute(institutionRoutes.removeMember, { params: { id: ID, memberId } });
-    expect(sent.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/institutions/${ID}/members/${memberId}` });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/institutions/${ID}/members/${memberId}` });
   });
   it('creates the course at POST /courses and reads the catalog lists of the current institution', async () => {
-    answer = () => ({ status: 201, body: {} });
+    gateway.answer = () => ({ status: 201, body: {} });
     await callRoute(catalogRoutes.createCourse, {
       body: { title: 'Intro', description: 'About', price: 0, category: 'programming', level: 'beginner', thumbnail: '' },
     });
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', url: '/api/courses' });
-    answer = () => ({ status: 200, body: [] });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'POST', url: '/api/courses' });
+    gateway.answer = () => ({ status: 200, body: [] });
     await callRoute(catalogRoutes.institutionCourses);
-    expect(sent.at(-1)!.url).toBe('/api/institution/courses');
+    expect(gateway.sent.at(-1)!.url).toBe('/api/institution/courses');
     await callRoute(catalogRoutes.institutionCourseAnalytics);
-    expect(sent.at(-1)!.url).toBe('/api/institution/analytics/courses');
+    expect(gateway.sent.at(-1)!.url).toBe('/api/institution/analytics/courses');
   });
 });
 
@@ -142,7 +122,7 @@ describe('the open bulk import', () => {
       }),
     ];
     let asked = 0;
-    answer = (request) => {
+    gateway.answer = (request) => {
       expect(request).toMatchObject({ method: 'GET', url: `/api/institutions/${ID}/members/bulk/${JOB}` });
       return { status: 200, body: answers[Math.min(asked++, answers.length - 1)] };
     };

@@ -1,3 +1,4 @@
+import { installFakeGateway, type FakeGateway } from '../../../api/fake-gateway.testing';
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   billingRoutes,
@@ -17,43 +18,22 @@ import { apiKeyBody, apiKeyFormDefaults, planBody, planFormOf, subdomainToCheck,
  * What the five tabs send, through the real client against a faked gateway: fetch records each
  * request and answers as the institution (or identity) service would.
  */
-type Answer = { status: number; body?: unknown };
-interface Sent {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const SUB = '00000000-0000-4000-8000-000000000002';
-const sent: Sent[] = [];
-let answer: (request: Sent) => Answer = () => ({ status: 200, body: {} });
 
 let callRoute: (route: AnyRoute, args?: Record<string, unknown>) => Promise<unknown>;
 let routeQuery: typeof import('../../../api/route-hooks').routeQuery;
 
+let gateway: FakeGateway;
 beforeAll(async () => {
-  const store = new Map<string, string>();
-  Object.assign(globalThis, {
-    window: globalThis,
-    localStorage: {
-      getItem: (k: string) => store.get(k) ?? null,
-      setItem: (k: string, v: string) => void store.set(k, v),
-      removeItem: (k: string) => void store.delete(k),
-    },
-    fetch: async (url: string, init: RequestInit) => {
-      const request = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      sent.push(request);
-      const { status, body } = answer(request);
-      return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    },
-  });
+  gateway = installFakeGateway(() => ({ status: 200, body: {} }));
   ({ routeQuery } = await import('../../../api/route-hooks'));
   ({ callRoute } = (await import('../../../api/client')) as unknown as { callRoute: typeof callRoute });
 });
 
 beforeEach(() => {
-  answer = () => ({ status: 200, body: {} });
+  gateway.answer = () => ({ status: 200, body: {} });
 });
 
 const institution = { id: ID, organizational_level: 1 };
@@ -69,9 +49,9 @@ describe('subsidiaries', () => {
       { enabled: subdomainToCheck('bo', null) !== null },
     );
     expect(held.enabled).toBe(false);
-    answer = () => ({ status: 200, body: { subdomain: 'bole', available: false, taken_by: 'Bole Campus', reason: null } });
+    gateway.answer = () => ({ status: 200, body: { subdomain: 'bole', available: false, taken_by: 'Bole Campus', reason: null } });
     const reply = await callRoute(institutionRoutes.checkSubdomain, { query: { subdomain: 'bole' } });
-    expect(sent.at(-1)).toMatchObject({ method: 'GET', url: '/api/institutions/check-subdomain?subdomain=bole' });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'GET', url: '/api/institutions/check-subdomain?subdomain=bole' });
     expect(reply).toMatchObject({ available: false, taken_by: 'Bole Campus' });
   });
 
@@ -83,10 +63,10 @@ describe('subsidiaries', () => {
       level_type: 'branch' as const,
       contact_email: '',
     };
-    answer = () => ({ status: 201, body: {} });
+    gateway.answer = () => ({ status: 201, body: {} });
     await callRoute(institutionRoutes.createSubsidiary, { params: { id: ID }, body: SubsidiaryRequest.parse(subsidiaryBody(values)) });
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/subsidiaries` });
-    expect(sent.at(-1)!.body).toMatchObject({
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/subsidiaries` });
+    expect(gateway.sent.at(-1)!.body).toMatchObject({
       name: 'Bole Branch',
       subdomain: 'bole',
       organizational_level: 2,
@@ -96,7 +76,7 @@ describe('subsidiaries', () => {
       inherit_branding: true,
     });
 
-    answer = () => ({
+    gateway.answer = () => ({
       status: 400,
       body: { code: 'VALIDATION_FAILED', detail: 'Validation failed', errors: [{ path: 'subdomain', message: 'Subdomain is taken' }] },
     });
@@ -106,37 +86,37 @@ describe('subsidiaries', () => {
 
   it('edits a subsidiary, assigns and unassigns its resources, and applies the cascade', async () => {
     await callRoute(institutionRoutes.updateSubsidiary, { params: { id: ID, subId: SUB }, body: { name: 'Renamed' } });
-    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/subsidiaries/${SUB}`, body: { name: 'Renamed' } });
+    expect(gateway.sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/subsidiaries/${SUB}`, body: { name: 'Renamed' } });
 
     await callRoute(institutionRoutes.subsidiaryResources, { params: { id: ID, subId: SUB } });
-    expect(sent.at(-1)!.url).toBe(`/api/institutions/${ID}/subsidiaries/${SUB}/resources`);
+    expect(gateway.sent.at(-1)!.url).toBe(`/api/institutions/${ID}/subsidiaries/${SUB}/resources`);
     await callRoute(institutionRoutes.unassignedResources, { params: { id: ID } });
-    expect(sent.at(-1)!.url).toBe(`/api/institutions/${ID}/unassigned-resources`);
+    expect(gateway.sent.at(-1)!.url).toBe(`/api/institutions/${ID}/unassigned-resources`);
 
     const course = '00000000-0000-4000-8000-000000000301';
     await callRoute(institutionRoutes.assignResources, {
       params: { id: ID },
       body: { resource_type: 'course', resource_ids: [course], subsidiary_id: SUB, action: 'unassign' },
     });
-    expect(sent.at(-1)).toEqual({
+    expect(gateway.sent.at(-1)).toEqual({
       method: 'POST',
       url: `/api/institutions/${ID}/assign-resources`,
       body: { resource_type: 'course', resource_ids: [course], subsidiary_id: SUB, action: 'unassign' },
     });
 
     await callRoute(institutionRoutes.updateCascadeSettings, { params: { id: ID }, body: { pricing: true } });
-    expect(sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/cascade-settings`, body: { pricing: true } });
-    answer = () => ({ status: 200, body: { message: 'Applied to 3 institutions', institutions: 3, copied: {} } });
+    expect(gateway.sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/cascade-settings`, body: { pricing: true } });
+    gateway.answer = () => ({ status: 200, body: { message: 'Applied to 3 institutions', institutions: 3, copied: {} } });
     const applied = await callRoute(institutionRoutes.applyCascade, { params: { id: ID } });
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/apply-cascade` });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/apply-cascade` });
     expect(applied).toMatchObject({ message: 'Applied to 3 institutions' });
   });
 
   it('reads the chart and the path of the institution', async () => {
     await callRoute(institutionRoutes.orgChart, { params: { id: ID } });
-    expect(sent.at(-1)!.url).toBe(`/api/institutions/${ID}/organizational-chart`);
+    expect(gateway.sent.at(-1)!.url).toBe(`/api/institutions/${ID}/organizational-chart`);
     await callRoute(institutionRoutes.hierarchyPath, { params: { id: ID } });
-    expect(sent.at(-1)!.url).toBe(`/api/institutions/${ID}/hierarchy-path`);
+    expect(gateway.sent.at(-1)!.url).toBe(`/api/institutions/${ID}/hierarchy-path`);
   });
 });
 
@@ -146,8 +126,8 @@ describe('sub-leasing plans', () => {
       planBody({ ...planFormOf(null), name: 'Semester pass', price: '99.99', features: ['Library', ' '] }),
     );
     await callRoute(institutionRoutes.createPlan, { params: { id: ID }, body });
-    expect(sent.at(-1)).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/subleasing-plans` });
-    expect(sent.at(-1)!.body).toMatchObject({
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/subleasing-plans` });
+    expect(gateway.sent.at(-1)!.body).toMatchObject({
       name: 'Semester pass',
       price: 99.99,
       currency: 'ETB',
@@ -159,7 +139,7 @@ describe('sub-leasing plans', () => {
     });
     const plan = '00000000-0000-4000-8000-000000000401';
     await callRoute(institutionRoutes.deletePlan, { params: { id: ID, planId: plan } });
-    expect(sent.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/institutions/${ID}/subleasing-plans/${plan}` });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/institutions/${ID}/subleasing-plans/${plan}` });
   });
 });
 
@@ -173,23 +153,23 @@ describe('API keys', () => {
         expires_in_days: '30',
       }),
     );
-    answer = () => ({ status: 201, body: { id: SUB, key_name: 'LMS sync', key_prefix: 'lp_live_ab', api_key: 'lp_live_abcdef' } });
+    gateway.answer = () => ({ status: 201, body: { id: SUB, key_name: 'LMS sync', key_prefix: 'lp_live_ab', api_key: 'lp_live_abcdef' } });
     const created = await callRoute(institutionRoutes.createApiKey, { params: { id: ID }, body });
-    expect(sent.at(-1)).toEqual({
+    expect(gateway.sent.at(-1)).toEqual({
       method: 'POST',
       url: `/api/institutions/${ID}/api-keys`,
       body: { key_name: 'LMS sync', permissions: ['courses.read', 'enrollments.create'], rate_limit_per_minute: 60, expires_in_days: 30 },
     });
     expect(created).toMatchObject({ api_key: 'lp_live_abcdef' });
     await callRoute(institutionRoutes.revokeApiKey, { params: { id: ID, keyId: SUB } });
-    expect(sent.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/institutions/${ID}/api-keys/${SUB}` });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'DELETE', url: `/api/institutions/${ID}/api-keys/${SUB}` });
   });
 });
 
 describe('portal access', () => {
   it('lists the real grants and grants through identity', async () => {
     await callRoute(institutionRoutes.portalAccess, { params: { id: ID } });
-    expect(sent.at(-1)).toMatchObject({ method: 'GET', url: `/api/institutions/${ID}/portal-access` });
+    expect(gateway.sent.at(-1)).toMatchObject({ method: 'GET', url: `/api/institutions/${ID}/portal-access` });
     const body = GrantSubsidiaryAccessRequest.parse({
       institution_id: SUB,
       user_email: 'dean@addis.et',
@@ -198,7 +178,7 @@ describe('portal access', () => {
       permissions: [],
     });
     await callRoute(identityRoutes.grantSubsidiaryAccess, { body });
-    expect(sent.at(-1)).toEqual({
+    expect(gateway.sent.at(-1)).toEqual({
       method: 'POST',
       url: '/api/auth/grant-subsidiary-access',
       body: { institution_id: SUB, user_email: 'dean@addis.et', role: 'institution', access_level: 'admin', permissions: [] },
@@ -208,7 +188,7 @@ describe('portal access', () => {
 
 describe('billing and plan', () => {
   it('upgrades with cycle and method, and a pending answer carries the checkout', async () => {
-    answer = () => ({
+    gateway.answer = () => ({
       status: 200,
       body: {
         status: 'pending',
@@ -224,16 +204,16 @@ describe('billing and plan', () => {
       params: { id: ID },
       body: { tier_id: SUB, billing_cycle: 'yearly', payment_method: 'chapa' },
     });
-    expect(sent.at(-1)).toEqual({
+    expect(gateway.sent.at(-1)).toEqual({
       method: 'POST',
       url: `/api/institutions/${ID}/upgrade`,
       body: { tier_id: SUB, billing_cycle: 'yearly', payment_method: 'chapa' },
     });
     expect(reply).toMatchObject({ status: 'pending', checkout_url: '/checkout/demo/x' });
     await callRoute(institutionRoutes.tiers);
-    expect(sent.at(-1)!.url).toBe('/api/institution-tiers');
+    expect(gateway.sent.at(-1)!.url).toBe('/api/institution-tiers');
     await callRoute(institutionRoutes.usage, { params: { id: ID } });
-    expect(sent.at(-1)!.url).toBe(`/api/institutions/${ID}/usage`);
+    expect(gateway.sent.at(-1)!.url).toBe(`/api/institutions/${ID}/usage`);
   });
 
   it('refreshes the institution, its usage and the wallet after an upgrade', () => {
