@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { identityInternal, type Institution, type Member } from '@lp/contracts';
+import { identityInternal, institutionRoutes, type AnyRoute, type Institution, type Member } from '@lp/contracts';
 import { connectBus, RpcClient } from '@lp/bus';
 import { startStack, uniqueEmail, type Stack } from './harness.js';
 
@@ -128,6 +128,33 @@ describe('/api/institutions', () => {
     const relogin = await stack.api<Auth>('POST', '/auth/login', { body: { email: learner.user.email, password: PASSWORD } });
     const after = await stack.api<{ available_portals: { institution_id: string }[] }>('GET', '/auth/portal-context', { token: relogin.body.token });
     expect(after.body.available_portals.map((p) => p.institution_id)).not.toContain(mine.id);
+  });
+
+  it('maps every institution and admin route: 401 without a token, 403 for a role the guard leaves out, and each read answers its owner', async () => {
+    const fake = '00000000-0000-4000-8000-0000000000ff';
+    // a learner of its own: the one above switched portals, which ended its first session
+    const outsider = await register('learner', 'outsider');
+    const routes = Object.entries(institutionRoutes) as [string, AnyRoute][];
+    const pathOf = (r: AnyRoute) =>
+      r.path.replace(/\{(\w+)\}/g, (_, p: string) => (p === 'id' ? mine.id : fake)) + (r.path.includes('check-subdomain') || r.path.includes('by-subdomain') ? `?subdomain=${mine.subdomain}` : '');
+    const wrong: string[] = [];
+    for (const [name, r] of routes) {
+      const anonymous = await stack.api(r.method, pathOf(r), r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} });
+      if (r.guard === 'public' ? anonymous.status === 401 : anonymous.status !== 401) wrong.push(`${name} anonymous ${anonymous.status}`);
+      if (Array.isArray(r.guard) && !r.guard.includes('learner')) {
+        const asLearner = await stack.api(r.method, pathOf(r), { token: outsider.token, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} }) });
+        if (asLearner.status !== 403) wrong.push(`${name} learner ${asLearner.status}`);
+      }
+      if (r.method === 'GET' && !/\{(?!id\})\w+\}/.test(r.path) && !r.path.startsWith('/admin')) {
+        const own = await stack.api(r.method, pathOf(r), { token: owner.token });
+        if (own.status !== 200) wrong.push(`${name} owner ${own.status} ${JSON.stringify(own.body).slice(0, 120)}`);
+      }
+      if (r.method === 'GET' && r.path.startsWith('/admin')) {
+        const asAdmin = await stack.api(r.method, pathOf(r), { token: admin.token });
+        if (asAdmin.status !== 200) wrong.push(`${name} admin ${asAdmin.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('is reported on /api/health', async () => {
