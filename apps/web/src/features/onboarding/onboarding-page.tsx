@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { institutionRoutes, normalizeSubdomain, OnboardRequest } from '@lp/contracts';
+import { identityRoutes, institutionRoutes, normalizeSubdomain, OnboardRequest } from '@lp/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
+import { callRoute } from '../../api/client';
 import { useDetailOrMessage } from '../../api/error-text';
 import { fieldErrorsOf } from '../../api/field-errors';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
@@ -16,6 +17,7 @@ import { dashboardPath } from '../auth/dashboard-path';
 import { useSignedInUser } from '../auth/session-context';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { isNoInstitution } from '../institution/logic';
+import { storeSwitchedPortal } from '../shell/use-portals';
 import {
   availabilityOf,
   isCheckable,
@@ -29,6 +31,34 @@ type OnboardInput = z.input<typeof OnboardRequest>;
 type OnboardOutput = z.output<typeof OnboardRequest>;
 
 const DASHBOARD_PATH = '/institution/dashboard';
+const PORTAL_WAIT_MS = 10_000;
+const PORTAL_POLL_MS = 500;
+
+/**
+ * Identity learns the new membership from an event a moment after onboarding, and until the
+ * session is scoped to the institution, institution-scoped reads (its courses) answer the
+ * caller's own. So: wait briefly for the portal to be listed, switch the session to it, and
+ * start the dashboard afresh (as the portal switcher does). Without the portal the dashboard
+ * still opens: GET /institutions/me finds the institution by its admin either way.
+ */
+async function enterNewPortal(institutionId: string): Promise<boolean> {
+  const deadline = Date.now() + PORTAL_WAIT_MS;
+  try {
+    for (;;) {
+      const { available_portals: portals } = await callRoute(identityRoutes.portalContext, {});
+      if (portals.some((p) => p.institution_id === institutionId)) {
+        const answer = await callRoute(identityRoutes.switchPortal, { body: { target_institution_id: institutionId } });
+        storeSwitchedPortal(answer, portals, institutionId);
+        return true;
+      }
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, PORTAL_POLL_MS));
+    }
+  } catch {
+    // a failed look-up or switch leaves the session as it was: the dashboard still opens
+    return false;
+  }
+}
 
 /**
  * Spec 3 /institution/onboard: registers an institution (name, subdomain, contacts, KYC); it
@@ -94,6 +124,7 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const navigate = useNavigate();
+  const [entering, setEntering] = useState(false);
   const form = useForm<OnboardInput, unknown, OnboardOutput>({
     resolver: zodResolver(OnboardRequest),
     defaultValues: {
@@ -125,8 +156,16 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
     onSuccess: (institution) => {
       toast({ title: t('onboarding.success', { name: institution.name }), tone: 'success' });
       // the institution dashboard is for institution accounts; anyone else is told here and keeps their own dashboard
-      if (user.role === 'institution') navigate(DASHBOARD_PATH);
-      else onRegistered(institution.name);
+      if (user.role !== 'institution') {
+        onRegistered(institution.name);
+        return;
+      }
+      setEntering(true);
+      void enterNewPortal(institution.id).then((switched) => {
+        // with a new token the page loads again, so the session and every answer are the new portal's
+        if (switched) window.location.assign(DASHBOARD_PATH);
+        else navigate(DASHBOARD_PATH);
+      });
     },
     onError: (error) => {
       toast({ title: t('onboarding.failed', { detail: detailOrMessage(error) }), tone: 'error' });
@@ -257,7 +296,7 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
             </fieldset>
 
             <div className="flex justify-end">
-              <Button type="submit" loading={onboard.isPending} data-testid="onboarding-submit">
+              <Button type="submit" loading={onboard.isPending || entering} data-testid="onboarding-submit">
                 {t('onboarding.submit')}
               </Button>
             </div>

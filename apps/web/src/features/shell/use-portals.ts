@@ -1,4 +1,4 @@
-import { identityRoutes, type Portal, type User } from '@lp/contracts';
+import { identityRoutes, type Portal, type RouteOutput, type User } from '@lp/contracts';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { PRODUCT_NAME } from '../../config/product';
 import { storePortalSwitch } from '../auth/session-storage';
@@ -21,12 +21,21 @@ export function usePortals(user: User): { portals: Portal[]; loading: boolean } 
   return { portals: loaded.length > 0 ? loaded : [currentPortalOf(user)], loading: query.isPending };
 }
 
+/** Keeps a switch's answer as the session: its token, its institution, and the portals with it current. */
+export function storeSwitchedPortal(
+  answer: RouteOutput<typeof identityRoutes.switchPortal>,
+  portals: Portal[],
+  targetInstitutionId: string,
+): void {
+  const updated = portals.map((p) => ({ ...p, is_current: p.institution_id === targetInstitutionId }));
+  storePortalSwitch(answer.access_token, answer.institution, updated);
+}
+
 /** Switching replaces the stored token and reloads, so every screen starts again in the new portal. */
 export function useSwitchPortal(portals: Portal[]) {
   return useRouteMutation(identityRoutes.switchPortal, {
     onSuccess: (answer, { body }) => {
-      const updated = portals.map((p) => ({ ...p, is_current: p.institution_id === body.target_institution_id }));
-      storePortalSwitch(answer.access_token, answer.institution, updated);
+      storeSwitchedPortal(answer, portals, body.target_institution_id);
       window.location.reload();
     },
   });
