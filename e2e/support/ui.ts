@@ -72,8 +72,13 @@ export async function signInThroughModal(page: Page, account: Pick<TestAccount, 
 /** On /{role}/dashboard with the role's dashboard page inside the signed-in shell. */
 export async function expectDashboard(page: Page, role: SelfRole, name?: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/${role}/dashboard$`));
-  await expect(page.getByTestId(`${role}-dashboard`)).toBeVisible();
   await expect(page.getByTestId('app-nav')).toBeVisible();
+  if (role === 'institution') {
+    // a new institution account has no institution yet: its dashboard sends it to onboarding
+    await expect(page.getByTestId('institution-dashboard').or(page.getByTestId('institution-none'))).toBeVisible();
+    return;
+  }
+  await expect(page.getByTestId(`${role}-dashboard`)).toBeVisible();
   if (name) await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${name}` })).toBeVisible();
 }
 
