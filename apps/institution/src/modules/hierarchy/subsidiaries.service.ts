@@ -17,7 +17,8 @@ import { institutionEventFields, writeInstitutionUpdated } from '../institutions
 import { assertWithinTier, inSystemScope } from '../tiers/tier-limits.js';
 import { hierarchyErrors } from './hierarchy-errors.js';
 import { descendantIds, isStrictDescendant } from './hierarchy-sql.js';
-import { courseRows, peopleOf, subsidiaryView, subsidiaryViews } from './subsidiary-view.js';
+import { institutionView, institutionViews } from '../institutions/institution-view.js';
+import { courseRows, peopleOf } from './subsidiary-view.js';
 
 type R = typeof institutionRoutes;
 
@@ -43,7 +44,7 @@ export class SubsidiariesService {
   @Handles(institutionRoutes.listSubsidiaries)
   async list({ params }: RouteInput<R['listSubsidiaries']>): Promise<RouteOutput<R['listSubsidiaries']>> {
     return this.tenancy.forInstitution(params.id, 'read', async (tx, access) => ({
-      subsidiaries: await subsidiaryViews(tx, await descendantIds(tx, params.id), access),
+      subsidiaries: await institutionViews(tx, await descendantIds(tx, params.id), access),
     }));
   }
 
@@ -96,7 +97,7 @@ export class SubsidiariesService {
         );
         const fields = await institutionEventFields(tx, id);
         await writeEvent(tx, institutionEvents.created, { ...fields, created_by: caller.userId, created_at: new Date().toISOString() });
-        return subsidiaryView(tx, id, access);
+        return institutionView(tx, id, access);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw institutionErrors.subdomainTaken(await this.holderOf(body.subdomain));
@@ -135,7 +136,7 @@ export class SubsidiariesService {
         });
         // the event carries path_ids: every institution the move shifted is told, the edited one always
         for (const id of new Set([params.subId, ...moved])) await writeInstitutionUpdated(tx, id);
-        return subsidiaryView(tx, params.subId, access);
+        return institutionView(tx, params.subId, access);
       });
     } catch (e) {
       if (isUniqueViolation(e) && body.subdomain) throw institutionErrors.subdomainTaken(await this.holderOf(body.subdomain));

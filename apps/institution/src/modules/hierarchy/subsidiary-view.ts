@@ -1,37 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { Institution, RouteOutput, institutionRoutes } from '@lp/contracts';
-import type { TenantAccess } from '../../common/tenancy.js';
-import { institutionViews } from '../institutions/institution-view.js';
+import type { RouteOutput, institutionRoutes } from '@lp/contracts';
 import { inSystemScope } from '../tiers/tier-limits.js';
 
-type Subsidiary = RouteOutput<typeof institutionRoutes.createSubsidiary>;
 type Resources = RouteOutput<typeof institutionRoutes.subsidiaryResources>;
-
-/**
- * Institutions as the subsidiary screens show them: the institution view, with total_courses
- * counting the courses assigned to each as well as the ones it owns (a subsidiary's courses
- * mostly come from above).
- */
-export async function subsidiaryViews(tx: EntityManager, ids: readonly string[], access: TenantAccess): Promise<Subsidiary[]> {
-  const views: Institution[] = await institutionViews(tx, ids, access);
-  if (!views.length) return [];
-  const counts = (await tx.query(
-    `SELECT institution_id, count(DISTINCT course_id)::int AS n
-       FROM (SELECT institution_id, id AS course_id FROM courses WHERE institution_id = ANY ($1::uuid[])
-             UNION ALL
-             SELECT institution_id, course_id FROM course_assignments WHERE institution_id = ANY ($1::uuid[])) x
-      GROUP BY institution_id`,
-    [ids],
-  )) as { institution_id: string; n: number }[];
-  const byId = new Map(counts.map((c) => [c.institution_id, Number(c.n)]));
-  return views.map((v) => ({ ...v, total_courses: byId.get(v.id) ?? 0 }));
-}
-
-export async function subsidiaryView(tx: EntityManager, id: string, access: TenantAccess): Promise<Subsidiary> {
-  const [view] = await subsidiaryViews(tx, [id], access);
-  if (!view) throw new Error(`institution ${id} vanished inside its own transaction`);
-  return view;
-}
 
 /**
  * The course rows of the given ids. A course assigned from above the caller's root is not

@@ -9,28 +9,20 @@ import type { TenantAccess } from '../../common/tenancy.js';
  */
 export async function institutionViews(tx: EntityManager, ids: readonly string[], access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>): Promise<Institution[]> {
   if (!ids.length) return [];
-  const hasCourses = await coursesReadModelExists(tx);
   const rows = (await tx.query(
     `SELECT i.*,
             (SELECT count(*) FROM institutions d WHERE i.id = ANY (d.path_ids) AND d.id <> i.id) AS subsidiary_count,
             (SELECT count(*) FROM members m WHERE m.institution_id = i.id AND m.member_type = 'student') AS total_students,
             (SELECT count(*) FROM members m WHERE m.institution_id = i.id AND m.member_type = 'faculty') AS total_faculty,
-            ${hasCourses ? `(SELECT count(*) FROM courses c WHERE c.institution_id = i.id)` : '0'} AS total_courses,
+            -- the courses it owns and those assigned to it (a subsidiary's mostly come from above)
+            (SELECT count(DISTINCT x.course_id) FROM (SELECT c.id AS course_id FROM courses c WHERE c.institution_id = i.id
+                                                      UNION ALL SELECT a.course_id FROM course_assignments a WHERE a.institution_id = i.id) x) AS total_courses,
             (SELECT string_agg(a.name, ' > ' ORDER BY array_position(i.path_ids, a.id)) FROM institutions a WHERE a.id = ANY (i.path_ids)) AS path_names
        FROM institutions i WHERE i.id = ANY ($1::uuid[])
       ORDER BY i.hierarchy_level, i.name`,
     [ids],
   )) as InstitutionRow[];
   return rows.map((r) => toInstitution(r, access));
-}
-
-/** the courses read model is filled from catalog's events (modules/courses) */
-let coursesTable: boolean | undefined;
-async function coursesReadModelExists(tx: EntityManager): Promise<boolean> {
-  if (coursesTable) return true;
-  const [r] = (await tx.query(`SELECT to_regclass('courses') IS NOT NULL AS ok`)) as { ok: boolean }[];
-  coursesTable = r?.ok === true ? true : undefined;
-  return r?.ok === true;
 }
 
 interface InstitutionRow {

@@ -53,14 +53,12 @@ export async function inSystemScope<T>(tx: EntityManager, fn: () => Promise<T>):
  * the subtree; courses are the rows of the courses read model for the subtree; storage is 0
  * (no service reports it yet); API calls are the calls of the subtree's keys used this month
  * (api_keys keeps a running total per key, not one per month); subsidiaries are the subtree
- * less the top itself. Tables another part of the service has not made yet count 0.
+ * less the top itself.
  */
 export async function tierUsage(tx: EntityManager, topInstitutionId: string): Promise<TierUsage> {
   return inSystemScope(tx, async () => {
     const [t] = (await tx.query(
-      `SELECT i.tier_name, t.display_name, t.max_students, t.max_faculty, t.max_courses, t.max_storage_gb, t.max_api_calls_monthly, t.max_subsidiaries,
-              to_regclass('public.api_keys') IS NOT NULL AS has_keys,
-              EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'courses' AND column_name = 'institution_id') AS has_courses
+      `SELECT i.tier_name, t.display_name, t.max_students, t.max_faculty, t.max_courses, t.max_storage_gb, t.max_api_calls_monthly, t.max_subsidiaries
          FROM institutions i LEFT JOIN tiers t ON t.tier_name = i.tier_name
         WHERE i.id = $1`,
       [topInstitutionId],
@@ -73,20 +71,14 @@ export async function tierUsage(tx: EntityManager, topInstitutionId: string): Pr
       max_storage_gb: number | null;
       max_api_calls_monthly: number | null;
       max_subsidiaries: number | null;
-      has_keys: boolean;
-      has_courses: boolean;
     }>;
     if (!t) throw institutionErrors.notFound();
-    const courses = t.has_courses ? `(SELECT count(*) FROM courses WHERE institution_id IN (SELECT id FROM sub))::int` : '0';
-    const apiCalls = t.has_keys
-      ? `(SELECT coalesce(sum(total_calls), 0) FROM api_keys WHERE institution_id IN (SELECT id FROM sub) AND last_used_at >= date_trunc('month', now()))::bigint`
-      : '0';
     const [u] = (await tx.query(
       `WITH sub AS (SELECT id FROM institutions WHERE path_ids @> ARRAY[$1]::uuid[])
        SELECT (SELECT count(DISTINCT user_id) FROM members WHERE member_type = 'student' AND institution_id IN (SELECT id FROM sub))::int AS students,
               (SELECT count(DISTINCT user_id) FROM members WHERE member_type = 'faculty' AND institution_id IN (SELECT id FROM sub))::int AS faculty,
-              ${courses} AS courses,
-              ${apiCalls} AS api_calls,
+              (SELECT count(*) FROM courses WHERE institution_id IN (SELECT id FROM sub))::int AS courses,
+              (SELECT coalesce(sum(total_calls), 0) FROM api_keys WHERE institution_id IN (SELECT id FROM sub) AND last_used_at >= date_trunc('month', now()))::bigint AS api_calls,
               (SELECT count(*) FROM sub)::int - 1 AS subsidiaries`,
       [topInstitutionId],
     )) as Array<{ students: number; faculty: number; courses: number; api_calls: string | number; subsidiaries: number }>;
