@@ -21,6 +21,8 @@ export interface EventContext {
 type Handler = (payload: unknown, ctx: EventContext) => Promise<void>;
 
 const MAX_DELIVER = 20;
+/** the most events one consumer transaction applies (the messages pulled at once are 64 too) */
+const BATCH_MAX = 64;
 
 /**
  * Durable JetStream consumers of one service, one per event type (this NATS, 2.9,
@@ -78,19 +80,104 @@ export class EventConsumer {
     }
   }
 
+  /**
+   * Messages are applied in arrival order. One that arrives alone is applied alone, at once;
+   * those that arrive while a transaction is running are applied together in the next one
+   * (up to BATCH_MAX): under a burst (a CSV import announcing thousands of people) a
+   * consumer commits once per batch instead of once per event, and an idle one waits for
+   * nothing.
+   */
   private async loop(messages: ConsumerMessages): Promise<void> {
-    for await (const m of messages) await this.process(m);
+    const waiting: JsMsg[] = [];
+    const state: { ended: boolean; wake: (() => void) | null; room: (() => void) | null } = { ended: false, wake: null, room: null };
+    const reader = (async () => {
+      try {
+        for await (const m of messages) {
+          waiting.push(m);
+          state.wake?.();
+          // a full batch waits: pulling on would hold more messages than are being applied (and their ack_wait runs)
+          if (waiting.length >= BATCH_MAX) await new Promise<void>((resolve) => (state.room = resolve));
+        }
+      } finally {
+        state.ended = true;
+        state.wake?.();
+      }
+    })();
+    for (;;) {
+      if (!waiting.length) {
+        if (state.ended) break;
+        await new Promise<void>((resolve) => (state.wake = resolve));
+        state.wake = null;
+        continue;
+      }
+      const batch = waiting.splice(0, BATCH_MAX);
+      state.room?.();
+      state.room = null;
+      await this.processBatch(batch);
+    }
+    await reader;
   }
 
-  private async process(m: JsMsg): Promise<void> {
-    let envelope: EventEnvelope;
+  /** Several messages in one transaction; when any of them fails, each is applied again on its own, so one bad event holds up no other. */
+  private async processBatch(batch: JsMsg[]): Promise<void> {
+    if (batch.length === 1) return this.process(batch[0]!);
+    const ready: Array<{ m: JsMsg; envelope: EventEnvelope; entry: { def: EventDef; fn: Handler }; payload: unknown }> = [];
+    for (const m of batch) {
+      const envelope = this.envelopeOf(m);
+      if (!envelope) continue;
+      const entry = this.handlers.get(envelope.name);
+      if (!entry) {
+        m.ack();
+        continue;
+      }
+      const payload = entry.def.schema.safeParse(envelope.payload);
+      // a payload that breaks its schema takes the one-by-one path, which retries and reports it
+      if (!payload.success) return this.oneByOne(batch);
+      ready.push({ m, envelope, entry, payload: payload.data });
+    }
+    if (!ready.length) return;
     try {
-      envelope = decode<EventEnvelope>(m.data);
+      await this.db.transaction(async (tx) => {
+        const fresh = new Set(
+          (
+            await tx.query<Array<{ event_id: string }>>(
+              `INSERT INTO inbox (event_id, consumer) SELECT e, $2 FROM unnest($1::uuid[]) AS e ON CONFLICT DO NOTHING RETURNING event_id`,
+              [ready.map((r) => r.envelope.id), this.consumerName],
+            )
+          ).map((r) => r.event_id),
+        );
+        for (const r of ready) {
+          if (!fresh.has(r.envelope.id)) continue; // applied before: a redelivery
+          fresh.delete(r.envelope.id); // the same event twice in one batch: applied once
+          const log = this.log.child({ eventId: r.envelope.id, event: r.envelope.name });
+          await runInContext({ requestId: r.envelope.request_id ?? r.envelope.id, caller: null, subject: r.envelope.name }, () =>
+            r.entry.fn(r.payload, { tx, envelope: r.envelope, log }),
+          );
+        }
+      });
+    } catch {
+      return this.oneByOne(ready.map((r) => r.m));
+    }
+    for (const r of ready) r.m.ack();
+  }
+
+  private async oneByOne(batch: JsMsg[]): Promise<void> {
+    for (const m of batch) await this.process(m);
+  }
+
+  private envelopeOf(m: JsMsg): EventEnvelope | null {
+    try {
+      return decode<EventEnvelope>(m.data);
     } catch (e) {
       this.log.error({ err: e, subject: m.subject }, 'dropping an event that is not JSON');
       m.term();
-      return;
+      return null;
     }
+  }
+
+  private async process(m: JsMsg): Promise<void> {
+    const envelope = this.envelopeOf(m);
+    if (!envelope) return;
     const log = this.log.child({ eventId: envelope.id, event: envelope.name });
     const entry = this.handlers.get(envelope.name);
     if (!entry) {
@@ -100,14 +187,16 @@ export class EventConsumer {
     try {
       const payload = entry.def.schema.parse(envelope.payload);
       // an event's work belongs to the request that caused it: its id travels on, in logs and in events written here
-      await runInContext({ requestId: envelope.request_id ?? envelope.id, caller: null, subject: envelope.name }, () => this.db.transaction(async (tx) => {
-        const fresh = await tx.query<unknown[]>(
-          'INSERT INTO inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id',
-          [envelope.id, this.consumerName],
-        );
-        if (fresh.length === 0) return; // applied before: a redelivery
-        await entry.fn(payload, { tx, envelope, log });
-      }));
+      await runInContext({ requestId: envelope.request_id ?? envelope.id, caller: null, subject: envelope.name }, () =>
+        this.db.transaction(async (tx) => {
+          const fresh = await tx.query<unknown[]>(
+            'INSERT INTO inbox (event_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id',
+            [envelope.id, this.consumerName],
+          );
+          if (fresh.length === 0) return; // applied before: a redelivery
+          await entry.fn(payload, { tx, envelope, log });
+        }),
+      );
       m.ack();
     } catch (e) {
       const attempt = m.info.deliveryCount;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -76,7 +77,12 @@ describe('outbox relay and inbox', () => {
     });
     await consumer.start();
     const js = jetstream(nc);
-    const envelope = { id: '8d0e4b8e-7a0a-4c1e-9d55-3b0b1d6b2f10', name: thingHappened.name, occurred_at: new Date().toISOString(), payload: { v: 1, note: 'twice' } };
+    const envelope = {
+      id: '8d0e4b8e-7a0a-4c1e-9d55-3b0b1d6b2f10',
+      name: thingHappened.name,
+      occurred_at: new Date().toISOString(),
+      payload: { v: 1, note: 'twice' },
+    };
     // two different message ids: JetStream keeps both, so only the inbox stands between them
     await js.publish(eventSubject(prefix, thingHappened.name), encode(envelope), { msgID: 'copy-1' });
     await js.publish(eventSubject(prefix, thingHappened.name), encode(envelope), { msgID: 'copy-2' });
@@ -111,6 +117,43 @@ describe('outbox relay and inbox', () => {
     await consumer.stop();
   }, 30_000);
 
+  it('applies a burst in few transactions, each event once and in order; a failing one is retried alone', async () => {
+    const js = jetstream(nc);
+    const notes = Array.from({ length: 300 }, (_, i) => `burst-${String(i).padStart(3, '0')}`);
+    // all waiting before the consumer starts: they arrive faster than one transaction each could apply them
+    for (const note of notes) {
+      const envelope = { id: randomUUID(), name: thingHappened.name, occurred_at: new Date().toISOString(), payload: { v: 1, note } };
+      await js.publish(eventSubject(prefix, thingHappened.name), encode(envelope), { msgID: envelope.id });
+    }
+    const consumer = new EventConsumer(nc, database.db, prefix, 'consumer-d', silent);
+    const transactions = new Set<string>();
+    let poisoned = false;
+    consumer.on(thingHappened, async (payload, { tx }) => {
+      if (!payload.note.startsWith('burst-')) return;
+      const [{ txid }] = await tx.query<Array<{ txid: string }>>('SELECT txid_current()::text AS txid');
+      transactions.add(txid!);
+      await tx.query('INSERT INTO applied (note) VALUES ($1)', [payload.note]);
+      if (payload.note === 'burst-150' && !poisoned) {
+        poisoned = true;
+        throw new Error('transient failure');
+      }
+    });
+    await consumer.start();
+    await waitFor(async () => {
+      const r = await database.pool.query("SELECT count(*)::int AS n FROM applied WHERE note LIKE 'burst-%'");
+      return r.rows[0].n >= notes.length;
+    }, 30_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const applied = await database.pool.query<{ note: string }>("SELECT note FROM applied WHERE note LIKE 'burst-%' ORDER BY id");
+    expect(applied.rows).toHaveLength(notes.length);
+    expect(new Set(applied.rows.map((r) => r.note)).size).toBe(notes.length);
+    // in order, except the one that failed, which came back on its own after a pause
+    expect(applied.rows.map((r) => r.note).filter((n) => n !== 'burst-150')).toEqual(notes.filter((n) => n !== 'burst-150'));
+    expect(poisoned).toBe(true);
+    expect(transactions.size).toBeLessThan(notes.length / 4);
+    await consumer.stop();
+  }, 60_000);
+
   it('creates the event stream itself when no consumer has yet', async () => {
     const fresh = `${testEnv().BUS_PREFIX}`;
     const other = await busDatabase();
@@ -128,8 +171,6 @@ describe('outbox relay and inbox', () => {
   });
 
   it('refuses to write an event whose payload breaks its schema', async () => {
-    await expect(
-      database.db.transaction((tx) => writeEvent(tx, thingHappened, { v: 1, note: 5 } as never)),
-    ).rejects.toThrow();
+    await expect(database.db.transaction((tx) => writeEvent(tx, thingHappened, { v: 1, note: 5 } as never))).rejects.toThrow();
   });
 });
