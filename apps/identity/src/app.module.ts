@@ -10,6 +10,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { ComingSoonModule } from './modules/coming-soon/coming-soon.module.js';
 import { DataExportModule } from './modules/data-export/data-export.module.js';
 import { PhoneModule } from './modules/phone/phone.module.js';
+import { PasswordResetModule } from './modules/password-reset/password-reset.module.js';
 import { PortalsModule } from './modules/portals/portals.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { TelegramModule } from './modules/telegram/telegram.module.js';
@@ -40,6 +41,7 @@ export class IdentityModule {
         TelegramModule,
         AdminModule,
         DataExportModule,
+        PasswordResetModule,
       ],
       // demo data: not even constructed outside development and tests
       providers: developmentOnly(env, [IdentitySeedHandlers]),

@@ -4,6 +4,7 @@ import { Accounts1763856000000 } from './migrations/1763856000000-accounts.js';
 import { RefreshTokens1764000000000 } from './migrations/1764000000000-refresh-tokens.js';
 import { SignInLimits1764100000000 } from './migrations/1764100000000-sign-in-limits.js';
 import { PortalMemberVersions1795719121846 } from './migrations/1795719121846-portal-member-versions.js';
+import { PasswordReset1795734132081 } from './migrations/1795734132081-password-reset.js';
 
 /**
  * Identity's tables: the entities are their one description, new migrations are generated
@@ -11,4 +12,4 @@ import { PortalMemberVersions1795719121846 } from './migrations/1795719121846-po
  * service test fails when the migrated database and the entities differ.
  */
 export const entities = identityEntities;
-export const migrations = [Initial1763769600000, Accounts1763856000000, RefreshTokens1764000000000, SignInLimits1764100000000, PortalMemberVersions1795719121846];
+export const migrations = [Initial1763769600000, Accounts1763856000000, RefreshTokens1764000000000, SignInLimits1764100000000, PortalMemberVersions1795719121846, PasswordReset1795734132081];

@@ -29,6 +29,10 @@ export const IdentityEnvSchema = z
     TELEGRAM_LINK_CODE_TTL_SECONDS: seconds(TELEGRAM_LINK_CODE_TTL_SECONDS),
     EXTERNAL_SESSION_TTL_SECONDS: seconds(600),
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    /** the address browsers reach the platform at (password-reset e-mails link there); empty: relative links */
+    PUBLIC_URL: z.string().default('').transform((v) => v.replace(/\/$/, '')),
+    /** password-reset e-mails per account per hour, from any number of addresses (more are not sent; the answer is the same) */
+    PASSWORD_RESET_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(50).default(5),
   })
   // the development provider lets anybody sign in as any e-mail: never where real users are
   .refine((e) => !(e.GOOGLE_PROVIDER === 'dev' && !isDevelopmentLike(e.NODE_ENV)), {

@@ -8,6 +8,7 @@ import { SessionEntity } from './session.entity.js';
 import { TelegramLinkCodeEntity } from './telegram-link-code.entity.js';
 import { TelegramLinkEntity } from './telegram-link.entity.js';
 import { UserEntity } from './user.entity.js';
+import { PasswordResetTokenEntity } from '../modules/password-reset/password-reset-token.entity.js';
 
 export const identityEntities = [
   UserEntity,
@@ -21,4 +22,5 @@ export const identityEntities = [
   PortalMemberVersionEntity,
   CourseStatEntity,
   PlatformStatEntity,
+  PasswordResetTokenEntity,
 ];

@@ -16,6 +16,7 @@ const admin = () => import('../features/admin/pages');
 const assessment = () => import('../features/assessment/pages');
 const assignments = () => import('../features/assignments/pages');
 const auth = () => import('../features/auth/dev-google-page');
+const passwordReset = () => import('../features/auth/reset-password-page');
 const billing = () => import('../features/billing/pages');
 const catalog = () => import('../features/catalog/pages');
 const certificates = () => import('../features/certificates/pages');
@@ -32,6 +33,7 @@ const qa = () => import('../features/qa/pages');
 const AccountSettingsPage = pageOf(account, 'AccountSettingsPage');
 const AdminDashboardPage = pageOf(admin, 'AdminDashboardPage');
 const DevGooglePage = pageOf(auth, 'DevGooglePage');
+const ResetPasswordPage = pageOf(passwordReset, 'ResetPasswordPage');
 const DevMailboxPage = pageOf(devMailbox, 'DevMailboxPage');
 const ComingSoonPage = pageOf(comingSoon, 'ComingSoonPage');
 const RoleDashboardPage = pageOf(dashboards, 'RoleDashboardPage');
@@ -118,6 +120,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/', guard: 'public', element: createElement(LandingPage) },
   { path: '/coming-soon', guard: 'public', element: createElement(ComingSoonPage) },
   { path: '/auth/dev-google', guard: 'public', element: createElement(DevGooglePage) },
+  // a password-reset e-mail's link (besides the spec): public, the person is signed out
+  { path: '/reset-password', guard: 'public', element: createElement(ResetPasswordPage) },
   // e-mails of development and tests (the page says so when the gateway, in production, has no mailbox)
   { path: '/dev/mailbox', guard: 'public', element: createElement(DevMailboxPage) },
   // the local demo payment provider's hosted checkout: public, as a provider's own page is

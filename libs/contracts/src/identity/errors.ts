@@ -30,5 +30,7 @@ export const IdentityErrorCode = errorCodes(
   'EXPORT_FAILED',
   'REFRESH_TOKEN_REUSED',
   'PROVIDER_NOT_CONFIGURED',
+  /** a password-reset link that is unknown, used or expired (besides ROUTES.md) */
+  'RESET_LINK_INVALID',
 );
 export type IdentityErrorCode = ErrorCodeOf<typeof IdentityErrorCode>;

@@ -76,6 +76,21 @@ export const identityRoutes = {
     body: s.RefreshRequest, response: s.RefreshResponse, session: 'refresh',
     rateLimit: { limit: 60, windowSeconds: 60 },
   }),
+  // Besides ROUTES.md (the spec has no reset flow): "Forgot password?" — a link by e-mail to set
+  // a new password, or a first one for an account made without (an institution's member).
+  forgotPassword: defineRoute({
+    subject: 'identity.auth.password-forgot', service, method: 'POST', path: '/auth/password/forgot', guard: 'public',
+    summary: 'Besides ROUTES.md: e-mail a link to set a new password (valid 60 minutes); the same 202 answer whether or not an account has that e-mail',
+    body: s.ForgotPasswordRequest, response: MessageResponse, successStatus: 202,
+    // per address here; identity also caps the e-mails per account, whatever the address
+    rateLimit: { limit: 10, windowSeconds: 600 },
+  }),
+  resetPassword: defineRoute({
+    subject: 'identity.auth.password-reset', service, method: 'POST', path: '/auth/password/reset', guard: 'public',
+    summary: 'Besides ROUTES.md: set the password with the token of a reset link (once); every session of the account ends',
+    body: s.ResetPasswordRequest, response: MessageResponse,
+    rateLimit: { limit: 10, windowSeconds: 600 },
+  }),
   downloadLink: defineRoute({
     subject: 'identity.auth.download-link', service, method: 'POST', path: '/auth/download-link', guard: 'any',
     summary: 'A short-lived link that opens one file route for the caller (the browser fetches files without the bearer header)',

@@ -18,6 +18,7 @@ import type { SignedInSession } from '../session-storage';
 import { AUTH_METHODS, type AuthMethod, type AuthMode } from './auth-mode';
 import { EmailRegisterForm } from './email-register-form';
 import { EmailSignInForm } from './email-sign-in-form';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleSignIn } from './google-sign-in';
 import { PhoneSignIn } from './phone-sign-in';
 import { RolePicker } from './role-picker';
@@ -43,11 +44,19 @@ export function AuthModal({ open, onOpenChange, mode, onModeChange }: AuthModalP
   const { signIn } = useSession();
   const [role, setRole] = useState<SelfRegisterRole>('learner');
   const [method, setMethod] = useState<AuthMethod>('email');
+  // "Forgot password?" replaces the e-mail sign-in form until the reader goes back
+  const [forgot, setForgot] = useState(false);
   const onSignedIn = (session: SignedInSession) => signIn(session);
   const isLogin = mode === 'login';
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setForgot(false);
+        onOpenChange(next);
+      }}
+    >
       <DialogContent data-testid="auth-modal" data-mode={mode} className="max-w-md">
         <DialogHeader>
           <DialogTitle>{isLogin ? t('auth.welcomeBack') : t('auth.getStarted')}</DialogTitle>
@@ -66,8 +75,10 @@ export function AuthModal({ open, onOpenChange, mode, onModeChange }: AuthModalP
               ))}
             </TabsList>
             <TabsContent value="email" {...unnamedPanel}>
-              {isLogin ? (
-                <EmailSignInForm key="login" onSignedIn={onSignedIn} />
+              {isLogin && forgot ? (
+                <ForgotPasswordForm key="forgot" onBack={() => setForgot(false)} />
+              ) : isLogin ? (
+                <EmailSignInForm key="login" onSignedIn={onSignedIn} onForgotPassword={() => setForgot(true)} />
               ) : (
                 <EmailRegisterForm key="register" role={role} onSignedIn={onSignedIn} />
               )}
@@ -89,7 +100,10 @@ export function AuthModal({ open, onOpenChange, mode, onModeChange }: AuthModalP
               variant="link"
               size="sm"
               className="h-auto font-semibold"
-              onClick={() => onModeChange(isLogin ? 'register' : 'login')}
+              onClick={() => {
+                setForgot(false);
+                onModeChange(isLogin ? 'register' : 'login');
+              }}
               data-testid="auth-mode-toggle"
             >
               {isLogin ? t('auth.toRegisterAction') : t('auth.toLoginAction')}

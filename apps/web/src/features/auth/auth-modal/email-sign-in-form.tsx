@@ -10,7 +10,13 @@ import type { SignedInSession } from '../session-storage';
 import { useEmailLogin } from '../use-email-login';
 import { needsSecondFactor, TotpCodeField } from '../second-factor';
 
-export function EmailSignInForm({ onSignedIn }: { onSignedIn: (session: SignedInSession) => void }) {
+interface EmailSignInFormProps {
+  onSignedIn: (session: SignedInSession) => void;
+  /** "Forgot password?" (besides the spec): the modal shows the form that asks for a reset link */
+  onForgotPassword?: () => void;
+}
+
+export function EmailSignInForm({ onSignedIn, onForgotPassword }: EmailSignInFormProps) {
   const { t } = useTranslation();
   const vt = useValidationText();
   const login = useEmailLogin();
@@ -42,6 +48,13 @@ export function EmailSignInForm({ onSignedIn }: { onSignedIn: (session: SignedIn
           <Input {...field} {...form.register('password')} type="password" autoComplete="current-password" data-testid="auth-password" />
         )}
       </FormField>
+      {onForgotPassword && (
+        <div className="-mt-2 text-right">
+          <Button type="button" variant="link" size="sm" onClick={onForgotPassword} data-testid="auth-forgot-password">
+            {t('auth.forgotPassword.link')}
+          </Button>
+        </div>
+      )}
       {totpRequired && <TotpCodeField {...form.register('totp_code')} error={vt(errors.totp_code?.message)} />}
       {showError && (
         <Alert tone="error" data-testid="auth-error">
