@@ -42,6 +42,8 @@ describe('catalogInternal.enrollMembers', () => {
     });
     const events = await h.outbox('catalog.enrollment.created', { course_id: course.id });
     expect(events).toHaveLength(3);
+    // counted as if they had come one by one
+    expect(events.map((e) => e.payload['enrollment_count']).sort()).toEqual([1, 2, 3]);
     expect(events.find((e) => e.payload['user_id'] === fresh)?.payload).toMatchObject({
       v: 1,
       enrollment_id: r.enrollments[1]!.enrollment_id,

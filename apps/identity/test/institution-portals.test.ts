@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { identityInternal, identityRoutes, institutionEvents, institutionInternal, type Caller } from '@lp/contracts';
+import {
+  BULK_IMPORT_BATCH_MAX,
+  identityInternal,
+  identityRoutes,
+  institutionEvents,
+  institutionInternal,
+  type Caller,
+} from '@lp/contracts';
 import { connectBus, decode, encode, eventSubject, REPLY_HEADER, subjectFor } from '@lp/bus';
 import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
 
@@ -228,8 +235,34 @@ describe('identityInternal.ensureMemberAccounts', () => {
     ]);
   });
 
-  it('takes at most 500 people', async () => {
-    const people = Array.from({ length: 501 }, () => ({ email: uniqueEmail(), name: null }));
+  it('makes a whole batch at once, one event each, and stays one account per e-mail when its owner registers meanwhile', async () => {
+    const people = Array.from({ length: BULK_IMPORT_BATCH_MAX }, () => ({ email: uniqueEmail(), name: null }));
+    const registering = people[7]!.email;
+    // the owner's registration is in flight (its row written, not committed) while the batch runs
+    const owner = h.svc.ds.createQueryRunner();
+    await owner.connect();
+    await owner.startTransaction();
+    const [{ id: ownerId }] = await owner.query(`INSERT INTO users (name, email, role) VALUES ('The Owner', $1, 'learner') RETURNING id`, [
+      registering,
+    ]);
+    const batch = h.internal(identityInternal.ensureMemberAccounts, { people, create: true });
+    await new Promise((r) => setTimeout(r, 300));
+    await owner.commitTransaction();
+    await owner.release();
+    const r = await batch;
+    expect(r.accounts).toHaveLength(BULK_IMPORT_BATCH_MAX);
+    expect(r.accounts[7]!.user).toMatchObject({ id: ownerId, name: 'The Owner', created: false });
+    const made = r.accounts.filter((a) => a.user?.created);
+    expect(made).toHaveLength(BULK_IMPORT_BATCH_MAX - 1);
+    const [{ count }] = await h.svc.ds.query(
+      `SELECT count(*)::int AS count FROM outbox WHERE name = 'identity.user.registered' AND payload->>'user_id' = ANY ($1::text[])`,
+      [made.map((a) => a.user!.id)],
+    );
+    expect(count).toBe(BULK_IMPORT_BATCH_MAX - 1);
+  });
+
+  it('takes at most BULK_IMPORT_BATCH_MAX people', async () => {
+    const people = Array.from({ length: BULK_IMPORT_BATCH_MAX + 1 }, () => ({ email: uniqueEmail(), name: null }));
     await expectAppError(h.internal(identityInternal.ensureMemberAccounts, { people, create: true }), 400, 'VALIDATION_FAILED');
   });
 });

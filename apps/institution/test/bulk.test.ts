@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
-import { BULK_IMPORT_ERRORS_KEPT, institutionInternal, institutionRoutes, JOBS } from '@lp/contracts';
+import { BULK_IMPORT_ERRORS_KEPT, BULK_IMPORT_FILE_MAX_BYTES, institutionInternal, institutionRoutes, JOBS, type UploadedFile } from '@lp/contracts';
 import { queuePrefix } from '@lp/service-kit';
+import { LocalFileStore, newStorageKey } from '@lp/storage';
 import { callInternal, expectAppError } from '@lp/testing';
 import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
 
@@ -25,8 +27,15 @@ const courseId = randomUUID();
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 const CSV = 'Email,Name,Role\njane@school.test,Jane,student\nabel@school.test,Abel,faculty\n';
-const upload = (who: U, made: Made, body: { csv_data: string; course_id?: string | null }) =>
+const upload = (who: U, made: Made, body: { csv_data?: string; file?: UploadedFile; course_id?: string | null }) =>
   h.call(institutionRoutes.bulkEnroll, { params: { id: made.id }, body }, who);
+/** a file as the gateway leaves a multipart part: stored under uploads/, handed over as its reference */
+const stored = async (content: string, filename = 'people.csv'): Promise<UploadedFile> => {
+  const key = newStorageKey('uploads', '.csv');
+  const { size } = await new LocalFileStore(h.env.STORAGE_DIR!).put(key, content);
+  return { storage_key: key, filename, content_type: 'text/csv', size };
+};
+const onDisk = (key: string) => existsSync(join(h.env.STORAGE_DIR!, key));
 const getImport = (who: U, made: Made, jobId: string) => h.call(institutionRoutes.bulkImport, { params: { id: made.id, jobId } }, who);
 const apply = (importId: string, rows: Array<{ row: number; user: U; type?: 'student' | 'faculty' }>) =>
   callInternal(h.client, institutionInternal.bulkApplyBatch, {
@@ -121,6 +130,70 @@ describe('POST /institutions/{id}/members/bulk', () => {
     await expectAppError(upload(admin, inst, { csv_data: b64('name,role\nJane,student\n') }), 422, 'CSV_INVALID');
     await expectAppError(upload(admin, inst, { csv_data: b64(CSV), course_id: randomUUID() }), 404, 'COURSE_NOT_FOUND');
     await expectAppError(upload(readonlyAdmin, inst, { csv_data: b64(CSV) }), 403, 'READONLY_ACCESS');
+  });
+
+  it('takes the file as an upload: moves it to the import, which runs to completed and removes it', async () => {
+    const file = await stored(CSV);
+    const made = await upload(admin, inst, { file, course_id: courseId });
+    expect(made).toMatchObject({ status: 'queued', file_rows: null, course_id: courseId });
+    const job = await queue.getJob(made.job_id);
+    const key = (job!.data as { storage_key: string }).storage_key;
+    expect(key).toBe(`imports/${inst.id}/${made.job_id}.csv`);
+    // moved, not copied: the upload is gone and the import's file has its bytes
+    expect(onDisk(file.storage_key)).toBe(false);
+    expect(await new LocalFileStore(h.env.STORAGE_DIR!).exists(key)).toBe(true);
+    const [jane, abel] = [await h.user('learner', 'Up Jane'), await h.user('instructor', 'Up Abel')];
+    await report(made.job_id, { batch: 0, file_rows: 2 });
+    await apply(made.job_id, [
+      { row: 1, user: jane },
+      { row: 2, user: abel, type: 'faculty' },
+    ]);
+    await report(made.job_id, { batch: 1, file_rows: 2, successful: 2 });
+    expect(await report(made.job_id, { batch: 0, status: 'completed', file_rows: 2 })).toEqual({ status: 'completed', counted: false });
+    expect(await getImport(admin, inst, made.job_id)).toMatchObject({ status: 'completed', file_rows: 2, processed: 2, successful: 2, failed: 0 });
+    expect(onDisk(key)).toBe(false);
+    // an empty course field of a form is no course
+    const plain = await upload(admin, inst, { file: await stored(CSV), course_id: '' });
+    expect(plain.course_id).toBeNull();
+  });
+
+  it('refuses an upload and removes it: bad header, empty, too large, unknown course, readonly, another tenant', async () => {
+    const before = await h.call(institutionRoutes.bulkImports, { params: { id: inst.id } }, admin);
+    const expectRefused = async (file: UploadedFile, work: Promise<unknown>, status: number, code: string) => {
+      const err = await expectAppError(work, status, code);
+      expect(onDisk(file.storage_key)).toBe(false);
+      return err;
+    };
+    let f = await stored('name,role\nJane,student\n');
+    const bad = await expectRefused(f, upload(admin, inst, { file: f }), 422, 'CSV_INVALID');
+    expect(bad.detail).toMatch(/email is required/);
+    f = await stored('   \n');
+    expect((await expectRefused(f, upload(admin, inst, { file: f }), 422, 'CSV_INVALID')).detail).toBe('The file is empty');
+    // larger than the limit (a sparse file: no 50 MB written)
+    f = await stored('email,name,role\n');
+    await truncate(join(h.env.STORAGE_DIR!, f.storage_key), BULK_IMPORT_FILE_MAX_BYTES + 1);
+    const large = await expectRefused(f, upload(admin, inst, { file: f }), 413, 'FILE_TOO_LARGE');
+    expect(large.errors).toEqual([{ path: 'file', message: 'File too large' }]);
+    f = await stored(CSV);
+    await expectRefused(f, upload(admin, inst, { file: f, course_id: randomUUID() }), 404, 'COURSE_NOT_FOUND');
+    f = await stored(CSV);
+    await expectRefused(f, upload(readonlyAdmin, inst, { file: f }), 403, 'READONLY_ACCESS');
+    f = await stored(CSV);
+    await expectRefused(f, upload(admin, other, { file: f }), 404, 'INSTITUTION_NOT_FOUND');
+    // an upload that is not there (removed meanwhile) is said so
+    await expectAppError(upload(admin, inst, { file: { ...f, storage_key: newStorageKey('uploads', '.csv') } }), 400, 'VALIDATION_FAILED');
+    // no import was made for any of them
+    const after = await h.call(institutionRoutes.bulkImports, { params: { id: inst.id } }, admin);
+    expect(after.imports.length).toBe(before.imports.length);
+  });
+
+  it('takes the file one way only: both csv_data and a file, or neither, is a 400 naming the field', async () => {
+    const file = await stored(CSV);
+    const both = await expectAppError(upload(admin, inst, { csv_data: b64(CSV), file }), 400, 'VALIDATION_FAILED');
+    expect(both.errors).toEqual([{ path: 'file', message: 'Send the CSV file once: either as a file upload or as csv_data, not both' }]);
+    const neither = await expectAppError(upload(admin, inst, { course_id: courseId }), 400, 'VALIDATION_FAILED');
+    expect(neither.errors).toEqual([{ path: 'file', message: 'A CSV file is required: upload it as file (or send it base64 as csv_data)' }]);
+    await expectAppError(upload(admin, inst, { csv_data: '' }), 400, 'VALIDATION_FAILED');
   });
 
   it("answers 404 for another tenant's institution and for its import ids, and lists only the institution's imports", async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -45,6 +45,20 @@ describe('LocalFileStore', () => {
     expect(await store.exists('exports/u2/new.json')).toBe(true);
     expect(await store.exists('certificates/old.pdf')).toBe(true);
     expect(await store.removeOlderThan('missing', new Date())).toBe(0);
+  });
+
+  it('moves a file to another key, making its folder, and replaces a file already there', async () => {
+    await store.put('uploads/c.csv', 'email\nan@example.test\n');
+    await store.put('imports/i1/old.csv', 'old');
+    await store.move('uploads/c.csv', 'imports/i1/new.csv');
+    expect(await store.exists('uploads/c.csv')).toBe(false);
+    expect(await readFile(join(dir, 'imports/i1/new.csv'), 'utf8')).toBe('email\nan@example.test\n');
+    await store.move('imports/i1/new.csv', 'imports/i1/old.csv');
+    expect(await store.exists('imports/i1/new.csv')).toBe(false);
+    expect(await readFile(join(dir, 'imports/i1/old.csv'), 'utf8')).toBe('email\nan@example.test\n');
+    await expect(store.move('uploads/missing.csv', 'imports/i1/x.csv')).rejects.toThrow();
+    await expect(store.move('imports/i1/old.csv', '../x.csv')).rejects.toThrow('invalid storage key');
+    expect(await store.exists('imports/i1/old.csv')).toBe(true);
   });
 
   it('refuses keys that climb out of the root', async () => {

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
@@ -16,6 +16,11 @@ export interface FileStore {
   open(key: string): Promise<{ stream: ReadStream | NodeJS.ReadableStream; size: number }>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /**
+   * Moves a file to another key (replacing a file there), without copying its bytes where the
+   * store can (one disk: a rename). The file is at `to` afterwards and no longer at `from`.
+   */
+  move(from: string, to: string): Promise<void>;
   /** Removes every file under `folder` last written before `before`; answers how many. */
   removeOlderThan(folder: string, before: Date): Promise<number>;
 }
@@ -84,6 +89,14 @@ export class LocalFileStore implements FileStore {
     await rm(this.path(key), { force: true });
   }
 
+  async move(from: string, to: string): Promise<void> {
+    const source = this.path(from);
+    const target = this.path(to);
+    await mkdir(dirname(target), { recursive: true });
+    // the same root, so the same disk: a rename, whatever the file's size
+    await rename(source, target);
+  }
+
   async removeOlderThan(folder: string, before: Date): Promise<number> {
     const dir = this.path(folder);
     const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -141,6 +154,14 @@ export class MemoryFileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     this.files.delete(key);
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    assertStorageKey(to);
+    const file = this.files.get(from);
+    if (!file) throw new Error(`no file ${from}`);
+    this.files.delete(from);
+    this.files.set(to, file);
   }
 
   async removeOlderThan(folder: string, before: Date): Promise<number> {

@@ -103,7 +103,10 @@ describe('/api/institutions', () => {
     expect([added.status, added.body.user.email, added.body.member_type]).toEqual([201, email, 'student']);
     const again = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email, member_type: 'student' } });
     expect([again.status, again.body.code]).toEqual([409, 'ALREADY_MEMBER']);
-    const unknown = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: uniqueEmail('nobody') } });
+    const unknown = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members`, {
+      token: owner.token,
+      body: { email: uniqueEmail('nobody'), create_account: false },
+    });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'USER_NOT_FOUND']);
 
     // an existing learner joins; identity learns the portal from institution.member.added

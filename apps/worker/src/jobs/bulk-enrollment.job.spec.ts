@@ -3,10 +3,17 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { UnrecoverableError } from 'bullmq';
-import { AppError, catalogInternal, identityInternal, institutionInternal } from '@lp/contracts';
+import {
+  AppError,
+  BULK_IMPORT_BATCH_BYTES,
+  BULK_IMPORT_BATCH_MAX,
+  catalogInternal,
+  identityInternal,
+  institutionInternal,
+} from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
 import { MemoryFileStore } from '@lp/storage';
-import { bulkEnrollmentJob, countDataRows, csvRows, inBatches, type RowOutcome } from './bulk-enrollment.job.js';
+import { bulkEnrollmentJob, countDataRows, csvRows, inBatches, rowWeight, type RowOutcome } from './bulk-enrollment.job.js';
 import type { JobContext } from './job-definition.js';
 import type { Mailer } from '../mail/mailer.js';
 
@@ -163,18 +170,58 @@ describe('bulk enrollment CSV rows', () => {
   it('counts the data rows without the header and groups rows in batches', async () => {
     expect(await countDataRows(Readable.from([csvOf(7)]))).toBe(7);
     const sizes: number[] = [];
-    for await (const b of inBatches(csvRows(Readable.from([csvOf(1201)])), 500)) sizes.push(b.length);
+    for await (const b of inBatches(csvRows(Readable.from([csvOf(1201)])), { items: 500 })) sizes.push(b.length);
     expect(sizes).toEqual([500, 500, 201]);
+  });
+
+  it('cuts a batch early when its weight would pass the limit; an item heavier than the limit goes alone', async () => {
+    const sizes = async (weights: number[]) => {
+      const out: number[][] = [];
+      for await (const b of inBatches(Readable.from(weights), { items: 4, weight: 10 }, (w: number) => w)) out.push(b);
+      return out;
+    };
+    expect(await sizes([3, 3, 3, 3, 3, 3, 3])).toEqual([[3, 3, 3], [3, 3, 3], [3]]);
+    expect(await sizes([1, 1, 1, 1, 1])).toEqual([[1, 1, 1, 1], [1]]);
+    expect(await sizes([2, 12, 2])).toEqual([[2], [12], [2]]);
+  });
+
+  it('keeps the batches of a file with long names within what a bus message carries', async () => {
+    const name = 'N'.repeat(200);
+    const csv = `email,name\n${Array.from({ length: 3000 }, (_, i) => `person${i}@long-names.test,${name}`).join('\n')}\n`;
+    const batches: RowOutcome[][] = [];
+    for await (const b of inBatches(
+      csvRows(Readable.from([csv])),
+      { items: BULK_IMPORT_BATCH_MAX, weight: BULK_IMPORT_BATCH_BYTES },
+      rowWeight,
+    ))
+      batches.push(b);
+    expect(batches.length).toBeGreaterThan(2);
+    expect(batches.flat()).toHaveLength(3000);
+    for (const b of batches) {
+      expect(b.reduce((sum, o) => sum + rowWeight(o), 0)).toBeLessThanOrEqual(BULK_IMPORT_BATCH_BYTES);
+      // the largest message of a batch, institution's apply-batch request, stays well under NATS's 1 MiB
+      const rows = b.map((o, i) =>
+        o.ok
+          ? {
+              row: i + 1,
+              user_id: randomUUID(),
+              member_type: 'student',
+              account: { name: o.value.name, email: o.value.email, role: 'learner' },
+            }
+          : null,
+      );
+      expect(Buffer.byteLength(JSON.stringify({ import_id: randomUUID(), rows }))).toBeLessThan(1024 * 1024);
+    }
   });
 });
 
 describe('bulk enrollment job', () => {
-  it('adds every valid row in batches of 500 at most, reports each batch and the progress, and completes', async () => {
+  it('adds every valid row in batches of BULK_IMPORT_BATCH_MAX at most, reports each batch and the progress, and completes', async () => {
     const s = services();
-    const { result, progress, importId } = await run(csvOf(1201), s);
-    expect(await result).toEqual({ file_rows: 1201, successful: 1201, unchanged: 0, failed: 0 });
+    const { result, progress, importId } = await run(csvOf(4401), s);
+    expect(await result).toEqual({ file_rows: 4401, successful: 4401, unchanged: 0, failed: 0 });
     const asked = s.calls.filter((c) => c.subject === identityInternal.ensureMemberAccounts.subject);
-    expect(asked.map((c) => (c.payload['people'] as unknown[]).length)).toEqual([500, 500, 201]);
+    expect(asked.map((c) => (c.payload['people'] as unknown[]).length)).toEqual([2000, 2000, 401]);
     expect(asked[0]!.payload['create']).toBe(true);
     const reports = s.calls
       .filter((c) => c.subject === institutionInternal.bulkReport.subject)
@@ -186,9 +233,9 @@ describe('bulk enrollment job', () => {
       [3, 'running'],
       [0, 'completed'],
     ]);
-    expect(progress.map(Math.round)).toEqual([42, 83, 100]);
-    expect(s.imports.get(importId)).toMatchObject({ status: 'completed', fileRows: 1201, successful: 1201, failed: 0 });
-    expect(s.members.size).toBe(1201);
+    expect(progress.map(Math.round)).toEqual([45, 91, 100]);
+    expect(s.imports.get(importId)).toMatchObject({ status: 'completed', fileRows: 4401, successful: 4401, failed: 0 });
+    expect(s.members.size).toBe(4401);
     expect(s.calls.some((c) => c.subject === catalogInternal.enrollMembers.subject)).toBe(false);
   });
 
@@ -237,12 +284,12 @@ describe('bulk enrollment job', () => {
     const s = services();
     const importId = randomUUID();
     await (
-      await run(csvOf(700), s, { importId })
+      await run(csvOf(2700), s, { importId })
     ).result;
     await (
-      await run(csvOf(700), s, { importId, attempt: 2 })
+      await run(csvOf(2700), s, { importId, attempt: 2 })
     ).result;
-    expect(s.imports.get(importId)).toMatchObject({ successful: 700, unchanged: 0, batches: 2 });
+    expect(s.imports.get(importId)).toMatchObject({ successful: 2700, unchanged: 0, batches: 2 });
   });
 
   it('fails an unreadable file at once, saying why, without asking identity', async () => {

@@ -2,6 +2,7 @@ import { CsvError, parse } from 'csv-parse';
 import { UnrecoverableError } from 'bullmq';
 import {
   AppError,
+  BULK_IMPORT_BATCH_BYTES,
   BULK_IMPORT_BATCH_MAX,
   BulkApplyBatchReply,
   BulkReportReply,
@@ -99,18 +100,38 @@ export async function* csvRows(input: NodeJS.ReadableStream): AsyncGenerator<Row
   if (!columns) throw new CsvFileError('The file is empty');
 }
 
-/** Consecutive rows, `size` at a time (the last batch may be shorter). */
-export async function* inBatches<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+/**
+ * Consecutive items, at most `max.items` at a time and, when a weight is given, cut earlier so
+ * a batch's weight stays within `max.weight` (an item heavier than that alone is a batch of its own).
+ */
+export async function* inBatches<T>(
+  items: AsyncIterable<T>,
+  max: { items: number; weight?: number },
+  weigh: (item: T) => number = () => 0,
+): AsyncGenerator<T[]> {
   let batch: T[] = [];
+  let weight = 0;
   for await (const item of items) {
-    batch.push(item);
-    if (batch.length >= size) {
+    const w = weigh(item);
+    if (batch.length && max.weight !== undefined && weight + w > max.weight) {
       yield batch;
       batch = [];
+      weight = 0;
+    }
+    batch.push(item);
+    weight += w;
+    if (batch.length >= max.items) {
+      yield batch;
+      batch = [];
+      weight = 0;
     }
   }
   if (batch.length) yield batch;
 }
+
+/** what a row adds to its batch's messages: its e-mail and name (twice: identity's answer carries them back) or its error */
+export const rowWeight = (o: RowOutcome): number =>
+  o.ok ? 2 * (o.value.email.length + (o.value.name?.length ?? 0)) : (o.error.email?.length ?? 0) + o.error.error.length;
 
 /** The number of data rows, for the progress bar: one streaming pass that keeps nothing. */
 export async function countDataRows(input: NodeJS.ReadableStream): Promise<number> {
@@ -226,7 +247,7 @@ const isGone = (e: unknown): boolean => AppError.isAppError(e) && e.status === 4
 
 /**
  * A bulk import (queued by institution on POST /institutions/{id}/members/bulk, job id =
- * import id): streams the file from the shared store in batches of 500 rows, each through
+ * import id): streams the file from the shared store in batches of up to BULK_IMPORT_BATCH_MAX rows, each through
  * identity, institution and catalog, and reports every batch so the import's progress moves.
  * Every step is idempotent and institution counts a batch once, so a retried job (a service
  * down for a moment) runs the file again and adds or counts nothing twice. The last try that
@@ -253,7 +274,7 @@ export const bulkEnrollmentJob = defineJob(JOBS.bulkEnrollment, async (data, ctx
     };
     // two batches in flight: the next one's calls run while this one is reported (reports stay in order: institution counts a batch once, in order)
     let inFlight: InFlight | null = null;
-    for await (const outcomes of inBatches(csvRows(stream), BULK_IMPORT_BATCH_MAX)) {
+    for await (const outcomes of inBatches(csvRows(stream), { items: BULK_IMPORT_BATCH_MAX, weight: BULK_IMPORT_BATCH_BYTES }, rowWeight)) {
       batch += 1;
       const next: InFlight = { batch, rows: outcomes.length, outcome: applyBatch(data, outcomes, ctx) };
       next.outcome.catch(() => undefined); // its failure is met when it is settled

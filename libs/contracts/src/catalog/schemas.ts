@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/ids.js';
+import { BULK_IMPORT_BATCH_MAX } from '../common/batches.js';
 
 // Field names are the ones the browser of the specs sends and reads (core spec section 3,
 // learning-content spec section 3, institution spec "Course (institution)").
@@ -784,7 +785,7 @@ export const SeedMessageResponse = z.object({ id: IdSchema, created: z.boolean()
 export const EnrollMembersRequest = z.object({
   institution_id: IdSchema,
   course_id: IdSchema,
-  user_ids: z.array(IdSchema).min(1).max(500),
+  user_ids: z.array(IdSchema).min(1).max(BULK_IMPORT_BATCH_MAX),
 });
 export const EnrollMembersReply = z.object({
   /** one per user id, in order: created false when the user was already enrolled */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema, SelfRegisterRoleSchema } from '../common/roles.js';
 import { IdSchema } from '../common/ids.js';
+import { BULK_IMPORT_BATCH_MAX } from '../common/batches.js';
 
 // Field names are the ones the browser of the spec sends and reads.
 
@@ -227,9 +228,9 @@ export const AdminAnalyticsResponse = z.object({
   popular_courses: z.array(z.object({ id: z.string(), title: z.string(), enrollment_count: z.number().int() })),
 });
 
-/** institution -> identity: up to 500 people by e-mail, found or (create) made as learners */
+/** institution and the bulk-import job -> identity: up to BULK_IMPORT_BATCH_MAX people by e-mail, found or (create) made as learners */
 export const EnsureMemberAccountsRequest = z.object({
-  people: z.array(z.object({ email: EmailSchema, name: z.string().trim().min(1).max(200).nullable() })).min(1).max(500),
+  people: z.array(z.object({ email: EmailSchema, name: z.string().trim().min(1).max(200).nullable() })).min(1).max(BULK_IMPORT_BATCH_MAX),
   create: z.boolean(),
 });
 export const EnsureMemberAccountsReply = z.object({
@@ -240,4 +241,20 @@ export const EnsureMemberAccountsReply = z.object({
       user: z.object({ id: IdSchema, name: z.string(), email: z.string(), role: RoleSchema, created: z.boolean() }).nullable(),
     }),
   ),
+});
+
+// ---- "Forgot password?" (besides ROUTES.md): a link by e-mail to set a new (or a first) password
+
+/** how long a password-reset link works */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  `If an account exists for that e-mail, we have sent a link to set a new password. It is valid for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+export const PASSWORD_RESET_DONE_MESSAGE = 'Your password is set. You can sign in now.';
+
+export const ForgotPasswordRequest = z.object({ email: EmailSchema });
+export const ResetPasswordRequest = z.object({
+  /** the token of the link (/reset-password?token=...) */
+  token: z.string({ error: 'The link is incomplete' }).trim().min(1, 'The link is incomplete').max(200, 'The link is not valid'),
+  /** the same rules as at registration */
+  password: PasswordSchema,
 });

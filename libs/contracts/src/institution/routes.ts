@@ -97,8 +97,9 @@ export const institutionRoutes = {
   }),
   bulkEnroll: defineRoute({
     subject: 'institution.member.bulk', service, method: 'POST', path: '/institutions/{id}/members/bulk', guard: INSTITUTION,
-    summary: 'Queues a CSV import (base64: email, name, role student/faculty) with an optional course to enroll into; answers the job at once',
-    params: s.InstitutionIdParams, body: s.BulkEnrollRequest, response: s.BulkImportSchema, successStatus: 202,
+    summary:
+      'Queues a CSV import (email, name, role student/faculty) with an optional course to enroll into; answers the job at once. The file comes either as a multipart `file` (up to BULK_IMPORT_FILE_MAX_BYTES, 50 MB, with `course_id` as a form field) or base64 as `csv_data` in a JSON body (up to the 1 MiB body limit), never both',
+    params: s.InstitutionIdParams, body: s.BulkEnrollRequest, bodyKind: 'form', response: s.BulkImportSchema, successStatus: 202,
     rateLimit: { limit: 20, windowSeconds: 3600, per: 'user' },
   }),
   bulkImports: defineRoute({

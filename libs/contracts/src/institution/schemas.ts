@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { IdSchema, IsoDate } from '../common/ids.js';
+import { BULK_IMPORT_BATCH_MAX } from '../common/batches.js';
 import { PaymentMethodSchema } from '../billing/schemas.js';
+import { UploadedFileRef } from '../catalog/schemas.js';
 
 /**
  * Institution's shapes (spec 3, Institution; ROUTES.md, institution). Money is integer minor
@@ -280,8 +282,8 @@ export const MembersResponse = z.object({ members: z.array(MemberSchema), total:
 export const AddMemberRequest = z.object({
   email: Email,
   name: z.string().trim().min(1, 'Name is required').max(200).optional(),
-  /** true: an account is made when none has this e-mail (its holder sets a password through the reset link) */
-  create_account: z.boolean().default(false),
+  /** true (the spec's default): an account is made when none has this e-mail (its holder sets a password with "Forgot password?") */
+  create_account: z.boolean().default(true),
   member_type: AddableMemberTypeSchema.default('student'),
   notes: optionalText(2000),
 });
@@ -290,15 +292,34 @@ export const MemberStatusRequest = z.object({ is_suspended: z.boolean({ error: '
 
 // ------------------------------------------------------------------ bulk enrollment
 
-export const BulkEnrollRequest = z.object({
-  /** the CSV file, base64: email, name, role (student or faculty, default student) */
-  /** the gateway takes bodies up to 1 MiB (BODY_LIMIT_BYTES), so about 750 KB of CSV: some 15,000 people a file */
-  csv_data: z
-    .string({ error: 'CSV data is required' })
-    .min(1, 'CSV data is required')
-    .max(1_000_000, 'The file is too large: split it into files of at most 750 KB'),
-  course_id: IdSchema.nullable().optional(),
-});
+/** the largest CSV file an import takes as a multipart upload (about a million rows); checked on the stored file */
+export const BULK_IMPORT_FILE_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * POST /institutions/{id}/members/bulk takes the CSV file (columns email, name, role: student
+ * or faculty, student when blank) one of two ways, never both:
+ * - `file`: a multipart upload (the gateway stores it and hands over its reference), up to
+ *   BULK_IMPORT_FILE_MAX_BYTES: the way for large files (100,000 rows are some 5 MB);
+ * - `csv_data`: the file base64 in a JSON body, which the gateway takes up to 1 MiB
+ *   (BODY_LIMIT_BYTES), so about 750 KB of CSV: some 15,000 people a file.
+ * `course_id` is optional; a form sends it as a field, where an empty one means no course.
+ */
+export const BulkEnrollRequest = z
+  .object({
+    csv_data: z
+      .string({ error: 'CSV data is required' })
+      .min(1, 'CSV data is required')
+      .max(1_000_000, 'The file is too large: split it into files of at most 750 KB')
+      .optional(),
+    file: UploadedFileRef.optional(),
+    course_id: z.preprocess((v) => (v === '' ? null : v), IdSchema.nullable().optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.csv_data !== undefined && v.file !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['file'], message: 'Send the CSV file once: either as a file upload or as csv_data, not both' });
+    else if (v.csv_data === undefined && v.file === undefined)
+      ctx.addIssue({ code: 'custom', path: ['file'], message: 'A CSV file is required: upload it as file (or send it base64 as csv_data)' });
+  });
 export const BulkRowErrorSchema = z.object({ row: z.number().int(), email: z.string().nullable(), error: z.string() });
 export const BulkImportSchema = z.object({
   job_id: IdSchema,
@@ -620,7 +641,6 @@ export const TierPricingResponse = z.object({
 
 // ------------------------------------------------------------------ bulk import over the bus (the worker's job)
 
-export const BULK_IMPORT_BATCH_MAX = 500;
 /** the per-row errors an import keeps (later ones are counted in `failed`, not listed) */
 export const BULK_IMPORT_ERRORS_KEPT = 1000;
 /** worker -> institution: one batch of valid rows whose accounts identity found or made; members are added, never changed */

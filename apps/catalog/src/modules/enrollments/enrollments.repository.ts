@@ -22,6 +22,17 @@ export class EnrollmentsRepository {
     return this.repo(tx).findOneBy({ courseId, userId });
   }
 
+  /** The enrollment ids of these users in the course, by user. */
+  async idsOf(courseId: string, userIds: readonly string[], tx?: EntityManager): Promise<Map<string, string>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.repo(tx)
+      .createQueryBuilder('e')
+      .select(['e.id', 'e.userId'])
+      .where('e.courseId = :courseId AND e.userId IN (:...userIds)', { courseId, userIds: [...new Set(userIds)] })
+      .getMany();
+    return new Map(rows.map((e) => [e.userId, e.id]));
+  }
+
   /** Locks the learner's enrollment until the transaction ends: their completions queue up. */
   lock(tx: EntityManager, courseId: string, userId: string): Promise<EnrollmentEntity | null> {
     return this.repo(tx)
@@ -64,13 +75,36 @@ export class EnrollmentsRepository {
   }
 
   /** Adds one to the course's counter and answers the new count. */
-  async countEnrollment(tx: EntityManager, courseId: string): Promise<number> {
+  /** Free enrollments for the users not enrolled yet (the others are skipped by the unique key), one statement. */
+  async insertFree(tx: EntityManager, courseId: string, userIds: readonly string[], now: Date): Promise<EnrollmentEntity[]> {
+    if (!userIds.length) return [];
+    const rows = (await tx.query(
+      `INSERT INTO enrollments (course_id, user_id, amount_paid, payment_id, enrolled_at, last_activity_at, completed_at)
+       SELECT $1, u, 0, NULL, $3, $3, NULL FROM unnest($2::uuid[]) WITH ORDINALITY AS t(u, n) ORDER BY n
+       ON CONFLICT (course_id, user_id) DO NOTHING RETURNING id, user_id`,
+      [courseId, [...new Set(userIds)], now],
+    )) as Array<{ id: string; user_id: string }>;
+    return rows.map((r) =>
+      this.repo(tx).create({
+        id: r.id,
+        courseId,
+        userId: r.user_id,
+        amountPaid: 0,
+        paymentId: null,
+        enrolledAt: now,
+        lastActivityAt: now,
+        completedAt: null,
+      }),
+    );
+  }
+
+  async countEnrollment(tx: EntityManager, courseId: string, added = 1): Promise<number> {
     const { raw } = await tx
       .getRepository(CourseEntity)
       .createQueryBuilder()
       .update()
       // updated_at stays: an enrollment is not an edit of the course
-      .set({ enrollmentCount: () => 'enrollment_count + 1', updatedAt: () => 'updated_at' })
+      .set({ enrollmentCount: () => `enrollment_count + ${Math.trunc(added)}`, updatedAt: () => 'updated_at' })
       .where({ id: courseId })
       .returning(['enrollmentCount'])
       .execute();

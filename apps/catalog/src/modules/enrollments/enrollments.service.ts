@@ -11,7 +11,7 @@ import {
   type RouteInput,
 } from '@lp/contracts';
 import type { EntityManager } from 'typeorm';
-import { writeEvent } from '@lp/bus';
+import { writeEvent, writeEvents } from '@lp/bus';
 import { UnitOfWork, Clock, Handles, HandlesInternal, currentCaller, isUniqueViolation, iso, isoOrNull } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import type { CourseEntity } from '../../entities/course.entity.js';
@@ -80,13 +80,23 @@ export class EnrollmentsService {
       payload.user_id ? this.enrollments.find(payload.course_id, payload.user_id) : Promise.resolve(null),
     ]);
     if (!c) throw catalogErrors.courseNotFound();
-    return { course_id: c.id, title: c.title, price: c.price, instructor_id: c.instructorId, is_published: c.isPublished, enrolled: e !== null };
+    return {
+      course_id: c.id,
+      title: c.title,
+      price: c.price,
+      instructor_id: c.instructorId,
+      is_published: c.isPublished,
+      enrolled: e !== null,
+    };
   }
 
   /** Bus only: billing shows an author's usage against the plan's limits (courses with drafts, distinct enrolled learners). */
   @HandlesInternal(catalogInternal.ownerUsage)
   async ownerUsage(payload: z.infer<OwnerUsage['request']>): Promise<z.infer<OwnerUsage['response']>> {
-    const [courses, students] = await Promise.all([this.limits.countCourses(payload.user_id), this.enrollments.studentsOfAuthor(payload.user_id)]);
+    const [courses, students] = await Promise.all([
+      this.limits.countCourses(payload.user_id),
+      this.enrollments.studentsOfAuthor(payload.user_id),
+    ]);
     return { courses, students };
   }
 
@@ -166,22 +176,43 @@ export class EnrollmentsService {
       this.clock.now(),
     );
     const count = await this.enrollments.countEnrollment(tx, course.id);
-    await writeEvent(tx, catalogEvents.enrollmentCreated, {
-      v: 1,
-      enrollment_id: e.id,
-      course_id: course.id,
-      course_title: course.title,
-      user_id: userId,
-      instructor_id: course.instructorId,
-      institution_id: course.institutionId,
-      amount_paid: e.amountPaid,
-      payment_id: e.paymentId,
-      enrollment_count: count,
-      enrolled_at: iso(e.enrolledAt),
-    });
+    await writeEvent(tx, catalogEvents.enrollmentCreated, enrollmentCreated(course, e, count));
     return e;
   }
+
+  /**
+   * Free enrollments of many users in one course (an institution's CSV batch): one statement
+   * writes those not yet enrolled, one counts them on the course, one announces them, each
+   * event as insert() would have written it. Users already enrolled are left as they are;
+   * answers the enrollments made.
+   */
+  async insertFree(tx: EntityManager, course: CourseEntity, userIds: readonly string[]): Promise<EnrollmentEntity[]> {
+    const made = await this.enrollments.insertFree(tx, course.id, userIds, this.clock.now());
+    if (!made.length) return made;
+    const count = await this.enrollments.countEnrollment(tx, course.id, made.length);
+    // numbered as if they had come one by one: the last one carries the course's count
+    await writeEvents(
+      tx,
+      catalogEvents.enrollmentCreated,
+      made.map((e, i) => enrollmentCreated(course, e, count - made.length + 1 + i)),
+    );
+    return made;
+  }
 }
+
+const enrollmentCreated = (course: CourseEntity, e: EnrollmentEntity, count: number) => ({
+  v: 1 as const,
+  enrollment_id: e.id,
+  course_id: course.id,
+  course_title: course.title,
+  user_id: e.userId,
+  instructor_id: course.instructorId,
+  institution_id: course.institutionId,
+  amount_paid: e.amountPaid,
+  payment_id: e.paymentId,
+  enrollment_count: count,
+  enrolled_at: iso(e.enrolledAt),
+});
 
 const answer = (e: EnrollmentEntity, message: string): Enrolled => ({
   message,

@@ -54,20 +54,20 @@ export class MemberEnrollmentService {
     await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [req.course_id]);
     const course = await this.courses.findById(req.course_id, tx);
     if (!course || course.institutionId !== req.institution_id) throw catalogErrors.courseNotFound();
-    const done = new Map<string, { enrollment_id: string; created: boolean }>();
-    const enrollments: Reply['enrollments'] = [];
-    for (const userId of req.user_ids) {
-      let e = done.get(userId);
-      if (e) e = { ...e, created: false };
-      else {
-        const existing = await this.enrollments.find(course.id, userId, tx);
-        e = existing
-          ? { enrollment_id: existing.id, created: false }
-          : { enrollment_id: (await this.enrolling.insert(tx, course, userId, null)).id, created: true };
-        done.set(userId, e);
-      }
-      enrollments.push({ user_id: userId, ...e });
-    }
+    const made = await this.enrolling.insertFree(tx, course, req.user_ids);
+    const createdFor = new Map(made.map((e) => [e.userId, e.id]));
+    const existing = await this.enrollments.idsOf(
+      course.id,
+      req.user_ids.filter((u) => !createdFor.has(u)),
+      tx,
+    );
+    // the same user twice in one batch: made once, found the second time
+    const seen = new Set<string>();
+    const enrollments: Reply['enrollments'] = req.user_ids.map((userId) => {
+      const created = createdFor.has(userId) && !seen.has(userId);
+      seen.add(userId);
+      return { user_id: userId, enrollment_id: createdFor.get(userId) ?? existing.get(userId)!, created };
+    });
     return { enrollments };
   }
 }

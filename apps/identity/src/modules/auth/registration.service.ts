@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { identityEvents, type Role } from '@lp/contracts';
-import { writeEvent } from '@lp/bus';
+import { writeEvent, writeEvents } from '@lp/bus';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { isUniqueViolation } from '@lp/service-kit';
+import { isUniqueViolation, queryRows } from '@lp/service-kit';
 
 export interface NewAccount {
   name: string;
@@ -37,19 +37,55 @@ export class RegistrationService {
       passwordHash: a.passwordHash,
       role: a.role,
     });
-    await writeEvent(tx, identityEvents.userRegistered, {
-      v: 1,
-      user_id: user.id,
-      name: user.name,
-      email: user.email,
-      phone: user.phone,
-      role: user.role,
-      ref: a.ref,
-      created_at: user.createdAt.toISOString(),
-    });
+    await writeEvent(tx, identityEvents.userRegistered, registered(user, a.ref));
     return user;
   }
+
+  /**
+   * Learner accounts without a password for e-mails that have none (an institution adding its
+   * people, a CSV batch of hundreds): one statement makes them all and one writes their
+   * identity.user.registered events, where createAccount would take three statements a person.
+   * An e-mail that got an account in the meantime (its owner registering in the same instant)
+   * is skipped by the unique index instead of failing the batch; the caller reads it back.
+   */
+  async createMemberAccounts(tx: EntityManager, people: ReadonlyArray<{ email: string; name: string }>): Promise<MadeAccount[]> {
+    if (!people.length) return [];
+    const made = await queryRows<MadeAccount & { created_at: Date }>(
+      tx,
+      `INSERT INTO users (name, email, role, status)
+       SELECT p.name, p.email, 'learner', 'active' FROM unnest($1::text[], $2::text[]) AS p(email, name)
+       ON CONFLICT ((lower(email))) WHERE email IS NOT NULL DO NOTHING
+       RETURNING id, name, email, role, status, created_at`,
+      [people.map((p) => p.email), people.map((p) => p.name)],
+    );
+    await writeEvents(
+      tx,
+      identityEvents.userRegistered,
+      made.map((u) => registered({ id: u.id, name: u.name, email: u.email, phone: null, role: u.role, createdAt: u.created_at }, null)),
+    );
+    return made.map(({ created_at: _at, ...u }) => u);
+  }
 }
+
+/** An account made by createMemberAccounts, as its caller needs it. */
+export interface MadeAccount {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserEntity['status'];
+}
+
+const registered = (u: Pick<UserEntity, 'id' | 'name' | 'email' | 'phone' | 'role' | 'createdAt'>, ref: string | null) => ({
+  v: 1 as const,
+  user_id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  role: u.role,
+  ref,
+  created_at: u.createdAt.toISOString(),
+});
 
 /** Two requests racing for one e-mail or phone: the unique index decides, the loser gets the same 409. */
 export async function withAccountConflicts<T>(work: Promise<T>): Promise<T> {

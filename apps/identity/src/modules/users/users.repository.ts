@@ -57,6 +57,12 @@ export class UsersRepository {
     return this.repo(tx).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
   }
 
+  /** the accounts of these e-mails (lowercase), in one query over the lower(email) index */
+  findByEmails(emails: readonly string[], tx?: EntityManager): Promise<UserEntity[]> {
+    if (!emails.length) return Promise.resolve([]);
+    return this.repo(tx).createQueryBuilder('u').where('lower(u.email) = ANY (:emails)', { emails }).getMany();
+  }
+
   findByPhone(phone: string, tx?: EntityManager): Promise<UserEntity | null> {
     return this.repo(tx).findOneBy({ phone });
   }

@@ -5,10 +5,13 @@
  */
 export const BULK_COLUMNS = ['email', 'name', 'role'] as const;
 
+/** how far into the file the header is looked for: an uploaded file is read this far and no further */
+export const CSV_HEADER_BYTES = 4096;
+
 /** the first line of the file, as far as a header can reach (a header with a quoted line break is not expected) */
 export function headerColumns(csv: Buffer): string[] {
   const end = csv.indexOf(0x0a);
-  const line = csv.subarray(0, end === -1 ? Math.min(csv.length, 4096) : Math.min(end, 4096)).toString('utf8');
+  const line = csv.subarray(0, end === -1 ? Math.min(csv.length, CSV_HEADER_BYTES) : Math.min(end, CSV_HEADER_BYTES)).toString('utf8');
   return line
     .replace(/^\uFEFF/, '')
     .replace(/\r$/, '')
@@ -22,9 +25,9 @@ export function headerColumns(csv: Buffer): string[] {
     );
 }
 
-/** why the file cannot be imported, or null */
+/** why the file cannot be imported, or null; `csv` may be the whole file or its first CSV_HEADER_BYTES */
 export function csvProblem(csv: Buffer): string | null {
-  if (!csv.length || !csv.toString('utf8', 0, Math.min(csv.length, 4096)).trim()) return 'The file is empty';
+  if (!csv.length || !csv.toString('utf8', 0, Math.min(csv.length, CSV_HEADER_BYTES)).trim()) return 'The file is empty';
   if (!headerColumns(csv).includes('email')) return 'The first row must name the columns: email, name, role (email is required)';
   return null;
 }

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { BULK_IMPORT_ERRORS_KEPT, institutionInternal, institutionRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { BULK_IMPORT_ERRORS_KEPT, BULK_IMPORT_FILE_MAX_BYTES, institutionInternal, institutionRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { currentCaller, currentRequestId, Handles, HandlesInternal, LOGGER, queryRows, type Logger } from '@lp/service-kit';
 import type { FileStore } from '@lp/storage';
 import { Tenancy } from '../../common/tenancy.js';
 import { bulkErrors } from './bulk-errors.js';
-import { csvProblem } from './bulk-csv.js';
+import { CSV_HEADER_BYTES, csvProblem } from './bulk-csv.js';
 import { BulkEnrollmentQueue } from './bulk.queue.js';
 import { importList, importView } from './bulk-view.js';
-import { BULK_FILES } from './bulk-files.js';
+import { BULK_FILES, readStart } from './bulk-files.js';
 import { tierRefusals } from './bulk-tier.js';
 import { writeMembersChanged } from '../members/member-events.js';
 
@@ -28,11 +28,11 @@ const LIST_LIMIT = 50;
 export const importStorageKey = (institutionId: string, importId: string): string => `imports/${institutionId}/${importId}.csv`;
 
 /**
- * Bulk enrollment from a CSV file. The route keeps the file and queues the worker's job,
- * answering at once; the job streams the file, has identity find or make the accounts, adds
- * the members here batch by batch (bulk.apply-batch), has catalog enroll them, and reports
- * each batch's outcome (bulk.report) so the import's progress and per-row errors show as it
- * runs. Adding is never changing: a person already a member stays as they are, so importing
+ * Bulk enrollment from a CSV file (uploaded, or base64 in the body). The route keeps the file
+ * and queues the worker's job, answering at once; the job streams the file, has identity find
+ * or make the accounts, adds the members here batch by batch (bulk.apply-batch), has catalog
+ * enroll them, and reports each batch's outcome (bulk.report) so the import's progress and
+ * per-row errors show as it runs. Adding is never changing: a person already a member stays as they are, so importing
  * the same file again adds nothing (its rows count as unchanged).
  */
 @Injectable()
@@ -44,31 +44,47 @@ export class BulkService {
     @Inject(LOGGER) private readonly log: Logger,
   ) {}
 
+  /**
+   * The file comes as an upload the gateway stored (`file`) or base64 in the body (`csv_data`).
+   * An upload is checked by its first bytes only (size and header), then moved to the import's
+   * key (one disk: a rename, never a copy in memory); a refused upload is removed whatever the
+   * reason, since nobody else will.
+   */
   @Handles(institutionRoutes.bulkEnroll)
   async enroll({ params, body }: RouteInput<R['bulkEnroll']>): Promise<RouteOutput<R['bulkEnroll']>> {
-    const csv = Buffer.from(body.csv_data, 'base64');
+    const upload = body.file ?? null;
     const id = randomUUID();
     const key = importStorageKey(params.id, id);
     const courseId = body.course_id ?? null;
     const caller = currentCaller();
-    const created = await this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const problem = csvProblem(csv);
-      if (problem) throw bulkErrors.csvInvalid(problem);
-      if (courseId) {
-        const known = await queryRows(tx, `SELECT 1 FROM courses WHERE id = $1 AND institution_id = $2`, [courseId, params.id]);
-        if (!known.length) throw bulkErrors.courseNotFound();
-      }
-      // the file first: a failed write leaves no import behind
-      await this.files.put(key, csv);
-      await tx.query(`INSERT INTO bulk_imports (id, institution_id, course_id, created_by, storage_key) VALUES ($1, $2, $3, $4, $5)`, [
-        id,
-        params.id,
-        courseId,
-        caller.userId,
-        key,
-      ]);
-      return (await importView(tx, params.id, id))!;
-    });
+    let created: RouteOutput<R['bulkEnroll']>;
+    try {
+      created = await this.tenancy.forInstitution(params.id, 'write', async (tx) => {
+        const csv = upload ? await this.uploadedHead(upload.storage_key) : Buffer.from(body.csv_data ?? '', 'base64');
+        const problem = csvProblem(csv);
+        if (problem) throw bulkErrors.csvInvalid(problem);
+        if (courseId) {
+          const known = await queryRows(tx, `SELECT 1 FROM courses WHERE id = $1 AND institution_id = $2`, [courseId, params.id]);
+          if (!known.length) throw bulkErrors.courseNotFound();
+        }
+        // the file first: a failed write leaves no import behind
+        if (upload) await this.files.move(upload.storage_key, key);
+        else await this.files.put(key, csv);
+        await tx.query(`INSERT INTO bulk_imports (id, institution_id, course_id, created_by, storage_key) VALUES ($1, $2, $3, $4, $5)`, [
+          id,
+          params.id,
+          courseId,
+          caller.userId,
+          key,
+        ]);
+        return (await importView(tx, params.id, id))!;
+      });
+    } catch (e) {
+      // refused, or the import row was not written: neither the upload nor the file moved from it stays behind
+      if (upload) await this.files.remove(upload.storage_key).catch(() => undefined);
+      await this.files.remove(key).catch(() => undefined);
+      throw e;
+    }
     try {
       await this.queue.add(
         { import_id: id, institution_id: params.id, course_id: courseId, storage_key: key, request_id: currentRequestId() },
@@ -87,6 +103,14 @@ export class BulkService {
       throw e;
     }
     return created;
+  }
+
+  /** An uploaded file's first bytes, enough for its header; 400 when it is gone, 413 beyond BULK_IMPORT_FILE_MAX_BYTES. */
+  private async uploadedHead(storageKey: string): Promise<Buffer> {
+    const start = await readStart(this.files, storageKey, CSV_HEADER_BYTES);
+    if (!start) throw bulkErrors.uploadMissing();
+    if (start.size > BULK_IMPORT_FILE_MAX_BYTES) throw bulkErrors.fileTooLarge();
+    return start.head;
   }
 
   @Handles(institutionRoutes.bulkImports)

@@ -61,15 +61,61 @@ describe('what the tabs send', () => {
     await callRoute(institutionRoutes.listMembers, { params: { id: ID }, query: { member_type: 'faculty', limit: 1000 } });
     expect(gateway.sent.at(-1)!.url).toBe(`/api/institutions/${ID}/members?member_type=faculty&limit=1000`);
   });
-  it('sends the CSV base64 with an optional course', async () => {
-    gateway.answer = () => ({ status: 202, body: job({}) });
-    const started = await callRoute(institutionRoutes.bulkEnroll, { params: { id: ID }, body: { csv_data: 'ZW1haWw=', course_id: null } });
-    expect(gateway.sent.at(-1)).toEqual({
-      method: 'POST',
-      url: `/api/institutions/${ID}/members/bulk`,
-      body: { csv_data: 'ZW1haWw=', course_id: null },
-    });
-    expect(started).toMatchObject({ job_id: JOB, status: 'queued' });
+  it('uploads the CSV file as multipart, with the course as a form field (empty for none)', async () => {
+    const sent: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
+    const progress: number[] = [];
+    /** what the browser's XMLHttpRequest does for uploadRoute: the form goes as it is, the answer is JSON */
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onabort: (() => void) | null = null;
+      private request = { method: '', url: '', headers: {} as Record<string, string>, body: undefined as unknown };
+      open(method: string, url: string) {
+        Object.assign(this.request, { method, url });
+      }
+      setRequestHeader(name: string, value: string) {
+        this.request.headers[name] = value;
+      }
+      abort() {
+        this.onabort?.();
+      }
+      send(body: unknown) {
+        sent.push({ ...this.request, body });
+        queueMicrotask(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+          this.status = 202;
+          this.responseText = JSON.stringify(job({}));
+          this.onload?.();
+        });
+      }
+    }
+    const saved = (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
+    Object.assign(globalThis, { XMLHttpRequest: FakeXhr });
+    try {
+      const { startBulkImport } = await import('./bulk-upload');
+      const csv = new File(['email,name,role\nabebe@example.com,Abebe,student\n'], 'people.csv', { type: 'text/csv' });
+      const started = await startBulkImport(ID, csv, JOB, (p) => progress.push(p.percent));
+      expect(started).toMatchObject({ job_id: JOB, status: 'queued' });
+      expect(progress).toEqual([50]);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/members/bulk`, headers: { Accept: 'application/json' } });
+      const form = sent[0]!.body as FormData;
+      expect(form).toBeInstanceOf(FormData);
+      expect([...form.keys()].sort()).toEqual(['course_id', 'file']);
+      expect(form.get('course_id')).toBe(JOB);
+      const file = form.get('file') as File;
+      expect([file.name, file.type, await file.text()]).toEqual(['people.csv', 'text/csv', 'email,name,role\nabebe@example.com,Abebe,student\n']);
+      // no base64 anywhere: the bytes go as they are
+      expect(form.has('csv_data')).toBe(false);
+
+      await startBulkImport(ID, csv, '');
+      expect((sent[1]!.body as FormData).get('course_id')).toBe('');
+    } finally {
+      Object.assign(globalThis, { XMLHttpRequest: saved });
+    }
   });
   it('updates the logo through the query string', async () => {
     gateway.answer = () => ({ status: 200, body: {} });

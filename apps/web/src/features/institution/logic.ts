@@ -157,23 +157,6 @@ export const SAMPLE_CSV = [
 ].join('\n');
 export const SAMPLE_CSV_NAME = 'bulk-enrollment-sample.csv';
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** The file's bytes as base64, exactly (no text decoding on the way: a UTF-8 name stays as written). */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i]!;
-    const b = bytes[i + 1];
-    const c = bytes[i + 2];
-    out += B64[a >> 2];
-    out += B64[((a & 3) << 4) | ((b ?? 0) >> 4)];
-    out += b === undefined ? '=' : B64[((b & 15) << 2) | ((c ?? 0) >> 6)];
-    out += c === undefined ? '=' : B64[c & 63];
-  }
-  return out;
-}
-
 export type BulkStatus = 'queued' | 'running' | 'completed' | 'failed';
 export interface BulkProgressOf {
   status: BulkStatus;

@@ -1,8 +1,9 @@
-import { catalogRoutes, institutionRoutes, type Institution, type RouteOutput } from '@lp/contracts';
+import { BULK_IMPORT_FILE_MAX_BYTES, catalogRoutes, institutionRoutes, type Institution, type RouteOutput } from '@lp/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
-import { useInvalidate, useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
+import { useInvalidate, useRouteQuery } from '../../../api/route-hooks';
 import { saveBlob } from '../../../api/save-blob';
 import { useFormatDateTime } from '../../../i18n/format-date';
 import {
@@ -22,7 +23,8 @@ import {
 } from '../../../ui';
 import { LoadError } from '../../catalog/shared/query-state';
 import { Block, Nothing } from '../../mentor-insights/parts';
-import { bulkJobPolling, bulkPercent, bytesToBase64, canEdit, isBulkActive, SAMPLE_CSV, SAMPLE_CSV_NAME } from '../logic';
+import { startBulkImport } from '../bulk-upload';
+import { bulkJobPolling, bulkPercent, canEdit, isBulkActive, SAMPLE_CSV, SAMPLE_CSV_NAME } from '../logic';
 import { ReadonlyNote, TabHeading } from '../parts';
 
 type BulkImport = RouteOutput<typeof institutionRoutes.bulkImport>;
@@ -95,10 +97,11 @@ function ImportReport({ job }: { job: BulkImport }) {
 }
 
 /**
- * Spec 3 Bulk Enroll: a CSV (email, name, role) with an optional course, sent base64 to
- * POST .../members/bulk. The answer is a background job, asked again about every second while
- * it works (a real progress bar: processed of the file's rows), then its counts and per-row
- * errors; earlier imports are listed below.
+ * Spec 3 Bulk Enroll: a CSV (email, name, role) with an optional course, uploaded as multipart
+ * to POST .../members/bulk (the file as it is, so a file of 100,000 rows goes too; one larger
+ * than BULK_IMPORT_FILE_MAX_BYTES is refused here before sending). The answer is a background
+ * job, asked again about every second while it works (a real progress bar: processed of the
+ * file's rows), then its counts and per-row errors; earlier imports are listed below.
  */
 export function BulkEnrollTab({ institution }: { institution: Institution }) {
   const { t } = useTranslation();
@@ -111,13 +114,15 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
   const [courseId, setCourseId] = useState('');
   const [missingFile, setMissingFile] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
-  const [readError, setReadError] = useState(false);
+  const [tooLarge, setTooLarge] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const courses = useRouteQuery(catalogRoutes.institutionCourses, {});
   const imports = useRouteQuery(institutionRoutes.bulkImports, { params: { id } });
-  const upload = useRouteMutation(institutionRoutes.bulkEnroll, { invalidates: [institutionRoutes.bulkImports] });
+  const upload = useMutation({
+    mutationFn: ({ chosen, course }: { chosen: File; course: string }) => startBulkImport(id, chosen, course),
+    onSuccess: () => void invalidate([institutionRoutes.bulkImports]),
+  });
   const job = useRouteQuery(institutionRoutes.bulkImport, { params: { id, jobId: jobId ?? undefined } }, bulkJobPolling);
 
   // an import still at work when the tab opens (started before, or in another tab) is followed again
@@ -143,26 +148,22 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
     wasActive.current = active;
   }, [status, invalidate]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
       setMissingFile(true);
       return;
     }
     setMissingFile(false);
-    setReadError(false);
-    setReading(true);
-    let csv: string;
-    try {
-      csv = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
-    } catch {
-      setReadError(true);
+    // the server's own limit, before a large file is sent for nothing
+    if (file.size > BULK_IMPORT_FILE_MAX_BYTES) {
+      upload.reset();
+      setTooLarge(true);
       return;
-    } finally {
-      setReading(false);
     }
+    setTooLarge(false);
     upload.mutate(
-      { params: { id }, body: { csv_data: csv, course_id: courseId === '' ? null : courseId } },
+      { chosen: file, course: courseId },
       {
         onSuccess: (started) => {
           setJobId(started.job_id);
@@ -192,7 +193,7 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
       <ReadonlyNote institution={institution} />
       {editable && (
         <Block title={t('institution.bulk.uploadTitle')} id="institution-bulk-upload-heading" testId="bulk-upload">
-          <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+          <form onSubmit={submit} noValidate className="space-y-4">
             <FormField
               label={t('institution.bulk.file')}
               hint={t('institution.bulk.fileHint')}
@@ -204,7 +205,10 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
                   ref={fileInput}
                   type="file"
                   accept=".csv,text/csv"
-                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0] ?? null);
+                    setTooLarge(false);
+                  }}
                   data-testid="bulk-file"
                 />
               )}
@@ -221,9 +225,9 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
                 </Select>
               )}
             </FormField>
-            {readError && (
+            {tooLarge && (
               <Alert tone="error" data-testid="bulk-upload-error">
-                {t('institution.bulk.uploadFailed', { detail: t('institution.bulk.readFailed') })}
+                {t('institution.bulk.uploadFailed', { detail: t('errors.code.FILE_TOO_LARGE') })}
               </Alert>
             )}
             {upload.isError && (
@@ -233,7 +237,7 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
             )}
             <Button
               type="submit"
-              loading={reading || upload.isPending}
+              loading={upload.isPending}
               disabled={job.data !== undefined && isBulkActive(job.data)}
               data-testid="bulk-submit"
             >

@@ -45,19 +45,19 @@ export function AddMemberDialog({
   const vt = useValidationText();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [createAccount, setCreateAccount] = useState(false);
+  // spec 3, Add member: email and full name required, create_account on by default
+  const [createAccount, setCreateAccount] = useState(true);
   const [type, setType] = useState<'student' | 'faculty'>(memberType);
   const [missingEmail, setMissingEmail] = useState(false);
+  const [missingName, setMissingName] = useState(false);
   const add = useRouteMutation(institutionRoutes.addMember, { invalidates: MEMBER_CHANGES });
   const placed = fieldErrorsOf(add.error, ADD_FIELDS).byField;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim() === '') {
-      setMissingEmail(true);
-      return;
-    }
-    setMissingEmail(false);
+    setMissingEmail(email.trim() === '');
+    setMissingName(name.trim() === '');
+    if (email.trim() === '' || name.trim() === '') return;
     add.mutate(
       { params: { id: institution.id }, body: addMemberBody({ email, name, createAccount, memberType: type }) },
       {
@@ -93,9 +93,9 @@ export function AddMemberDialog({
               />
             )}
           </FormField>
-          <FormField label={t('institution.members.name')} error={vt(placed.name)} hint={t('institution.members.nameHint')}>
+          <FormField label={t('institution.members.name')} error={missingName ? t('institution.members.nameRequired') : vt(placed.name)}>
             {(field) => (
-              <Input {...field} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} data-testid="add-member-name" />
+              <Input {...field} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required data-testid="add-member-name" />
             )}
           </FormField>
           <FormField label={t('institution.members.memberType')} error={vt(placed.member_type)}>
