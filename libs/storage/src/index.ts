@@ -1,1 +1,2 @@
 export * from './local-storage.js';
+export * from './read-start.js';

@@ -4,13 +4,13 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { BULK_IMPORT_ERRORS_KEPT, BULK_IMPORT_FILE_MAX_BYTES, institutionInternal, institutionRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { currentCaller, currentRequestId, Handles, HandlesInternal, LOGGER, queryRows, type Logger } from '@lp/service-kit';
-import type { FileStore } from '@lp/storage';
+import { readStart, type FileStore } from '@lp/storage';
 import { Tenancy } from '../../common/tenancy.js';
 import { bulkErrors } from './bulk-errors.js';
 import { CSV_HEADER_BYTES, csvProblem } from './bulk-csv.js';
 import { BulkEnrollmentQueue } from './bulk.queue.js';
 import { importList, importView } from './bulk-view.js';
-import { BULK_FILES, readStart } from './bulk-files.js';
+import { BULK_FILES } from './bulk-files.js';
 import { tierRefusals } from './bulk-tier.js';
 import { writeMembersChanged } from '../members/member-events.js';
 
