@@ -115,12 +115,14 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
   const [missingFile, setMissingFile] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
+  // the file's way up (a large CSV on a slow link), before the import's own progress takes over
+  const [sent, setSent] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const courses = useRouteQuery(catalogRoutes.institutionCourses, {});
   const imports = useRouteQuery(institutionRoutes.bulkImports, { params: { id } });
   const upload = useMutation({
-    mutationFn: ({ chosen, course }: { chosen: File; course: string }) => startBulkImport(id, chosen, course),
+    mutationFn: ({ chosen, course }: { chosen: File; course: string }) => startBulkImport(id, chosen, course, (p) => setSent(p.percent)),
     onSuccess: () => void invalidate([institutionRoutes.bulkImports]),
   });
   const job = useRouteQuery(institutionRoutes.bulkImport, { params: { id, jobId: jobId ?? undefined } }, bulkJobPolling);
@@ -162,6 +164,7 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
       return;
     }
     setTooLarge(false);
+    setSent(0);
     upload.mutate(
       { chosen: file, course: courseId },
       {
@@ -229,6 +232,9 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
               <Alert tone="error" data-testid="bulk-upload-error">
                 {t('institution.bulk.uploadFailed', { detail: t('errors.code.FILE_TOO_LARGE') })}
               </Alert>
+            )}
+            {upload.isPending && (
+              <ProgressBar value={sent} label={t('institution.bulk.uploading', { percent: sent })} testId="bulk-upload-progress" />
             )}
             {upload.isError && (
               <Alert tone="error" data-testid="bulk-upload-error">
