@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { Queue, type Job } from 'bullmq';
 import { identityInternal, identityRoutes, JOBS, PASSWORD_RESET_DONE_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE, type EmailJob } from '@lp/contracts';
 import { Clock, queuePrefix } from '@lp/service-kit';
-import { hashResetToken } from '../src/modules/password-reset/password-reset.service.js';
+import { hashSecretToken } from '@lp/auth';
 import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
 
 jest.setTimeout(30_000);
@@ -65,10 +65,10 @@ describe('asking for a link', () => {
     expect(mail!.data.text).toContain(`reset the password of the account ${r.email}`);
     expect(mail!.data.text).toContain('valid for 60 minutes');
     const token = tokenOf(mail!);
-    expect(mail!.id).toBe(`password-reset-${hashResetToken(token).slice(0, 32)}`);
+    expect(mail!.id).toBe(`password-reset-${hashSecretToken(token).slice(0, 32)}`);
     const rows = await h.svc.ds.query('SELECT token_hash, expires_at, created_at, used_at FROM password_reset_tokens WHERE user_id = $1', [r.userId]);
     expect(rows).toHaveLength(1);
-    expect(rows[0].token_hash).toBe(hashResetToken(token));
+    expect(rows[0].token_hash).toBe(hashSecretToken(token));
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].used_at).toBeNull();
     expect(new Date(rows[0].expires_at).getTime() - new Date(rows[0].created_at).getTime()).toBe(60 * 60_000);
@@ -180,7 +180,7 @@ describe('setting the password with a link', () => {
     const codes = results.flatMap((x) => (x.status === 'rejected' ? [(x.reason as { code: string }).code] : []));
     expect(codes).toEqual(Array(5).fill('RESET_LINK_INVALID'));
     await h.login(r.email, `concurrent-pass-${ok[0]}`);
-    const [row] = await h.svc.ds.query('SELECT used_at FROM password_reset_tokens WHERE token_hash = $1', [hashResetToken(token)]);
+    const [row] = await h.svc.ds.query('SELECT used_at FROM password_reset_tokens WHERE token_hash = $1', [hashSecretToken(token)]);
     expect(row.used_at).not.toBeNull();
   });
 

@@ -2,3 +2,4 @@ export * from './tokens.js';
 export * from './revocation.js';
 export * from './refresh-tokens.js';
 export * from './download-links.js';
+export * from './secret-tokens.js';

@@ -122,7 +122,7 @@ export class EventConsumer {
   private async processBatch(batch: JsMsg[]): Promise<void> {
     if (batch.length === 1) return this.process(batch[0]!);
     const ready: Array<{ m: JsMsg; envelope: EventEnvelope; entry: { def: EventDef; fn: Handler }; payload: unknown }> = [];
-    for (const m of batch) {
+    for (const [i, m] of batch.entries()) {
       const envelope = this.envelopeOf(m);
       if (!envelope) continue;
       const entry = this.handlers.get(envelope.name);
@@ -131,8 +131,9 @@ export class EventConsumer {
         continue;
       }
       const payload = entry.def.schema.safeParse(envelope.payload);
-      // a payload that breaks its schema takes the one-by-one path, which retries and reports it
-      if (!payload.success) return this.oneByOne(batch);
+      // a payload that breaks its schema takes the one-by-one path, which retries and reports
+      // it; so do the messages not settled yet (those acked or dropped above are done)
+      if (!payload.success) return this.oneByOne([...ready.map((r) => r.m), ...batch.slice(i)]);
       ready.push({ m, envelope, entry, payload: payload.data });
     }
     if (!ready.length) return;

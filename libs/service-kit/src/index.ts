@@ -16,6 +16,7 @@ export * from './clock.js';
 export * from './users-read-model.js';
 export * from './users-read-model.entity.js';
 export * from './dev-mailbox.js';
+export * from './email-queue.js';
 export { currentCaller, optionalCaller, currentRequestId, currentContext, runInContext } from '@lp/bus';
 export * from './schema-drift.js';
 export * from './entity-rows.js';

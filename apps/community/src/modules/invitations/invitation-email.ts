@@ -1,12 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { communityEvents, INVITATION_TTL_DAYS, type EmailJob, type EventPayload } from '@lp/contracts';
-import { OnEvent } from '@lp/service-kit';
-import { EmailQueue } from './email.queue.js';
+import { EmailQueue, OnEvent, escapeHtml } from '@lp/service-kit';
 
 type Sent = EventPayload<typeof communityEvents.invitationSent>;
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The invitation e-mail: who invites, to which group, their message, the link and how long it works. */
 export function invitationEmail(p: Sent): EmailJob {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { EmailQueue } from '@lp/service-kit';
 import { GroupsModule } from '../groups/groups.module.js';
-import { EmailQueue } from './email.queue.js';
 import { InvitationEmails } from './invitation-email.js';
 import { InvitationsRepository } from './invitations.repository.js';
 import { InvitationsService } from './invitations.service.js';

@@ -1,18 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { JOBS, PASSWORD_RESET_TTL_MINUTES, type EmailJob } from '@lp/contracts';
-import { ENV, JobProducer } from '@lp/service-kit';
-import type { IdentityEnv } from '../../config/identity-env.js';
-
-/** Identity's side of the e-mail jobs (JOBS.sendEmail) for reset links; the worker sends them. */
-@Injectable()
-export class PasswordResetEmailQueue extends JobProducer<typeof JOBS.sendEmail> {
-  constructor(@Inject(ENV) env: IdentityEnv) {
-    super(JOBS.sendEmail, env);
-  }
-}
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { PASSWORD_RESET_TTL_MINUTES, type EmailJob } from '@lp/contracts';
+import { escapeHtml } from '@lp/service-kit';
 
 export interface ResetMail {
   to: string;

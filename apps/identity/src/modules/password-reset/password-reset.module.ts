@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
-import { PasswordResetEmailQueue } from './password-reset-email.js';
+import { EmailQueue } from '@lp/service-kit';
 import { PasswordResetRepository } from './password-reset.repository.js';
 import { PasswordResetService } from './password-reset.service.js';
 
 /** "Forgot password?" (besides ROUTES.md): reset links by e-mail, and setting the password with one. */
 @Module({
   imports: [CredentialsModule, SessionsModule],
-  providers: [PasswordResetService, PasswordResetRepository, PasswordResetEmailQueue],
+  providers: [PasswordResetService, PasswordResetRepository, EmailQueue],
 })
 export class PasswordResetModule {}

@@ -21,6 +21,11 @@ export class PasswordResetRepository {
   /** The user's unused links stop working at `at`; rows older than `forgetBefore` go (they no longer count for anything). */
   async expireUnusedAndForgetOld(tx: EntityManager, userId: string, at: Date, forgetBefore: Date): Promise<void> {
     await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND created_at < $2', [userId, forgetBefore]);
+    await this.expireUnused(tx, userId, at);
+  }
+
+  /** The user's links not used yet stop working at `at`. */
+  private async expireUnused(tx: EntityManager, userId: string, at: Date): Promise<void> {
     await tx.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [userId, at]);
   }
 
@@ -42,6 +47,6 @@ export class PasswordResetRepository {
   /** This link is spent, and every other unused link of the user with it. */
   async markUsed(tx: EntityManager, tokenHash: string, userId: string, at: Date): Promise<void> {
     await tx.query('UPDATE password_reset_tokens SET used_at = $2 WHERE token_hash = $1', [tokenHash, at]);
-    await tx.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [userId, at]);
+    await this.expireUnused(tx, userId, at);
   }
 }

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
@@ -10,22 +9,18 @@ import {
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
-import { Clock, ENV, Handles, UnitOfWork, addSeconds } from '@lp/service-kit';
+import { hashSecretToken, newSecretToken } from '@lp/auth';
+import { Clock, EmailQueue, ENV, Handles, UnitOfWork, addSeconds } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
 import { SignInLimits } from '../credentials/sign-in-limits.service.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { PasswordResetEmailQueue, passwordResetEmail, passwordResetJobId } from './password-reset-email.js';
+import { passwordResetEmail, passwordResetJobId } from './password-reset-email.js';
 import { PasswordResetRepository } from './password-reset.repository.js';
 
 type R = typeof identityRoutes;
-
-/** 32 random bytes, as the link carries them (base64url, 43 characters). */
-export const newResetToken = (): string => randomBytes(32).toString('base64url');
-/** What is stored of a link: the SHA-256 (hex) of its token. */
-export const hashResetToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 const HOUR_SECONDS = 3600;
 /** rows older than this count for nothing (the hourly cap, a link's life) and are removed with the next request */
@@ -51,7 +46,7 @@ export class PasswordResetService {
     @Inject(SessionsService) private readonly sessions: SessionsService,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(SignInLimits) private readonly limits: SignInLimits,
-    @Inject(PasswordResetEmailQueue) private readonly mail: PasswordResetEmailQueue,
+    @Inject(EmailQueue) private readonly mail: EmailQueue,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ENV) private readonly env: IdentityEnv,
@@ -66,8 +61,9 @@ export class PasswordResetService {
   async forgot({ body }: RouteInput<R['forgotPassword']>): Promise<RouteOutput<R['forgotPassword']>> {
     const found = await this.users.findByEmail(body.email);
     if (found?.email && found.status === 'active') {
-      const token = newResetToken();
-      const tokenHash = hashResetToken(token);
+      // the link carries the token; only its hash is kept
+      const token = newSecretToken();
+      const tokenHash = hashSecretToken(token);
       const user = await this.uow.run(async (tx) => {
         // one request of an account at a time: the hourly count stays exact under concurrency
         const locked = await this.users.findByIdForUpdate(tx, found.id);
@@ -94,7 +90,7 @@ export class PasswordResetService {
    */
   @Handles(identityRoutes.resetPassword)
   async reset({ body }: RouteInput<R['resetPassword']>): Promise<RouteOutput<R['resetPassword']>> {
-    const tokenHash = hashResetToken(body.token);
+    const tokenHash = hashSecretToken(body.token);
     // hashed before the transaction, which then holds its locks for a few statements only
     const passwordHash = await this.hasher.hash(body.password);
     await this.uow.run(async (tx) => {

@@ -32,10 +32,9 @@ export class MemberAccountsService {
     const wanted = new Map<string, string | null>();
     for (const p of req.people) if (!wanted.has(p.email.toLowerCase())) wanted.set(p.email.toLowerCase(), p.name);
     const found = await this.uow.run(async (tx) => {
-      // two batches naming one e-mail wait for each other here; taken in sorted order (unnest
-      // keeps the array's), so two batches never deadlock
+      // sorted: two batches naming the same e-mails insert them in one order, so the second
+      // waits on the unique index for the first instead of deadlocking with it
       const emails = [...wanted.keys()].sort();
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('member-account:' || e)) FROM unnest($1::text[]) AS e`, [emails]);
       const byEmail = new Map<string, { user: Account; created: boolean }>();
       for (const user of await this.users.findByEmails(emails, tx)) byEmail.set(user.email!.toLowerCase(), { user, created: false });
       const missing = emails.filter((e) => !byEmail.has(e));
@@ -45,7 +44,8 @@ export class MemberAccountsService {
           missing.map((email) => ({ email, name: wanted.get(email) ?? email.split('@')[0]! })),
         );
         for (const user of made) byEmail.set(user.email.toLowerCase(), { user, created: true });
-        // registered by their owner in the same instant (the unique index skipped them): found now
+        // made by another batch or registered by their owner in the same instant (the unique
+        // index skipped them once that one committed): found now
         if (made.length < missing.length)
           for (const user of await this.users.findByEmails(
             missing.filter((e) => !byEmail.has(e)),

@@ -10,8 +10,8 @@ import {
   RevocationStore,
   SESSION_TTL_SECONDS,
   TokenService,
-  hashRefreshToken,
-  newRefreshToken,
+  hashSecretToken,
+  newSecretToken,
 } from '@lp/auth';
 import { Clock, UnitOfWork, Handles, addSeconds, currentCaller, epochSeconds } from '@lp/service-kit';
 import { fail, succeed, unwrap } from '../../common/outcome.js';
@@ -74,7 +74,7 @@ export class SessionsService {
     const refreshToken = body.refresh_token;
     const outcome = await this.uow.run(async (tx) => {
       const now = this.clock.now();
-      const presented = await this.repo.findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+      const presented = await this.repo.findRefreshTokenForUpdate(tx, hashSecretToken(refreshToken));
       if (!presented || presented.revoked_at || presented.expires_at <= now) return fail<IssuedSession>(sessionEnded());
       if (presented.used_at) {
         await this.revoke(tx, presented.user_id, presented.session_id);
@@ -136,8 +136,8 @@ export class SessionsService {
     who: { userId: string; role: Role; institutionId: string | null },
     refreshExpiresIn: number,
   ): Promise<IssuedSession> {
-    const refreshToken = newRefreshToken();
-    await this.repo.insertRefreshToken(tx, { id: randomUUID(), sessionId, tokenHash: hashRefreshToken(refreshToken) });
+    const refreshToken = newSecretToken();
+    await this.repo.insertRefreshToken(tx, { id: randomUUID(), sessionId, tokenHash: hashSecretToken(refreshToken) });
     return {
       token: this.tokens.sign({ userId: who.userId, role: who.role, sessionId, institutionId: who.institutionId }),
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
