@@ -322,6 +322,8 @@ function banner(webBuilt, hasGateway) {
     line('Demo accounts (password for all: Password123!):'),
     ...DEMO.map((a) => line(`  ${a.role.padEnd(12)} ${a.email.padEnd(28)} ${a.name}`)),
     '',
+    ...DOORS.map((l) => line(l)),
+    '',
     line(`Infrastructure: ${infra.POSTGRES_URL}  ${infra.NATS_URL}  ${infra.REDIS_URL}`),
     line(`Apps: ${apps.map((a) => a.name).join(', ')}`),
     line('Stop: Ctrl-C (stops the apps and whatever npm start started)'),
@@ -331,6 +333,27 @@ function banner(webBuilt, hasGateway) {
   console.log(out.join('\n'));
 }
 let DEMO = [];
+let DOORS = [];
+
+/**
+ * What the development doors are and who they answer (libs/service-kit dev-doors.ts): the
+ * routes declared `devDoor` in libs/contracts, the development mailbox and the seed subjects.
+ */
+async function describeDoors(host) {
+  const { ALL_ROUTES } = await import('@lp/contracts');
+  const network = process.env.LP_DEV_DOORS === '1';
+  const routes = ALL_ROUTES.filter((r) => r.devDoor).map((r) => `${r.method} /api${r.path}`);
+  const local = ['127.0.0.1', 'localhost', '::1'].includes(host);
+  return [
+    `Listening on ${host}:${PORT}${local ? ' (this machine only; HOST=0.0.0.0 to serve the network)' : ' (reachable from the network)'}`,
+    network
+      ? paint('1;33', 'Development doors OPEN TO THE NETWORK (LP_DEV_DOORS=1): anyone who reaches this port can use them:')
+      : 'Development doors, open to this machine only (LP_DEV_DOORS=1 opens them to the network):',
+    ...routes.map((r) => `  ${r}`),
+    '  GET /api/dev/mailbox (development e-mails, with their sign-in links)',
+    `  *.seed.* subjects on ${infra.NATS_URL} (demo data)`,
+  ];
+}
 
 // ------------------------------------------------------------------ main
 
@@ -488,6 +511,7 @@ if (phase !== 'stopping') {
   }
 }
 
+if (phase !== 'stopping') DOORS = await describeDoors(process.env.HOST || '127.0.0.1');
 if (phase !== 'stopping') {
   phase = 'running';
   say(`up in ${since(t0)}`);

@@ -15,9 +15,12 @@ import { FILE_STORE, GatewayModule } from './gateway.module.js';
 import { loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
 import { GatewayExceptionFilter } from './http/exception.filter.js';
 import { handleError } from './http/errors.js';
+import { answerClientError } from './http/client-errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { doorOpenFor } from './http/dev-doors.js';
 import { registerRoutes } from './routing/route-registrar.js';
 import { RateLimiter } from './routing/rate-limiter.js';
+import { SignInFailureLimiter } from './routing/sign-in-failures.js';
 import { registerHealth } from './health/health.js';
 import { mountDevMailbox } from './dev-mailbox/dev-mailbox.js';
 import { buildOpenApi } from './docs/openapi.js';
@@ -52,6 +55,8 @@ export async function createGateway(overrides: Record<string, string | undefined
     requestIdHeader: false,
     // the router's own refusals (a malformed or overlong address) in our error shape too
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => handleError(error, request, reply),
+    // what Node's parser refuses before Fastify (an address over 16 KB: 431) in our shape and headers
+    clientErrorHandler: answerClientError,
     // a caller's request id is kept when it looks like one, so a trace spans systems
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -92,10 +97,12 @@ export async function createGateway(overrides: Record<string, string | undefined
     links: app.get(DownloadLinks),
     revocations: app.get(RevocationStore),
     limiter: app.get(RateLimiter),
+    signInFailures: new SignInFailureLimiter(app.get(REDIS), env.BUS_PREFIX, env.RATE_LIMIT_SCALE === 0 ? 0 : env.SIGN_IN_FAILURES_PER_ADDRESS, env.SIGN_IN_FAILURE_WINDOW_SECONDS),
     apiKeys: new ApiKeyAuthenticator(app.get(RpcClient), new RateLimiter(app.get(REDIS), env.BUS_PREFIX, env.RATE_LIMIT_SCALE === 0 ? 0 : 1)),
     store: app.get<FileStore>(FILE_STORE),
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     log: logger,
+    doorOpen: (request) => doorOpenFor(env, request),
   });
   registerLiveFeeds(fastify, ALL_LIVE_FEEDS, {
     rpc: app.get(RpcClient),

@@ -7,7 +7,8 @@ import { AppError, EVENT_CONSUMERS, systemSubjects, ExportUserDataRequest, type 
 import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type RouteHandler } from '@lp/bus';
 import { EVENT_META, EXPORT_META, INTERNAL_META, routesOf } from './decorators.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
-import { isDevelopmentLike, type BaseEnv } from './config.js';
+import { type BaseEnv } from './config.js';
+import { seedDoorOpen } from './dev-doors.js';
 import type { Logger } from './logger.js';
 import type { ServiceKitOptions } from './service-kit-options.js';
 
@@ -53,8 +54,9 @@ export class BusBinder implements BeforeApplicationShutdown, OnApplicationShutdo
           this.boundSubjects.push(route.subject);
         }
         const internal = Reflect.getMetadata(INTERNAL_META, proto, name) as InternalDef | undefined;
-        // demo-data subjects do not exist outside development (NATS does not permit them there either)
-        if (internal && (!internal.devOnly || isDevelopmentLike(this.env.NODE_ENV))) {
+        // demo-data subjects do not exist outside development (NATS does not permit them there
+        // either), nor on a bus shared with other machines unless LP_DEV_DOORS=1 (dev-doors.ts)
+        if (internal && (!internal.devOnly || seedDoorOpen(this.env))) {
           this.server.internal(internal, fn as (p: unknown, c: HandlerContext) => Promise<unknown>);
           this.boundSubjects.push(internal.subject);
         }

@@ -71,6 +71,8 @@ export const BaseEnvSchema = z
     /** production, services with row-level security: the password of lp_<service>_app (ServiceKitOptions.runtimeRole) */
     DB_RUNTIME_PASSWORD: z.string().optional(),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** development only: '1' opens the development doors (dev-doors.ts) to the network, not only to this machine */
+    LP_DEV_DOORS: z.enum(['0', '1']).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.NODE_ENV !== 'production') return;

@@ -1,4 +1,5 @@
 export * from './config.js';
+export * from './dev-doors.js';
 export * from './dev-keys.js';
 export * from './logger.js';
 export * from './database.js';

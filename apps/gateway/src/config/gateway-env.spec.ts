@@ -22,4 +22,10 @@ describe('gateway env', () => {
   it('signs with the published development key only in development and tests', () => {
     expect(callerSigningKey(loadGatewayEnv({ NODE_ENV: 'test' }))).toBe(DEV_CALLER_KEYS.privateKey);
   });
+
+  it('listens on this machine only in development unless HOST says otherwise, on every interface in production', () => {
+    expect(loadGatewayEnv({ NODE_ENV: 'development', HOST: undefined }).HOST).toBe('127.0.0.1');
+    expect(loadGatewayEnv({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadGatewayEnv({ ...PRODUCTION, CALLER_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEIK', HOST: undefined }).HOST).toBe('0.0.0.0');
+  });
 });

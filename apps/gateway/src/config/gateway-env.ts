@@ -4,11 +4,22 @@ import { BaseEnvSchema, DEV_CALLER_KEYS, isDevelopmentLike, parseEnv } from '@lp
 
 export const GatewayEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * the address to listen on: by default this machine only in development and tests (the
+   * development doors stay on it), every interface in production (a container's)
+   */
+  HOST: z.string().min(1).optional(),
   /** the built SPA; served at / with index.html for every non-/api path */
   WEB_DIST: z.string().default('apps/web/dist'),
   /** multiplies every route's rate limit (load tests raise it; 0 turns limits off) */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  /**
+   * refused sign-ins one address may make across all accounts within the window before its
+   * sign-ins pause (password spraying; routing/sign-in-failures.ts). Not scaled by
+   * RATE_LIMIT_SCALE (whose 0 still turns it off): 0 here turns it off alone.
+   */
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
+  SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** behind a reverse proxy: take the client address from X-Forwarded-For */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** largest JSON body accepted */
@@ -35,11 +46,13 @@ export const GatewayEnvSchema = z.object({
   LIVE_RECHECK_MS: z.coerce.number().int().min(100).default(LIVE_STREAM.recheckMs),
 });
 
-export type GatewayEnv = z.infer<typeof BaseEnvSchema> & z.infer<typeof GatewayEnvSchema>;
+export type GatewayEnv = z.infer<typeof BaseEnvSchema> & Omit<z.infer<typeof GatewayEnvSchema>, 'HOST'> & { HOST: string };
 
 export function loadGatewayEnv(overrides: Record<string, string | undefined> = {}): GatewayEnv {
   const source = { ...process.env, ...overrides };
-  const env = { ...parseEnv(BaseEnvSchema, source), ...parseEnv(GatewayEnvSchema, source) };
+  const base = parseEnv(BaseEnvSchema, source);
+  const own = parseEnv(GatewayEnvSchema, source);
+  const env: GatewayEnv = { ...base, ...own, HOST: own.HOST ?? (isDevelopmentLike(base.NODE_ENV) ? '127.0.0.1' : '0.0.0.0') };
   if (!isDevelopmentLike(env.NODE_ENV) && (!env.CALLER_SIGNING_KEY || env.CALLER_SIGNING_KEY === DEV_CALLER_KEYS.privateKey)) {
     throw new Error('Invalid configuration:\n  CALLER_SIGNING_KEY: must be set in production (an Ed25519 key of your own, see docs/operations.md)');
   }

@@ -22,9 +22,9 @@ describe('development mailbox routes', () => {
   let app: FastifyInstance | undefined;
   afterEach(() => app?.close());
 
-  async function serve(nodeEnv: string): Promise<string> {
+  async function serve(nodeEnv: string, doors?: '1'): Promise<string> {
     app = Fastify({ logger: false });
-    registerDevMailbox(app, mailbox, nodeEnv);
+    registerDevMailbox(app, mailbox, { NODE_ENV: nodeEnv, ...(doors ? { LP_DEV_DOORS: doors } : {}) });
     return app.listen({ port: 0, host: '127.0.0.1' });
   }
 
@@ -46,5 +46,16 @@ describe('development mailbox routes', () => {
     const url = await serve('production');
     expect((await fetch(`${url}/api/dev/mailbox`)).status).toBe(404);
     expect((await fetch(`${url}/api/dev/mailbox/m1`)).status).toBe(404);
+  });
+
+  it('is a development door: shut to a request a proxy forwarded from elsewhere, open again with LP_DEV_DOORS=1', async () => {
+    let url = await serve('development');
+    const forwarded = await fetch(`${url}/api/dev/mailbox`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(forwarded.status).toBe(404);
+    expect(await forwarded.json()).toEqual({ detail: 'Not found', code: 'NOT_FOUND', errors: [] });
+    expect((await fetch(`${url}/api/dev/mailbox/m1`, { headers: { forwarded: 'for=203.0.113.7' } })).status).toBe(404);
+    await app!.close();
+    url = await serve('development', '1');
+    expect((await fetch(`${url}/api/dev/mailbox`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status).toBe(200);
   });
 });

@@ -23,7 +23,7 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 } as const;
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers on every answer, API and SPA alike (helmet). HSTS only when the
@@ -42,6 +42,9 @@ export async function registerSecurityHeaders(fastify: FastifyInstance): Promise
   });
   fastify.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // API answers carry tokens and private data: no cache keeps them unless the route said so
+    // (a public cover, the anonymous catalogue) where it was answered
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
 

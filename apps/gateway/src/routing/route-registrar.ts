@@ -9,8 +9,10 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './sessi
 import { validateRequest } from './validate.js';
 import { readFormBody, type UploadedFileRef } from './form-body.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { SignInFailureLimiter } from './sign-in-failures.js';
 import type { ApiKeyAuthenticator } from '../auth/api-key.js';
 import { sendAppError } from '../http/errors.js';
+import { shutDoor } from '../http/dev-doors.js';
 import { FILE_RESPONSE_CSP, PDF_FILE_CSP } from '../http/security-headers.js';
 
 /**
@@ -25,10 +27,13 @@ export interface RoutingDeps {
   links: DownloadLinks;
   revocations: RevocationStore;
   limiter: RateLimiter;
+  signInFailures: SignInFailureLimiter;
   apiKeys?: ApiKeyAuthenticator;
   store: FileStore;
   uploadLimit: number;
   log: Logger;
+  /** whether a development door (a route declared devDoor) answers this request (http/dev-doors.ts) */
+  doorOpen: (request: FastifyRequest) => boolean;
 }
 
 /** `/courses/{id}` -> `/courses/:id` */
@@ -69,11 +74,13 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
   let uploads: string[] = [];
   let forwarded = false;
   try {
+    if (route.devDoor && !deps.doorOpen(request)) throw shutDoor();
     const caller = await authenticate(request, route, deps);
     if (caller) (request as FastifyRequest & { userId?: string }).userId = caller.userId;
     // multipart is read only where declared, and only once the caller is known and within limits
     if (route.bodyKind !== 'form' && request.isMultipart()) throw unsupportedMediaType();
     const client = route.rateLimit?.per === 'user' && caller ? `user:${caller.userId}` : request.ip;
+    if (SignInFailureLimiter.applies(route)) await deps.signInFailures.check(request.ip);
     const limit = await deps.limiter.check(route, client, route.bodyKind === 'form' ? undefined : request.body);
     if (limit) reply.header('x-ratelimit-remaining', String(limit.remaining));
     const rawBody =
@@ -101,6 +108,8 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     // the service's JSON goes out as it came: no second parse and stringify of large lists
     const body = await deps.rpc.callRouteRaw(route, input, ctx);
     if (route.session === 'end') clearRefreshCookie(reply);
+    if (route.anonymousCacheSeconds && !caller && !request.headers.authorization && !request.headers.cookie)
+      reply.header('cache-control', `public, max-age=${route.anonymousCacheSeconds}`).header('vary', 'Authorization, Cookie');
     return reply
       .code(route.successStatus)
       .header('content-type', 'application/json; charset=utf-8')
@@ -110,6 +119,7 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     if (!forwarded) await Promise.all(uploads.map((key) => deps.store.remove(key).catch(() => undefined)));
     // a refresh that failed for good leaves no dead cookie behind
     if (route.session === 'refresh' && AppError.isAppError(e) && e.status === 401) clearRefreshCookie(reply);
+    if (AppError.isAppError(e) && e.status === 401 && SignInFailureLimiter.applies(route)) await deps.signInFailures.failed(request.ip);
     if (AppError.isAppError(e)) {
       const retry = (e as AppError & { retryAfter?: number }).retryAfter;
       if (retry) reply.header('retry-after', String(retry));

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyReply } from 'fastify';
-import { ENV, LOGGER, isDevelopmentLike } from '@lp/service-kit';
+import { ENV, LOGGER } from '@lp/service-kit';
+import { doorOpenFor } from '../http/dev-doors.js';
 import type { Logger } from 'pino';
 import { signInErrorHash, signInRoleOf } from '@lp/contracts';
 import type { GatewayEnv } from '../config/gateway-env.js';
@@ -34,7 +35,8 @@ export class GoogleSignInGuard extends AuthGuard('google') {
     req[REPLY] = context.switchToHttp().getResponse<FastifyReply>();
     if (!this.env.GOOGLE_CLIENT_ID) {
       const role = signInRoleOf((req.query as Record<string, unknown> | undefined)?.role);
-      req[REDIRECT] = isDevelopmentLike(this.env.NODE_ENV) ? `/auth/dev-google?${new URLSearchParams({ role })}` : `/${signInErrorHash('unavailable')}`;
+      // the stand-in is a development door: a stranger is told Google sign-in is unavailable
+      req[REDIRECT] = doorOpenFor(this.env, req as never) ? `/auth/dev-google?${new URLSearchParams({ role })}` : `/${signInErrorHash('unavailable')}`;
       return true;
     }
     const redirected = new Promise<boolean>((resolve) => {

@@ -76,6 +76,17 @@ export interface RouteDef<
    * (the gateway checks it); a route without it refuses keys
    */
   apiKey?: ApiKeyPermission | readonly ApiKeyPermission[];
+  /**
+   * a development convenience (the Google stand-in, the demo checkout): the gateway answers it
+   * only in development and only to this machine, or to anyone with LP_DEV_DOORS=1; to
+   * everyone else it does not exist (404). See libs/service-kit dev-doors.ts.
+   */
+  devDoor: boolean;
+  /**
+   * seconds a shared cache may keep the answer given to a caller without a session (the
+   * same for every anonymous visitor); every other /api answer is `no-store`
+   */
+  anonymousCacheSeconds?: number;
 }
 
 /**
@@ -129,6 +140,8 @@ export interface RouteSpec<
   rateLimit?: RateLimit;
   session?: SessionEffect;
   apiKey?: ApiKeyPermission | readonly ApiKeyPermission[];
+  devDoor?: boolean;
+  anonymousCacheSeconds?: number;
 }
 
 /** Declares one endpoint. Everything else (gateway, handler, client, OpenAPI) derives from it. */
@@ -151,6 +164,7 @@ export function defineRoute<
     background: spec.background ?? false,
     successStatus: spec.successStatus ?? 200,
     session: spec.session ?? 'none',
+    devDoor: spec.devDoor ?? false,
   };
 }
 

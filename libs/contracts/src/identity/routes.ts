@@ -40,6 +40,7 @@ export const identityRoutes = {
     summary: 'Local development sign-in provider standing in for Google (disabled unless GOOGLE_PROVIDER=dev)',
     body: s.DevProviderSessionRequest, response: s.DevProviderSessionResponse,
     rateLimit: { limit: 20, windowSeconds: 60 },
+    devDoor: true,
   }),
   sendOtp: defineRoute({
     subject: 'identity.phone.send-otp', service, method: 'POST', path: '/auth/phone/send-otp', guard: 'public',
