@@ -10,7 +10,7 @@ import { ALL_LIVE_FEEDS, ALL_ROUTES } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
 import type { FileStore } from '@lp/storage';
-import { createLogger, NATS, REDIS } from '@lp/service-kit';
+import { createLogger, devDoorsEnabled, NATS, REDIS } from '@lp/service-kit';
 import { FILE_STORE, GatewayModule } from './gateway.module.js';
 import { loadGatewayEnv, type GatewayEnv } from './config/gateway-env.js';
 import { GatewayExceptionFilter } from './http/exception.filter.js';
@@ -83,9 +83,11 @@ export async function createGateway(overrides: Record<string, string | undefined
     const userId = (request as typeof request & { userId?: string }).userId;
     request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId }, 'request completed');
   });
+  // development doors are not part of a production API: not documented there (and shut)
+  const published = devDoorsEnabled(env) ? ALL_ROUTES : ALL_ROUTES.filter((r) => !r.devDoor);
   await registerSecurityHeaders(fastify);
   await fastify.register(multipart);
-  await fastify.register(swagger, { mode: 'static', specification: { document: buildOpenApi(ALL_ROUTES, ALL_LIVE_FEEDS) as never } });
+  await fastify.register(swagger, { mode: 'static', specification: { document: buildOpenApi(published, ALL_LIVE_FEEDS) as never } });
   // the docs page brings inline scripts of its own: it sends a CSP with their hashes
   await fastify.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

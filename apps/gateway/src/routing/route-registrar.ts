@@ -108,8 +108,6 @@ async function handle(route: AnyRoute, request: FastifyRequest, reply: FastifyRe
     // the service's JSON goes out as it came: no second parse and stringify of large lists
     const body = await deps.rpc.callRouteRaw(route, input, ctx);
     if (route.session === 'end') clearRefreshCookie(reply);
-    if (route.anonymousCacheSeconds && !caller && !request.headers.authorization && !request.headers.cookie)
-      reply.header('cache-control', `public, max-age=${route.anonymousCacheSeconds}`).header('vary', 'Authorization, Cookie');
     return reply
       .code(route.successStatus)
       .header('content-type', 'application/json; charset=utf-8')

@@ -41,8 +41,6 @@ export const catalogRoutes = {
     summary: "Browse courses: published ones, plus the caller's own drafts; filters category, level, search (title and description)",
     query: s.CourseListQuery,
     response: z.array(s.CourseSchema),
-    // the public catalogue: what an anonymous visitor sees is the same for all of them
-    anonymousCacheSeconds: 60,
   }),
   createCourse: defineRoute({
     subject: 'catalog.course.create',

@@ -82,11 +82,6 @@ export interface RouteDef<
    * everyone else it does not exist (404). See libs/service-kit dev-doors.ts.
    */
   devDoor: boolean;
-  /**
-   * seconds a shared cache may keep the answer given to a caller without a session (the
-   * same for every anonymous visitor); every other /api answer is `no-store`
-   */
-  anonymousCacheSeconds?: number;
 }
 
 /**
@@ -141,7 +136,6 @@ export interface RouteSpec<
   session?: SessionEffect;
   apiKey?: ApiKeyPermission | readonly ApiKeyPermission[];
   devDoor?: boolean;
-  anonymousCacheSeconds?: number;
 }
 
 /** Declares one endpoint. Everything else (gateway, handler, client, OpenAPI) derives from it. */
