@@ -7,18 +7,22 @@ import { StatCard } from '../catalog/shared/stat-card';
 import { CountChart } from './admin-charts';
 import { SystemHealthDialog } from './system-health-dialog';
 import { useAdminAnalytics } from './use-admin-analytics';
+import { useUserDirectoryExport } from './use-user-directory-export';
 
 /**
  * Spec 3 admin Overview: platform totals, users by role, and the quick actions, which the spec
  * leaves without behaviour: View All Users opens the Users tab and System Health lists each
- * service's status (GET /api/health); Export Data and Backup Database stay visible but disabled,
- * saying so, as no platform-wide export or backup exists to start from here.
+ * service's status (GET /api/health); Export Data downloads the user directory as CSV (every
+ * account, page by page with its progress, cells neutralised against formula injection);
+ * Backup Database stays visible but disabled, saying so: backups are operations' job
+ * (docs/operations.md), not a button's.
  */
 export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
   const { analytics, userCounts } = useAdminAnalytics();
   const [healthOpen, setHealthOpen] = useState(false);
+  const exportUsers = useUserDirectoryExport();
 
   if (analytics.isPending) return <LoadingBlock />;
   if (analytics.isError) return <LoadError error={analytics.error} title={t('adminDashboard.errors.loadFailed')} onRetry={() => void analytics.refetch()} />;
@@ -55,11 +59,18 @@ export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
               <Button variant="outline" onClick={() => setHealthOpen(true)} data-testid="quick-systemHealth">
                 {t('adminDashboard.quickActions.systemHealth')}
               </Button>
-              {(['exportData', 'backupDatabase'] as const).map((action) => (
-                <Button key={action} variant="outline" disabled title={t('adminDashboard.quickActions.notAvailable')} data-testid={`quick-${action}`}>
-                  {t(`adminDashboard.quickActions.${action}`)}
-                </Button>
-              ))}
+              <Button variant="outline" onClick={exportUsers.start} disabled={exportUsers.running} data-testid="quick-exportData">
+                {t('adminDashboard.quickActions.exportData')}
+              </Button>
+              {exportUsers.progress && (
+                <p role="status" className="text-xs text-slate-700" data-testid="export-progress">
+                  {t('adminDashboard.quickActions.exporting', { done: exportUsers.progress.done, total: exportUsers.progress.total })}
+                </p>
+              )}
+              <Button variant="outline" disabled title={t('adminDashboard.quickActions.notAvailable')} data-testid="quick-backupDatabase">
+                {t('adminDashboard.quickActions.backupDatabase')}
+              </Button>
+              <p className="text-xs text-slate-600">{t('adminDashboard.quickActions.exportHint')}</p>
               <p className="text-xs text-slate-600">{t('adminDashboard.quickActions.notAvailable')}</p>
             </CardContent>
           </Card>
