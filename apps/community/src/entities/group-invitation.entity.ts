@@ -21,6 +21,8 @@ export class GroupInvitationEntity {
   @Column({ type: 'uuid', name: 'invited_by' }) invitedBy!: string;
   @Column({ type: 'int', default: 1 }) sending!: number;
   @Column({ type: 'timestamptz', name: 'expires_at' }) expiresAt!: Date;
+  /** the latest sending: only an invitation sent after a removal lets the removed person back */
+  @Column({ type: 'timestamptz', name: 'sent_at', default: () => 'now()' }) sentAt!: Date;
   @Column({ type: 'timestamptz', name: 'responded_at', nullable: true }) respondedAt!: Date | null;
   @Column({ type: 'uuid', name: 'responded_by', nullable: true }) respondedBy!: string | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;

@@ -2,17 +2,18 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import type { GroupRole } from '@lp/contracts';
 import { StudyGroupEntity } from './study-group.entity.js';
 
-/** A person's membership of a group: one row per (group, user), one creator per group. */
+/**
+ * A person's membership of a group: one row per (group, user), one creator per group.
+ * Suspensions are not kept here but in group_bans, so they outlive leaving the group.
+ */
 @Entity({ name: 'group_members' })
 @Index('group_members_user_idx', ['userId'])
 @Index('group_members_one_creator_key', ['groupId'], { unique: true, where: `role = 'creator'` })
 @Check('group_members_role_check', `role IN ('creator', 'moderator', 'member')`)
-@Check('group_members_creator_not_suspended_check', `NOT (role = 'creator' AND is_suspended)`)
 export class GroupMemberEntity {
   @PrimaryColumn({ type: 'uuid', name: 'group_id' }) groupId!: string;
   @PrimaryColumn({ type: 'uuid', name: 'user_id' }) userId!: string;
   @Column({ type: 'varchar', length: 20, default: 'member' }) role!: GroupRole;
-  @Column({ type: 'boolean', name: 'is_suspended', default: false }) isSuspended!: boolean;
   /** true for the generated members of 'Add Test Members' (development data) */
   @Column({ type: 'boolean', name: 'is_test_member', default: false }) isTestMember!: boolean;
   @CreateDateColumn({ type: 'timestamptz', name: 'joined_at' }) joinedAt!: Date;

@@ -1,5 +1,6 @@
 import { ReadModelUserEntity } from '@lp/service-kit';
 import { DirectMessageEntity } from './direct-message.entity.js';
+import { GroupBanEntity } from './group-ban.entity.js';
 import { GroupEventEntity } from './group-event.entity.js';
 import { GroupFileEntity } from './group-file.entity.js';
 import { GroupForumPostEntity } from './group-forum-post.entity.js';
@@ -13,6 +14,7 @@ import { StudyGroupEntity } from './study-group.entity.js';
 
 export {
   DirectMessageEntity,
+  GroupBanEntity,
   GroupEventEntity,
   GroupFileEntity,
   GroupForumPostEntity,
@@ -31,6 +33,7 @@ export {
 export const groupEntities = [
   StudyGroupEntity,
   GroupMemberEntity,
+  GroupBanEntity,
   GroupInvitationEntity,
   GroupMessageEntity,
   GroupFileEntity,

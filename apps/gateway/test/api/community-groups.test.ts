@@ -30,7 +30,7 @@ type Sent = { message: string; invitation: Invitation; invitation_link: string; 
 
 const PASSWORD = 'secret-pass-1';
 const SAMPLE_ID = '3f1c2a9e-5b7d-4c1e-8a2f-9d0b6e4c7a11';
-const GROUP_SECTIONS = new Set(['community.group', 'community.member', 'community.invitation', 'community.message', 'community.file', 'community.event', 'community.post', 'community.dm']);
+const GROUP_SECTIONS = new Set(['community.group', 'community.member', 'community.ban', 'community.invitation', 'community.message', 'community.file', 'community.event', 'community.post', 'community.dm']);
 const ours = (Object.values(communityRoutes) as AnyRoute[]).filter((r) => GROUP_SECTIONS.has(r.subject.split('.').slice(0, 2).join('.')));
 
 jest.setTimeout(60_000);
@@ -109,7 +109,7 @@ describe('study groups through the gateway', () => {
       fillPath(r.path, Object.fromEntries([...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === 'token' ? `${SAMPLE_ID}.1.abcdefghij` : SAMPLE_ID])));
 
     it('answers 401 in the error shape on every route but the invitation preview without a token', async () => {
-      expect(ours.length).toBe(32);
+      expect(ours.length).toBe(34);
       expect(ours.filter((r) => r.guard === 'public').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /invitations/{token}']);
       for (const r of ours.filter((x) => x.guard !== 'public')) {
         const res = await stack.api(r.method, pathOf(r));
@@ -214,8 +214,29 @@ describe('study groups through the gateway', () => {
       const removed = await call('POST', `/study-groups/${g.id}/remove-member`, mod, { member_id: plain.user.id });
       expect([removed.status, removed.body]).toEqual([200, { message: 'Member removed from the group', member: null }]);
       expectError(await call('GET', `/study-groups/${g.id}/messages`, plain), 403, 'NOT_GROUP_MEMBER');
+      // the removal and the suspension stay with the group: no rejoining without an invitation
+      expectError(await call('POST', `/study-groups/${g.id}/join`, plain), 403, 'MEMBER_REMOVED');
+      const card = await call<StudyGroupDetail>('GET', `/study-groups/${g.id}`, plain);
+      expect([card.body.is_removed, card.body.is_suspended, card.body.can_join]).toEqual([true, true, false]);
+      type Ban = { id: string; user_id: string; kind: string; banned_by_id: string; banned_by_name: string; banned_at: string; lifted_at: string | null };
+      const bans = await call<Ban[]>('GET', `/study-groups/${g.id}/bans`, mod);
+      expect(bans.body.map((b) => [b.user_id, b.kind, b.banned_by_name]).sort()).toEqual([
+        [plain.user.id, 'removed', 'Mo Moderator'],
+        [plain.user.id, 'suspended', 'Mo Moderator'],
+      ]);
+      expectError(await call('GET', `/study-groups/${g.id}/bans`, plain), 403, 'NOT_GROUP_MANAGER');
+      expectError(await call('GET', `/study-groups/${g.id}/bans?status=some`, mod), 400, 'VALIDATION_FAILED');
+      const removal = bans.body.find((b) => b.kind === 'removed')!;
+      expectError(await call('POST', `/study-groups/${g.id}/bans/${removal.id}/lift`, plain), 403, 'NOT_GROUP_MANAGER');
+      expectError(await call('POST', `/study-groups/${g.id}/bans/${SAMPLE_ID}/lift`, mod), 404, 'BAN_NOT_FOUND');
+      const lifted = await call<{ ban: Ban }>('POST', `/study-groups/${g.id}/bans/${removal.id}/lift`, mod);
+      expect([lifted.status, lifted.body.ban.lifted_at !== null]).toEqual([200, true]);
+      expectError(await call('POST', `/study-groups/${g.id}/bans/${removal.id}/lift`, mod), 422, 'BAN_ALREADY_LIFTED');
+      expect((await call('POST', `/study-groups/${g.id}/join`, plain)).status).toBe(200);
+      expectError(await call('POST', `/study-groups/${g.id}/messages`, plain, { content: 'still suspended' }), 403, 'MEMBER_SUSPENDED');
+      expect((await call<Ban[]>('GET', `/study-groups/${g.id}/bans?status=all`, creator)).body).toHaveLength(2);
       const stats = await call<{ weeks: unknown[]; member_count: number }>('GET', `/study-groups/${g.id}/analytics`, mod);
-      expect([stats.status, stats.body.weeks.length, stats.body.member_count]).toEqual([200, 8, 2]);
+      expect([stats.status, stats.body.weeks.length, stats.body.member_count]).toEqual([200, 8, 3]);
       expectError(await call('GET', `/study-groups/${g.id}/analytics`, stranger), 403, 'NOT_GROUP_MANAGER');
     });
   });

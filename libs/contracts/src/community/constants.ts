@@ -41,6 +41,17 @@ export type GroupRole = (typeof GROUP_ROLES)[number];
 /** promote-member sets one of these (promotion only to moderator; a moderator can be set back to member) */
 export const ASSIGNABLE_GROUP_ROLES = ['moderator', 'member'] as const;
 
+/**
+ * A ban recorded on a group: 'suspended' (reads, posts nothing) or 'removed' (out, and joins
+ * again only through an invitation). Both outlive leaving and rejoining.
+ */
+export const GROUP_BAN_KINDS = ['suspended', 'removed'] as const;
+export type GroupBanKind = (typeof GROUP_BAN_KINDS)[number];
+/** How a ban ended: a moderator or the creator lifted it, or the person accepted an invitation (removals only). */
+export const GROUP_BAN_LIFTS = ['moderator', 'invitation'] as const;
+export type GroupBanLift = (typeof GROUP_BAN_LIFTS)[number];
+export const GROUP_BAN_REASON_MAX_CHARS = 500;
+
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 /** an invitation link is valid this long after it was sent (or last resent) */

@@ -6,7 +6,8 @@
  * Besides ROUTES.md: GET /invitations/{token} (public: the invitation link's page shows the
  * group before the person signs in or registers), POST /invitations/{token}/accept and
  * /decline, GET /study-groups/{id}/analytics (the members panel's Analytics tab, real weekly
- * figures) and GET /messages (the caller's direct messages, sent and received).
+ * figures), GET /messages (the caller's direct messages, sent and received), and the bans
+ * (issue 24): GET /study-groups/{id}/bans and POST /study-groups/{id}/bans/{banId}/lift.
  */
 import { defineRoute } from '../common/route.js';
 import { FileRefSchema } from '../common/route.js';
@@ -56,11 +57,12 @@ export const communityRoutes = {
   }),
   removeMember: defineRoute({
     subject: 'community.member.remove', service, method: 'POST', path: '/study-groups/{id}/remove-member', guard: 'any',
-    summary: 'Removes a member (the creator, or a moderator removing a plain member; never the creator)', params: IdParams, body: s.MemberActionRequest, response: s.MemberActionReply,
+    summary: 'Removes a member and records the removal as a ban: the person joins again only through an invitation sent after it (the creator, or a moderator removing a plain member; never the creator)',
+    params: IdParams, body: s.RemoveMemberRequest, response: s.MemberActionReply,
   }),
   suspendMember: defineRoute({
     subject: 'community.member.suspend', service, method: 'POST', path: '/study-groups/{id}/suspend-member', guard: 'any',
-    summary: 'Suspends a member or lifts the suspension (the creator, or a moderator for a plain member; never the creator); a suspended member reads but cannot post',
+    summary: 'Suspends a member or lifts the suspension (the creator, or a moderator for a plain member; never the creator); a suspended member reads but cannot post, also after leaving and joining again',
     params: IdParams, body: s.SuspendMemberRequest, response: s.MemberActionReply,
   }),
   promoteMember: defineRoute({
@@ -70,6 +72,16 @@ export const communityRoutes = {
   addTestMembers: defineRoute({
     subject: 'community.member.add-test', service, method: 'POST', path: '/study-groups/{id}/add-test-members', guard: 'any',
     summary: 'Development data only: adds generated members to the group (the creator only; refused in production)', params: IdParams, response: s.AddTestMembersReply,
+  }),
+  groupBans: defineRoute({
+    subject: 'community.ban.list', service, method: 'GET', path: '/study-groups/{id}/bans', guard: 'any',
+    summary: "A group's suspensions and removals with who banned whom and when, the newest first; with status=all also the lifted ones (the creator and moderators)",
+    params: IdParams, query: s.GroupBansQuery, response: z.array(s.GroupBanSchema),
+  }),
+  liftBan: defineRoute({
+    subject: 'community.ban.lift', service, method: 'POST', path: '/study-groups/{id}/bans/{banId}/lift', guard: 'any',
+    summary: 'Lifts a suspension or a removal (the creator; a moderator for anyone who is not a moderator; never one\'s own); the ban stays in the history',
+    params: s.GroupBanParams, response: s.LiftBanReply, rateLimit: WRITE,
   }),
   groupAnalytics: defineRoute({
     subject: 'community.group.analytics', service, method: 'GET', path: '/study-groups/{id}/analytics', guard: 'any',

@@ -3,6 +3,9 @@ import { IdSchema, IsoDate } from '../common/ids.js';
 import { UploadedFileRef } from '../catalog/schemas.js';
 import {
   ASSIGNABLE_GROUP_ROLES,
+  GROUP_BAN_KINDS,
+  GROUP_BAN_LIFTS,
+  GROUP_BAN_REASON_MAX_CHARS,
   GROUP_FORUM_CATEGORIES,
   GROUP_MAX_MEMBERS,
   GROUP_PRIVACY,
@@ -44,9 +47,11 @@ export const StudyGroupSchema = z.object({
   user_role: GroupRoleSchema.nullable(),
   is_creator: z.boolean(),
   is_member: z.boolean(),
-  /** the caller is a suspended member (reads, cannot post) */
+  /** the caller is suspended in this group (reads, cannot post), also after leaving and joining again */
   is_suspended: z.boolean(),
-  /** the caller may join now: not a member, the group public and not full */
+  /** the caller was removed from this group and may join again only through an invitation */
+  is_removed: z.boolean(),
+  /** the caller may join now: not a member, not removed, the group public and not full */
   can_join: z.boolean(),
   /** the caller holds a pending, unexpired invitation to this group (by e-mail) */
   has_invitation: z.boolean(),
@@ -103,14 +108,53 @@ export const StudyGroupUpdateRequest = z.object({
 });
 
 export const MemberActionRequest = z.object({ member_id: IdSchema });
+/** why, for the group's creator and moderators (the banned person is not shown it) */
+const banReason = z
+  .string()
+  .trim()
+  .max(GROUP_BAN_REASON_MAX_CHARS, `Reason cannot exceed ${GROUP_BAN_REASON_MAX_CHARS} characters`)
+  .optional();
+/** remove-member: the member leaves the group and is banned from joining again without an invitation */
+export const RemoveMemberRequest = MemberActionRequest.extend({ reason: banReason });
 /** suspend-member: `suspended` false lifts a suspension */
-export const SuspendMemberRequest = MemberActionRequest.extend({ suspended: z.boolean().default(true) });
+export const SuspendMemberRequest = MemberActionRequest.extend({ suspended: z.boolean().default(true), reason: banReason });
 export const PromoteMemberRequest = MemberActionRequest.extend({
   role: z.enum(ASSIGNABLE_GROUP_ROLES, { error: "Role must be 'moderator' or 'member'" }).default('moderator'),
 });
 export const MemberActionReply = z.object({ message: z.string(), member: GroupMemberSchema.nullable() });
 export const AddTestMembersReply = z.object({ message: z.string(), added_members: z.number().int() });
 export const JoinGroupReply = z.object({ message: z.string(), group: StudyGroupSchema });
+
+// ---------- bans (suspensions and removals) ----------
+
+export const GroupBanKindSchema = z.enum(GROUP_BAN_KINDS);
+/** A ban as the group's creator and moderators see it: who, what, by whom and when, and how it ended. */
+export const GroupBanSchema = z.object({
+  id: IdSchema,
+  user_id: IdSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  kind: GroupBanKindSchema,
+  reason: z.string().nullable(),
+  banned_by_id: IdSchema,
+  banned_by_name: z.string(),
+  banned_at: IsoDate,
+  /** the person is a member of the group now (a suspended member, or one who came back) */
+  is_member: z.boolean(),
+  /** null while the ban holds */
+  lifted_at: IsoDate.nullable(),
+  lifted_by_id: IdSchema.nullable(),
+  lifted_by_name: z.string().nullable(),
+  /** 'invitation': a removed person accepted an invitation (lifted_by is who invited) */
+  lifted_via: z.enum(GROUP_BAN_LIFTS).nullable(),
+});
+export type GroupBan = z.infer<typeof GroupBanSchema>;
+export const GroupBansQuery = z.object({
+  /** 'active' (default): the bans that hold; 'all': with the lifted ones, the history */
+  status: z.enum(['active', 'all']).default('active'),
+});
+export const GroupBanParams = z.object({ id: IdSchema, banId: IdSchema });
+export const LiftBanReply = z.object({ message: z.string(), ban: GroupBanSchema });
 
 // ---------- invitations ----------
 

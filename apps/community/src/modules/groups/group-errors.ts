@@ -14,6 +14,14 @@ export const groupErrors = {
   notMember: () => AppError.forbidden('You are not a member of this group', CommunityErrorCode.NOT_GROUP_MEMBER),
   memberNotFound: () => AppError.notFound('This person is not a member of the group', CommunityErrorCode.MEMBER_NOT_FOUND),
   suspended: () => AppError.forbidden('You are suspended in this group: you can read but not post', CommunityErrorCode.MEMBER_SUSPENDED),
+  removed: () =>
+    AppError.forbidden(
+      'You were removed from this group: you can join it again only through an invitation sent to you after the removal',
+      CommunityErrorCode.MEMBER_REMOVED,
+    ),
+  banNotFound: () => AppError.notFound('Ban not found', CommunityErrorCode.BAN_NOT_FOUND),
+  banAlreadyLifted: () => AppError.rule(CommunityErrorCode.BAN_ALREADY_LIFTED, 'This ban was already lifted'),
+  ownBan: () => AppError.forbidden('You cannot lift a ban on yourself; ask the group\'s creator or another moderator', CommunityErrorCode.NOT_GROUP_MANAGER),
   creatorOnly: (what: string) => AppError.forbidden(`Only the group's creator can ${what}`, CommunityErrorCode.NOT_GROUP_MANAGER),
   managersOnly: (what: string) => AppError.forbidden(`Only the group's creator and moderators can ${what}`, CommunityErrorCode.NOT_GROUP_MANAGER),
   moderatorLimit: () =>

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { ExportsUserData, iso, isoOrNull } from '@lp/service-kit';
 import { DirectMessageEntity } from '../../entities/direct-message.entity.js';
+import { GroupBanEntity } from '../../entities/group-ban.entity.js';
 import { GroupEventEntity } from '../../entities/group-event.entity.js';
 import { GroupFileEntity } from '../../entities/group-file.entity.js';
 import { GroupForumPostEntity } from '../../entities/group-forum-post.entity.js';
@@ -26,7 +27,7 @@ export class GroupsDataExporter {
   @ExportsUserData()
   async exportUserData(userId: string): Promise<Record<string, unknown>> {
     const m = this.ds.manager;
-    const [created, memberships, messages, posts, files, events, invitations, dms] = await Promise.all([
+    const [created, memberships, messages, posts, files, events, invitations, dms, bans] = await Promise.all([
       m.getRepository(StudyGroupEntity).find({ where: { creatorId: userId }, order: { createdAt: 'ASC' } }),
       m.getRepository(GroupMemberEntity).find({ where: { userId }, order: { joinedAt: 'ASC' } }),
       m.getRepository(GroupMessageEntity).find({ where: { authorId: userId }, order: { createdAt: 'ASC' } }),
@@ -35,8 +36,10 @@ export class GroupsDataExporter {
       m.getRepository(GroupEventEntity).find({ where: { organizerId: userId }, order: { createdAt: 'ASC' } }),
       m.getRepository(GroupInvitationEntity).find({ where: { invitedBy: userId }, order: { createdAt: 'ASC' } }),
       m.getRepository(DirectMessageEntity).find({ where: [{ senderId: userId }, { recipientId: userId }], order: { createdAt: 'ASC' } }),
+      m.getRepository(GroupBanEntity).find({ where: { userId }, order: { bannedAt: 'ASC' } }),
     ]);
-    const groupIds = [...new Set([...memberships.map((x) => x.groupId), ...invitations.map((x) => x.groupId)])];
+    const suspendedIn = new Set(bans.filter((b) => b.kind === 'suspended' && !b.liftedAt).map((b) => b.groupId));
+    const groupIds = [...new Set([...memberships.map((x) => x.groupId), ...invitations.map((x) => x.groupId), ...bans.map((x) => x.groupId)])];
     const groupNames = new Map(
       (groupIds.length ? await m.getRepository(StudyGroupEntity).find({ select: { id: true, name: true }, where: { id: In(groupIds) } }) : []).map((g) => [g.id, g.name]),
     );
@@ -55,8 +58,16 @@ export class GroupsDataExporter {
         group_id: x.groupId,
         group_name: groupNames.get(x.groupId) ?? null,
         role: x.role,
-        is_suspended: x.isSuspended,
+        is_suspended: suspendedIn.has(x.groupId),
         joined_at: iso(x.joinedAt),
+      })),
+      // the bans on the person (who placed them is a moderator's act, not the person's data: left out with the reason)
+      study_group_bans: bans.map((x) => ({
+        group_id: x.groupId,
+        group_name: groupNames.get(x.groupId) ?? null,
+        kind: x.kind,
+        banned_at: iso(x.bannedAt),
+        lifted_at: isoOrNull(x.liftedAt),
       })),
       study_group_messages: messages.map((x) => ({ group_id: x.groupId, content: x.content, created_at: iso(x.createdAt) })),
       study_group_posts: posts.map((x) => ({

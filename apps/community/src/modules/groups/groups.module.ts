@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersReadModelModule } from '@lp/service-kit';
+import { BansRepository } from './bans.repository.js';
 import { FILE_STORE, fileStoreProvider } from './file-store.js';
 import { GroupAccess } from './group-access.js';
 import { GroupViews } from './group-views.js';
@@ -14,11 +15,11 @@ import { People } from './people.js';
 /**
  * Study groups and their members. Exports what the invitations, the workspace and direct
  * messages build on: the group and member data, who may do what (GroupAccess), membership
- * changes (Membership), names (People) and the file store.
+ * changes (Membership), the bans (BansRepository), names (People) and the file store.
  */
 @Module({
   imports: [UsersReadModelModule],
-  providers: [GroupsRepository, MembersRepository, People, GroupAccess, GroupViews, Membership, fileStoreProvider, GroupsService, MembersService, GroupsDataExporter],
-  exports: [GroupsRepository, MembersRepository, People, GroupAccess, Membership, FILE_STORE],
+  providers: [GroupsRepository, MembersRepository, BansRepository, People, GroupAccess, GroupViews, Membership, fileStoreProvider, GroupsService, MembersService, GroupsDataExporter],
+  exports: [GroupsRepository, MembersRepository, BansRepository, People, GroupAccess, Membership, FILE_STORE],
 })
 export class GroupsModule {}

@@ -93,31 +93,35 @@ export class GroupsRepository {
     return { groups, total };
   }
 
-  /** Of these groups, those holding a pending, unexpired invitation for the e-mail. */
-  async invitedTo(email: string | null, groupIds: string[], now: Date, tx?: EntityManager): Promise<Set<string>> {
-    if (!email || !groupIds.length) return new Set();
+  /** Of these groups, those holding a pending, unexpired invitation for the e-mail, with its latest sending. */
+  async invitedTo(email: string | null, groupIds: string[], now: Date, tx?: EntityManager): Promise<Map<string, Date>> {
+    if (!email || !groupIds.length) return new Map();
     const rows = await (tx ?? this.ds.manager)
       .getRepository(GroupInvitationEntity)
       .createQueryBuilder('i')
       .select('i.group_id', 'group_id')
+      .addSelect('i.sent_at', 'sent_at')
       .where('i.group_id IN (:...groupIds)', { groupIds })
       .andWhere('i.email = :email', { email })
       .andWhere(`i.status = 'pending'`)
       .andWhere('i.expires_at > :now', { now })
-      .getRawMany<{ group_id: string }>();
-    return new Set(rows.map((r) => r.group_id));
+      .getRawMany<{ group_id: string; sent_at: Date }>();
+    return new Map(rows.map((r) => [r.group_id, r.sent_at]));
   }
 
-  /** Marks the e-mail's pending, unexpired invitation to the group accepted by the user; answers whether there was one. */
-  async takePendingInvitation(tx: EntityManager, groupId: string, email: string, userId: string, now: Date): Promise<boolean> {
-    const r = await tx
+  /** The e-mail's pending, unexpired invitation to the group, locked (after the group's row: the order every join takes). */
+  pendingInvitation(tx: EntityManager, groupId: string, email: string, now: Date): Promise<GroupInvitationEntity | null> {
+    return tx
       .getRepository(GroupInvitationEntity)
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'accepted', respondedAt: now, respondedBy: userId })
-      .where(`group_id = :groupId AND email = :email AND status = 'pending' AND expires_at > :now`, { groupId, email, now })
-      .execute();
-    return (r.affected ?? 0) > 0;
+      .createQueryBuilder('i')
+      .setLock('pessimistic_write')
+      .where(`i.group_id = :groupId AND i.email = :email AND i.status = 'pending' AND i.expires_at > :now`, { groupId, email, now })
+      .getOne();
+  }
+
+  /** Marks an invitation accepted by the user (joining a group it invited to counts as accepting it). */
+  async acceptInvitation(tx: EntityManager, id: string, userId: string, now: Date): Promise<void> {
+    await tx.getRepository(GroupInvitationEntity).update({ id }, { status: 'accepted', respondedAt: now, respondedBy: userId });
   }
 
   /** The stored files of a group (removed from storage once the group's deletion committed). */

@@ -8,6 +8,8 @@ import {
 } from '@lp/contracts';
 import type { FileStore } from '@lp/storage';
 import { Clock, Handles, LOGGER, UnitOfWork, currentCaller, isCheckViolation, type Logger } from '@lp/service-kit';
+import { decideJoin } from './ban-rules.js';
+import { BansRepository } from './bans.repository.js';
 import { FILE_STORE } from './file-store.js';
 import { GroupAccess, isManager } from './group-access.js';
 import { groupErrors } from './group-errors.js';
@@ -24,6 +26,7 @@ export class GroupsService {
   constructor(
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(GroupAccess) private readonly access: GroupAccess,
+    @Inject(BansRepository) private readonly bans: BansRepository,
     @Inject(GroupViews) private readonly views: GroupViews,
     @Inject(Membership) private readonly membership: Membership,
     @Inject(People) private readonly people: People,
@@ -73,14 +76,17 @@ export class GroupsService {
   /**
    * A group and, for its members, its member list. A private group is shown to its members,
    * the people invited to it and admins; anyone else is told it is private (403
-   * GROUP_PRIVATE, as join answers), not shown its description.
+   * GROUP_PRIVATE, as join answers), not shown its description; a person removed from it is
+   * told so (403 MEMBER_REMOVED), what join would answer them.
    */
   @Handles(communityRoutes.getGroup)
   async get({ params }: RouteInput<R['getGroup']>): Promise<StudyGroupDetail> {
     const caller = currentCaller();
-    const { group, member } = await this.access.load(params.id, caller);
+    const { group, member, bans } = await this.access.load(params.id, caller);
     const view = await this.views.one(group, caller);
-    if (group.privacy === 'private' && !member && !view.has_invitation && caller.role !== 'admin') throw groupErrors.groupPrivate();
+    if (group.privacy === 'private' && !member && !view.has_invitation && caller.role !== 'admin') {
+      throw bans.has('removed') ? groupErrors.removed() : groupErrors.groupPrivate();
+    }
     const members = member || caller.role === 'admin' ? await this.views.memberList(group.id, isManager(member) || caller.role === 'admin') : [];
     return { ...view, members };
   }
@@ -126,7 +132,11 @@ export class GroupsService {
   /**
    * Joins a public group that has room. A private group is joined with an invitation: a
    * caller holding a pending, unexpired one (by e-mail) joins and the invitation counts as
-   * accepted; anyone else gets 403 GROUP_PRIVATE.
+   * accepted; anyone else gets 403 GROUP_PRIVATE. A removed person is refused (403
+   * MEMBER_REMOVED) unless they hold such an invitation sent after the removal, which then
+   * lifts the removal (lifted by whoever invited). A suspended person joins and stays
+   * suspended. The group's row is locked first, as every ban write locks it first, so a
+   * join cannot slip past a removal being written.
    */
   @Handles(communityRoutes.joinGroup)
   async join({ params }: RouteInput<R['joinGroup']>): Promise<RouteOutput<R['joinGroup']>> {
@@ -135,18 +145,20 @@ export class GroupsService {
     await this.membership.guard(() =>
       this.uow.run(async (tx) => {
         const now = this.clock.now();
-        const { group, member } = await this.access.load(params.id, caller, tx);
+        const { group, member } = await this.access.load(params.id, caller, tx, true);
         if (member) throw groupErrors.alreadyMember();
-        let via: 'joined' | 'invitation' = 'joined';
-        if (group.privacy === 'private') {
-          if (!email || !(await this.groups.takePendingInvitation(tx, group.id, email, caller.userId, now))) throw groupErrors.groupPrivate();
-          via = 'invitation';
-        }
-        await this.membership.admit(tx, group.id, [{ userId: caller.userId, role: 'member' }], via, now);
+        const removal = await this.bans.active(group.id, caller.userId, 'removed', tx);
+        const invitation = (removal || group.privacy === 'private') && email ? await this.groups.pendingInvitation(tx, group.id, email, now) : null;
+        const decision = decideJoin({ privacy: group.privacy, removedAt: removal?.bannedAt ?? null, invitationSentAt: invitation?.sentAt ?? null });
+        if ('refused' in decision) throw decision.refused === 'removed' ? groupErrors.removed() : groupErrors.groupPrivate();
+        if (invitation) await this.groups.acceptInvitation(tx, invitation.id, caller.userId, now);
+        if (removal && invitation) await this.bans.lift(tx, removal.id, invitation.invitedBy, 'invitation', invitation.id, now);
+        await this.membership.admit(tx, group.id, [{ userId: caller.userId, role: 'member' }], decision.via, now);
       }),
     );
     const group = await this.views.one((await this.groups.find(params.id))!, caller);
-    return { message: `You joined ${group.name}`, group };
+    const still = group.is_suspended ? ': you are still suspended there and cannot post' : '';
+    return { message: `You joined ${group.name}${still}`, group };
   }
 
   @Handles(communityRoutes.leaveGroup)

@@ -34,6 +34,13 @@ export class MembersRepository {
     return new Map(rows.map((m) => [m.groupId, m]));
   }
 
+  /** Of these users, those who are members of the group. */
+  async listIds(groupId: string, userIds: string[], tx?: EntityManager): Promise<Set<string>> {
+    if (!userIds.length) return new Set();
+    const rows = await this.repo(tx).find({ select: { userId: true }, where: { groupId, userId: In(userIds) } });
+    return new Set(rows.map((m) => m.userId));
+  }
+
   ofUser(userId: string): Promise<GroupMemberEntity[]> {
     return this.repo().find({ where: { userId }, order: { joinedAt: 'ASC' } });
   }
@@ -43,7 +50,7 @@ export class MembersRepository {
     rows: Array<{ groupId: string; userId: string; role: GroupRole; isTestMember?: boolean }>,
     now: Date,
   ): Promise<GroupMemberEntity[]> {
-    const entities = rows.map((r) => this.repo(tx).create({ isSuspended: false, isTestMember: false, ...r, joinedAt: now }));
+    const entities = rows.map((r) => this.repo(tx).create({ isTestMember: false, ...r, joinedAt: now }));
     await this.repo(tx).insert(entities);
     return entities;
   }
@@ -52,7 +59,7 @@ export class MembersRepository {
     return (await this.repo(tx).delete({ groupId, userId })).affected ?? 0;
   }
 
-  async update(tx: EntityManager, groupId: string, userId: string, fields: Partial<Pick<GroupMemberEntity, 'role' | 'isSuspended'>>): Promise<void> {
+  async update(tx: EntityManager, groupId: string, userId: string, fields: Partial<Pick<GroupMemberEntity, 'role'>>): Promise<void> {
     await this.repo(tx).update({ groupId, userId }, fields);
   }
 

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { communityRoutes, TEST_MEMBERS_ADDED, type Caller, type RouteInput, type RouteOutput } from '@lp/contracts';
-import { Clock, ENV, Handles, UnitOfWork, currentCaller } from '@lp/service-kit';
+import { communityRoutes, TEST_MEMBERS_ADDED, type Caller, type GroupBan, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { Clock, ENV, Handles, UNKNOWN_USER_NAME, UnitOfWork, currentCaller, iso, isoOrNull } from '@lp/service-kit';
 import type { CommunityEnv } from '../../config/community-env.js';
+import type { GroupBanEntity } from '../../entities/group-ban.entity.js';
 import type { GroupMemberEntity } from '../../entities/group-member.entity.js';
+import { liftRefusal } from './ban-rules.js';
+import { BansRepository } from './bans.repository.js';
 import { GroupAccess } from './group-access.js';
 import { groupErrors } from './group-errors.js';
 import { toMember } from './group-views.js';
@@ -16,13 +19,17 @@ type R = typeof communityRoutes;
 
 /**
  * Managing a group's members. The creator acts on anyone but themself; a moderator acts on
- * plain members only; the creator can never be removed, suspended or demoted.
+ * plain members only; the creator can never be removed, suspended or demoted. Suspensions
+ * and removals are bans recorded on the group (group_bans): they outlive leaving and
+ * rejoining and end only when a moderator or the creator lifts them (a removal also when
+ * the person accepts an invitation sent after it).
  */
 @Injectable()
 export class MembersService {
   constructor(
     @Inject(GroupAccess) private readonly access: GroupAccess,
     @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(BansRepository) private readonly bans: BansRepository,
     @Inject(Membership) private readonly membership: Membership,
     @Inject(People) private readonly people: People,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
@@ -30,25 +37,69 @@ export class MembersService {
     @Inject(ENV) private readonly env: CommunityEnv,
   ) {}
 
+  /** The member leaves the group and a removal is recorded: they join again only through an invitation sent after it. */
   @Handles(communityRoutes.removeMember)
   async remove({ params, body }: RouteInput<R['removeMember']>): Promise<RouteOutput<R['removeMember']>> {
     const caller = currentCaller();
     await this.uow.run(async (tx) => {
       const target = await this.target(tx, params.id, body.member_id, caller, 'remove members');
       await this.membership.release(tx, params.id, target.userId);
+      await this.bans.insert(tx, { groupId: params.id, userId: target.userId, kind: 'removed', reason: body.reason || null, bannedBy: caller.userId }, this.clock.now());
     });
     return { message: 'Member removed from the group', member: null };
   }
 
+  /**
+   * Suspends a member (a suspension recorded on the group, which outlives leaving and
+   * rejoining), or lifts the suspension that holds. Either is a no-op when already so.
+   */
   @Handles(communityRoutes.suspendMember)
   async suspend({ params, body }: RouteInput<R['suspendMember']>): Promise<RouteOutput<R['suspendMember']>> {
     const caller = currentCaller();
     const member = await this.uow.run(async (tx) => {
       const target = await this.target(tx, params.id, body.member_id, caller, 'suspend members');
-      await this.members.update(tx, params.id, target.userId, { isSuspended: body.suspended });
-      return (await this.members.find(params.id, target.userId, tx))!;
+      const now = this.clock.now();
+      const holding = await this.bans.active(params.id, target.userId, 'suspended', tx);
+      if (body.suspended && !holding) {
+        await this.bans.insert(tx, { groupId: params.id, userId: target.userId, kind: 'suspended', reason: body.reason || null, bannedBy: caller.userId }, now);
+      } else if (!body.suspended && holding) {
+        await this.bans.lift(tx, holding.id, caller.userId, 'moderator', null, now);
+      }
+      return target;
     });
     return { message: body.suspended ? 'Member suspended' : 'Suspension lifted', member: await this.view(member) };
+  }
+
+  /** The group's bans with who placed them and when (and how they ended, with status=all): the creator and moderators. */
+  @Handles(communityRoutes.groupBans)
+  async bansOf({ params, query }: RouteInput<R['groupBans']>): Promise<RouteOutput<R['groupBans']>> {
+    const { group } = await this.access.manager(params.id, currentCaller(), 'see the bans');
+    const rows = await this.bans.list(group.id, query.status === 'all', this.env.ITEM_LIST_LIMIT);
+    return this.banViews(group.id, rows);
+  }
+
+  /**
+   * Lifts a suspension or a removal: the creator any, a moderator those on anyone who is not
+   * a moderator now, nobody their own (a suspended moderator has no manager rights at all).
+   * The row stays, lifted, as the history.
+   */
+  @Handles(communityRoutes.liftBan)
+  async lift({ params }: RouteInput<R['liftBan']>): Promise<RouteOutput<R['liftBan']>> {
+    const caller = currentCaller();
+    const ban = await this.uow.run(async (tx) => {
+      const { member: actor } = await this.access.manager(params.id, caller, 'lift bans', tx, true);
+      const ban = await this.bans.find(params.id, params.banId, tx);
+      if (!ban) throw groupErrors.banNotFound();
+      const bannedNow = await this.members.find(params.id, ban.userId, tx);
+      const refusal = liftRefusal(actor, ban, bannedNow?.role ?? null);
+      if (refusal === 'own') throw groupErrors.ownBan();
+      if (refusal === 'moderator_limit') throw groupErrors.moderatorLimit();
+      if (refusal === 'already_lifted') throw groupErrors.banAlreadyLifted();
+      await this.bans.lift(tx, ban.id, caller.userId, 'moderator', null, this.clock.now());
+      return (await this.bans.find(params.id, ban.id, tx))!;
+    });
+    const [view] = await this.banViews(params.id, [ban]);
+    return { message: ban.kind === 'suspended' ? 'Suspension lifted' : 'Removal lifted: the person may join again', ban: view! };
   }
 
   /** The creator only: a member becomes a moderator, or a moderator a member again. */
@@ -92,9 +143,9 @@ export class MembersService {
     return { message: `Added ${added} test member${added === 1 ? '' : 's'}`, added_members: added };
   }
 
-  /** The member acted on, after the actor's rights are checked. */
+  /** The member acted on, after the actor's rights are checked; the group's row locked first, as joins lock it. */
   private async target(tx: EntityManager, groupId: string, memberId: string, caller: Caller, what: string): Promise<GroupMemberEntity> {
-    const { member: actor } = await this.access.manager(groupId, caller, what, tx);
+    const { member: actor } = await this.access.manager(groupId, caller, what, tx, true);
     const target = await this.members.find(groupId, memberId, tx);
     if (!target) throw groupErrors.memberNotFound();
     if (target.role === 'creator') throw groupErrors.creatorProtected();
@@ -103,6 +154,29 @@ export class MembersService {
   }
 
   private async view(m: GroupMemberEntity) {
-    return toMember(m, (await this.people.find(m.userId)) ?? undefined, true);
+    const suspended = !!(await this.bans.active(m.groupId, m.userId, 'suspended'));
+    return toMember(m, (await this.people.find(m.userId)) ?? undefined, true, suspended);
+  }
+
+  private async banViews(groupId: string, rows: GroupBanEntity[]): Promise<GroupBan[]> {
+    const ids = rows.flatMap((b) => [b.userId, b.bannedBy, ...(b.liftedBy ? [b.liftedBy] : [])]);
+    const [users, members] = await Promise.all([this.people.byIds(ids), this.members.listIds(groupId, rows.map((b) => b.userId))]);
+    const name = (id: string) => users.get(id)?.name ?? UNKNOWN_USER_NAME;
+    return rows.map((b) => ({
+      id: b.id,
+      user_id: b.userId,
+      name: name(b.userId),
+      email: users.get(b.userId)?.email ?? null,
+      kind: b.kind,
+      reason: b.reason,
+      banned_by_id: b.bannedBy,
+      banned_by_name: name(b.bannedBy),
+      banned_at: iso(b.bannedAt),
+      is_member: members.has(b.userId),
+      lifted_at: isoOrNull(b.liftedAt),
+      lifted_by_id: b.liftedBy,
+      lifted_by_name: b.liftedBy ? name(b.liftedBy) : null,
+      lifted_via: b.liftedVia,
+    }));
   }
 }

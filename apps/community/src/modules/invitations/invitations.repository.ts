@@ -34,7 +34,7 @@ export class InvitationsRepository {
       .createQueryBuilder()
       .insert()
       .into(GroupInvitationEntity)
-      .values({ ...row, status: 'pending', sending: 1, createdAt: now })
+      .values({ ...row, status: 'pending', sending: 1, createdAt: now, sentAt: now })
       .orIgnore()
       .returning(['id'])
       .updateEntity(false)
@@ -52,11 +52,11 @@ export class InvitationsRepository {
   }
 
   /** A new sending: a fresh expiry (the old links stop verifying), the sending count up by one. */
-  async resend(tx: EntityManager, id: string, expiresAt: Date, message: string | null | undefined): Promise<void> {
+  async resend(tx: EntityManager, id: string, expiresAt: Date, message: string | null | undefined, now: Date): Promise<void> {
     await this.repo(tx)
       .createQueryBuilder()
       .update()
-      .set({ expiresAt, sending: () => 'sending + 1', ...(message !== undefined ? { message } : {}) })
+      .set({ expiresAt, sentAt: now, sending: () => 'sending + 1', ...(message !== undefined ? { message } : {}) })
       .where('id = :id', { id })
       .execute();
   }

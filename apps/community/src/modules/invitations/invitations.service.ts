@@ -13,6 +13,8 @@ import { Clock, ENV, Handles, UnitOfWork, currentCaller, epochSeconds, iso, isoO
 import type { CommunityEnv } from '../../config/community-env.js';
 import type { GroupInvitationEntity } from '../../entities/group-invitation.entity.js';
 import type { StudyGroupEntity } from '../../entities/study-group.entity.js';
+import { invitationLiftsRemoval } from '../groups/ban-rules.js';
+import { BansRepository } from '../groups/bans.repository.js';
 import { GroupAccess } from '../groups/group-access.js';
 import { groupErrors } from '../groups/group-errors.js';
 import { GroupsRepository } from '../groups/groups.repository.js';
@@ -41,6 +43,7 @@ export class InvitationsService implements OnModuleInit {
     @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(BansRepository) private readonly bans: BansRepository,
     @Inject(GroupAccess) private readonly access: GroupAccess,
     @Inject(Membership) private readonly membership: Membership,
     @Inject(People) private readonly people: People,
@@ -75,7 +78,7 @@ export class InvitationsService implements OnModuleInit {
       const pending = await this.invitations.lockPending(tx, group.id, body.email);
       // answered between the insert and the lock: the next call inserts a new one
       if (!pending) throw groupErrors.invitationNotPending('answered');
-      await this.invitations.resend(tx, pending.id, this.renewedExpiry(pending, now), message);
+      await this.invitations.resend(tx, pending.id, this.renewedExpiry(pending, now), message, now);
       await this.announce(tx, (await this.invitations.find(pending.id, tx))!, group);
       return pending.id;
     });
@@ -100,7 +103,8 @@ export class InvitationsService implements OnModuleInit {
       if (!inv) throw groupErrors.invitationIdNotFound();
       const { group } = await this.access.manager(inv.groupId, caller, 'resend invitations', tx);
       if (inv.status !== 'pending') throw groupErrors.invitationNotPending(inv.status);
-      await this.invitations.resend(tx, inv.id, this.renewedExpiry(inv, this.clock.now()), undefined);
+      const now = this.clock.now();
+      await this.invitations.resend(tx, inv.id, this.renewedExpiry(inv, now), undefined, now);
       await this.announce(tx, (await this.invitations.find(inv.id, tx))!, group);
     });
     return this.sentReply(params.id, 'Invitation resent');
@@ -132,19 +136,28 @@ export class InvitationsService implements OnModuleInit {
     };
   }
 
-  /** The signed-in holder of the link joins the group, private or not; not when it is full or the link expired. */
+  /**
+   * The signed-in holder of the link joins the group, private or not; not when it is full or
+   * the link expired. A person removed from the group comes back only with an invitation sent
+   * (or resent) after the removal, and accepting it lifts the removal (lifted by whoever
+   * invited); a suspension holds on. The group's row is locked before the invitation's, the
+   * order joins take too.
+   */
   @Handles(communityRoutes.acceptInvitation)
   async accept({ params }: RouteInput<R['acceptInvitation']>): Promise<RouteOutput<R['acceptInvitation']>> {
     const caller = currentCaller();
-    const { id } = await this.byToken(params.token);
-    const groupId = await this.membership.guard(() =>
+    const { id, groupId } = await this.byToken(params.token);
+    await this.membership.guard(() =>
       this.uow.run(async (tx) => {
         const now = this.clock.now();
+        if (!(await this.groups.lock(tx, groupId))) throw groupErrors.invitationNotFound();
         const inv = await this.answerable(tx, id, params.token);
         if (await this.members.find(inv.groupId, caller.userId, tx)) throw groupErrors.alreadyMember();
+        const removal = await this.bans.active(inv.groupId, caller.userId, 'removed', tx);
+        if (removal && !invitationLiftsRemoval(inv.sentAt, removal.bannedAt)) throw groupErrors.removed();
         await this.invitations.respond(tx, inv.id, 'accepted', caller.userId, now);
+        if (removal) await this.bans.lift(tx, removal.id, inv.invitedBy, 'invitation', inv.id, now);
         await this.membership.admit(tx, inv.groupId, [{ userId: caller.userId, role: 'member' }], 'invitation', now);
-        return inv.groupId;
       }),
     );
     const group = await this.groups.find(groupId);

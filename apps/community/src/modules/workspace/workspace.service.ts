@@ -134,12 +134,12 @@ export class WorkspaceService {
   async updatePost({ params, body }: RouteInput<R['updateGroupPost']>): Promise<ForumPost> {
     const caller = currentCaller();
     await this.uow.run(async (tx) => {
-      const { member } = await this.access.load(params.id, caller, tx);
+      const { member, bans } = await this.access.load(params.id, caller, tx);
       const post = await this.workspace.post(params.id, params.postId, tx);
       if (!post) throw groupErrors.postNotFound();
       if (caller.role !== 'admin') {
         if (post.authorId !== caller.userId || !member) throw groupErrors.notPostAuthor();
-        if (member.isSuspended) throw groupErrors.suspended();
+        if (bans.has('suspended')) throw groupErrors.suspended();
       }
       await this.workspace.updatePost(
         tx,

@@ -49,6 +49,7 @@ describe('group card state', () => {
     max_members: 50,
     privacy: 'public' as const,
     has_invitation: false,
+    is_removed: false,
   };
   it('names the four states of the spec', () => {
     expect(groupCardState({ ...base, is_creator: true, is_member: true, can_join: false })).toBe('creator');
@@ -59,6 +60,11 @@ describe('group card state', () => {
   it('offers no join on a private group: invitation only', () => {
     expect(groupCardState({ ...base, privacy: 'private', can_join: false })).toBe('private');
     expect(groupCardState({ ...base, privacy: 'private', can_join: false, has_invitation: true })).toBe('invited');
+  });
+  it('tells a removed person they need an invitation, also on a public group with room', () => {
+    expect(groupCardState({ ...base, can_join: false, is_removed: true })).toBe('removed');
+    expect(groupCardState({ ...base, privacy: 'private', can_join: false, is_removed: true })).toBe('removed');
+    expect(groupCardState({ ...base, can_join: false, is_removed: true, has_invitation: true })).toBe('invited');
   });
 });
 

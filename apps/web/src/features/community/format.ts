@@ -21,14 +21,19 @@ export function maxMembersOf(raw: string | number): number {
   return Number.isFinite(value) ? Math.trunc(value) : GROUP_MAX_MEMBERS.default;
 }
 
-/** What a group card offers the caller (spec: Your Group, Already Joined, Join Group, Group Full). */
-export type GroupCardState = 'creator' | 'member' | 'join' | 'full' | 'invited' | 'private';
+/**
+ * What a group card offers the caller (spec: Your Group, Already Joined, Join Group, Group
+ * Full); 'removed': a moderator removed the caller, who joins again only by an invitation.
+ */
+export type GroupCardState = 'creator' | 'member' | 'join' | 'full' | 'invited' | 'private' | 'removed';
 
 export function groupCardState(
-  group: Pick<StudyGroup, 'is_creator' | 'is_member' | 'can_join' | 'member_count' | 'max_members' | 'privacy' | 'has_invitation'>,
+  group: Pick<StudyGroup, 'is_creator' | 'is_member' | 'can_join' | 'member_count' | 'max_members' | 'privacy' | 'has_invitation' | 'is_removed'>,
 ): GroupCardState {
   if (group.is_creator) return 'creator';
   if (group.is_member) return 'member';
+  // the server counts only an invitation sent after the removal, so has_invitation means it lets them back
+  if (group.is_removed) return group.has_invitation ? 'invited' : 'removed';
   if (group.member_count >= group.max_members) return 'full';
   if (group.can_join) return 'join';
   // a private group is joined through the link of an invitation, never from its card

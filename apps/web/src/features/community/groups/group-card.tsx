@@ -88,6 +88,11 @@ export function GroupCard({ group, manage = false }: { group: StudyGroup; manage
               {t('community.groups.privateOnly')}
             </p>
           )}
+          {state === 'removed' && (
+            <p className="text-sm font-medium text-red-800" data-testid="group-card-removed">
+              {t('community.groups.removedHint')}
+            </p>
+          )}
           {state === 'invited' && (
             <p className="text-sm font-medium text-primary-strong" data-testid="group-card-invited">
               {t('community.groups.invitedHint')}

@@ -13,15 +13,17 @@ import {
   TabsContent,
 } from '../../../ui';
 import { AnalyticsPanel } from './analytics-panel';
+import { BansPanel } from './bans-panel';
 import { InvitationsPanel } from './invitations-panel';
 import { MembersPanel } from './members-panel';
 import { SettingsPanel } from './settings-panel';
 
-type PanelTab = 'members' | 'invitations' | 'analytics' | 'settings';
+type PanelTab = 'members' | 'bans' | 'invitations' | 'analytics' | 'settings';
 
 /**
- * Manage Members: members, invitations, analytics and settings. The creator has all four; a
- * moderator manages plain members and invitations and sees the analytics, not the settings.
+ * Manage Members: members, bans (suspensions and removals), invitations, analytics and
+ * settings. The creator has all five; a moderator manages plain members, bans and
+ * invitations and sees the analytics, not the settings.
  */
 export function ManageMembersDialog({
   group,
@@ -34,7 +36,9 @@ export function ManageMembersDialog({
 }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<PanelTab>('members');
-  const tabs: PanelTab[] = group.is_creator ? ['members', 'invitations', 'analytics', 'settings'] : ['members', 'invitations', 'analytics'];
+  const tabs: PanelTab[] = group.is_creator
+    ? ['members', 'bans', 'invitations', 'analytics', 'settings']
+    : ['members', 'bans', 'invitations', 'analytics'];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl" data-testid="manage-members-dialog">
@@ -53,6 +57,9 @@ export function ManageMembersDialog({
             </ScrollableTabsList>
             <TabsContent value="members">
               <MembersPanel group={group} />
+            </TabsContent>
+            <TabsContent value="bans">
+              <BansPanel group={group} />
             </TabsContent>
             <TabsContent value="invitations">
               <InvitationsPanel groupId={group.id} />

@@ -17,7 +17,7 @@ export function MembersPanel({ group }: { group: StudyGroupDetail }) {
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const [pending, setPending] = useState<Pending | null>(null);
-  const options = { invalidates: ['community.group.' as const, communityRoutes.groupAnalytics] };
+  const options = { invalidates: ['community.group.' as const, communityRoutes.groupAnalytics, communityRoutes.groupBans] };
   const remove = useRouteMutation(communityRoutes.removeMember, options);
   const suspend = useRouteMutation(communityRoutes.suspendMember, options);
   const promote = useRouteMutation(communityRoutes.promoteMember, options);

@@ -103,7 +103,18 @@ function Workspace({ group }: { group: StudyGroupDetail }) {
         {header}
         <Card>
           <CardContent className="space-y-3">
-            <p className="text-slate-700">{t('community.workspace.membersOnly')}</p>
+            {group.is_removed ? (
+              <Alert tone="error" data-testid="workspace-removed">
+                {t('community.workspace.removed')}
+              </Alert>
+            ) : (
+              <p className="text-slate-700">{t('community.workspace.membersOnly')}</p>
+            )}
+            {group.is_suspended && (
+              <Alert tone="info" data-testid="workspace-suspended">
+                {t('community.workspace.suspendedOutside')}
+              </Alert>
+            )}
             {state === 'join' && (
               <Button loading={join.pending} onClick={() => join.join(group.id)} data-testid="workspace-join">
                 {t('community.groups.join')}
@@ -116,6 +127,7 @@ function Workspace({ group }: { group: StudyGroupDetail }) {
             )}
             {state === 'private' && <p className="font-medium text-amber-900">{t('community.groups.privateOnly')}</p>}
             {state === 'invited' && <p className="font-medium text-primary-strong">{t('community.groups.invitedHint')}</p>}
+            {state === 'removed' && <p className="font-medium text-red-800">{t('community.groups.removedHint')}</p>}
           </CardContent>
         </Card>
       </div>
