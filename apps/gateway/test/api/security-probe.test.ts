@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, jest } from '@jest/globals';
 import { openTarget, type ProbeTarget } from './security/target.js';
 import { doorProbes } from './security/probes/doors.probes.js';
 import { smallerProbes } from './security/probes/smaller.probes.js';
+import { communityProbes } from './security/probes/community.probes.js';
 
 /**
  * The attacks of issue 24, kept: each failed against the stack as it was and must keep failing.
@@ -21,6 +22,7 @@ describe('security probe (issue 24)', () => {
 
   const t = () => target;
   doorProbes(t);
+  communityProbes(t);
   // the spray pauses this address's sign-ins: last
   smallerProbes(t);
 });
