@@ -45,7 +45,7 @@ async function settledStatus(request: APIRequestContext, token: string, paymentI
 
 /**
  * Tops a wallet up without the UI: POST /api/wallet/topup through the demo provider, the payer
- * confirms at its checkout (POST /api/demo-checkout/{reference}), the signed webhook credits the
+ * confirms at its checkout with their session (POST /api/demo-checkout/{reference}), the signed webhook credits the
  * wallet; waits until the deposit is completed.
  */
 export async function topUpViaApi(request: APIRequestContext, token: string, amount: number, method: 'chapa' | 'telebirr' | 'mpesa' = 'telebirr'): Promise<void> {
@@ -54,7 +54,8 @@ export async function topUpViaApi(request: APIRequestContext, token: string, amo
   const reply = (await res.json()) as { transaction_id: string; checkout_url: string | null };
   expect(reply.checkout_url).toMatch(/\/demo-checkout\/[^/]+$/);
   const reference = decodeURIComponent(reply.checkout_url!.split('/demo-checkout/')[1]!);
-  const act = await request.post(`/api/demo-checkout/${encodeURIComponent(reference)}`, { data: { action: 'confirm' } });
+  // the checkout is the payer's alone: their own session confirms it
+  const act = await request.post(`/api/demo-checkout/${encodeURIComponent(reference)}`, { headers: bearer(token), data: { action: 'confirm' } });
   expect(act.status(), await act.text()).toBeLessThan(300);
   expect(await settledStatus(request, token, reply.transaction_id)).toBe('completed');
 }

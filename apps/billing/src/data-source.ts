@@ -4,6 +4,7 @@ import { LedgerRules1795604991984 } from './migrations/1795604991984-ledger-rule
 import { Ledger1795604991983 } from './migrations/1795604991983-ledger.js';
 import { DemoCheckouts1795605342599 } from './migrations/1795605342599-demo-checkouts.js';
 import { Subscriptions1795605361247 } from './migrations/1795605361247-subscriptions.js';
+import { DemoFunds1795700000000 } from './migrations/1795700000000-demo-funds.js';
 
 /**
  * Billing's tables: the entities are their one description, the migrations are generated
@@ -11,4 +12,4 @@ import { Subscriptions1795605361247 } from './migrations/1795605361247-subscript
  * service test fails when the two differ.
  */
 export const entities = [...ledgerEntities, ...subscriptionEntities];
-export const migrations = [Initial1795600000000, Ledger1795604991983, LedgerRules1795604991984, DemoCheckouts1795605342599, Subscriptions1795605361247];
+export const migrations = [Initial1795600000000, Ledger1795604991983, LedgerRules1795604991984, DemoCheckouts1795605342599, Subscriptions1795605361247, DemoFunds1795700000000];

@@ -109,9 +109,9 @@ describe('paying for an institution tier', () => {
     expect(up).toMatchObject({ status: 'pending', amount_minor: 750_000, checkout_url: expect.stringMatching(/^\/demo-checkout\//) });
     expect(await tierOf(inst)).toBe('free');
     const reference = referenceOf(up.checkout_url);
-    const page = await h.call(billingRoutes.demoCheckout, { params: { reference } });
+    const page = await h.call(billingRoutes.demoCheckout, { params: { reference } }, who);
     expect(page).toMatchObject({ amount_minor: 750_000, currency: 'ETB', return_url: `/institution/dashboard?payment=${up.payment_id}` });
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } });
+    await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, who);
     expect(await until(async () => (await tierOf(inst)) === 'professional')).toBe(true);
     expect(await upgradeStatus(inst)).toBe('completed');
   });
@@ -119,7 +119,7 @@ describe('paying for an institution tier', () => {
   it('a checkout cancelled at the provider fails the upgrade; the tier stays', async () => {
     const { who, inst } = await admin(0);
     const up = await upgrade(who, inst, starterId, 'telebirr');
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(up.checkout_url) }, body: { action: 'cancel' } });
+    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(up.checkout_url) }, body: { action: 'cancel' } }, who);
     expect(await until(async () => (await upgradeStatus(inst)) === 'failed')).toBe(true);
     expect(await tierOf(inst)).toBe('free');
   });
@@ -139,10 +139,14 @@ describe('paying for an institution tier', () => {
     expect(fromWallet).toMatchObject({ status: 'completed', amount_minor: 250_000 });
     expect(await until(async () => (await tierOf(inst)) === 'starter')).toBe(true);
     // then the checkout is confirmed too: that payment is refunded
-    await h.call(billingRoutes.demoCheckoutAct, {
-      params: { reference: referenceOf(atCheckout.checkout_url) },
-      body: { action: 'confirm' },
-    });
+    await h.call(
+      billingRoutes.demoCheckoutAct,
+      {
+        params: { reference: referenceOf(atCheckout.checkout_url) },
+        body: { action: 'confirm' },
+      },
+      who,
+    );
     const refunded = async () =>
       ((await billing.ds.query(`SELECT status FROM transactions WHERE id = $1`, [atCheckout.payment_id])) as Array<{ status: string }>)[0]
         ?.status;

@@ -58,7 +58,7 @@ describe('the ledger under random sequences', () => {
           if (o.kind === 'topup') {
             const t = await h.call(billingRoutes.topUp, { body: { amount: o.amount, payment_method: 'telebirr' } }, payer.caller);
             const reference = decodeURIComponent(t.checkout_url!.split('/demo-checkout/')[1]!);
-            await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: o.pay ? 'confirm' : 'cancel' } });
+            await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: o.pay ? 'confirm' : 'cancel' } }, payer.caller);
             if (o.pay) model.payer += o.amount * 100;
             webhooks.push(JSON.stringify({ event: 'charge.success', reference, status: 'success' }));
           } else if (o.kind === 'replay') {

@@ -116,16 +116,16 @@ describe('top-up through the demo provider', () => {
     const started = await topUp(ann, 25.5);
     expect(started).toMatchObject({ status: 'pending', checkout_url: expect.stringMatching(/^\/demo-checkout\/demo_/) });
     const reference = referenceOf(started.checkout_url);
-    const page = await h.call(billingRoutes.demoCheckout, { params: { reference } });
+    const page = await h.call(billingRoutes.demoCheckout, { params: { reference } }, ann.caller);
     expect(page).toMatchObject({ provider: 'telebirr', amount: 25.5, currency: 'USD', status: 'open', return_url: `/wallet?payment=${started.transaction_id}` });
-    expect(await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } })).toEqual({ status: 'paid', return_url: page.return_url });
+    expect(await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller)).toEqual({ status: 'paid', return_url: page.return_url });
     expect(await h.balance(ann)).toBe(2550);
     expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({ status: 'completed', type: 'deposit' });
     // the provider's webhook again, validly signed: received, nothing moves
     const body = JSON.stringify({ event: 'charge.success', reference, status: 'success', amount_minor: 2550, currency: 'USD' });
     expect(await h.call(billingRoutes.webhook, { params: { provider: 'demo' }, body, headers: { 'x-demo-signature': sign(body) } })).toEqual({ received: true, status: 'ignored' });
     expect(await h.balance(ann)).toBe(2550);
-    await expectAppError(h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }), 409, 'CHECKOUT_CLOSED');
+    await expectAppError(h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller), 409, 'CHECKOUT_CLOSED');
     expect(await invariants()).toEqual({ accounts: [], unbalancedJournals: 0 });
   });
 
@@ -149,7 +149,7 @@ describe('top-up through the demo provider', () => {
     const started = await topUp(ann, 10);
     const reference = referenceOf(started.checkout_url);
     await h.ds.query('UPDATE demo_checkouts SET amount_minor = 1 WHERE reference = $1', [reference]);
-    await expectAppError(h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }), 422, 'PAYMENT_AMOUNT_MISMATCH');
+    await expectAppError(h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller), 422, 'PAYMENT_AMOUNT_MISMATCH');
     expect(await h.balance(ann)).toBe(0);
     expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({ status: 'pending' });
   });
@@ -160,7 +160,7 @@ describe('top-up through the demo provider', () => {
     const pending = await h.call(billingRoutes.initiatePayment, { body: { payment_method: 'mpesa', item_type: 'course', item_id: course } }, ann.caller);
     expect(pending).toMatchObject({ status: 'pending', amount_minor: 1200 });
     await expectAppError(h.call(billingRoutes.payment, { params: { id: pending.transaction_id } }, ben.caller), 404, 'PAYMENT_NOT_FOUND');
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'cancel' } });
+    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'cancel' } }, ann.caller);
     expect(await h.call(billingRoutes.payment, { params: { id: pending.transaction_id } }, ann.caller)).toMatchObject({ status: 'cancelled' });
     const later = await topUp(ann, 5);
     await h.ds.query(`UPDATE transactions SET expires_at = now() - interval '1 minute' WHERE id = $1`, [later.transaction_id]);
@@ -175,8 +175,8 @@ describe('top-up through the demo provider', () => {
     const course = await h.course(instructor, 20);
     const before = await h.balance(instructor);
     const pending: InitiatePaymentReply = await h.call(billingRoutes.initiatePayment, { body: { payment_method: 'chapa', item_type: 'course', item_id: course } }, ann.caller);
-    expect(await h.call(billingRoutes.demoCheckout, { params: { reference: referenceOf(pending.checkout_url) } })).toMatchObject({ return_url: `/courses/${course}?payment=${pending.transaction_id}` });
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'confirm' } });
+    expect(await h.call(billingRoutes.demoCheckout, { params: { reference: referenceOf(pending.checkout_url) } }, ann.caller)).toMatchObject({ return_url: `/courses/${course}?payment=${pending.transaction_id}` });
+    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'confirm' } }, ann.caller);
     expect((await h.balance(instructor)) - before).toBe(1600);
     expect(await h.balance(ann)).toBe(0);
     await h.waitFor(async () => (await h.catalog.ds.query('SELECT 1 FROM enrollments WHERE user_id = $1 AND course_id = $2', [ann.id, course])).length === 1);

@@ -22,6 +22,9 @@ export const BALANCED_KINDS: readonly AccountKind[] = ['wallet', 'withdrawal_hol
 @Check('accounts_currency_check', `currency IN ('USD', 'ETB', 'EUR')`)
 // the rule that a wallet is never overdrawn, held by the database whatever runs concurrently
 @Check('accounts_balance_non_negative', `kind NOT IN ('wallet', 'withdrawal_hold') OR balance >= 0`)
+// demo money is a part of the balance: never negative, never more than the balance. A real
+// payout takes no demo money, so this is what refuses one that would need it
+@Check('accounts_demo_within_balance', 'demo_balance >= 0 AND demo_balance <= balance')
 export class AccountEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   /** one account per key: `wallet:<user>:<currency>`, `provider_clearing:<provider>:<currency>`, ... */
@@ -31,5 +34,7 @@ export class AccountEntity {
   @Column({ type: 'char', length: 3 }) currency!: string;
   /** minor units; kept for the balanced kinds, 0 on the platform's accounts (their entries are summed) */
   @Column({ type: 'bigint', default: 0 }) balance!: number;
+  /** minor units of the balance that are demo money (the demo checkout's, never real); kept like the balance, 0 on the platform's accounts */
+  @Column({ type: 'bigint', name: 'demo_balance', default: 0 }) demoBalance!: number;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
 }

@@ -9,6 +9,8 @@ import { Check, Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm'
 @Check('demo_checkouts_status_check', `status IN ('open', 'paid', 'cancelled')`)
 export class DemoCheckoutEntity {
   @PrimaryColumn({ type: 'text' }) reference!: string;
+  /** who pays: only this user's session sees and confirms the checkout (null on checkouts opened before it was kept: nobody) */
+  @Column({ type: 'uuid', name: 'payer_id', nullable: true }) payerId!: string | null;
   /** the label the payer sees: chapa, telebirr, mpesa */
   @Column({ type: 'varchar', length: 20 }) method!: string;
   @Column({ type: 'bigint', name: 'amount_minor' }) amountMinor!: number;

@@ -24,5 +24,12 @@ export class LedgerEntryEntity {
   /** must be the account's currency (the apply trigger refuses another) */
   @Column({ type: 'char', length: 3 }) currency!: string;
   @Column({ type: 'bigint' }) amount!: number;
+  /**
+   * the part of `amount` that is demo money (same sign; it came in through the demo checkout,
+   * directly or along a chain of payments): moves the account's demo_balance; a journal's demo
+   * parts sum to zero too, and only the demo clearing accounts and the platform's revenue may
+   * carry demo money besides people's accounts (the apply trigger refuses the rest)
+   */
+  @Column({ type: 'bigint', name: 'demo_amount', default: 0 }) demoAmount!: number;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
 }

@@ -81,14 +81,15 @@ describe('billing through the gateway', () => {
   const balanceMinor = async (who: Auth): Promise<number> => (await wallet(who)).balance_minor;
   const topUp = (who: Auth, amount: number, payment_method = 'telebirr', headers?: Record<string, string>) =>
     call<Checkout>('POST', '/wallet/topup', who, { amount, payment_method }, headers);
-  const checkoutPage = (reference: string) => stack.api<Record<string, unknown>>('GET', `/demo-checkout/${encodeURIComponent(reference)}`);
-  const checkoutAct = (reference: string, action: string) =>
-    stack.api<{ status: string; return_url: string }>('POST', `/demo-checkout/${encodeURIComponent(reference)}`, { body: { action } });
+  /** the demo checkout answers the payer's own session only */
+  const checkoutPage = (reference: string, who: Auth | null) => call<Record<string, unknown>>('GET', `/demo-checkout/${encodeURIComponent(reference)}`, who);
+  const checkoutAct = (reference: string, action: string, who: Auth | null) =>
+    call<{ status: string; return_url: string }>('POST', `/demo-checkout/${encodeURIComponent(reference)}`, who, { action });
   /** Money into a wallet as a person puts it there: a top-up, then "Pay" at the demo provider's checkout. */
   const fund = async (who: Auth, amount: number): Promise<string> => {
     const started = await topUp(who, amount);
     expect(started.status).toBe(201);
-    const paid = await checkoutAct(referenceOf(started.body.checkout_url), 'confirm');
+    const paid = await checkoutAct(referenceOf(started.body.checkout_url), 'confirm', who);
     expect([paid.status, paid.body.status]).toEqual([200, 'paid']);
     return started.body.transaction_id;
   };
@@ -153,11 +154,7 @@ describe('billing through the gateway', () => {
       fillPath(r.path, Object.fromEntries([...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === 'provider' ? 'demo' : m[1] === 'reference' ? 'demo_unknown_ref' : SAMPLE_ID])));
 
     it('answers 401 in the error shape on every billing route but the provider-facing ones without a token', async () => {
-      expect(routes.filter((r) => r.guard === 'public').map((r) => `${r.method} ${r.path}`).sort()).toEqual([
-        'GET /demo-checkout/{reference}',
-        'POST /demo-checkout/{reference}',
-        'POST /payments/webhook/{provider}',
-      ]);
+      expect(routes.filter((r) => r.guard === 'public').map((r) => `${r.method} ${r.path}`).sort()).toEqual(['POST /payments/webhook/{provider}']);
       for (const r of routes.filter((x) => x.guard !== 'public')) {
         const res = await stack.api(r.method, pathOf(r));
         expect([r.subject, res.status, res.body]).toEqual([r.subject, 401, { detail: 'Authentication required', code: 'UNAUTHENTICATED', errors: [] }]);
@@ -204,7 +201,8 @@ describe('billing through the gateway', () => {
         balance: 0,
         balance_minor: 0,
         pending_withdrawals_minor: 0,
-        balances: [{ currency: 'USD', balance: 0, balance_minor: 0, pending_withdrawals_minor: 0 }],
+        demo_balance_minor: 0,
+        balances: [{ currency: 'USD', balance: 0, balance_minor: 0, pending_withdrawals_minor: 0, demo_balance_minor: 0 }],
       });
       expect((await call('GET', '/transactions?limit=20', lena)).body).toEqual({ transactions: [], total: 0 });
     });
@@ -228,7 +226,13 @@ describe('billing through the gateway', () => {
       const reference = referenceOf(started.body.checkout_url);
       const id = started.body.transaction_id;
 
-      const page = await checkoutPage(reference);
+      // nobody else opens or confirms it: no session 401, another learner's 404 (as an unknown checkout)
+      expectError(await checkoutPage(reference, null), 401, 'UNAUTHENTICATED');
+      expectError(await checkoutAct(reference, 'confirm', null), 401, 'UNAUTHENTICATED');
+      const eve = await register('learner');
+      expectError(await checkoutPage(reference, eve), 404, 'PAYMENT_NOT_FOUND');
+      expectError(await checkoutAct(reference, 'confirm', eve), 404, 'PAYMENT_NOT_FOUND');
+      const page = await checkoutPage(reference, lena);
       expect(page.status).toBe(200);
       expect(page.body).toEqual({
         reference,
@@ -252,16 +256,16 @@ describe('billing through the gateway', () => {
       });
       expect(await balanceMinor(lena)).toBe(0);
 
-      expectInvalid(await checkoutAct(reference, 'refund'), ['action']);
-      const paid = await checkoutAct(reference, 'confirm');
+      expectInvalid(await checkoutAct(reference, 'refund', lena), ['action']);
+      const paid = await checkoutAct(reference, 'confirm', lena);
       expect([paid.status, paid.body]).toEqual([200, { status: 'paid', return_url: `/wallet?payment=${id}` }]);
       expect(await wallet(lena)).toMatchObject({ currency: 'USD', balance: 12.5, balance_minor: 1250 });
       expect((await call<Transaction>('GET', `/payments/${id}`, lena)).body).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
-      expect((await checkoutPage(reference)).body).toMatchObject({ status: 'paid' });
+      expect((await checkoutPage(reference, lena)).body).toMatchObject({ status: 'paid' });
 
       // the checkout is closed: a second confirm (a double click, a replay) or a late cancel changes nothing
-      expectError(await checkoutAct(reference, 'confirm'), 409, 'CHECKOUT_CLOSED');
-      expectError(await checkoutAct(reference, 'cancel'), 409, 'CHECKOUT_CLOSED');
+      expectError(await checkoutAct(reference, 'confirm', lena), 409, 'CHECKOUT_CLOSED');
+      expectError(await checkoutAct(reference, 'cancel', lena), 409, 'CHECKOUT_CLOSED');
       expect(await balanceMinor(lena)).toBe(1250);
     });
 
@@ -269,18 +273,19 @@ describe('billing through the gateway', () => {
       const lena = await register('learner');
       const started = await topUp(lena, 30, 'chapa');
       const reference = referenceOf(started.body.checkout_url);
-      expect((await checkoutAct(reference, 'cancel')).body).toMatchObject({ status: 'cancelled' });
-      expect((await checkoutPage(reference)).body).toMatchObject({ status: 'cancelled', provider: 'chapa' });
+      expect((await checkoutAct(reference, 'cancel', lena)).body).toMatchObject({ status: 'cancelled' });
+      expect((await checkoutPage(reference, lena)).body).toMatchObject({ status: 'cancelled', provider: 'chapa' });
       expect((await call<Transaction>('GET', `/payments/${started.body.transaction_id}`, lena)).body).toMatchObject({ status: 'cancelled' });
-      expectError(await checkoutAct(reference, 'confirm'), 409, 'CHECKOUT_CLOSED');
+      expectError(await checkoutAct(reference, 'confirm', lena), 409, 'CHECKOUT_CLOSED');
       expect(await balanceMinor(lena)).toBe(0);
     });
 
-    it('answers 404 for an unknown checkout reference (page and action) and 400 for a malformed one; the page needs no token', async () => {
-      expectError(await checkoutPage('demo_no-such-reference'), 404, 'PAYMENT_NOT_FOUND');
-      expectError(await checkoutAct('demo_no-such-reference', 'confirm'), 404, 'PAYMENT_NOT_FOUND');
-      expectInvalid(await checkoutPage('short'), ['params.reference']);
-      expectInvalid(await checkoutAct('x'.repeat(81), 'confirm'), ['params.reference']);
+    it('answers 404 for an unknown checkout reference (page and action) and 400 for a malformed one', async () => {
+      const lena = await register('learner');
+      expectError(await checkoutPage('demo_no-such-reference', lena), 404, 'PAYMENT_NOT_FOUND');
+      expectError(await checkoutAct('demo_no-such-reference', 'confirm', lena), 404, 'PAYMENT_NOT_FOUND');
+      expectInvalid(await checkoutPage('short', lena), ['params.reference']);
+      expectInvalid(await checkoutAct('x'.repeat(81), 'confirm', lena), ['params.reference']);
     });
 
     it('answers the first top-up again for a retry with the same Idempotency-Key', async () => {
@@ -456,8 +461,8 @@ describe('billing through the gateway', () => {
       expect(pending.status).toBe(200);
       expect(pending.body).toMatchObject({ status: 'pending', amount: 25, checkout_url: expect.stringMatching(/^\/demo-checkout\//) });
       const reference = referenceOf(pending.body.checkout_url);
-      expect((await checkoutPage(reference)).body).toMatchObject({ amount: 25, status: 'open', return_url: `/courses/${course.id}?payment=${pending.body.transaction_id}` });
-      expect((await checkoutAct(reference, 'confirm')).body).toMatchObject({ status: 'paid' });
+      expect((await checkoutPage(reference, lena)).body).toMatchObject({ amount: 25, status: 'open', return_url: `/courses/${course.id}?payment=${pending.body.transaction_id}` });
+      expect((await checkoutAct(reference, 'confirm', lena)).body).toMatchObject({ status: 'paid' });
       expect((await call<Transaction>('GET', `/payments/${pending.body.transaction_id}`, lena)).body).toMatchObject({ status: 'completed', payment_method: 'telebirr' });
       expect(await balanceMinor(lena)).toBe(0);
       await waitFor(async () => (await call<{ enrolled: boolean }>('GET', `/courses/${course.id}/check-enrollment`, lena)).body.enrolled);
@@ -474,7 +479,7 @@ describe('billing through the gateway', () => {
       await fund(lena, 10);
       expect((await payForCourse(lena, course.id)).body.status).toBe('completed');
       expect(await balanceMinor(lena)).toBe(0);
-      expect((await checkoutAct(referenceOf(viaCheckout.body.checkout_url), 'confirm')).body).toMatchObject({ status: 'paid' });
+      expect((await checkoutAct(referenceOf(viaCheckout.body.checkout_url), 'confirm', lena)).body).toMatchObject({ status: 'paid' });
       expect(await balanceMinor(lena)).toBe(1000);
       expect((await call<Transaction>('GET', `/payments/${viaCheckout.body.transaction_id}`, lena)).body).toMatchObject({ type: 'deposit', direction: 'credit', status: 'completed' });
       expect((await call<Earnings>('GET', '/revenue/earnings', ivan)).body).toMatchObject({ course_earnings: 8 });
@@ -504,12 +509,13 @@ describe('billing through the gateway', () => {
     it('keeps wallets per currency: an ETB top-up shows beside the dollars and filters the history', async () => {
       const lena = await register('learner');
       const started = await call<Checkout>('POST', '/wallet/topup', lena, { amount: 150, currency: 'ETB', payment_method: 'telebirr' });
-      expect((await checkoutAct(referenceOf(started.body.checkout_url), 'confirm')).body.status).toBe('paid');
+      expect((await checkoutAct(referenceOf(started.body.checkout_url), 'confirm', lena)).body.status).toBe('paid');
       const w = await wallet(lena);
       expect(w).toMatchObject({ currency: 'USD', balance_minor: 0 });
       expect(w.balances).toEqual([
-        { currency: 'USD', balance: 0, balance_minor: 0, pending_withdrawals_minor: 0 },
-        { currency: 'ETB', balance: 150, balance_minor: 15000, pending_withdrawals_minor: 0 },
+        { currency: 'USD', balance: 0, balance_minor: 0, pending_withdrawals_minor: 0, demo_balance_minor: 0 },
+        // the demo checkout's money is demo funds
+        { currency: 'ETB', balance: 150, balance_minor: 15000, pending_withdrawals_minor: 0, demo_balance_minor: 15000 },
       ]);
       expect((await call<{ total: number }>('GET', '/transactions?currency=ETB', lena)).body.total).toBe(1);
       expect((await call<{ total: number }>('GET', '/transactions?currency=USD', lena)).body.total).toBe(0);
@@ -617,7 +623,7 @@ describe('billing through the gateway', () => {
       // the body's claim of success counts for nothing: the provider's own record says open
       expect(await balanceMinor(lena)).toBe(0);
       expect((await call<Transaction>('GET', `/payments/${paymentId}`, lena)).body).toMatchObject({ status: 'pending' });
-      expect((await checkoutPage(reference)).body).toMatchObject({ status: 'open' });
+      expect((await checkoutPage(reference, lena)).body).toMatchObject({ status: 'open' });
     });
 
     it('answers a signed notice for no payment of ours without moving anything, and refuses a signed body that is not JSON', async () => {
@@ -628,7 +634,7 @@ describe('billing through the gateway', () => {
     });
 
     it('once the payer paid, the same signed notice credits nothing twice (a replay is ignored)', async () => {
-      expect((await checkoutAct(reference, 'confirm')).body).toMatchObject({ status: 'paid' });
+      expect((await checkoutAct(reference, 'confirm', lena)).body).toMatchObject({ status: 'paid' });
       expect(await balanceMinor(lena)).toBe(700);
       const body = notice();
       expect((await webhook('demo', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body) })).body).toEqual({ received: true, status: 'ignored' });
@@ -858,8 +864,8 @@ describe('billing through the gateway', () => {
       expect((await call('GET', '/subscriptions/current', teacher)).body).toEqual({ subscription: null });
       expectError(await call('DELETE', `/admin/pricing-plans/${plan.id}`, admin), 409, 'PLAN_IN_USE');
       const reference = referenceOf(pending.body.checkout_url);
-      expect((await checkoutPage(reference)).body).toMatchObject({ amount: 9, return_url: `/subscriptions?payment=${pending.body.transaction_id}` });
-      expect((await checkoutAct(reference, 'confirm')).body).toMatchObject({ status: 'paid' });
+      expect((await checkoutPage(reference, teacher)).body).toMatchObject({ amount: 9, return_url: `/subscriptions?payment=${pending.body.transaction_id}` });
+      expect((await checkoutAct(reference, 'confirm', teacher)).body).toMatchObject({ status: 'paid' });
       expect((await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription).toMatchObject({ status: 'active', plan: { id: plan.id } });
       expect(await balanceMinor(teacher)).toBe(0);
     });

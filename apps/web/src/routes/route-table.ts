@@ -124,8 +124,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/reset-password', guard: 'public', element: createElement(ResetPasswordPage) },
   // e-mails of development and tests (the page says so when the gateway, in production, has no mailbox)
   { path: '/dev/mailbox', guard: 'public', element: createElement(DevMailboxPage) },
-  // the local demo payment provider's hosted checkout: public, as a provider's own page is
-  { path: '/demo-checkout/:reference', guard: 'public', element: createElement(DemoCheckoutPage) },
+  // the local demo payment provider's checkout (development only): the payer's own session sees and confirms it
+  { path: '/demo-checkout/:reference', guard: 'any', element: createElement(DemoCheckoutPage) },
   // a printed certificate's link and QR code: anyone checks it, no account needed
   { path: '/certificates/verify/:code', guard: 'public', element: createElement(CertificateVerifyPage) },
 

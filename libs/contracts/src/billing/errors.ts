@@ -20,5 +20,7 @@ export const BillingErrorCode = errorCodes(
   'ALREADY_SUBSCRIBED',
   'SUBSCRIPTION_NOT_FOUND',
   'NOT_REFUNDABLE',
+  /** 422: money that came in through the demo checkout (not real) asked out to a real payout rail */
+  'DEMO_FUNDS_NOT_WITHDRAWABLE',
 );
 export type BillingErrorCode = ErrorCodeOf<typeof BillingErrorCode>;

@@ -5,8 +5,8 @@
  * Besides ROUTES.md: GET /payments/{id} (the browser's view of one payment when it comes back
  * from a checkout), POST /subscriptions/cancel (spec: cancelling keeps it until the period
  * end), POST /payments/webhook/{provider} (the provider's server calls it, signed), and the
- * local demo provider's hosted checkout page (GET and POST /demo-checkout/{reference}),
- * public as a provider's page is: its reference is its only key.
+ * local demo provider's hosted checkout page (GET and POST /demo-checkout/{reference}): a
+ * development door (never in production), for the payer's own session only.
  */
 import { defineRoute } from '../common/route.js';
 import { IdParams, MessageResponse } from '../common/ids.js';
@@ -55,15 +55,17 @@ export const billingRoutes = {
     rateLimit: { limit: 300, windowSeconds: 60 },
   }),
   demoCheckout: defineRoute({
-    subject: 'billing.demo-checkout.get', service, method: 'GET', path: '/demo-checkout/{reference}', guard: 'public',
-    summary: "The local demo provider's hosted checkout: what is being paid, to show the payer", params: s.DemoCheckoutParams, response: s.DemoCheckoutSchema,
+    subject: 'billing.demo-checkout.get', service, method: 'GET', path: '/demo-checkout/{reference}', guard: 'any',
+    summary: "The local demo provider's hosted checkout (development only): what is being paid, shown to the payer alone (anyone else: 404)", params: s.DemoCheckoutParams, response: s.DemoCheckoutSchema,
     rateLimit: { limit: 120, windowSeconds: 60 },
+    devDoor: true,
   }),
   demoCheckoutAct: defineRoute({
-    subject: 'billing.demo-checkout.act', service, method: 'POST', path: '/demo-checkout/{reference}', guard: 'public',
-    summary: 'The payer confirms or cancels at the demo checkout; the demo provider then calls our webhook, signed, as a real provider would',
+    subject: 'billing.demo-checkout.act', service, method: 'POST', path: '/demo-checkout/{reference}', guard: 'any',
+    summary: "The payer, signed in, confirms or cancels at the demo checkout (development only; anyone else: 404); the demo provider then calls our webhook, signed, as a real provider would; the money it credits is demo funds",
     params: s.DemoCheckoutParams, body: s.DemoCheckoutAction, response: s.DemoCheckoutReply,
     rateLimit: { limit: 30, windowSeconds: 60 },
+    devDoor: true,
   }),
   earnings: defineRoute({
     subject: 'billing.earnings.get', service, method: 'GET', path: '/revenue/earnings', guard: EARNERS,

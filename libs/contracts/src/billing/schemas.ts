@@ -18,8 +18,10 @@ export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Choose a pa
 export const PROVIDER_METHODS = ['chapa', 'telebirr', 'mpesa'] as const;
 export const ProviderMethodSchema = z.enum(PROVIDER_METHODS, { error: 'Choose a payment method: chapa, telebirr or mpesa' });
 export type ProviderMethod = (typeof PROVIDER_METHODS)[number];
-/** The providers whose webhooks we accept: the local demo checkout, and Chapa's API. */
-export const WEBHOOK_PROVIDERS = ['demo', 'chapa'] as const;
+/** The providers whose webhooks we accept (each only while it carries a method): the local demo checkout, Chapa, telebirr, M-Pesa (Daraja). */
+export const WEBHOOK_PROVIDERS = ['demo', 'chapa', 'telebirr', 'mpesa'] as const;
+/** the payer's phone for M-Pesa's STK push (international format, digits) */
+const PayerPhone = z.string().trim().max(20).regex(/^\+?[0-9][0-9\s-]{8,18}$/, 'Enter a valid phone number').optional();
 
 // ---------- wallet ----------
 
@@ -29,6 +31,11 @@ export const WalletBalanceSchema = z.object({
   balance_minor: z.number().int(),
   /** withdrawals on their way, already taken out of the balance */
   pending_withdrawals_minor: z.number().int(),
+  /**
+   * the part of the balance that came in through the demo checkout (development's play money,
+   * directly or as a share of a sale paid with it): spendable, never withdrawable to a real payout method
+   */
+  demo_balance_minor: z.number().int(),
 });
 /** GET /wallet/balance: the default currency's figures at the top (spec: balance, currency), every currency held below. */
 export const WalletResponse = WalletBalanceSchema.extend({ balances: z.array(WalletBalanceSchema) });
@@ -62,6 +69,8 @@ export const TopUpRequest = z.object({
   amount: majorAmount(1),
   currency: CurrencySchema.default(DEFAULT_CURRENCY),
   payment_method: ProviderMethodSchema,
+  /** M-Pesa only: the phone that gets the payment prompt */
+  phone_number: PayerPhone,
 });
 /** A payment on its way through a provider: the browser goes to checkout_url. */
 export const CheckoutReply = z.object({
@@ -114,6 +123,8 @@ export const InitiatePaymentRequest = z.object({
   item_id: IdSchema,
   /** a subscription's cycle (default: the plan's own) */
   billing_cycle: z.enum(['monthly', 'yearly']).optional(),
+  /** M-Pesa only: the phone that gets the payment prompt */
+  phone_number: PayerPhone,
 });
 /** `Idempotency-Key`: a retry with the same key answers the first answer; the same key with another body is refused. */
 export const IdempotencyHeaders = z.object({

@@ -24,7 +24,7 @@ export class TransactionsRepository {
     return fromRow(tx, TransactionEntity, (r.raw as Array<Record<string, unknown>>)[0]!);
   }
 
-  async setCheckout(tx: EntityManager, id: string, providerRef: string, checkoutUrl: string): Promise<void> {
+  async setCheckout(tx: EntityManager, id: string, providerRef: string, checkoutUrl: string | null): Promise<void> {
     await tx.getRepository(TransactionEntity).update({ id }, { providerRef, checkoutUrl });
   }
 

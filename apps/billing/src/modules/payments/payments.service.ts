@@ -32,7 +32,14 @@ import type { ItemQuote } from './payment-item.js';
 import { toTransaction } from './transaction.mapper.js';
 
 type R = typeof billingRoutes;
-type PayRequest = { item_type: PaymentItemType; item_id: string; payment_method: 'wallet' | ProviderMethod; billing_cycle?: 'monthly' | 'yearly' | undefined };
+type PayRequest = {
+  item_type: PaymentItemType;
+  item_id: string;
+  payment_method: 'wallet' | ProviderMethod;
+  billing_cycle?: 'monthly' | 'yearly' | undefined;
+  /** M-Pesa: the phone that gets the prompt */
+  phone_number?: string | undefined;
+};
 type RefundInput = z.infer<typeof billingInternal.refund.request>;
 type RefundOutput = z.infer<typeof billingInternal.refund.response>;
 
@@ -131,14 +138,15 @@ export class PaymentsService {
           itemId: request.item_id,
           recipientId: quote.recipient?.id ?? null,
           details: { ...quote.details, fee_percent: quote.feePercent, recipient_type: quote.recipient?.type ?? null },
+          phoneNumber: request.phone_number ?? null,
         });
-        return this.reply(payment, 'Complete the payment at the checkout');
+        return this.reply(payment, payment.checkoutUrl ? 'Complete the payment at the checkout' : PROMPT_SENT);
       }),
     );
   }
 
   /** A top-up: the wallet is credited when the provider confirms. */
-  async topUp(caller: Caller, body: { amountMinor: number; currency: Currency; method: ProviderMethod }, key: string | undefined, scope: string) {
+  async topUp(caller: Caller, body: { amountMinor: number; currency: Currency; method: ProviderMethod; phoneNumber?: string | undefined }, key: string | undefined, scope: string) {
     return this.uow.run((tx) =>
       this.idempotency.run(tx, { userId: caller.userId, scope, key, body }, async () => {
         const t = await this.openCheckout(tx, {
@@ -152,8 +160,9 @@ export class PaymentsService {
           itemId: null,
           recipientId: null,
           details: {},
+          phoneNumber: body.phoneNumber ?? null,
         });
-        return { transaction_id: t.id, status: 'pending' as const, checkout_url: t.checkoutUrl, message: 'Complete the top-up at the checkout' };
+        return { transaction_id: t.id, status: 'pending' as const, checkout_url: t.checkoutUrl, message: t.checkoutUrl ? 'Complete the top-up at the checkout' : PROMPT_SENT };
       }),
     );
   }
@@ -181,7 +190,11 @@ export class PaymentsService {
 
   private async openCheckout(
     tx: EntityManager,
-    p: Pick<TransactionEntity, 'userId' | 'type' | 'amountMinor' | 'description' | 'itemType' | 'itemId' | 'recipientId' | 'details'> & { method: ProviderMethod; currency: Currency },
+    p: Pick<TransactionEntity, 'userId' | 'type' | 'amountMinor' | 'description' | 'itemType' | 'itemId' | 'recipientId' | 'details'> & {
+      method: ProviderMethod;
+      currency: Currency;
+      phoneNumber: string | null;
+    },
   ): Promise<TransactionEntity> {
     const provider = this.providers.forMethod(p.method);
     const expiresAt = new Date(this.clock.now().getTime() + this.env.PAYMENT_PENDING_TTL_MINUTES * 60_000);
@@ -201,18 +214,22 @@ export class PaymentsService {
       details: p.details,
       expiresAt,
     });
-    const reference = this.providers.reference(provider, t.id);
-    const { checkoutUrl } = await provider.initiate({
-      reference,
+    const ours = this.providers.reference(provider, t.id);
+    const opened = await provider.initiate({
+      reference: ours,
       method: p.method,
+      payerId: p.userId,
+      phoneNumber: p.phoneNumber,
       amountMinor: p.amountMinor,
       currency: p.currency,
       description: p.description,
       returnUrl: `${this.env.PUBLIC_URL}${returnPath(t)}`,
       expiresAt,
     }, tx);
-    await this.transactions.setCheckout(tx, t.id, reference, checkoutUrl);
-    return Object.assign(t, { providerRef: reference, checkoutUrl });
+    // M-Pesa names the payment itself (CheckoutRequestID): its callback and its query use that
+    const reference = opened.reference ?? ours;
+    await this.transactions.setCheckout(tx, t.id, reference, opened.checkoutUrl);
+    return Object.assign(t, { providerRef: reference, checkoutUrl: opened.checkoutUrl });
   }
 
   /**
@@ -240,7 +257,7 @@ export class PaymentsService {
   }
 
   private async settleOnce(provider: PaymentProvider, t: TransactionEntity): Promise<'completed' | 'failed' | 'cancelled' | 'pending' | 'ignored' | 'mismatch'> {
-    const told = await provider.verify(t.providerRef!);
+    const told = await provider.verify(t.providerRef!, { amountMinor: t.amountMinor, currency: t.currency });
     if (told.status === 'pending') return 'pending';
     if (told.status === 'paid' && (told.amountMinor !== t.amountMinor || told.currency !== t.currency)) {
       this.log.warn({ transactionId: t.id, told }, 'provider reports another amount than the payment: left pending for a person to look at');
@@ -335,7 +352,9 @@ export class PaymentsService {
         paymentId: payment.id,
         completedAt: now,
       });
-      const legs: Leg[] = [{ account: { kind: 'wallet', ownerId: payment.userId, currency }, amount: payment.amountMinor }];
+      // the payer gets back the demo money they paid with as demo money, not as real money
+      const paidWithDemo = await this.ledger.demoSpent(tx, payment.id, 'payment');
+      const legs: Leg[] = [{ account: { kind: 'wallet', ownerId: payment.userId, currency }, amount: payment.amountMinor, demo: paidWithDemo }];
       const share = await this.shares.forPayment(tx, payment.id);
       if (share && !share.reversedAt) {
         const available = await this.ledger.walletBalance(tx, share.recipientId, currency, true);
@@ -356,10 +375,10 @@ export class PaymentsService {
             completedAt: now,
           });
         }
-        legs.push({ account: { kind: 'platform_revenue', currency }, amount: -(payment.amountMinor - fromRecipient) });
+        legs.push({ account: { kind: 'platform_revenue', currency }, amount: -(payment.amountMinor - fromRecipient), demo: 'rest' });
         await this.shares.markReversed(tx, share.id, now);
       } else {
-        legs.push({ account: { kind: 'platform_revenue', currency }, amount: -payment.amountMinor });
+        legs.push({ account: { kind: 'platform_revenue', currency }, amount: -payment.amountMinor, demo: 'rest' });
       }
       await this.ledger.post(tx, { kind: 'refund', transactionId: refund.id, description: refund.description }, legs);
       await this.transactions.transition(tx, payment.id, ['completed'], 'refunded', now);
@@ -473,6 +492,7 @@ export class PaymentsService {
 }
 
 const ITEM_PAID_KEY = 'transactions_item_paid_key';
+const PROMPT_SENT = 'Confirm the payment on your phone';
 
 /** How a payment method is named in people's histories. */
 export const METHOD_NAMES: Record<ProviderMethod | 'wallet', string> = { wallet: 'wallet', chapa: 'Chapa', telebirr: 'telebirr', mpesa: 'M-Pesa' };

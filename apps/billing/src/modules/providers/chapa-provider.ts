@@ -17,7 +17,8 @@ interface ChapaReply<T> {
  * Chapa (https://developer.chapa.co), written to its public API: POST /v1/transaction/initialize
  * answers a hosted checkout_url for our tx_ref; GET /v1/transaction/verify/{tx_ref} says what
  * was paid; webhooks carry `x-chapa-signature` (and `chapa-signature`), an HMAC-SHA256 of the
- * body with the webhook secret. On when CHAPA_SECRET_KEY is set; a webhook is only a nudge:
+ * body with the webhook secret. Carries chapa when PAYMENT_PROVIDER_CHAPA=chapa (or unset with
+ * CHAPA_SECRET_KEY set); a webhook is only a nudge:
  * the payment completes on what verify answers, never on the webhook's own claims.
  */
 @Injectable()
@@ -25,10 +26,6 @@ export class ChapaProvider implements PaymentProvider {
   readonly name = 'chapa' as const;
 
   constructor(@Inject(ENV) private readonly env: BillingEnv) {}
-
-  get enabled(): boolean {
-    return this.env.CHAPA_SECRET_KEY !== '';
-  }
 
   async initiate(req: CheckoutRequest): Promise<{ checkoutUrl: string }> {
     const reply = await this.call<{ checkout_url?: string }>('POST', '/v1/transaction/initialize', {

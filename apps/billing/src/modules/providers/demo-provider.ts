@@ -5,7 +5,7 @@ import { Clock, ENV } from '@lp/service-kit';
 import type { BillingEnv } from '../../config/billing-env.js';
 import { DemoCheckoutEntity } from '../../entities/demo-checkout.entity.js';
 import { billingErrors } from '../../common/billing-errors.js';
-import { hmacHex, signatureMatches, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
+import { hmacHex, signatureMatches, type CheckoutRequest, type ExpectedPayment, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
 
 export const DEMO_SIGNATURE_HEADER = 'x-demo-signature';
 
@@ -13,11 +13,14 @@ export const DEMO_SIGNATURE_HEADER = 'x-demo-signature';
 export type WebhookDelivery = (rawBody: string, headers: Record<string, string>) => Promise<unknown>;
 
 /**
- * The local demo provider (spec: "payments run in demo mode"). It behaves as a hosted
+ * The local demo provider (spec: "payments run in demo mode"; development and tests only: the
+ * settings refuse it in production). It behaves as a hosted
  * checkout does: initiate answers a checkout page (/demo-checkout/{reference}, served by the
  * platform in the provider's place) where the payer confirms or cancels; the provider then
  * sends a webhook signed with HMAC-SHA256 over its exact body, and answers verify from its own
- * records. The webhook is delivered in-process to the same handler the HTTP webhook route
+ * records. Only the payer's own session sees and confirms the page. The money it credits is
+ * demo money: every ledger entry on its clearing account is marked demo (ledger.repository.ts).
+ * The webhook is delivered in-process to the same handler the HTTP webhook route
  * uses, signature check included: no network hop, nothing skipped.
  */
 @Injectable()
@@ -47,6 +50,7 @@ export class DemoProvider implements PaymentProvider {
   async initiate(req: CheckoutRequest, tx: EntityManager): Promise<{ checkoutUrl: string }> {
     await tx.getRepository(DemoCheckoutEntity).insert({
       reference: req.reference,
+      payerId: req.payerId,
       method: req.method,
       amountMinor: req.amountMinor,
       currency: req.currency,
@@ -59,7 +63,7 @@ export class DemoProvider implements PaymentProvider {
     return { checkoutUrl: `${this.env.PUBLIC_URL}/demo-checkout/${encodeURIComponent(req.reference)}` };
   }
 
-  async verify(reference: string): Promise<ProviderPayment> {
+  async verify(reference: string, _expected?: ExpectedPayment): Promise<ProviderPayment> {
     const c = await this.checkouts.findOne({ where: { reference } });
     if (!c) return { status: 'failed', amountMinor: 0, currency: 'USD' };
     return { status: c.status === 'paid' ? 'paid' : c.status === 'cancelled' ? 'cancelled' : 'pending', amountMinor: c.amountMinor, currency: c.currency };
@@ -71,26 +75,29 @@ export class DemoProvider implements PaymentProvider {
     return typeof body.reference === 'string' ? { reference: body.reference } : null;
   }
 
-  /** The checkout page's view; `expired` once its time is up. */
-  async checkout(reference: string): Promise<DemoCheckoutEntity & { shownStatus: 'open' | 'paid' | 'cancelled' | 'expired' }> {
+  /**
+   * The checkout page's view for its payer; `expired` once its time is up. Anyone else's
+   * checkout is as unknown as a missing one (404): the reference alone opens nothing.
+   */
+  async checkout(reference: string, payerId: string): Promise<DemoCheckoutEntity & { shownStatus: 'open' | 'paid' | 'cancelled' | 'expired' }> {
     const c = await this.checkouts.findOne({ where: { reference } });
-    if (!c) throw billingErrors.paymentNotFound();
+    if (!c || c.payerId !== payerId) throw billingErrors.paymentNotFound();
     const shownStatus: 'open' | 'paid' | 'cancelled' | 'expired' = c.status === 'open' && c.expiresAt <= this.clock.now() ? 'expired' : c.status;
     return Object.assign(c, { shownStatus });
   }
 
-  /** The payer pays or cancels; then the provider notifies us, signed, as a real one would. */
-  async act(reference: string, action: 'confirm' | 'cancel'): Promise<DemoCheckoutEntity> {
+  /** The payer (and only the payer) pays or cancels; then the provider notifies us, signed, as a real one would. */
+  async act(reference: string, action: 'confirm' | 'cancel', payerId: string): Promise<DemoCheckoutEntity> {
     const now = this.clock.now();
     const status = action === 'confirm' ? 'paid' : 'cancelled';
     const result = await this.checkouts
       .createQueryBuilder()
       .update()
       .set({ status, settledAt: now })
-      .where('reference = :reference AND status = :open AND expires_at > :now', { reference, open: 'open', now })
+      .where('reference = :reference AND payer_id = :payerId AND status = :open AND expires_at > :now', { reference, payerId, open: 'open', now })
       .execute();
     if (!result.affected) {
-      await this.checkout(reference); // 404 when there is no such checkout
+      await this.checkout(reference, payerId); // 404 when there is no such checkout of this payer
       throw billingErrors.checkoutClosed();
     }
     const c = await this.checkouts.findOneOrFail({ where: { reference } });

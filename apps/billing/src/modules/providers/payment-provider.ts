@@ -6,6 +6,10 @@ export interface CheckoutRequest {
   /** our reference at the provider (tx_ref), unique */
   reference: string;
   method: ProviderMethod;
+  /** who pays: the demo checkout lets only this user confirm */
+  payerId: string;
+  /** the payer's phone (M-Pesa's STK push prompts it); null when not given */
+  phoneNumber: string | null;
   amountMinor: number;
   currency: Currency;
   description: string;
@@ -21,21 +25,36 @@ export interface ProviderPayment {
   currency: string;
 }
 
+/** What we asked the provider to collect: a provider whose status answer has no amount (M-Pesa's STK query) vouches for this one. */
+export interface ExpectedPayment {
+  amountMinor: number;
+  currency: string;
+}
+
 /**
- * A payment provider with a hosted checkout: it opens a checkout for a reference, answers
- * what it knows of a reference, and reads its own signed webhooks. telebirr, M-Pesa and Chapa
- * payments all go through one of these.
+ * A payment provider: it opens a checkout for a reference (a hosted page, or a prompt on the
+ * payer's phone), answers what it knows of a reference, and reads its own webhooks. telebirr,
+ * M-Pesa and Chapa payments each go through the provider configured for the method.
  */
 export interface PaymentProvider {
-  readonly name: 'demo' | 'chapa';
+  readonly name: 'demo' | 'chapa' | 'telebirr' | 'mpesa';
   /**
    * `tx`: the payment's transaction. An in-process provider (the demo) writes its records in
    * it, so a refused payment leaves no open checkout behind and no second connection is taken
    * while one is held; a remote provider ignores it.
    */
-  initiate(req: CheckoutRequest, tx: EntityManager): Promise<{ checkoutUrl: string }>;
-  verify(reference: string): Promise<ProviderPayment>;
-  /** the reference a webhook is about, once its signature holds over the exact body; null when the signature fails */
+  /**
+   * `checkoutUrl` null: there is no page to go to (M-Pesa prompts the phone). `reference`: the
+   * provider's own id for the payment when it names it (M-Pesa's CheckoutRequestID), kept as
+   * the payment's provider reference instead of ours.
+   */
+  initiate(req: CheckoutRequest, tx: EntityManager): Promise<{ checkoutUrl: string | null; reference?: string }>;
+  verify(reference: string, expected: ExpectedPayment): Promise<ProviderPayment>;
+  /**
+   * the reference a webhook is about, once the webhook is the provider's (its signature holds
+   * over the exact body; M-Pesa signs nothing: its callback is a well-formed nudge and only
+   * verify decides); null otherwise
+   */
   readWebhook(rawBody: string, headers: Record<string, string | undefined>): { reference: string } | null;
 }
 

@@ -27,13 +27,13 @@ export class WalletService {
     const byCurrency = new Map<Currency, Balance>();
     const of = (currency: Currency): Balance => {
       let b = byCurrency.get(currency);
-      if (!b) byCurrency.set(currency, (b = { currency, balance: 0, balance_minor: 0, pending_withdrawals_minor: 0 }));
+      if (!b) byCurrency.set(currency, (b = { currency, balance: 0, balance_minor: 0, pending_withdrawals_minor: 0, demo_balance_minor: 0 }));
       return b;
     };
     of(DEFAULT_CURRENCY);
     for (const a of accounts) {
       const b = of(a.currency as Currency);
-      if (a.kind === 'wallet') Object.assign(b, { balance_minor: a.balance, balance: toMajor(a.balance, b.currency) });
+      if (a.kind === 'wallet') Object.assign(b, { balance_minor: a.balance, balance: toMajor(a.balance, b.currency), demo_balance_minor: a.demoBalance });
       else b.pending_withdrawals_minor = a.balance;
     }
     const balances = [...byCurrency.values()].sort((a, b) => (a.currency === DEFAULT_CURRENCY ? -1 : b.currency === DEFAULT_CURRENCY ? 1 : a.currency.localeCompare(b.currency)));
@@ -49,10 +49,15 @@ export class WalletService {
   @Handles(billingRoutes.topUp)
   async topUp({ body, headers }: RouteInput<R['topUp']>): Promise<RouteOutput<R['topUp']>> {
     const amountMinor = toMinor(body.amount, body.currency);
-    return this.payments.topUp(currentCaller(), { amountMinor, currency: body.currency, method: body.payment_method }, headers['idempotency-key'], billingRoutes.topUp.subject);
+    return this.payments.topUp(
+      currentCaller(),
+      { amountMinor, currency: body.currency, method: body.payment_method, phoneNumber: body.phone_number },
+      headers['idempotency-key'],
+      billingRoutes.topUp.subject,
+    );
   }
 
-  /** Demo data: a deposit through the demo provider's clearing, once per (user, description). */
+  /** Demo data: a deposit through the demo provider's clearing, once per (user, description); demo funds, as all the demo provider's money. */
   @HandlesInternal(billingInternal.seedWallet)
   async seed(req: z.infer<typeof billingInternal.seedWallet.request>): Promise<z.infer<typeof billingInternal.seedWallet.response>> {
     const currency = req.currency;
@@ -84,7 +89,7 @@ export class WalletService {
   async exportUserData(userId: string): Promise<Record<string, unknown>> {
     const [accounts, { rows }] = await Promise.all([this.ledger.ownAccounts(userId), this.transactions.listForUser(userId, { limit: 100_000, offset: 0 })]);
     return {
-      balances: accounts.map((a) => ({ kind: a.kind, currency: a.currency, balance_minor: a.balance })),
+      balances: accounts.map((a) => ({ kind: a.kind, currency: a.currency, balance_minor: a.balance, demo_balance_minor: a.demoBalance })),
       transactions: rows.map(toTransaction),
     };
   }

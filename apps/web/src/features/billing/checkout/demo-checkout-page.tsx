@@ -12,9 +12,11 @@ import { useMoney } from '../shared/money';
 type Checkout = z.infer<typeof DemoCheckoutSchema>;
 
 /**
- * The local demo provider's hosted checkout (/demo-checkout/{reference}, public): it stands
- * where Chapa's, telebirr's or M-Pesa's own page would be. Pay or Cancel tells the provider,
- * which notifies the platform's webhook, and the payer goes back to the return address.
+ * The local demo provider's checkout (/demo-checkout/{reference}; development only): it stands
+ * where Chapa's, telebirr's or M-Pesa's own page would be. Only the payer, signed in, sees and
+ * confirms it (the route's guard, and billing answers anyone else 404), so it renders inside
+ * the signed-in shell. Pay or Cancel tells the provider, which notifies the platform's webhook,
+ * and the payer goes back to the return address. What it credits is demo funds.
  */
 export function DemoCheckoutPage() {
   const { t } = useTranslation();
@@ -23,13 +25,13 @@ export function DemoCheckoutPage() {
   const checkout = useRouteQuery(billingRoutes.demoCheckout, { params: { reference } }, { staleTime: 0 });
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-100">
-      <header className="border-b border-amber-200 bg-amber-50">
+    <div className="flex flex-col">
+      <div className="rounded-md border border-amber-200 bg-amber-50">
         <p className="mx-auto max-w-3xl px-4 py-2 text-center text-sm font-medium text-amber-900" data-testid="demo-provider-banner">
           {t('billing.checkout.demoBanner')}
         </p>
-      </header>
-      <main id="main" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 py-10 focus:outline-none sm:items-center">
+      </div>
+      <section className="flex flex-1 items-start justify-center px-4 py-10">
         <Card className="w-full max-w-md" data-testid="demo-checkout">
           {checkout.isPending ? (
             <CardContent className="flex justify-center py-12">
@@ -41,7 +43,7 @@ export function DemoCheckoutPage() {
             <CheckoutBody checkout={checkout.data} reference={reference ?? ''} />
           )}
         </Card>
-      </main>
+      </section>
     </div>
   );
 }

@@ -71,7 +71,9 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
       {
         onSuccess: (reply) => {
           if (reply.checkout_url) return redirect(reply.checkout_url);
-          toast({ title: t('billing.wallet.topUpDone', { amount: money.major(body.amount, body.currency) }), tone: 'success' });
+          // M-Pesa has no page: the prompt went to the payer's phone, the wallet is credited when they accept
+          if (reply.status === 'pending') toast({ title: t('billing.wallet.topUpPrompted'), tone: 'info' });
+          else toast({ title: t('billing.wallet.topUpDone', { amount: money.major(body.amount, body.currency) }), tone: 'success' });
           onDone();
         },
         onError: idempotency.afterError,
@@ -123,6 +125,11 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
           />
         )}
       />
+      {form.watch('payment_method') === 'mpesa' && (
+        <FormField label={t('billing.wallet.promptPhone')} error={vt(errors.phone_number?.message)}>
+          {(field) => <Input {...field} {...form.register('phone_number')} type="tel" inputMode="tel" autoComplete="tel" data-testid="topup-phone" />}
+        </FormField>
+      )}
       {topUp.isError && (
         <Alert tone="error" data-testid="topup-error">
           {t('billing.wallet.topUpFailed', { detail: detailOrMessage(topUp.error) })}

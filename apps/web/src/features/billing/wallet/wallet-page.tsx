@@ -85,6 +85,16 @@ function BalanceCards({ wallet }: { wallet: WalletResponse }) {
           >
             {money.minor(wallet.balance_minor, wallet.currency)}
           </p>
+          {[wallet, ...others].some((b) => b.demo_balance_minor > 0) && (
+            <p className="text-sm text-white/85" data-testid="wallet-demo-funds">
+              {t('billing.wallet.demoFunds', {
+                amount: [wallet, ...others]
+                  .filter((b) => b.demo_balance_minor > 0)
+                  .map((b) => money.minor(b.demo_balance_minor, b.currency))
+                  .join(', '),
+              })}
+            </p>
+          )}
           {others.length > 0 && (
             <div className="pt-3">
               <h2 className="text-sm font-medium text-white/85">{t('billing.wallet.otherCurrencies')}</h2>
