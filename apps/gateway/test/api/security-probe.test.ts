@@ -3,6 +3,7 @@ import { openTarget, type ProbeTarget } from './security/target.js';
 import { doorProbes } from './security/probes/doors.probes.js';
 import { smallerProbes } from './security/probes/smaller.probes.js';
 import { communityProbes } from './security/probes/community.probes.js';
+import { billingProbes } from './security/probes/billing.probes.js';
 
 /**
  * The attacks of issue 24, kept: each failed against the stack as it was and must keep failing.
@@ -22,6 +23,7 @@ describe('security probe (issue 24)', () => {
 
   const t = () => target;
   doorProbes(t);
+  billingProbes(t);
   communityProbes(t);
   // the spray pauses this address's sign-ins: last
   smallerProbes(t);
