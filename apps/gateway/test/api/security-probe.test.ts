@@ -17,7 +17,8 @@ describe('security probe (issue 24)', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     // the real per-address limit on refused sign-ins (the other API suites raise it)
-    ({ target, close } = await openTarget({ SIGN_IN_FAILURES_PER_ADDRESS: '30' }));
+    // and a bank payout rail that is real (manual: handed to finance), which demo funds must never reach
+    ({ target, close } = await openTarget({ SIGN_IN_FAILURES_PER_ADDRESS: '30', PAYOUT_RAIL_BANK: 'manual' }));
   }, 120_000);
   afterAll(async () => close(), 60_000);
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { ENV } from '@lp/service-kit';
 import type { ProbeAuth, ProbeTarget } from '../target.js';
 
 /**
@@ -52,27 +51,21 @@ export function billingProbes(target: () => ProbeTarget): void {
       expect([paid.status, paid.body.status]).toEqual([200, 'paid']);
       expect(await wallet(payer)).toMatchObject({ balance_minor: MILLION * 100, demo_balance_minor: MILLION * 100 });
 
-      // the stack's bank rail made real for this probe where the test stack's billing can be reached
-      // (a stack started by `npm start` has only the demo rail, which pays nothing out)
-      const billingEnv = target().stack?.billing.app.get<Record<string, unknown>>(ENV) ?? null;
-      const before = billingEnv?.['PAYOUT_RAIL_BANK'];
-      if (billingEnv) billingEnv['PAYOUT_RAIL_BANK'] = 'manual';
-      try {
-        const out = await api('POST', '/wallet/withdraw', payer, {
-          amount: MILLION,
-          currency: 'USD',
-          method: 'bank',
-          account_details: { bank_name: 'Commercial Bank of Ethiopia', account_number: '1000123456789', account_name: 'Probe' },
-        });
-        if (billingEnv) expect([out.status, codeOf(out)]).toEqual([422, 'DEMO_FUNDS_NOT_WITHDRAWABLE']);
-        // against a running development stack: refused likewise when its bank rail is real, else the demo rail took play money
-        else expect([422, 201]).toContain(out.status);
-        if (out.status === 422) {
-          expect(codeOf(out)).toBe('DEMO_FUNDS_NOT_WITHDRAWABLE');
-          expect(await wallet(payer)).toMatchObject({ balance_minor: MILLION * 100, pending_withdrawals_minor: 0 });
-        }
-      } finally {
-        if (billingEnv) billingEnv['PAYOUT_RAIL_BANK'] = before;
+      // the probe's test stack runs the bank rail as a real one (PAYOUT_RAIL_BANK=manual, security-probe.test.ts);
+      // a stack started by `npm start` has only the demo rail, which pays nothing real out
+      const realRail = target().stack !== null;
+      const out = await api('POST', '/wallet/withdraw', payer, {
+        amount: MILLION,
+        currency: 'USD',
+        method: 'bank',
+        account_details: { bank_name: 'Commercial Bank of Ethiopia', account_number: '1000123456789', account_name: 'Probe' },
+      });
+      if (realRail) expect([out.status, codeOf(out)]).toEqual([422, 'DEMO_FUNDS_NOT_WITHDRAWABLE']);
+      // against a running development stack: refused likewise when its bank rail is real, else the demo rail took play money
+      else expect([422, 201]).toContain(out.status);
+      if (out.status === 422) {
+        expect(codeOf(out)).toBe('DEMO_FUNDS_NOT_WITHDRAWABLE');
+        expect(await wallet(payer)).toMatchObject({ balance_minor: MILLION * 100, pending_withdrawals_minor: 0 });
       }
     });
   });
