@@ -150,6 +150,55 @@ test.describe('community journeys', () => {
     }
   });
 
+  test('moderation sticks: a removed member is told why, cannot rejoin, and joins again once the owner lifts the removal', async ({ page, browser, request }) => {
+    const owner = await registerViaApi(request, 'learner', 'ban-owner');
+    const member = await registerViaApi(request, 'learner', 'ban-member');
+    const auth = (a: { token: string }) => ({ authorization: `Bearer ${a.token}` });
+    const created = await request.post('/api/study-groups', {
+      headers: auth(owner),
+      data: { name: `Moderated Group ${stamp()}`, description: 'Bans stay with the group.', category: 'programming_development', privacy: 'public' },
+    });
+    expect(created.status()).toBe(201);
+    const groupId = ((await created.json()) as { id: string }).id;
+    expect((await request.post(`/api/study-groups/${groupId}/join`, { headers: auth(member) })).status()).toBe(200);
+
+    await test.step('the owner removes the member; the Bans tab shows who removed whom', async () => {
+      await signInWithToken(page, owner.token, `/community/groups/${groupId}`);
+      await page.getByTestId('manage-members-button').click();
+      const manage = page.getByTestId('manage-members-dialog');
+      const row = manage.getByTestId('manage-member').filter({ hasText: member.name });
+      await row.getByTestId('member-remove').click();
+      await page.getByTestId('member-action-confirm').getByRole('button', { name: 'Remove' }).click();
+      await expect(row).toHaveCount(0);
+      await manage.getByTestId('manage-tab-bans').click();
+      const ban = manage.getByTestId('ban').filter({ hasText: member.name });
+      await expect(ban).toHaveAttribute('data-kind', 'removed');
+      await expect(ban.getByTestId('ban-by')).toContainText(`Removed by ${owner.name}`);
+      await axeClean(page);
+    });
+
+    const other = await browser.newContext();
+    const memberPage = await other.newPage();
+    await test.step('the removed member opens the group: told why, no Join button', async () => {
+      await signInWithToken(memberPage, member.token, `/community/groups/${groupId}`);
+      await expect(memberPage.getByTestId('workspace-removed')).toContainText('removed you from this group');
+      await expect(memberPage.getByTestId('workspace-join')).toHaveCount(0);
+    });
+
+    await test.step('the owner lifts the removal; the member joins again', async () => {
+      const manage = page.getByTestId('manage-members-dialog');
+      await manage.getByTestId('ban').filter({ hasText: member.name }).getByTestId('ban-lift').click();
+      await page.getByTestId('ban-lift-confirm').getByRole('button', { name: 'Lift' }).click();
+      await expect(manage.getByTestId('bans-empty')).toBeVisible();
+      await manage.getByTestId('bans-history').click();
+      await expect(manage.getByTestId('ban').filter({ hasText: member.name })).toHaveAttribute('data-lifted', 'true');
+      await memberPage.reload();
+      await memberPage.getByTestId('workspace-join').click();
+      await expect(memberPage.getByTestId('group-workspace')).toHaveAttribute('data-member', 'true');
+    });
+    await other.close();
+  });
+
   test('a Q&A question is answered, upvoted and accepted', async ({ page, browser, request }) => {
     const asker = await registerViaApi(request, 'learner', 'qa-asker');
     const helper = await registerViaApi(request, 'instructor', 'qa-helper');
