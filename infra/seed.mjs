@@ -1044,7 +1044,11 @@ export const demoPlans = [
   },
 ];
 
-/** Demo wallets: one deposit each (`billing.seed.wallet` makes it once per user and description). */
+/**
+ * Demo wallets: one deposit each (`billing.seed.wallet` makes it once per user and description).
+ * It is not real money: it comes in through the demo provider's clearing, so the ledger marks it
+ * demo funds (spendable; withdrawable only on the demo payout rail, which development uses).
+ */
 export const demoWallets = [
   { role: 'learner', currency: 'USD', amount: 250, description: 'Wallet top-up via telebirr' },
   { role: 'learner', currency: 'ETB', amount: 1500, description: 'Wallet top-up via telebirr (birr)' },
@@ -1057,7 +1061,7 @@ export const demoWallets = [
 const PURCHASED_COURSE = 'Modern Web Development with React';
 /** The plan the demo instructor is subscribed to. */
 const INSTRUCTOR_PLAN = 'Starter';
-/** The demo learner's withdrawal (the worker's payout job completes it). */
+/** The demo learner's withdrawal of demo funds (the worker's payout job completes it on the demo rail, development's default for telebirr). */
 const DEMO_WITHDRAWAL = {
   amount: 25,
   currency: 'USD',
@@ -1496,18 +1500,28 @@ export async function seedInstitution(ctx) {
     ctx.log(`institution: subsidiary "${made.name}" (${sub.level_type}, level ${sub.organizational_level}) under "${parent.name}"`);
   }
 
-  // students and faculty: the demo learners, the demo instructor
+  // students and faculty: the demo learners, the demo instructor. Membership is by consent
+  // (issue 24, item 3): Ada invites each of them, and each accepts the invitation as themself
   const { members } = await ctx.call(r.listMembers, { params: { id }, query: {} }, as);
   const have = new Set(members.map((m) => m.user.email));
+  const mentee = async (email) => {
+    const m = demoMentees.find((x) => x.email === email);
+    return (await ctx.request('identity.seed.ensure-user', { email, name: m.name, password: DEMO_PASSWORD, role: 'learner' })).id;
+  };
   const people = [
-    { email: ctx.users.learner.email, member_type: 'student' },
-    { email: 'learner.abel@learnhub.local', member_type: 'student' },
-    { email: 'learner.hana@learnhub.local', member_type: 'student' },
-    { email: ctx.users.instructor.email, member_type: 'faculty' },
+    { email: ctx.users.learner.email, member_type: 'student', userId: async () => ctx.users.learner.id, role: 'learner' },
+    { email: 'learner.abel@learnhub.local', member_type: 'student', userId: () => mentee('learner.abel@learnhub.local'), role: 'learner' },
+    { email: 'learner.hana@learnhub.local', member_type: 'student', userId: () => mentee('learner.hana@learnhub.local'), role: 'learner' },
+    { email: ctx.users.instructor.email, member_type: 'faculty', userId: async () => ctx.users.instructor.id, role: 'instructor' },
   ];
   for (const p of people.filter((x) => !have.has(x.email))) {
-    await ctx.call(r.addMember, { params: { id }, body: { ...p, create_account: false } }, as);
-    ctx.log(`institution: ${p.email} added as ${p.member_type}`);
+    await ctx.call(r.addMember, { params: { id }, body: { email: p.email, member_type: p.member_type, create_account: false } }, as);
+    const asPerson = { userId: await p.userId(), role: p.role, sessionId: `seed-${p.email}`, institutionId: null };
+    const { invitations } = await ctx.call(r.myInvitations, {}, asPerson);
+    const invitation = invitations.find((i) => i.institution_id === id);
+    if (!invitation) throw new SeedError(`institution: no invitation reached ${p.email}`);
+    await ctx.call(r.acceptInvitation, { params: { invitationId: invitation.id } }, asPerson);
+    ctx.log(`institution: ${p.email} invited as ${p.member_type} and accepted`);
   }
 
   // a sub-leasing plan

@@ -179,6 +179,14 @@ test.describe('institutions: the dashboard at work', () => {
       data: { institution_id: institution.id, user_email: reader.email, role: 'institution', access_level: 'readonly' },
     });
     expect(grant.status(), await grant.text()).toBe(200);
+    // membership by consent (issue 24, item 3): the grant is an invitation the reader accepts as themself
+    const invitations = await request.get('/api/institution-invitations', { headers: auth(reader.token) });
+    const invitation = ((await invitations.json()) as { invitations: { id: string; institution_id: string }[] }).invitations.find(
+      (i) => i.institution_id === institution.id,
+    );
+    expect(invitation, 'the grant reached the reader as an invitation').toBeDefined();
+    const accepted = await request.post(`/api/institution-invitations/${invitation!.id}/accept`, { headers: auth(reader.token) });
+    expect(accepted.status(), await accepted.text()).toBe(200);
 
     // the reader's session enters the institution through the portal switch
     await expect

@@ -8,8 +8,12 @@ import {
   identityRoutes,
   institutionEvents,
   institutionInternal,
+  JOBS,
   type Caller,
+  type EmailJob,
 } from '@lp/contracts';
+import { Queue, type Job } from 'bullmq';
+import { queuePrefix } from '@lp/service-kit';
 import { connectBus, decode, encode, eventSubject, REPLY_HEADER, subjectFor } from '@lp/bus';
 import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
 
@@ -25,12 +29,16 @@ let h: IdentityHarness;
 let nc: NatsConnection;
 let js: JetStreamClient;
 let grantStandIn: Subscription;
+let emails: Queue;
 const grants: Array<Record<string, unknown>> = [];
 /** institutions whose stand-in refuses, as institution does outside the caller's hierarchy */
 const refusing = new Set<string>();
+/** e-mails the stand-in treats as members already */
+const members = new Set<string>();
 
 beforeAll(async () => {
-  h = await IdentityHarness.start();
+  h = await IdentityHarness.start({ PUBLIC_URL: 'https://learn.example/' });
+  emails = new Queue(JOBS.sendEmail.queue, { connection: { url: h.env.REDIS_URL!, maxRetriesPerRequest: null }, prefix: queuePrefix(h.env.BUS_PREFIX!) });
   nc = await connectBus({ url: h.env.NATS_URL!, prefix: h.env.BUS_PREFIX!, name: 'institution-stand-in' });
   js = jetstream(nc);
   grantStandIn = nc.subscribe(subjectFor(h.env.BUS_PREFIX!, institutionInternal.grantAccess.subject), {
@@ -45,11 +53,13 @@ beforeAll(async () => {
         return;
       }
       hdrs.set(REPLY_HEADER, 'ok');
-      m.respond(encode({ member_id: randomUUID(), institution_name: 'Stand-in Institute' }), { headers: hdrs });
+      // institution updates a member of its own and invites anyone else
+      m.respond(encode({ outcome: members.has(req['email'] as string) ? 'updated' : 'invited', institution_name: 'Stand-in Institute' }), { headers: hdrs });
     },
   });
 });
 afterAll(async () => {
+  await emails?.close();
   grantStandIn?.unsubscribe();
   await nc?.close();
   await h.stop();
@@ -391,9 +401,10 @@ describe("institution's events keep the portals", () => {
 // ------------------------------------------------------------------ granting access goes to institution
 
 describe('grant subsidiary access', () => {
-  it('asks institution to grant, with the caller as granter, and answers its message', async () => {
+  it('asks institution to grant by e-mail, with the caller as granter: a member is updated, anyone else invited', async () => {
     const owner = await h.register({ role: 'institution' });
     const target = await h.register();
+    members.add(target.email);
     const inst = randomUUID();
     const body = {
       institution_id: inst,
@@ -408,7 +419,7 @@ describe('grant subsidiary access', () => {
     expect(grants.find((g) => g['institution_id'] === inst)).toEqual({
       granted_by: owner.userId,
       institution_id: inst,
-      user_id: target.userId,
+      email: target.email,
       portal_role: 'instructor',
       access_level: 'readonly',
       permissions: ['view_courses'],
@@ -434,19 +445,14 @@ describe('grant subsidiary access', () => {
     });
   });
 
-  it('answers 404 for an unknown e-mail without asking institution', async () => {
+  it('answers an account and an unknown e-mail alike (no account-existence oracle): both are invited', async () => {
     const owner = await h.register({ role: 'institution' });
+    const someone = await h.register();
     const inst = randomUUID();
-    await expectAppError(
-      h.call(
-        identityRoutes.grantSubsidiaryAccess,
-        { body: { institution_id: inst, user_email: uniqueEmail(), role: 'learner' } },
-        owner.caller,
-      ),
-      404,
-      'USER_NOT_FOUND',
-    );
-    expect(grants.some((g) => g['institution_id'] === inst)).toBe(false);
+    const grant = (email: string) => h.call(identityRoutes.grantSubsidiaryAccess, { body: { institution_id: inst, user_email: email, role: 'learner' } }, owner.caller);
+    const unknown = uniqueEmail();
+    expect(await grant(someone.email)).toEqual({ message: `${someone.email} is invited: the access applies once they accept the invitation` });
+    expect(await grant(unknown)).toEqual({ message: `${unknown} is invited: the access applies once they accept the invitation` });
   });
 
   it('stays refused to callers outside an institution portal (the route guard)', async () => {
@@ -461,5 +467,90 @@ describe('grant subsidiary access', () => {
       403,
       'FORBIDDEN',
     );
+  });
+});
+
+// ------------------------------------------------------------------ membership by consent (issue 24, item 3)
+
+const ALL_STATES = ['waiting', 'delayed', 'active', 'completed', 'failed', 'paused', 'prioritized'] as const;
+const mailsTo = async (to: string): Promise<Job<EmailJob>[]> =>
+  ((await emails.getJobs([...ALL_STATES])) as Job<EmailJob>[]).filter((j) => j.data.to === to).sort((a, b) => a.timestamp - b.timestamp);
+
+const invitationSent = (email: string, o: Partial<{ create: boolean; sending: number; id: string; name: string | null }> = {}): Envelope =>
+  envelope(institutionEvents.invitationSent.name, {
+    v: 1,
+    invitation_id: o.id ?? randomUUID(),
+    institution_id: randomUUID(),
+    institution_name: 'Consent College',
+    email,
+    name: o.name === undefined ? 'Invited Person' : o.name,
+    member_type: 'student',
+    create_account: o.create ?? false,
+    invited_by_name: 'Dean Admin',
+    expires_at: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+    sending: o.sending ?? 1,
+  });
+
+describe('institution.invitation.sent', () => {
+  it('e-mails an existing account its invitation (a link to /profile) and makes nothing, even with create_account', async () => {
+    const u = await h.register();
+    const e = invitationSent(u.email, { create: true });
+    await deliver(e);
+    const mails = await mailsTo(u.email);
+    expect(mails.map((m) => m.data.kind)).toEqual(['institution.invitation']);
+    expect(mails[0]!.data.text).toContain(`https://learn.example/profile?invitation=${e.payload['invitation_id'] as string}`);
+    expect(mails[0]!.data.subject).toBe('Consent College invited you to join as a student');
+    expect(await portals(u.caller)).toEqual([]);
+    // a replayed event (another delivery of the same sending) sends nothing more
+    await deliver({ ...e, id: randomUUID() });
+    expect(await mailsTo(u.email)).toHaveLength(1);
+  });
+
+  it('with create_account and no account: makes the account (no portal) and sends its "Set a password" link', async () => {
+    const email = uniqueEmail();
+    await deliver(invitationSent(email, { create: true, name: 'Fresh Face' }));
+    const [made] = await h.svc.ds.query('SELECT id, name, role, password_hash FROM users WHERE email = $1', [email]);
+    expect(made).toMatchObject({ name: 'Fresh Face', role: 'learner', password_hash: null });
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.data.kind).sort()).toEqual(['identity.password-set', 'institution.invitation']);
+    expect(mails.find((m) => m.data.kind === 'identity.password-set')!.data.text).toMatch(/https:\/\/learn\.example\/reset-password\?token=\S+/);
+    expect(await h.svc.ds.query('SELECT 1 FROM portal_memberships WHERE user_id = $1', [made.id])).toEqual([]);
+  });
+
+  it('without create_account an unknown e-mail gets the invitation only (it waits for a registration)', async () => {
+    const email = uniqueEmail();
+    await deliver(invitationSent(email, { create: false }));
+    expect(await h.svc.ds.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    expect((await mailsTo(email)).map((m) => m.data.kind)).toEqual(['institution.invitation']);
+  });
+
+  it("answers institution a person's account e-mail (its read model may not know them yet)", async () => {
+    const u = await h.register();
+    const reply = await nc.request(subjectFor(h.env.BUS_PREFIX!, identityInternal.accountEmail.subject), encode({ user_id: u.userId }));
+    expect(decode(reply.data)).toEqual({ email: u.email });
+  });
+});
+
+describe("suspending or removing a member ends only that portal's sessions", () => {
+  it("keeps the user's sessions outside the portal alive", async () => {
+    const u = await h.register();
+    const inst = randomUUID();
+    const other = randomUUID();
+    await deliver(added(u.userId, inst, { name: 'Leaving College' }));
+    await deliver(added(u.userId, other, { name: 'Staying School' }));
+    // one session in the portal (a switch), one signed in to the primary portal (also the first), one in the other portal
+    const signedIn = await h.login(u.email, u.password);
+    const inPortal = await h.call(identityRoutes.switchPortal, { body: { target_institution_id: inst } }, h.callerOf(await h.login(u.email, u.password)));
+    const inOther = await h.call(identityRoutes.switchPortal, { body: { target_institution_id: other } }, h.callerOf(await h.login(u.email, u.password)));
+    expect(h.callerOf(signedIn).institutionId).toBe(inst);
+    await deliver(added(u.userId, inst, { name: 'Leaving College', suspended: true }));
+    expect(await h.isRevoked(inPortal.access_token)).toBe(true);
+    expect(await h.isRevoked(signedIn)).toBe(true);
+    expect(await h.isRevoked(inOther.access_token)).toBe(false);
+    expect(await h.isRevoked(u.token)).toBe(false);
+    await deliver(removed(u.userId, other));
+    expect(await h.isRevoked(inOther.access_token)).toBe(true);
+    expect(await h.isRevoked(u.token)).toBe(false);
+    expect((await h.call(identityRoutes.me, {}, u.caller)).id).toBe(u.userId);
   });
 });

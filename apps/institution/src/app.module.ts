@@ -12,6 +12,7 @@ import { PlansModule } from './modules/plans/plans.module.js';
 import { TiersModule } from './modules/tiers/tiers.module.js';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { HierarchyModule } from './modules/hierarchy/hierarchy.module.js';
+import { InvitationsModule } from './modules/invitations/invitations.module.js';
 
 /** Institution: its database, its routes and events over NATS, through the service kit. */
 @Module({})
@@ -33,6 +34,7 @@ export class InstitutionModule {
         UsersReadModelModule,
         InstitutionsModule,
         MembersModule,
+        InvitationsModule,
         // modules (one line each; several people add theirs at once)
         HierarchyModule,
         CoursesModule,

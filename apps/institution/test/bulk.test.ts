@@ -9,6 +9,7 @@ import { queuePrefix } from '@lp/service-kit';
 import { LocalFileStore, newStorageKey } from '@lp/storage';
 import { callInternal, expectAppError } from '@lp/testing';
 import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { INVITED_ROW } from '../src/modules/bulk/bulk.service.js';
 
 /**
  * Bulk enrollment on the service's side: the route keeps the file and queues the worker's job
@@ -37,7 +38,8 @@ const stored = async (content: string, filename = 'people.csv'): Promise<Uploade
 };
 const onDisk = (key: string) => existsSync(join(h.env.STORAGE_DIR!, key));
 const getImport = (who: U, made: Made, jobId: string) => h.call(institutionRoutes.bulkImport, { params: { id: made.id, jobId } }, who);
-const apply = (importId: string, rows: Array<{ row: number; user: U; type?: 'student' | 'faculty' }>) =>
+/** `created`: identity made the account for this import (the default here); false: the account existed */
+const apply = (importId: string, rows: Array<{ row: number; user: U; type?: 'student' | 'faculty'; created?: boolean }>) =>
   callInternal(h.client, institutionInternal.bulkApplyBatch, {
     import_id: importId,
     rows: rows.map((r) => ({
@@ -45,6 +47,7 @@ const apply = (importId: string, rows: Array<{ row: number; user: U; type?: 'stu
       user_id: r.user.id,
       member_type: r.type ?? 'student',
       account: { name: r.user.name, email: r.user.email, role: 'learner' },
+      created: r.created ?? true,
     })),
   });
 const report = (
@@ -282,6 +285,45 @@ describe("the job's calls: apply-batch and report", () => {
     expect((await apply(first.job_id, [{ row: 1, user: person }])).rows[0]!.added).toBe(true);
     expect((await apply(second.job_id, [{ row: 1, user: person }])).rows[0]!.added).toBe(false);
     expect(await outboxAdds(person.id)).toBe(1);
+  });
+
+  it('invites an e-mail whose account existed before the import, never adds it; a re-import adds nothing', async () => {
+    const made = await upload(admin, inst, { csv_data: b64(CSV) });
+    const [own, made2] = [await h.user('learner', 'Has An Account'), await h.user('learner', 'Made For The Import')];
+    const rows = [
+      { row: 1, user: own, created: false },
+      { row: 2, user: made2, created: true },
+    ];
+    const reply = await apply(made.job_id, rows);
+    expect(reply.rows).toEqual([
+      { row: 1, user_id: own.id, added: false, refused: INVITED_ROW },
+      { row: 2, user_id: made2.id, added: true, refused: null },
+    ]);
+    expect(await outboxAdds(own.id)).toBe(0);
+    const invited = (await h.call(institutionRoutes.listInvitations, { params: { id: inst.id } }, admin)).invitations.filter((i) => i.email === own.email);
+    expect(invited).toEqual([expect.objectContaining({ status: 'pending', member_type: 'student' })]);
+    const sent = (await h.system((tx) => tx.query(`SELECT payload FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1`, [own.email]))) as { payload: { create_account: boolean } }[];
+    expect(sent.map((r) => r.payload.create_account)).toEqual([false]);
+
+    // the same file again (identity now reports both accounts as existing): nothing added, no second invitation or e-mail
+    const again = await upload(admin, inst, { csv_data: b64(CSV) });
+    const second = await apply(again.job_id, rows.map((r) => ({ ...r, created: false })));
+    expect(second.rows.map((r) => [r.row, r.added])).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+    expect(second.rows[1]!.refused).toBeNull();
+    expect(await outboxAdds(made2.id)).toBe(1);
+    const open = (await h.call(institutionRoutes.listInvitations, { params: { id: inst.id } }, admin)).invitations.filter((i) => i.email === own.email);
+    expect(open).toHaveLength(1);
+    const sentAgain = (await h.system((tx) => tx.query(`SELECT count(*) AS n FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1`, [own.email]))) as { n: number }[];
+    expect(Number(sentAgain[0]!.n)).toBe(1);
+  });
+
+  it('refuses an import of an institution pending verification: it would make accounts', async () => {
+    const owner = await h.user('institution', 'Pending Owner');
+    const pending = await h.institution(owner, { name: 'Pending School', status: 'pending' });
+    await expectAppError(upload(owner, pending, { csv_data: b64(CSV) }), 422, 'NOT_VERIFIED');
   });
 
   it('keeps the first errors only, and says why a failed import stopped', async () => {

@@ -4,7 +4,9 @@ import { startHarness, type Harness, type Made, type U } from './institution.har
 
 /**
  * Issue 12, item 3: every institution route called by the admin of tenant A with tenant B's
- * ids, and with A's own id but B's inner ids (B's member, plan, subsidiary, key, import).
+ * ids, and with A's own id but B's inner ids (B's member, plan, subsidiary, key, import,
+ * invitation); and the person's own routes (/institution-invitations, /institution-memberships)
+ * with B's invitation and institution.
  * A leak is any answer that is not a refusal, or any answer that names something of B's. The
  * count must be 0. A's ancestor C is the one who may see B's subtree: checked last.
  */
@@ -33,7 +35,9 @@ beforeAll(async () => {
   await h.system((tx) => tx.query(`UPDATE institutions SET tier_name = (SELECT tier_name FROM tiers WHERE api_access ORDER BY display_order LIMIT 1) WHERE id = $1`, [b.id]));
   const key = await h.call(institutionRoutes.createApiKey, { params: { id: b.id }, body: { key_name: `${SECRET} Key`, permissions: ['courses.read'], rate_limit_per_minute: 60 } }, adminB);
   const job = await h.call(institutionRoutes.bulkEnroll, { params: { id: b.id }, body: { csv_data: Buffer.from('email,name\nx@y.test,X').toString('base64'), course_id: null } }, adminB);
-  bInner = { memberId, subId: sub.id, planId: plan.id, keyId: key.id, jobId: job.job_id };
+  await h.call(institutionRoutes.addMember, { params: { id: b.id }, body: { email: 'zebra.invitee@b.test', name: `${SECRET} Invitee`, member_type: 'student', create_account: false } }, adminB);
+  const [invitation] = (await h.call(institutionRoutes.listInvitations, { params: { id: b.id } }, adminB)).invitations;
+  bInner = { memberId, subId: sub.id, planId: plan.id, keyId: key.id, jobId: job.job_id, invitationId: invitation!.id };
 }, 180_000);
 afterAll(async () => {
   await h?.stop();
@@ -80,20 +84,44 @@ async function probe(name: keyof typeof institutionRoutes, route: AnyRoute, para
 
 describe('cross-tenant calls', () => {
   it(`every route with B's ids, and with A's id and B's inner ids: 0 leaks (${tenantRoutes.length} routes)`, async () => {
-    expect(tenantRoutes.length).toBeGreaterThanOrEqual(35);
+    expect(tenantRoutes.length).toBeGreaterThanOrEqual(38);
     const leaks: string[] = [];
     for (const [name, route] of tenantRoutes) {
       const withB = await probe(name, route, { id: b.id, ...bInner });
       if (withB) leaks.push(withB);
-      if (/\{(memberId|subId|planId|keyId|jobId)\}/.test(route.path)) {
+      if (/\{(memberId|subId|planId|keyId|jobId|invitationId)\}/.test(route.path)) {
         const inner = await probe(name, route, { id: a.id, ...bInner });
         if (inner) leaks.push(inner);
       }
     }
     // nothing of B's changed either
-    const [row] = (await h.system((tx) => tx.query(`SELECT name, (SELECT count(*) FROM members WHERE institution_id = $1) AS members FROM institutions WHERE id = $1`, [b.id]))) as { name: string; members: number }[];
+    const [row] = (await h.system((tx) =>
+      tx.query(
+        `SELECT name, (SELECT count(*) FROM members WHERE institution_id = $1) AS members,
+                (SELECT array_agg(status) FROM invitations WHERE institution_id = $1) AS invitations FROM institutions WHERE id = $1`,
+        [b.id],
+      ),
+    )) as { name: string; members: number; invitations: string[] }[];
     expect(leaks).toEqual([]);
-    expect(row).toEqual({ name: `${SECRET} B`, members: 2 });
+    expect(row).toEqual({ name: `${SECRET} B`, members: 2, invitations: ['pending'] });
+  });
+
+  it("the person's own routes with B's invitation and institution: 0 leaks", async () => {
+    const ownRoutes = (Object.entries(institutionRoutes) as [keyof typeof institutionRoutes, AnyRoute][]).filter(([, r]) => /^\/institution-(invitations|memberships)/.test(r.path));
+    expect(ownRoutes.map(([n]) => n).sort()).toEqual(['acceptInvitation', 'declineInvitation', 'leaveInstitution', 'myInvitations', 'myMemberships']);
+    const leaks: string[] = [];
+    for (const [name, route] of ownRoutes) {
+      if (route.method === 'GET') {
+        const answer = JSON.stringify(await h.call(route, {} as never, adminA));
+        if (answer.includes(SECRET) || answer.includes(b.id)) leaks.push(`${name} answered ${answer.slice(0, 200)}`);
+        continue;
+      }
+      const leak = await probe(name, route, { invitationId: bInner.invitationId!, institutionId: b.id });
+      if (leak) leaks.push(leak);
+    }
+    expect(leaks).toEqual([]);
+    const [row] = (await h.system((tx) => tx.query(`SELECT array_agg(status) AS s FROM invitations WHERE institution_id = $1`, [b.id]))) as { s: string[] }[];
+    expect(row!.s).toEqual(['pending']);
   });
 
   it("lets B's ancestor see B's subtree, and only that", async () => {

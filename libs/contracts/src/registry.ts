@@ -75,6 +75,8 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     institutionEvents.verified,
     institutionEvents.memberAdded,
     institutionEvents.memberRemoved,
+    // an invitation reached its invitee: its e-mail, and with create_account the account and its "Set a password" e-mail
+    institutionEvents.invitationSent,
   ],
   catalog: [
     identityEvents.userRegistered,

@@ -5,8 +5,9 @@ import { startStack, uniqueEmail, type Stack } from './harness.js';
 
 /**
  * Institutions through the gateway with every service running: onboarding, the caller's
- * institution, the platform admin's verification, members (accounts found or made by
- * identity, portals kept by identity from institution's events), portal switching, and the
+ * institution, the platform admin's verification, members by consent (invitations the invitee
+ * accepts or declines, accounts made by identity on delivery, portals kept by identity from
+ * institution's events, leaving), portal switching, and the
  * guards and error shape (401, 403, 404 for another tenant, 400 with the fields named).
  */
 type ErrorBody = { detail: string; code: string; errors: Array<{ path: string; message: string }> };
@@ -94,43 +95,80 @@ describe('/api/institutions', () => {
     expect([portal.status, portal.body]).toEqual([200, expect.objectContaining({ institution_id: mine.id, name: 'Api Academy' })]);
   });
 
-  it('adds a member with a new account, whose portal then lets them switch into the institution', async () => {
+  it('invites rather than adds: the same 202 for any e-mail, the invitee accepts, and their portal then lets them switch in', async () => {
+    type Invited = { status: string; email: string; member_type: string; message: string };
     const email = uniqueEmail('new-student');
-    const added = await stack.api<Member>('POST', `/institutions/${mine.id}/members`, {
+    const made = await stack.api<Invited>('POST', `/institutions/${mine.id}/members`, {
       token: owner.token,
       body: { email, name: 'New Student', create_account: true, member_type: 'student' },
     });
-    expect([added.status, added.body.user.email, added.body.member_type]).toEqual([201, email, 'student']);
-    const again = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email, member_type: 'student' } });
-    expect([again.status, again.body.code]).toEqual([409, 'ALREADY_MEMBER']);
-    const unknown = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members`, {
-      token: owner.token,
-      body: { email: uniqueEmail('nobody'), create_account: false },
-    });
-    expect([unknown.status, unknown.body.code]).toEqual([404, 'USER_NOT_FOUND']);
+    const unknownEmail = uniqueEmail('nobody');
+    const unknown = await stack.api<Invited>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: unknownEmail, create_account: false } });
+    const existing = await stack.api<Invited>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: learner.user.email, create_account: false } });
+    for (const [res, to] of [
+      [made, email],
+      [unknown, unknownEmail],
+      [existing, learner.user.email],
+    ] as const) {
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ status: 'invited', email: to, member_type: 'student', message: made.body.message });
+    }
+    // no member yet: the invitations wait for their invitees
+    const listed = await stack.api<{ members: Member[] }>('GET', `/institutions/${mine.id}/members?member_type=student`, { token: owner.token });
+    expect(listed.body.members).toEqual([]);
+    // the new account got its invitation and its "Set a password" link (the worker's development mailbox)
+    type Entry = { to: string; subject: string; text: string };
+    const mails = await eventually(
+      async () => (await stack.api<{ messages: Entry[] }>('GET', '/dev/mailbox')).body.messages.filter((m) => m.to === email),
+      (m) => m.length >= 2,
+    );
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Api Academy invited you to join as a student', 'Set a password for your learning platform account']);
 
-    // an existing learner joins; identity learns the portal from institution.member.added
-    const joined = await stack.api<Member>('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: learner.user.email } });
-    expect(joined.status).toBe(201);
+    // the existing learner accepts as themself, from a second sign-in (the first stays out of the portal)
+    const other = await stack.api<Auth>('POST', '/auth/login', { body: { email: learner.user.email, password: PASSWORD } });
+    const invitations = await stack.api<{ invitations: { id: string; institution_id: string }[] }>('GET', '/institution-invitations', { token: other.body.token });
+    const inv = invitations.body.invitations.find((i) => i.institution_id === mine.id)!;
+    const stranger = await stack.api<ErrorBody>('POST', `/institution-invitations/${inv.id}/accept`, { token: rival.token });
+    expect([stranger.status, stranger.body.code]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    const accepted = await stack.api<{ member_id: string; institution_id: string }>('POST', `/institution-invitations/${inv.id}/accept`, { token: other.body.token });
+    expect([accepted.status, accepted.body.institution_id]).toEqual([200, mine.id]);
     const portals = await eventually(
-      () => stack.api<{ available_portals: { institution_id: string }[] }>('GET', '/auth/portal-context', { token: learner.token }),
+      () => stack.api<{ available_portals: { institution_id: string }[] }>('GET', '/auth/portal-context', { token: other.body.token }),
       (r) => r.body.available_portals.some((p) => p.institution_id === mine.id),
     );
     expect(portals.body.available_portals.map((p) => p.institution_id)).toContain(mine.id);
-    const switched = await stack.api<{ access_token: string }>('POST', '/auth/switch-portal', { token: learner.token, body: { target_institution_id: mine.id } });
+    const switched = await stack.api<{ access_token: string }>('POST', '/auth/switch-portal', { token: other.body.token, body: { target_institution_id: mine.id } });
     expect(switched.status).toBe(200);
 
-    // removed: the portal goes too, and the session scoped to the institution ends with it
-    const removed = await stack.api('DELETE', `/institutions/${mine.id}/members/${joined.body.id}`, { token: owner.token });
+    // removed: the portal goes, and the session scoped to the institution ends with it; the learner's other session lives on
+    const removed = await stack.api('DELETE', `/institutions/${mine.id}/members/${accepted.body.member_id}`, { token: owner.token });
     expect(removed.status).toBe(200);
     const ended = await eventually(
       () => stack.api('GET', '/auth/portal-context', { token: switched.body.access_token }),
       (r) => r.status === 401,
     );
     expect(ended.status).toBe(401);
+    expect((await stack.api('GET', '/auth/me', { token: learner.token })).status).toBe(200);
     const relogin = await stack.api<Auth>('POST', '/auth/login', { body: { email: learner.user.email, password: PASSWORD } });
     const after = await stack.api<{ available_portals: { institution_id: string }[] }>('GET', '/auth/portal-context', { token: relogin.body.token });
     expect(after.body.available_portals.map((p) => p.institution_id)).not.toContain(mine.id);
+  });
+
+  it('lets a member leave from their profile; the invitee declines', async () => {
+    const person = await register('learner', 'leaver');
+    await stack.api('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: person.user.email, create_account: false, member_type: 'faculty' } });
+    const [inv] = (await stack.api<{ invitations: { id: string }[] }>('GET', '/institution-invitations', { token: person.token })).body.invitations;
+    expect((await stack.api('POST', `/institution-invitations/${inv!.id}/accept`, { token: person.token })).status).toBe(200);
+    const mineNow = await stack.api<{ memberships: { institution_id: string; member_type: string }[] }>('GET', '/institution-memberships', { token: person.token });
+    expect(mineNow.body.memberships).toEqual([expect.objectContaining({ institution_id: mine.id, member_type: 'faculty' })]);
+    expect((await stack.api('DELETE', `/institution-memberships/${mine.id}`, { token: person.token })).status).toBe(200);
+    expect((await stack.api<{ memberships: unknown[] }>('GET', '/institution-memberships', { token: person.token })).body.memberships).toEqual([]);
+    // invited again, and this time declined
+    await stack.api('POST', `/institutions/${mine.id}/members`, { token: owner.token, body: { email: person.user.email, create_account: false } });
+    const [again] = (await stack.api<{ invitations: { id: string }[] }>('GET', '/institution-invitations', { token: person.token })).body.invitations;
+    expect((await stack.api('POST', `/institution-invitations/${again!.id}/decline`, { token: person.token })).status).toBe(200);
+    const statuses = await stack.api<{ invitations: { email: string; status: string }[] }>('GET', `/institutions/${mine.id}/invitations`, { token: owner.token });
+    expect(statuses.body.invitations.filter((i) => i.email === person.user.email.toLowerCase()).map((i) => i.status).sort()).toEqual(['accepted', 'declined']);
   });
 
   it('maps every institution and admin route: 401 without a token, 403 for a role the guard leaves out, and each read answers its owner', async () => {

@@ -12,8 +12,11 @@ export const institutionErrors = {
   notPending: () => AppError.rule(C.NOT_PENDING, 'Only a pending institution can be verified or rejected'),
   memberNotFound: () => AppError.notFound('Member not found', C.MEMBER_NOT_FOUND),
   alreadyMember: () => AppError.conflict(C.ALREADY_MEMBER, 'This person is already a member'),
-  userNotFound: () =>
-    AppError.notFound('No account has this e-mail: tick "create account" to make one', C.USER_NOT_FOUND),
+  /** also the answer for someone else's invitation: an invitation is only ever its invitee's */
+  invitationNotFound: () => AppError.notFound('Invitation not found, or no longer open', C.INVITATION_NOT_FOUND),
+  lastAdmin: () => AppError.rule(C.LAST_ADMIN, 'You are the last admin of this institution: make someone else an admin before you leave'),
+  notVerified: () =>
+    AppError.rule(C.NOT_VERIFIED, 'This can be done once the institution is verified; invite people one by one meanwhile (the invitations go out on verification)'),
   cannotRemoveSelf: () => AppError.rule(C.CANNOT_REMOVE_SELF, 'You cannot remove or suspend yourself'),
   portalNotFound: () => AppError.notFound('Portal not found', C.PORTAL_NOT_FOUND),
 } as const;

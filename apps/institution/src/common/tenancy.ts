@@ -23,6 +23,8 @@ export type AccessNeed = 'read' | 'write' | 'admin';
 
 interface ScopeSettings {
   userId?: string | null;
+  /** the invitee's account e-mail, lower case (Tenancy.forInvitee) */
+  email?: string | null;
   roots?: readonly string[];
   visible?: readonly string[];
   bypass?: boolean;
@@ -38,6 +40,7 @@ const pgArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
  *   outside it answers 404 'Institution not found', exactly as an unknown id does.
  * - forUser: the caller's own memberships and the subtrees they administer (GET /institutions/me).
  * - forNew: a brand-new institution and nothing else (onboarding).
+ * - forInvitee: a person's own memberships and the invitations addressed to their e-mail (/profile).
  * - asSystem: every row; for the platform admin's routes, event consumers and the worker's
  *   jobs, never for a route of an institution.
  * One change is one transaction: the rows, and the events written with writeEvent, commit together.
@@ -78,6 +81,21 @@ export class Tenancy {
     return this.transaction(async (tx) => {
       await applyScope(tx, { userId: caller.userId, roots: [institutionId], visible: [institutionId] });
       return fn(tx);
+    });
+  }
+
+  /**
+   * The caller as a person, not as an admin: their own member rows (app.user_id) and the
+   * invitations addressed to their account's e-mail (app.email). `open(institutionId)` widens
+   * the scope to that one institution, for the member row and events an acceptance writes once
+   * the invitation has been found; nothing else of the institution becomes visible before.
+   */
+  forInvitee<T>(email: string | null, fn: (tx: EntityManager, open: (institutionId: string) => Promise<void>) => Promise<T>): Promise<T> {
+    const caller = currentCaller();
+    const mail = email?.toLowerCase() ?? null;
+    return this.transaction(async (tx) => {
+      await applyScope(tx, { userId: caller.userId, email: mail });
+      return fn(tx, (institutionId) => applyScope(tx, { userId: caller.userId, email: mail, roots: [institutionId], visible: [institutionId] }));
     });
   }
 
@@ -128,8 +146,9 @@ export class Tenancy {
 /** Sets what the transaction may see (transaction-local: set_config's third argument). */
 export async function applyScope(tx: EntityManager, s: ScopeSettings): Promise<void> {
   await tx.query(
-    `SELECT set_config('app.user_id', $1, true), set_config('app.roots', $2, true), set_config('app.visible', $3, true), set_config('app.bypass', $4, true)`,
-    [s.userId ?? '', pgArray(s.roots ?? []), pgArray(s.visible ?? []), s.bypass ? 'on' : ''],
+    `SELECT set_config('app.user_id', $1, true), set_config('app.roots', $2, true), set_config('app.visible', $3, true), set_config('app.bypass', $4, true),
+            set_config('app.email', $5, true)`,
+    [s.userId ?? '', pgArray(s.roots ?? []), pgArray(s.visible ?? []), s.bypass ? 'on' : '', s.email ?? ''],
   );
 }
 

@@ -9,6 +9,8 @@
  *   institution_id is one of them;
  * - `app.user_id`: the caller; a member row of the caller's own is always visible (that is
  *   how Tenancy learns the roots);
+ * - `app.email`: the caller's account e-mail (lower case), set only by Tenancy.forInvitee: an
+ *   invitation addressed to it is visible (and may be answered) without any admin membership;
  * - `app.bypass = on`: only set by Tenancy.asSystem (event consumers, the worker's jobs, the
  *   platform admin's routes): every row.
  * Nothing set: nothing visible. FORCE makes the table owner obey the policies as well.
@@ -52,4 +54,23 @@ export const INSTITUTIONS_POLICY_DOWN: readonly string[] = [
   'DROP POLICY IF EXISTS "institutions_tenant" ON "institutions"',
   'ALTER TABLE "institutions" NO FORCE ROW LEVEL SECURITY',
   'ALTER TABLE "institutions" DISABLE ROW LEVEL SECURITY',
+];
+
+/**
+ * Invitations: the tenant rule, plus the invitee's own rows by e-mail (their /profile). Writing
+ * as the invitee is limited to rows addressed to them too (accepting, declining).
+ */
+export const INVITATIONS_POLICY_UP: readonly string[] = [
+  `CREATE OR REPLACE FUNCTION app_email() RETURNS text LANGUAGE sql STABLE AS $$ SELECT nullif(current_setting('app.email', true), '') $$`,
+  'ALTER TABLE "invitations" ENABLE ROW LEVEL SECURITY',
+  'ALTER TABLE "invitations" FORCE ROW LEVEL SECURITY',
+  `CREATE POLICY "invitations_tenant" ON "invitations"
+     USING (app_bypass() OR "institution_id" = ANY (app_visible()) OR "email" = app_email())
+     WITH CHECK (app_bypass() OR "institution_id" = ANY (app_visible()) OR "email" = app_email())`,
+];
+export const INVITATIONS_POLICY_DOWN: readonly string[] = [
+  'DROP POLICY IF EXISTS "invitations_tenant" ON "invitations"',
+  'ALTER TABLE "invitations" NO FORCE ROW LEVEL SECURITY',
+  'ALTER TABLE "invitations" DISABLE ROW LEVEL SECURITY',
+  'DROP FUNCTION IF EXISTS app_email()',
 ];

@@ -184,6 +184,7 @@ export async function applyBatch(data: Data, outcomes: readonly RowOutcome[], ct
           user_id: user.id,
           member_type: v.memberType,
           account: { name: user.name, email: user.email, role: user.role },
+          created: user.created,
         })),
       },
       call,

@@ -198,6 +198,8 @@ export const identityInternal = {
    * when none exists and create is true (its holder sets a password through the reset link)
    */
   ensureMemberAccounts: defineInternal({ subject: 'identity.user.ensure-member-accounts', request: s.EnsureMemberAccountsRequest, response: s.EnsureMemberAccountsReply, callers: ['institution', 'worker'] }),
+  /** institution matches a person's invitations by their account's e-mail when its users read model lacks them (read your own writes) */
+  accountEmail: defineInternal({ subject: 'identity.user.account-email', request: s.AccountEmailRequest, response: s.AccountEmailReply, callers: ['institution'] }),
   ensureUser: defineInternal({ subject: 'identity.seed.ensure-user', request: s.AdminCreateUserRequest, response: z.object({ id: z.string(), created: z.boolean() }), callers: ['seed'], devOnly: true }),
 } as const;
 

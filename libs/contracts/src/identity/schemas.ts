@@ -243,6 +243,10 @@ export const EnsureMemberAccountsReply = z.object({
   ),
 });
 
+/** institution -> identity: the e-mail of a signed-in person, to match the invitations addressed to them (null: none, or not active) */
+export const AccountEmailRequest = z.object({ user_id: IdSchema });
+export const AccountEmailReply = z.object({ email: z.string().nullable() });
+
 // ---- "Forgot password?" (besides ROUTES.md): a link by e-mail to set a new (or a first) password
 
 /** how long a password-reset link works */

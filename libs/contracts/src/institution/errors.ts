@@ -32,5 +32,8 @@ export const InstitutionErrorCode = errorCodes(
   'API_KEY_EXPIRED',
   'API_KEY_FORBIDDEN',
   'API_KEY_NOT_ACCEPTED',
+  'INVITATION_NOT_FOUND',
+  'LAST_ADMIN',
+  'NOT_VERIFIED',
 );
 export type InstitutionErrorCode = ErrorCodeOf<typeof InstitutionErrorCode>;

@@ -61,6 +61,27 @@ export const institutionEvents = {
     summary: 'A member was removed from an institution: the portal is gone',
     schema: z.object({ v: z.literal(1), member_id: z.string(), institution_id: z.string(), user_id: z.string(), removed_at: z.string() }),
   }),
+  invitationSent: defineEvent({
+    name: 'institution.invitation.sent',
+    service,
+    summary:
+      'An invitation reached its invitee: at once for a verified institution, else in the verification transaction (held ones). Identity e-mails it (a link to /profile) and, with create_account when no account has the e-mail, makes the account and sends its "Set a password" link',
+    schema: z.object({
+      v: z.literal(1),
+      invitation_id: z.string(),
+      institution_id: z.string(),
+      institution_name: z.string(),
+      /** lower case */
+      email: z.string(),
+      name: z.string().nullable(),
+      member_type: MemberTypeSchema,
+      create_account: z.boolean(),
+      invited_by_name: z.string().nullable(),
+      expires_at: z.string(),
+      /** 1 for the first delivery, +1 for each re-invitation: one e-mail per sending */
+      sending: z.number().int().min(1),
+    }),
+  }),
   tierChanged: defineEvent({
     name: 'institution.tier.changed',
     service,

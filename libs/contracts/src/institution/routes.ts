@@ -13,6 +13,11 @@
  * (enroll a member: what an API key with enrollments.create does), GET /portals/by-subdomain
  * (a {subdomain} host's branding before sign-in) and DELETE /institutions/{id}/subsidiaries/{subId}
  * is not offered: the spec has no delete of a subsidiary.
+ *
+ * Also besides ROUTES.md (issue 24, item 3, membership by consent): GET /institutions/{id}/invitations,
+ * DELETE /institutions/{id}/invitations/{invitationId} (the admin's side), and the invitee's
+ * GET /institution-invitations, POST /institution-invitations/{invitationId}/accept and /decline,
+ * GET /institution-memberships and DELETE /institution-memberships/{institutionId} (leave).
  */
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
@@ -79,8 +84,18 @@ export const institutionRoutes = {
   }),
   addMember: defineRoute({
     subject: 'institution.member.add', service, method: 'POST', path: '/institutions/{id}/members', guard: INSTITUTION,
-    summary: 'Adds a student or faculty member by e-mail; with create_account an account is made when none exists',
-    params: s.InstitutionIdParams, body: s.AddMemberRequest, response: s.MemberSchema, successStatus: 201, rateLimit: WRITE,
+    summary:
+      'Invites a student or faculty member by e-mail (never a membership: the invitee accepts from /profile). Answers the same 202 whatever the e-mail; with create_account an account is made (with a "Set a password" e-mail) when none has it. An institution pending verification holds its invitations: nothing is sent and no account is made until it is verified',
+    params: s.InstitutionIdParams, body: s.AddMemberRequest, response: s.MemberInvitedResponse, successStatus: 202, rateLimit: WRITE,
+  }),
+  listInvitations: defineRoute({
+    subject: 'institution.invitation.list', service, method: 'GET', path: '/institutions/{id}/invitations', guard: INSTITUTION,
+    summary: 'Invitations of the institution, open ones first (held, pending), then the latest answered ones',
+    params: s.InstitutionIdParams, response: s.InstitutionInvitationsResponse,
+  }),
+  revokeInvitation: defineRoute({
+    subject: 'institution.invitation.revoke', service, method: 'DELETE', path: '/institutions/{id}/invitations/{invitationId}', guard: INSTITUTION,
+    summary: 'Withdraws an open (held or pending) invitation', params: s.InstitutionInvitationParams, response: MessageResponse, rateLimit: WRITE,
   }),
   updateMember: defineRoute({
     subject: 'institution.member.update', service, method: 'PUT', path: '/institutions/{id}/members/{memberId}', guard: INSTITUTION,
@@ -120,6 +135,31 @@ export const institutionRoutes = {
     subject: 'institution.member.portal-access', service, method: 'GET', path: '/institutions/{id}/portal-access', guard: INSTITUTION,
     summary: 'People granted access to the portal (POST /auth/grant-subsidiary-access), with role and access level',
     params: s.InstitutionIdParams, response: s.PortalGrantsResponse,
+  }),
+
+  // ---------------------------------------------------------------- the invitee's side (/profile)
+  myInvitations: defineRoute({
+    subject: 'institution.invitation.mine', service, method: 'GET', path: '/institution-invitations', guard: 'any',
+    summary: "The caller's delivered, unexpired invitations (addressed to their account's e-mail)",
+    response: s.MyInvitationsResponse,
+  }),
+  acceptInvitation: defineRoute({
+    subject: 'institution.invitation.accept', service, method: 'POST', path: '/institution-invitations/{invitationId}/accept', guard: 'any',
+    summary: "Accepts an invitation addressed to the caller's own e-mail: the caller becomes a member (404 for anyone else's)",
+    params: s.MyInvitationParams, response: s.MyMembershipSchema, rateLimit: WRITE,
+  }),
+  declineInvitation: defineRoute({
+    subject: 'institution.invitation.decline', service, method: 'POST', path: '/institution-invitations/{invitationId}/decline', guard: 'any',
+    summary: "Declines an invitation addressed to the caller's own e-mail", params: s.MyInvitationParams, response: MessageResponse, rateLimit: WRITE,
+  }),
+  myMemberships: defineRoute({
+    subject: 'institution.membership.mine', service, method: 'GET', path: '/institution-memberships', guard: 'any',
+    summary: "The institutions the caller is a member of", response: s.MyMembershipsResponse,
+  }),
+  leaveInstitution: defineRoute({
+    subject: 'institution.membership.leave', service, method: 'DELETE', path: '/institution-memberships/{institutionId}', guard: 'any',
+    summary: "Leaves an institution (its portal and that portal's sessions end); its last admin cannot leave",
+    params: s.MyMembershipParams, response: MessageResponse, rateLimit: WRITE,
   }),
 
   // ---------------------------------------------------------------- sub-leasing plans

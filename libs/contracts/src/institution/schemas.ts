@@ -288,6 +288,79 @@ export const AddMemberRequest = z.object({
   notes: optionalText(2000),
 });
 export const UpdateMemberRequest = z.object({ notes: z.string().trim().max(2000).nullable() });
+
+// ------------------------------------------------------------------ membership by consent (issue 24, item 3)
+
+/** how long a delivered invitation can be accepted; re-inviting the same e-mail starts the time again */
+export const INSTITUTION_INVITATION_TTL_DAYS = 14;
+
+/**
+ * POST /institutions/{id}/members answers this, and only this, whatever the e-mail: whether it
+ * has an account, had one made, is already a member or is held until the institution is
+ * verified is never said (no account-existence oracle). The invitee accepts from /profile.
+ */
+export const MemberInvitedResponse = z.object({
+  status: z.literal('invited'),
+  email: z.string(),
+  member_type: AddableMemberTypeSchema,
+  message: z.string(),
+});
+export const MEMBER_INVITED_MESSAGE =
+  'If this person can join, they have been invited: they become a member when they accept the invitation from their profile.';
+
+/**
+ * held: the institution is not verified yet; nothing has reached anyone. pending: delivered
+ * (e-mail and /profile), waiting for the invitee. expired: pending past its expires_at.
+ */
+export const INSTITUTION_INVITATION_STATUSES = ['held', 'pending', 'accepted', 'declined', 'revoked', 'expired'] as const;
+export const InstitutionInvitationStatusSchema = z.enum(INSTITUTION_INVITATION_STATUSES);
+export type InstitutionInvitationStatus = z.infer<typeof InstitutionInvitationStatusSchema>;
+
+/** The admin's view of an invitation of the institution (GET /institutions/{id}/invitations). */
+export const InstitutionInvitationSchema = z.object({
+  id: IdSchema,
+  institution_id: IdSchema,
+  email: z.string(),
+  name: z.string().nullable(),
+  member_type: MemberTypeSchema,
+  status: InstitutionInvitationStatusSchema,
+  invited_at: IsoDate,
+  delivered_at: IsoDate.nullable(),
+  expires_at: IsoDate.nullable(),
+  responded_at: IsoDate.nullable(),
+});
+export type InstitutionInvitation = z.infer<typeof InstitutionInvitationSchema>;
+export const InstitutionInvitationsResponse = z.object({ invitations: z.array(InstitutionInvitationSchema) });
+export const InstitutionInvitationParams = z.object({ id: IdSchema, invitationId: IdSchema });
+
+/** An invitation as its invitee sees it on /profile (only delivered, unexpired ones addressed to their e-mail). */
+export const MyInvitationSchema = z.object({
+  id: IdSchema,
+  institution_id: IdSchema,
+  institution_name: z.string(),
+  member_type: MemberTypeSchema,
+  invited_by_name: z.string().nullable(),
+  invited_at: IsoDate,
+  expires_at: IsoDate,
+});
+export type MyInvitation = z.infer<typeof MyInvitationSchema>;
+export const MyInvitationsResponse = z.object({ invitations: z.array(MyInvitationSchema) });
+export const MyInvitationParams = z.object({ invitationId: IdSchema });
+
+/** A membership as its member sees it on /profile. */
+export const MyMembershipSchema = z.object({
+  member_id: IdSchema,
+  institution_id: IdSchema,
+  institution_name: z.string(),
+  member_type: MemberTypeSchema,
+  access_level: AccessLevelSchema,
+  is_suspended: z.boolean(),
+  joined_at: IsoDate,
+});
+export type MyMembership = z.infer<typeof MyMembershipSchema>;
+export const MyMembershipsResponse = z.object({ memberships: z.array(MyMembershipSchema) });
+export const MyMembershipParams = z.object({ institutionId: IdSchema });
+
 export const MemberStatusRequest = z.object({ is_suspended: z.boolean({ error: 'is_suspended is required' }) });
 
 // ------------------------------------------------------------------ bulk enrollment
@@ -617,12 +690,14 @@ export const PortalBrandingResponse = z.object({
 export const GrantAccessRequest = z.object({
   granted_by: IdSchema,
   institution_id: IdSchema,
-  user_id: IdSchema,
+  /** the person's e-mail as the granter typed it: a member is updated, anyone else is invited (consent) */
+  email: z.string().trim().toLowerCase().max(254),
   portal_role: PortalRoleSchema,
   access_level: AccessLevelSchema,
   permissions: z.array(z.string().max(64)).max(50),
 });
-export const GrantAccessReply = z.object({ member_id: IdSchema, institution_name: z.string() });
+/** invited: the person was not a member and gets an invitation carrying the grant (the same answer whether or not they have an account) */
+export const GrantAccessReply = z.object({ outcome: z.enum(['updated', 'invited']), institution_name: z.string() });
 
 // ------------------------------------------------------------------ billing prices a tier upgrade over the bus
 
@@ -654,6 +729,12 @@ export const BulkApplyBatchRequest = z.object({
         member_type: AddableMemberTypeSchema,
         /** the account as identity answered, so the members list names a new person at once */
         account: z.object({ name: z.string(), email: z.string(), role: z.string() }),
+        /**
+         * identity made the account for this import (EnsureMemberAccountsReply's created): only
+         * such a person becomes a member at once; an account that existed is invited (consent).
+         * Absent means an existing account: the safe side.
+         */
+        created: z.boolean().default(false),
       }),
     )
     .max(BULK_IMPORT_BATCH_MAX),

@@ -9,5 +9,7 @@ import { PasswordResetService } from './password-reset.service.js';
 @Module({
   imports: [CredentialsModule, SessionsModule],
   providers: [PasswordResetService, PasswordResetRepository, EmailQueue],
+  // an institution's invitation that made an account sends its "Set a password" link (modules/portals)
+  exports: [PasswordResetService],
 })
 export class PasswordResetModule {}

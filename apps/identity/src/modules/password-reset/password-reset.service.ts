@@ -6,9 +6,11 @@ import {
   PASSWORD_RESET_REQUESTED_MESSAGE,
   PASSWORD_RESET_TTL_MINUTES,
   identityRoutes,
+  type EmailJob,
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
+import type { EntityManager } from 'typeorm';
 import { hashSecretToken, newSecretToken } from '@lp/auth';
 import { Clock, EmailQueue, ENV, Handles, UnitOfWork, addSeconds } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
@@ -81,6 +83,21 @@ export class PasswordResetService {
       }
     }
     return { message: PASSWORD_RESET_REQUESTED_MESSAGE };
+  }
+
+  /**
+   * The "Set a password" link of an account an institution's invitation has just made (issue
+   * 24, item 3), in the caller's transaction: the same link and e-mail "Forgot password?"
+   * sends (single use, PASSWORD_RESET_TTL_MINUTES; "Forgot password?" gives a fresh one later).
+   * The caller queues the answered e-mail once its transaction has the token row.
+   */
+  async firstPasswordLink(tx: EntityManager, user: { id: string; name: string; email: string }): Promise<{ mail: EmailJob; jobId: string }> {
+    const token = newSecretToken();
+    const tokenHash = hashSecretToken(token);
+    const now = this.clock.now();
+    await this.repo.insert(tx, { tokenHash, userId: user.id, expiresAt: addSeconds(now, PASSWORD_RESET_TTL_MINUTES * 60), createdAt: now });
+    const link = `${this.env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    return { mail: passwordResetEmail({ to: user.email, name: user.name, link, firstPassword: true }), jobId: passwordResetJobId(tokenHash) };
   }
 
   /**

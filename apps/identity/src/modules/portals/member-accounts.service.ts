@@ -11,8 +11,10 @@ type Reply = z.infer<Ensure['response']>;
 type Account = Pick<UserEntity, 'id' | 'name' | 'email' | 'role' | 'status'>;
 
 /**
- * Institution adds members by e-mail (one by one, or a CSV through the worker): the account
- * with that e-mail, made when there is none. A made account is a learner without a password
+ * A CSV import of an institution (through the worker): the account with each e-mail, made when
+ * there is none; only the accounts made here become members at once, the others are invited
+ * (institution decides from `created`). A single invitation's account is made on its delivery
+ * instead (institution-invitations.consumer.ts). A made account is a learner without a password
  * (a null hash refuses every password, like an account made by Google sign-in): its holder
  * sets one through "Forgot password?" (modules/password-reset, whose e-mail then says "set a
  * password"), or signs in with Google under that e-mail. Accounts are made by the registration service, all of a
@@ -26,6 +28,13 @@ export class MemberAccountsService {
     @Inject(RegistrationService) private readonly registration: RegistrationService,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
+
+  /** institution matches a signed-in person's invitations by this e-mail (its read model had no row yet) */
+  @HandlesInternal(identityInternal.accountEmail)
+  async accountEmail(req: z.infer<typeof identityInternal.accountEmail.request>): Promise<z.infer<typeof identityInternal.accountEmail.response>> {
+    const user = await this.users.findById(req.user_id);
+    return { email: user && user.status === 'active' ? user.email : null };
+  }
 
   @HandlesInternal(identityInternal.ensureMemberAccounts)
   async ensure(req: z.infer<Ensure['request']>): Promise<Reply> {

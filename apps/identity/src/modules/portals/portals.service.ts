@@ -52,23 +52,28 @@ export class PortalsService {
 
   /**
    * The institution service owns memberships and the hierarchy: it checks that the caller
-   * administers an institution above (or at) the target and makes the member; its refusals
-   * (AppError replies) are answered as they are. The portal appears here with its
+   * administers an institution above (or at) the target; a person already a member there is
+   * updated, anyone else is invited with the grant (membership by consent). Identity does not
+   * look the e-mail up: the answer must not say whether an account has it. Institution's
+   * refusals (AppError replies) are answered as they are; a portal appears here with its
    * institution.member.added event.
    */
   @Handles(identityRoutes.grantSubsidiaryAccess)
   async grantAccess({ body: grant }: RouteInput<R['grantSubsidiaryAccess']>): Promise<RouteOutput<R['grantSubsidiaryAccess']>> {
-    const user = await this.users.findByEmail(grant.user_email);
-    if (!user) throw identityErrors.userNotFound();
     const request: z.input<GrantAccess['request']> = {
       granted_by: currentCaller().userId,
       institution_id: grant.institution_id,
-      user_id: user.id,
+      email: grant.user_email,
       portal_role: grant.role,
       access_level: grant.access_level,
       permissions: grant.permissions,
     };
-    await this.rpc.request<z.infer<GrantAccess['response']>>(institutionInternal.grantAccess.subject, request);
-    return { message: `Access granted to ${grant.user_email}` };
+    const reply = await this.rpc.request<z.infer<GrantAccess['response']>>(institutionInternal.grantAccess.subject, request);
+    return {
+      message:
+        reply.outcome === 'updated'
+          ? `Access granted to ${grant.user_email}`
+          : `${grant.user_email} is invited: the access applies once they accept the invitation`,
+    };
   }
 }

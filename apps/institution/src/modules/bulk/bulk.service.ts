@@ -13,10 +13,20 @@ import { importList, importView } from './bulk-view.js';
 import { BULK_FILES } from './bulk-files.js';
 import { tierRefusals } from './bulk-tier.js';
 import { writeMembersChanged } from '../members/member-events.js';
+import { PORTAL_ROLE_OF } from '../members/members.service.js';
+import { invite } from '../invitations/invitation-sql.js';
+import { institutionErrors } from '../../common/institution-errors.js';
+
+/**
+ * The per-row outcome of an e-mail whose account existed before the import: it is reported
+ * among the rows not added (the worker then neither adds nor enrolls it), with this reason.
+ */
+export const INVITED_ROW = 'Invited: this e-mail already has an account, so the person joins (and is enrolled) when they accept the invitation';
 
 type R = typeof institutionRoutes;
 interface ImportHead {
   institution_id: string;
+  course_id: string | null;
   created_by: string;
   batches_counted: number;
   storage_key: string;
@@ -32,7 +42,9 @@ export const importStorageKey = (institutionId: string, importId: string): strin
  * and queues the worker's job, answering at once; the job streams the file, has identity find
  * or make the accounts, adds the members here batch by batch (bulk.apply-batch), has catalog
  * enroll them, and reports each batch's outcome (bulk.report) so the import's progress and
- * per-row errors show as it runs. Adding is never changing: a person already a member stays as they are, so importing
+ * per-row errors show as it runs. Only the accounts identity made for the import become members
+ * at once; an e-mail whose account already existed is invited instead (membership by consent)
+ * and its row says so. Adding is never changing: a person already a member stays as they are, so importing
  * the same file again adds nothing (its rows count as unchanged).
  */
 @Injectable()
@@ -60,6 +72,9 @@ export class BulkService {
     let created: RouteOutput<R['bulkEnroll']>;
     try {
       created = await this.tenancy.forInstitution(params.id, 'write', async (tx) => {
+        // an import makes accounts at once: nothing of the kind before the platform admin has verified the institution
+        const [status] = await queryRows<{ verified: boolean }>(tx, `SELECT verification_status = 'verified' AS verified FROM institutions WHERE id = $1`, [params.id]);
+        if (!status?.verified) throw institutionErrors.notVerified();
         const csv = upload ? await this.uploadedHead(upload.storage_key) : Buffer.from(body.csv_data ?? '', 'base64');
         const problem = csvProblem(csv);
         if (problem) throw bulkErrors.csvInvalid(problem);
@@ -138,16 +153,43 @@ export class BulkService {
     return this.tenancy.asSystem(async (tx) => {
       const imp = await this.lockImport(tx, req.import_id);
       if (!req.rows.length) return { institution_id: imp.institution_id, rows: [] };
-      const rows = JSON.stringify(req.rows.map((r) => ({ user_id: r.user_id, member_type: r.member_type, ...r.account })));
+      // membership by consent: an account this import did not make is invited, never added
+      // (members already are left as they are, so a re-import still changes nothing)
+      const existing = await queryRows<{ user_id: string }>(
+        tx,
+        `SELECT user_id FROM members WHERE institution_id = $1 AND user_id = ANY ($2::uuid[])`,
+        [imp.institution_id, req.rows.map((r) => r.user_id)],
+      );
+      const isMember = new Set(existing.map((m) => m.user_id));
+      const toInvite = req.rows.filter((r) => !r.created && !isMember.has(r.user_id));
+      await invite(
+        tx,
+        imp.institution_id,
+        imp.created_by,
+        toInvite.map((r) => ({
+          email: r.account.email,
+          name: r.account.name,
+          memberType: r.member_type,
+          portalRole: PORTAL_ROLE_OF[r.member_type],
+          createAccount: false,
+          courseId: imp.course_id,
+          importId: req.import_id,
+        })),
+      );
+      const invited = new Set(toInvite.map((r) => r.row));
+      const joining = req.rows.filter((r) => !invited.has(r.row));
+      if (!joining.length) return { institution_id: imp.institution_id, rows: req.rows.map((r) => ({ row: r.row, user_id: r.user_id, added: false, refused: INVITED_ROW })) };
+      const rows = JSON.stringify(joining.map((r) => ({ user_id: r.user_id, member_type: r.member_type, ...r.account })));
       // the people as identity answered, so the members list names them before identity's events arrive
       await tx.query(
         `INSERT INTO users (id, name, email, role) SELECT r.user_id, r.name, r.email, r.role FROM jsonb_to_recordset($1::jsonb) AS r(user_id uuid, name text, email text, role text)
          ON CONFLICT (id) DO NOTHING`,
         [rows],
       );
-      const refused = await tierRefusals(tx, imp.institution_id, req.rows);
+      const refused = await tierRefusals(tx, imp.institution_id, joining);
+      for (const row of invited) refused.set(row, INVITED_ROW);
       const accepted = JSON.stringify(
-        req.rows.filter((r) => !refused.has(r.row)).map((r) => ({ user_id: r.user_id, member_type: r.member_type })),
+        joining.filter((r) => !refused.has(r.row)).map((r) => ({ user_id: r.user_id, member_type: r.member_type })),
       );
       const inserted = await queryRows<{ id: string }>(
         tx,
@@ -164,7 +206,7 @@ export class BulkService {
       const mine = await queryRows<{ user_id: string }>(
         tx,
         `SELECT user_id FROM members WHERE institution_id = $1 AND import_id = $2 AND user_id = ANY ($3::uuid[])`,
-        [imp.institution_id, req.import_id, req.rows.map((r) => r.user_id)],
+        [imp.institution_id, req.import_id, joining.map((r) => r.user_id)],
       );
       const added = new Set(mine.map((m) => m.user_id));
       return {
@@ -222,7 +264,7 @@ export class BulkService {
   private async lockImport(tx: EntityManager, id: string): Promise<ImportHead> {
     const [imp] = await queryRows<ImportHead>(
       tx,
-      `SELECT institution_id, created_by, batches_counted, storage_key FROM bulk_imports WHERE id = $1 FOR UPDATE`,
+      `SELECT institution_id, course_id, created_by, batches_counted, storage_key FROM bulk_imports WHERE id = $1 FOR UPDATE`,
       [id],
     );
     if (!imp) throw bulkErrors.importNotFound();

@@ -10,12 +10,13 @@ import {
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
-import { currentCaller, ExportsUserData, Handles, isUniqueViolation } from '@lp/service-kit';
+import { currentCaller, ExportsUserData, Handles, isUniqueViolation, queryRows } from '@lp/service-kit';
 import { institutionErrors } from '../../common/institution-errors.js';
 import { Tenancy } from '../../common/tenancy.js';
 import { writeMembersChanged } from '../members/member-events.js';
 import { institutionEventFields, writeInstitutionUpdated } from './institution-events.js';
 import { institutionView, institutionViews } from './institution-view.js';
+import { releaseHeld } from '../invitations/invitation-sql.js';
 
 type R = typeof institutionRoutes;
 
@@ -147,6 +148,13 @@ export class InstitutionsService {
     });
   }
 
+  /**
+   * Verifies or rejects a pending institution, and with it the drafts its admins prepared below
+   * it while it was pending (subsidiaries still pending). What they held is settled in the same
+   * transaction: on verification every held invitation is delivered (its
+   * institution.invitation.sent goes out through this transaction's outbox: the e-mail, and the
+   * account identity makes for create_account), on rejection they are withdrawn unsent.
+   */
   @Handles(institutionRoutes.verify)
   async verify({ params, body }: RouteInput<R['verify']>): Promise<RouteOutput<R['verify']>> {
     const caller = currentCaller();
@@ -154,12 +162,20 @@ export class InstitutionsService {
       const [row] = (await tx.query(`SELECT verification_status FROM institutions WHERE id = $1 FOR UPDATE`, [params.id])) as { verification_status: string }[];
       if (!row) throw institutionErrors.notFound();
       if (row.verification_status !== 'pending') throw institutionErrors.notPending();
-      await tx.query(
-        `UPDATE institutions SET verification_status = $2, verification_notes = $3, verified_at = now(), verified_by = $4, updated_at = now() WHERE id = $1`,
+      const settled = await queryRows<{ id: string; hierarchy_level: number }>(
+        tx,
+        `UPDATE institutions SET verification_status = $2, verification_notes = CASE WHEN id = $1 THEN $3 ELSE verification_notes END,
+                verified_at = now(), verified_by = $4, updated_at = now()
+          WHERE verification_status = 'pending' AND $1 = ANY (path_ids) RETURNING id, hierarchy_level`,
         [params.id, body.status, body.notes ?? null, caller.userId],
       );
-      const fields = await institutionEventFields(tx, params.id);
-      await writeEvent(tx, institutionEvents.verified, { ...fields, notes: body.notes ?? null, verified_by: caller.userId, verified_at: new Date().toISOString() });
+      const ids = settled.sort((a, b) => a.hierarchy_level - b.hierarchy_level).map((r) => r.id);
+      const at = new Date().toISOString();
+      for (const id of ids) {
+        const fields = await institutionEventFields(tx, id);
+        await writeEvent(tx, institutionEvents.verified, { ...fields, notes: id === params.id ? (body.notes ?? null) : null, verified_by: caller.userId, verified_at: at });
+      }
+      await releaseHeld(tx, ids, body.status === 'verified');
       return institutionView(tx, params.id);
     });
   }

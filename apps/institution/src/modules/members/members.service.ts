@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { RpcClient } from '@lp/bus';
 import {
   catalogInternal,
-  identityInternal,
   institutionInternal,
   institutionRoutes,
   type MemberType,
@@ -13,21 +11,21 @@ import {
   type RouteOutput,
 } from '@lp/contracts';
 import type { z } from 'zod';
-import { currentCaller, Handles, HandlesInternal } from '@lp/service-kit';
+import { currentCaller, Handles, HandlesInternal, queryRows } from '@lp/service-kit';
 import { institutionErrors } from '../../common/institution-errors.js';
 import { Tenancy } from '../../common/tenancy.js';
 import { memberTypesFor } from '../api-keys/key-scope.js';
 import { memberPage, memberView } from './member-view.js';
 import { writeMemberRemoved, writeMembersChanged } from './member-events.js';
+import { invite } from '../invitations/invitation-sql.js';
 
 type R = typeof institutionRoutes;
-type Accounts = z.infer<typeof identityInternal.ensureMemberAccounts.response>;
 
 /** the portal role a member type enters with; a grant's role decides the type the other way round */
 export const PORTAL_ROLE_OF: Record<MemberType, PortalRole> = { student: 'learner', faculty: 'instructor', admin: 'institution' };
 export const memberTypeOfRole = (role: PortalRole): MemberType => (role === 'institution' ? 'admin' : role === 'learner' ? 'student' : 'faculty');
 
-/** Members of an institution: students, faculty and the admins of its portal. */
+/** Members of an institution: students, faculty and the admins of its portal. People join by invitation (modules/invitations). */
 @Injectable()
 export class MembersService {
   constructor(
@@ -41,36 +39,6 @@ export class MembersService {
     return this.tenancy.forInstitution(params.id, 'read', (tx) =>
       memberPage(tx, { institutionId: params.id, types, search: query.search, limit: query.limit, offset: query.offset }),
     );
-  }
-
-  /**
-   * Adds a student or faculty member. The account is found (or, with create_account, made) by
-   * identity before the transaction; the users read model learns the person at once, so the
-   * answer names them even before identity's event arrives.
-   */
-  @Handles(institutionRoutes.addMember)
-  async add({ params, body }: RouteInput<R['addMember']>): Promise<RouteOutput<R['addMember']>> {
-    // the access check first: an outsider must not make accounts through another tenant's id
-    await this.tenancy.forInstitution(params.id, 'write', async () => undefined);
-    const accounts = await this.rpc.request<Accounts>(identityInternal.ensureMemberAccounts.subject, {
-      people: [{ email: body.email, name: body.name ?? null }],
-      create: body.create_account,
-    });
-    const user = accounts.accounts[0]?.user;
-    if (!user) throw institutionErrors.userNotFound();
-    const caller = currentCaller();
-    return this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      await rememberUser(tx, user);
-      const id = randomUUID();
-      const inserted = (await tx.query(
-        `INSERT INTO members (id, institution_id, user_id, member_type, portal_role, notes, added_by) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (institution_id, user_id) DO NOTHING RETURNING id`,
-        [id, params.id, user.id, body.member_type, PORTAL_ROLE_OF[body.member_type], body.notes ?? null, caller.userId],
-      )) as unknown[];
-      if (!inserted.length) throw institutionErrors.alreadyMember();
-      await writeMembersChanged(tx, [id]);
-      return (await memberView(tx, params.id, id))!;
-    });
   }
 
   @Handles(institutionRoutes.updateMember)
@@ -125,8 +93,10 @@ export class MembersService {
 
   /**
    * POST /auth/grant-subsidiary-access, forwarded by identity: the granter must administer the
-   * institution or an ancestor (admin level); the person becomes (or is updated as) a member
-   * whose portal has the granted role, access level and permissions.
+   * institution or an ancestor (admin level). A person already a member of it is updated at
+   * once (their portal gets the granted role, access level and permissions); anyone else is
+   * invited with the grant (membership by consent, held while the institution is unverified),
+   * whether or not an account has the e-mail, and the answer does not say which.
    */
   @HandlesInternal(institutionInternal.grantAccess)
   async grant(req: z.infer<typeof institutionInternal.grantAccess.request>): Promise<z.infer<typeof institutionInternal.grantAccess.response>> {
@@ -134,17 +104,30 @@ export class MembersService {
       req.institution_id,
       'admin',
       async (tx) => {
-        const [row] = (await tx.query(
-          `INSERT INTO members (id, institution_id, user_id, member_type, portal_role, access_level, permissions, added_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
-           ON CONFLICT (institution_id, user_id) DO UPDATE
-             SET member_type = EXCLUDED.member_type, portal_role = EXCLUDED.portal_role, access_level = EXCLUDED.access_level,
-                 permissions = EXCLUDED.permissions, is_suspended = false, updated_at = now()
-           RETURNING id, (SELECT name FROM institutions WHERE id = $2) AS institution_name`,
-          [randomUUID(), req.institution_id, req.user_id, memberTypeOfRole(req.portal_role), req.portal_role, req.access_level, JSON.stringify(req.permissions), req.granted_by],
-        )) as { id: string; institution_name: string }[];
-        await writeMembersChanged(tx, [row!.id]);
-        return { member_id: row!.id, institution_name: row!.institution_name };
+        const [inst] = (await tx.query(`SELECT name FROM institutions WHERE id = $1`, [req.institution_id])) as { name: string }[];
+        const updated = await queryRows<{ id: string }>(
+          tx,
+          `UPDATE members m SET member_type = $3, portal_role = $4, access_level = $5, permissions = $6::jsonb, is_suspended = false, updated_at = now()
+             FROM users u WHERE u.id = m.user_id AND m.institution_id = $1 AND lower(u.email) = $2 RETURNING m.id`,
+          [req.institution_id, req.email, memberTypeOfRole(req.portal_role), req.portal_role, req.access_level, JSON.stringify(req.permissions)],
+        );
+        const ids = updated.map((r) => r.id);
+        if (ids.length) {
+          await writeMembersChanged(tx, ids);
+          return { outcome: 'updated' as const, institution_name: inst!.name };
+        }
+        await invite(tx, req.institution_id, req.granted_by, [
+          {
+            email: req.email,
+            name: null,
+            memberType: memberTypeOfRole(req.portal_role),
+            portalRole: req.portal_role,
+            accessLevel: req.access_level,
+            permissions: req.permissions,
+            createAccount: false,
+          },
+        ]);
+        return { outcome: 'invited' as const, institution_name: inst!.name };
       },
       req.granted_by,
     );
@@ -172,11 +155,6 @@ export class MembersService {
     if (!m) throw institutionErrors.memberNotFound();
     return { userId: m.user_id };
   }
-}
-
-/** the person as identity answered, so this transaction's answer can name them */
-async function rememberUser(tx: EntityManager, u: { id: string; name: string; email: string; role: string }): Promise<void> {
-  await tx.query(`INSERT INTO users (id, name, email, role) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`, [u.id, u.name, u.email, u.role]);
 }
 
 const affected = (r: unknown): number => (Array.isArray(r) && typeof r[1] === 'number' ? r[1] : Array.isArray(r) ? (r[0] as unknown[]).length : 0);

@@ -3,6 +3,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { PageHeader } from '../../ui';
 import { useSignedInUser } from '../auth/session-context';
 import { TelegramIntegrationCard } from '../telegram/telegram-integration-card';
+import { InstitutionsCard } from './institutions-card';
 import { ProfileDetailsCard } from './profile-details-card';
 
 export function ProfilePage() {
@@ -16,7 +17,8 @@ export function ProfilePage() {
         <div className="lg:col-span-1">
           <ProfileDetailsCard user={user} />
         </div>
-        <div className="lg:col-span-2">
+        <div className="space-y-6 lg:col-span-2">
+          <InstitutionsCard />
           <TelegramIntegrationCard />
         </div>
       </div>

@@ -23,13 +23,14 @@ import {
 import { addMemberBody, memberErrorDetail, notesBody } from '../logic';
 
 /** What a change of members makes stale: the lists, and the counts the overview, usage and header show. */
-export const MEMBER_CHANGES = ['institution.member.', 'institution.institution.'] as const;
+export const MEMBER_CHANGES = ['institution.member.', 'institution.institution.', 'institution.invitation.'] as const;
 
 const ADD_FIELDS = ['email', 'name', 'member_type'] as const;
 
 /**
  * Spec 3 Add Member modal: e-mail, name, "create an account" and member type → POST
- * .../members. A failure is said inline: the server's detail, else 'Failed to add member'.
+ * .../members, which invites the person (they accept on /profile). A failure is said inline:
+ * the server's detail, else 'Failed to add member'.
  */
 export function AddMemberDialog({
   institution,
@@ -61,8 +62,10 @@ export function AddMemberDialog({
     add.mutate(
       { params: { id: institution.id }, body: addMemberBody({ email, name, createAccount, memberType: type }) },
       {
-        onSuccess: (member) => {
-          toast({ title: t('institution.members.added', { name: member.user.name }), tone: 'success' });
+        // an invitation, never a member: the answer is the same whatever the e-mail (issue 24, item 3)
+        onSuccess: (invited) => {
+          const key = institution.verification_status === 'verified' ? 'institution.members.invited' : 'institution.members.invitedHeld';
+          toast({ title: t(key, { email: invited.email }), tone: 'success' });
           onClose();
         },
       },

@@ -23,6 +23,7 @@ import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { canEdit, filterMembers, MEMBER_STATUS_FILTERS, memberErrorDetail, type MemberStatusFilter } from '../logic';
 import { ReadonlyNote, TabHeading } from '../parts';
 import { AddMemberDialog, MEMBER_CHANGES, MemberNotesDialog } from './member-dialogs';
+import { InvitationsPanel } from './invitations-panel';
 
 type Pending = { kind: 'status'; member: Member } | { kind: 'remove'; member: Member };
 
@@ -231,6 +232,7 @@ export function MembersTab({ institution, memberType }: { institution: Instituti
         </Table>
       )}
 
+      <InvitationsPanel institution={institution} memberType={memberType} />
       {adding && <AddMemberDialog institution={institution} memberType={memberType} onClose={() => setAdding(false)} />}
       {editing && <MemberNotesDialog institution={institution} member={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
