@@ -4,6 +4,7 @@ import { doorProbes } from './security/probes/doors.probes.js';
 import { smallerProbes } from './security/probes/smaller.probes.js';
 import { communityProbes } from './security/probes/community.probes.js';
 import { billingProbes } from './security/probes/billing.probes.js';
+import { institutionProbes } from './security/probes/institution.probes.js';
 
 /**
  * The attacks of issue 24, kept: each failed against the stack as it was and must keep failing.
@@ -25,6 +26,7 @@ describe('security probe (issue 24)', () => {
   const t = () => target;
   doorProbes(t);
   billingProbes(t);
+  institutionProbes(t);
   communityProbes(t);
   // the spray pauses this address's sign-ins: last
   smallerProbes(t);
