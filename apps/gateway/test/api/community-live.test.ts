@@ -57,12 +57,16 @@ describe('community live feeds through the gateway', () => {
         [id, `Live ${id.slice(0, 8)}`, owner.user.id, members.length + 1],
       );
       await tx.query(`INSERT INTO group_members (group_id, user_id, role) VALUES ($1, $2, 'creator')`, [id, owner.user.id]);
-      for (const m of members)
-        await tx.query(`INSERT INTO group_members (group_id, user_id, role, is_suspended) VALUES ($1, $2, 'member', $3)`, [
-          id,
-          m.who.user.id,
-          m.suspended ?? false,
-        ]);
+      for (const m of members) {
+        await tx.query(`INSERT INTO group_members (group_id, user_id, role) VALUES ($1, $2, 'member')`, [id, m.who.user.id]);
+        // a suspension is a ban recorded on the group (issue 24), placed here by the owner
+        if (m.suspended)
+          await tx.query(`INSERT INTO group_bans (group_id, user_id, kind, banned_by, banned_at) VALUES ($1, $2, 'suspended', $3, now())`, [
+            id,
+            m.who.user.id,
+            owner.user.id,
+          ]);
+      }
     });
     return id;
   };
