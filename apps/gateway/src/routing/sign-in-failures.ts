@@ -20,9 +20,9 @@ export class SignInFailureLimiter {
     private readonly windowSeconds: number,
   ) {}
 
-  /** The routes that sign someone in with something guessable. */
+  /** The routes that check something guessable (declared `checksCredentials`); registering is not one. */
   static applies(route: AnyRoute): boolean {
-    return route.session === 'start' && route.guard === 'public';
+    return route.checksCredentials;
   }
 
   private key(ip: string): string {

@@ -82,6 +82,12 @@ export interface RouteDef<
    * everyone else it does not exist (404). See libs/service-kit dev-doors.ts.
    */
   devDoor: boolean;
+  /**
+   * the route proves who someone is with a password or a code: its refusals (401) count
+   * towards the address's limit on failed sign-ins across accounts (password spraying), and
+   * past it the route answers 429 (the gateway's routing/sign-in-failures.ts)
+   */
+  checksCredentials: boolean;
 }
 
 /**
@@ -136,6 +142,7 @@ export interface RouteSpec<
   session?: SessionEffect;
   apiKey?: ApiKeyPermission | readonly ApiKeyPermission[];
   devDoor?: boolean;
+  checksCredentials?: boolean;
 }
 
 /** Declares one endpoint. Everything else (gateway, handler, client, OpenAPI) derives from it. */
@@ -159,6 +166,7 @@ export function defineRoute<
     successStatus: spec.successStatus ?? 200,
     session: spec.session ?? 'none',
     devDoor: spec.devDoor ?? false,
+    checksCredentials: spec.checksCredentials ?? false,
   };
 }
 

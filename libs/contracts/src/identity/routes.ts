@@ -20,6 +20,7 @@ export const identityRoutes = {
     body: s.LoginRequest, response: s.AuthResponse,
     rateLimit: { limit: 10, windowSeconds: 60, keyBodyField: 'email' },
     session: 'start',
+    checksCredentials: true,
   }),
   crossPortalLogin: defineRoute({
     subject: 'identity.auth.cross-portal-login', service, method: 'POST', path: '/auth/cross-portal-login', guard: 'public',
@@ -27,6 +28,7 @@ export const identityRoutes = {
     body: s.LoginRequest, response: s.CrossPortalLoginResponse,
     rateLimit: { limit: 10, windowSeconds: 60, keyBodyField: 'email' },
     session: 'start',
+    checksCredentials: true,
   }),
   sessionExchange: defineRoute({
     subject: 'identity.auth.session', service, method: 'POST', path: '/auth/session', guard: 'public',
@@ -34,6 +36,7 @@ export const identityRoutes = {
     body: s.SessionExchangeRequest, bodyKind: 'form', response: s.SessionExchangeResponse,
     rateLimit: { limit: 20, windowSeconds: 60 },
     session: 'start',
+    checksCredentials: true,
   }),
   devProviderSession: defineRoute({
     subject: 'identity.auth.dev-provider-session', service, method: 'POST', path: '/auth/dev-provider/session', guard: 'public',
@@ -54,6 +57,7 @@ export const identityRoutes = {
     body: s.VerifyOtpRequest, response: s.AuthResponse,
     rateLimit: { limit: 10, windowSeconds: 600, keyBodyField: 'phone' },
     session: 'start',
+    checksCredentials: true,
   }),
   completePhoneRegistration: defineRoute({
     subject: 'identity.phone.complete-registration', service, method: 'POST', path: '/auth/phone/complete-registration', guard: 'public',
