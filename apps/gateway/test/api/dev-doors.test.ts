@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -9,8 +10,10 @@ import { generateCallerKeys } from '@lp/bus';
  * Development doors (issue 24 item 1), the production side and the listening address: a
  * gateway started as production answers none of the doors, even to this machine, and listens
  * on every interface; one started as development without HOST listens on 127.0.0.1 only.
- * (security-probe.test.ts proves a development gateway shuts them to a stranger.) The doors
- * are refused before any service is asked, so these gateways run with no service behind them.
+ * A development gateway serving the network (HOST=0.0.0.0) is asked from a real non-loopback
+ * address: a network namespace of the test's own, joined to this machine by a veth pair on a
+ * /30 that exists only between the two (no traffic leaves the machine). The doors are refused
+ * before any service is asked, so these gateways run with no service behind them.
  */
 const ROOT = resolve(import.meta.dirname, '../../../..');
 
@@ -127,4 +130,72 @@ describe('development doors in production and the listening address', () => {
     children.push(child);
     expect(listeningAddress(port)).toBe('127.0.0.1');
   }, 60_000);
+
+  it('a development gateway serving the network shuts every door to a non-loopback address, and keeps them for this machine', async () => {
+    // a namespace of our own: "stranger" at 10.213.N.2, this machine's side at 10.213.N.1
+    const n = randomInt(1, 250);
+    const ns = `lpdoors${process.pid}`;
+    const [hostIf, nsIf] = [`lpdh${n}p${process.pid % 1000}`, `lpdn${n}p${process.pid % 1000}`];
+    const [hostIp, strangerIp] = [`10.213.${n}.1`, `10.213.${n}.2`];
+    const ip = (...args: string[]) => execFileSync('ip', args, { stdio: 'pipe' });
+    try {
+      ip('netns', 'add', ns);
+    } catch (e) {
+      // no network namespaces on this machine (not root): the rule itself is proved in dev-doors.spec.ts
+      console.warn(`network namespaces unavailable, non-loopback check not run: ${(e as Error).message}`);
+      return;
+    }
+    try {
+      ip('link', 'add', hostIf, 'type', 'veth', 'peer', 'name', nsIf);
+      ip('link', 'set', nsIf, 'netns', ns);
+      ip('addr', 'add', `${hostIp}/30`, 'dev', hostIf);
+      ip('link', 'set', hostIf, 'up');
+      ip('netns', 'exec', ns, 'ip', 'addr', 'add', `${strangerIp}/30`, 'dev', nsIf);
+      ip('netns', 'exec', ns, 'ip', 'link', 'set', nsIf, 'up');
+      ip('netns', 'exec', ns, 'ip', 'link', 'set', 'lo', 'up');
+
+      const { child, port, url } = await startGateway({
+        NODE_ENV: 'development',
+        HOST: '0.0.0.0',
+        NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        BUS_PREFIX: `doorsnet${Date.now().toString(36)}.`,
+      });
+      children.push(child);
+      // the same requests from the stranger's namespace, each answered status and body
+      const script = `
+        const base = 'http://${hostIp}:${port}/api';
+        const post = (p, b) => fetch(base + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+        const out = [];
+        for (const r of [
+          await post('/auth/dev-provider/session', { email: 'admin@learnhub.local', name: 'Admin' }),
+          await fetch(base + '/dev/mailbox'),
+          await fetch(base + '/demo-checkout/some-reference'),
+          await post('/demo-checkout/some-reference', { action: 'confirm' }),
+          await fetch(base + '/auth/google/start?role=learner', { redirect: 'manual' }),
+        ]) out.push({ status: r.status, location: r.headers.get('location'), body: await r.text() });
+        console.log(JSON.stringify(out));`;
+      const seen = JSON.parse(
+        execFileSync('ip', ['netns', 'exec', ns, process.execPath, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 }).trim(),
+      ) as Array<{ status: number; location: string | null; body: string }>;
+      const notFound = JSON.stringify({ detail: 'Not found', code: 'NOT_FOUND', errors: [] });
+      expect(seen.slice(0, 4).map((r) => [r.status, r.body])).toEqual([
+        [404, notFound],
+        [404, notFound],
+        [404, notFound],
+        [404, notFound],
+      ]);
+      expect(seen[4]!.status).toBe(302);
+      expect(seen[4]!.location).not.toContain('dev-google');
+      // this machine still has its development mailbox
+      expect((await fetch(`${url}/api/dev/mailbox`)).status).toBe(200);
+    } finally {
+      try {
+        ip('link', 'del', hostIf);
+      } catch {
+        /* gone with the namespace */
+      }
+      ip('netns', 'del', ns);
+    }
+  }, 90_000);
 });
