@@ -1,10 +1,10 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateCallerKeys } from '@lp/bus';
+import { freePort } from './harness.js';
 
 /**
  * Development doors (issue 24 item 1), the production side and the listening address: a
@@ -16,16 +16,6 @@ import { generateCallerKeys } from '@lp/bus';
  * before any service is asked, so these gateways run with no service behind them.
  */
 const ROOT = resolve(import.meta.dirname, '../../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a && typeof a === 'object' ? ok(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** The IPv4 address a local TCP port listens on, from /proc/net/tcp ("0100007F" is 127.0.0.1). */
 function listeningAddress(port: number): string | null {

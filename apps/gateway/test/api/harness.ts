@@ -67,25 +67,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     mentoring,
     institution,
     worker,
-    async api(method, path, opts = {}) {
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      let body: string | FormData | undefined;
-      if (opts.raw !== undefined) body = opts.raw;
-      else if (opts.body !== undefined) {
-        body = JSON.stringify(opts.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      const res = await fetch(`${url}/api${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        /* a file download or plain text */
-      }
-      return { status: res.status, body: parsed as never, headers: res.headers };
-    },
+    api: httpApi(url),
     async fetchFile(path, init) {
       for (let i = 0; i < 150; i++) {
         const res = await fetch(`${url}${path}`, init);
@@ -120,6 +102,29 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   };
 }
 
+/** Stack['api'] over plain HTTP against a gateway's origin (the test stack's, or a running one's). */
+export function httpApi(url: string): Stack['api'] {
+  return async <T>(method: string, path: string, opts: Parameters<Stack['api']>[2] = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | FormData | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${url}/api${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* a file download or plain text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+}
+
 let counter = 0;
 /** A unique e-mail per call, so tests never collide. */
 export const uniqueEmail = (tag = 'user'): string => `${tag}.${Date.now().toString(36)}.${counter++}@example.test`;
@@ -136,7 +141,7 @@ function builtSpa(): string {
   return dist;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {

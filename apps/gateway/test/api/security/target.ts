@@ -1,5 +1,5 @@
 import type { User } from '@lp/contracts';
-import { startStack, uniqueEmail, type ApiResponse, type Stack } from '../harness.js';
+import { httpApi, startStack, uniqueEmail, type Stack } from '../harness.js';
 
 /**
  * What the security probe attacks: a stack of its own (npm test), or a running one
@@ -32,27 +32,7 @@ export async function openTarget(extra: Record<string, string> = {}): Promise<{ 
   const external = process.env.LP_PROBE_URL?.replace(/\/$/, '');
   const stack = external ? null : await startStack(extra);
   const url = external ?? stack!.url;
-  const api: Stack['api'] = stack
-    ? stack.api.bind(stack)
-    : async <T>(method: string, path: string, opts: Parameters<Stack['api']>[2] = {}): Promise<ApiResponse<T>> => {
-        const headers: Record<string, string> = { ...opts.headers };
-        if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-        let body: string | FormData | undefined;
-        if (opts.raw !== undefined) body = opts.raw;
-        else if (opts.body !== undefined) {
-          body = JSON.stringify(opts.body);
-          headers['content-type'] ??= 'application/json';
-        }
-        const res = await fetch(`${url}/api${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-        const text = await res.text();
-        let parsed: unknown = text;
-        try {
-          parsed = text ? JSON.parse(text) : null;
-        } catch {
-          /* not JSON */
-        }
-        return { status: res.status, body: parsed as T, headers: res.headers };
-      };
+  const api: Stack['api'] = stack ? stack.api.bind(stack) : httpApi(url);
   const target: ProbeTarget = {
     url,
     stack,
