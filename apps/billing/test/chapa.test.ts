@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { billingInternal, billingRoutes } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
+import { ProviderDouble, readJson } from './support/provider-double.js';
 import { BillingHarness, type TestUser } from './support/billing-harness.js';
 
 jest.setTimeout(30_000);
@@ -16,29 +16,15 @@ const WEBHOOK_SECRET = 'chapa-webhook-secret';
  * hosted checkout_url for a tx_ref, verify answers what was paid. It checks what a real Chapa
  * would refuse (no bearer key, a missing field) so the adapter is held to the API.
  */
-class ChapaDouble {
+class ChapaDouble extends ProviderDouble {
   readonly payments = new Map<string, { amount: string; currency: string; status: 'pending' | 'success' | 'failed'; body: Record<string, unknown> }>();
   readonly calls: string[] = [];
-  private server!: Server;
-  url = '';
 
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req).then(([status, body]) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-
-  private async handle(req: IncomingMessage): Promise<[number, unknown]> {
+  protected async handle(req: IncomingMessage): Promise<[number, unknown]> {
     this.calls.push(`${req.method} ${req.url}`);
     if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) return [401, { message: 'Invalid API Key', status: 'failed', data: null }];
     if (req.method === 'POST' && req.url === '/v1/transaction/initialize') {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+      const body = await readJson(req);
       for (const field of ['amount', 'currency', 'tx_ref'])
         if (typeof body[field] !== 'string') return [400, { message: { [field]: [`The ${field} field is required.`] }, status: 'failed', data: null }];
       this.payments.set(body['tx_ref'] as string, { amount: body['amount'] as string, currency: body['currency'] as string, status: 'pending', body });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { billingRoutes } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
+import { ProviderDouble, readJson } from './support/provider-double.js';
 import { BillingHarness, type TestUser } from './support/billing-harness.js';
 
 jest.setTimeout(30_000);
@@ -18,31 +18,17 @@ const PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c91
  * is not base64(Shortcode + Passkey + Timestamp), a fractional Amount, an AccountReference
  * over 12 characters). The payer's phone is the test: it accepts or cancels the prompt.
  */
-class DarajaDouble {
+class DarajaDouble extends ProviderDouble {
   readonly pushes = new Map<string, { amount: number; phone: string; callback: string; result: string | null }>();
-  private server!: Server;
   private n = 0;
-  url = '';
 
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req).then(([status, body]) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-
-  private async handle(req: IncomingMessage): Promise<[number, unknown]> {
+  protected async handle(req: IncomingMessage): Promise<[number, unknown]> {
     if (req.method === 'GET' && req.url === '/oauth/v1/generate?grant_type=client_credentials') {
       if (req.headers.authorization !== `Basic ${Buffer.from(`${CONSUMER_KEY}:${CONSUMER_SECRET}`).toString('base64')}`) return [400, { errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' }];
       return [200, { access_token: 'daraja-token-1', expires_in: '3599' }];
     }
     if (req.headers.authorization !== 'Bearer daraja-token-1') return [401, { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' }];
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const b = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>;
+    const b = await readJson(req);
     const ts = String(b['Timestamp']);
     if (!/^\d{14}$/.test(ts) || b['Password'] !== Buffer.from(`${SHORTCODE}${PASSKEY}${ts}`).toString('base64') || b['BusinessShortCode'] !== SHORTCODE)
       return [400, { errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Password' }];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { constants, generateKeyPairSync, sign, verify } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { billingRoutes } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
+import { ProviderDouble, readJson } from './support/provider-double.js';
 import { BillingHarness } from './support/billing-harness.js';
 
 jest.setTimeout(30_000);
@@ -36,26 +36,16 @@ const rsaVerify = (text: string, sig: string, key: string) => verify('sha256', B
  * and queryOrder, each refusing what the real one refuses (a wrong app key or secret, no
  * token, a request whose SHA256WithRSA signature does not hold under the merchant's key).
  */
-class TelebirrDouble {
+class TelebirrDouble extends ProviderDouble {
+  constructor() {
+    super('/apiaccess/payment/gateway');
+  }
+
   readonly orders = new Map<string, { amount: string; currency: string; status: string; notifyUrl: string; redirectUrl: string }>();
   readonly calls: string[] = [];
-  private server!: Server;
-  url = '';
 
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req).then(([status, body]) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))));
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/apiaccess/payment/gateway`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((r) => this.server.close(() => r()));
-  }
-
-  private async handle(req: IncomingMessage): Promise<[number, unknown]> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
+  protected async handle(req: IncomingMessage): Promise<[number, unknown]> {
+    const body = await readJson(req);
     const path = (req.url ?? '').replace('/apiaccess/payment/gateway', '');
     this.calls.push(`${req.method} ${path}`);
     if (req.headers['x-app-key'] !== FABRIC_APP_ID) return [401, { errorCode: '401', errorMsg: 'invalid X-APP-Key' }];

@@ -69,7 +69,7 @@ const enrolled = (id: string, courseId: string, userId: string, institutionId: s
     enrollment_count: count,
     enrolled_at: at,
   });
-const completed = (id: string, courseId: string, userId: string, at: string) =>
+const completed = (id: string, courseId: string, userId: string, at: string, institutionId: string | null = null) =>
   envelope(catalogEvents.courseCompleted.name, {
     v: 1,
     user_id: userId,
@@ -80,6 +80,7 @@ const completed = (id: string, courseId: string, userId: string, at: string) =>
     certificate_id: randomUUID(),
     verification_code: 'ABC',
     completed_at: at,
+    institution_id: institutionId,
   });
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
@@ -116,15 +117,15 @@ beforeAll(async () => {
   await publish(courseCreated(course.B, c.id, 'Biology'));
   await publish(courseCreated(course.X, o.id, 'Other course'));
   await publish(courseCreated(course.N, null, 'Nobody’s course'));
-  // e2's completion before its enrollment: each event name has its own consumer
-  await publish(completed(enrollment.e2, course.A, people.s2!.id, dates.e2done));
+  // e2's completion before its enrollment, and maybe before its course: each event name has its own consumer
+  await publish(completed(enrollment.e2, course.A, people.s2!.id, dates.e2done, p.id));
   const e1 = enrolled(enrollment.e1, course.A, people.s1!.id, p.id, 49.99, dates.e1, 1);
   await publish(e1);
   await publish(e1); // a redelivery
   await publish(enrolled(enrollment.e1, course.A, people.s1!.id, p.id, 49.99, dates.e1, 1)); // the same enrollment again, under a new envelope
   await publish(enrolled(enrollment.e2, course.A, people.s2!.id, p.id, 0, dates.e2, 2));
   await publish(enrolled(enrollment.e3, course.B, people.s3!.id, c.id, 20, dates.e3, 1));
-  await publish(completed(enrollment.e3, course.B, people.s3!.id, dates.e3done));
+  await publish(completed(enrollment.e3, course.B, people.s3!.id, dates.e3done, c.id));
   await publish(enrolled(enrollment.e4, course.A, people.outsider!.id, p.id, 10, dates.e4, 3));
   await publish(enrolled(enrollment.eX, course.X, people.s9!.id, o.id, 99, ago(1), 1));
   await until(
@@ -287,5 +288,25 @@ describe('GET /institutions/{id}/analytics', () => {
     expect(a.revenue.total_minor).toBe(7999);
     expect(a.trend.reduce((s, t) => s + t.enrollments, 0)).toBe(4);
     expect(a.trend.reduce((s, t) => s + t.completions, 0)).toBe(2);
+  });
+});
+
+describe('a completion that arrives first', () => {
+  it('is kept when neither its course nor its enrollment is known yet, and the enrollment then completes it', async () => {
+    // last of the file: the other tenant's figures above are already checked
+    const [courseZ, enrollmentZ, done] = [randomUUID(), randomUUID(), ago(2)];
+    await publish(completed(enrollmentZ, courseZ, people.s9!.id, done, o.id));
+    const kept = await until(
+      () => h.system((tx) => tx.query(`SELECT institution_id, completed_at FROM enrollments WHERE id = $1`, [enrollmentZ])) as Promise<Record<string, unknown>[]>,
+      (rows) => rows.length === 1,
+    );
+    expect(kept).toEqual([{ institution_id: o.id, completed_at: new Date(done) }]);
+    await publish(courseCreated(courseZ, o.id, 'Late course'));
+    await publish(enrolled(enrollmentZ, courseZ, people.s9!.id, o.id, 15, ago(20), 1));
+    const row = await until(
+      () => h.system((tx) => tx.query(`SELECT enrolled_at, completed_at, amount_paid_minor FROM enrollments WHERE id = $1`, [enrollmentZ])) as Promise<Record<string, unknown>[]>,
+      (rows) => Number(rows[0]?.amount_paid_minor) === 1500,
+    );
+    expect(row[0]).toMatchObject({ completed_at: new Date(done), amount_paid_minor: 1500 });
   });
 });

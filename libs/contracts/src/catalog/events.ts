@@ -77,6 +77,12 @@ export const catalogEvents = {
       certificate_id: z.string(),
       verification_code: z.string(),
       completed_at: z.string(),
+      /**
+       * the institution that owns the course, null for a course of no institution; absent from
+       * events written before it was added. Lets institution keep a completion that arrives
+       * before the course and the enrollment it belongs to (each event name has its own consumer).
+       */
+      institution_id: z.string().nullable().optional(),
     }),
   }),
 } as const;

@@ -53,6 +53,7 @@ export class CertificateIssuer {
           certificate_id: row.id,
           verification_code: row.verificationCode,
           completed_at: iso(row.completedAt),
+          institution_id: course.institutionId,
         });
         return row;
       }

@@ -71,12 +71,16 @@ export class CoursesConsumer {
       [p.enrollment_id, p.completed_at],
     );
     if (done.length) return;
-    // the enrollment's own event has not come yet: the completion is kept for it (of an institution's course only)
+    // the enrollment's own event has not come yet: the completion is kept for it, of an
+    // institution's course only: the one the event names (so the course's own event may come
+    // later too), else, for an event written before it named one, the course as known here
     await tx.query(
       `INSERT INTO enrollments (id, course_id, user_id, institution_id, currency, enrolled_at, completed_at)
-       SELECT $1, c.id, $3, c.institution_id, $5, $4, $4 FROM courses c WHERE c.id = $2
+       SELECT $1, $2, $3, coalesce(c.institution_id, i.id), $5, $4, $4
+         FROM (SELECT 1) AS one LEFT JOIN courses c ON c.id = $2 LEFT JOIN institutions i ON i.id = $6
+        WHERE coalesce(c.institution_id, i.id) IS NOT NULL
        ON CONFLICT (id) DO UPDATE SET completed_at = coalesce(enrollments.completed_at, EXCLUDED.completed_at)`,
-      [p.enrollment_id, p.course_id, p.user_id, p.completed_at, CATALOG_CURRENCY],
+      [p.enrollment_id, p.course_id, p.user_id, p.completed_at, CATALOG_CURRENCY, p.institution_id ?? null],
     );
   }
 }
