@@ -225,6 +225,30 @@ describe('identityInternal.ensureMemberAccounts', () => {
     expect(await h.outbox('identity.user.registered', [...ids][0])).toHaveLength(1);
   });
 
+  it('answers the accounts an origin made as made by it again (an import attempt run again), and no one else\'s', async () => {
+    const known = await h.register({ name: 'Already Here' });
+    const fresh = uniqueEmail();
+    const origin = `bulk-import:${randomUUID()}`;
+    const people = [
+      { email: fresh, name: 'Made Once' },
+      { email: known.email, name: 'Already Here' },
+    ];
+    const first = await h.internal(identityInternal.ensureMemberAccounts, { people, create: true, origin });
+    expect(first.accounts.map((a) => a.user?.created)).toEqual([true, false]);
+    // the same import's batch again, after its first attempt failed further on
+    const retried = await h.internal(identityInternal.ensureMemberAccounts, { people, create: true, origin });
+    expect(retried.accounts.map((a) => [a.user?.id, a.user?.created])).toEqual([
+      [first.accounts[0]!.user!.id, true],
+      [known.userId, false],
+    ]);
+    // another import, or a caller naming no origin, finds an existing account
+    const other = await h.internal(identityInternal.ensureMemberAccounts, { people, create: true, origin: `bulk-import:${randomUUID()}` });
+    expect(other.accounts.map((a) => a.user?.created)).toEqual([false, false]);
+    const plain = await h.internal(identityInternal.ensureMemberAccounts, { people, create: true });
+    expect(plain.accounts.map((a) => a.user?.created)).toEqual([false, false]);
+    expect(await h.outbox('identity.user.registered', first.accounts[0]!.user!.id)).toHaveLength(1);
+  });
+
   it('answers no user for an account being deleted, and answers in request order', async () => {
     const leaving = await h.register();
     await h.call(identityRoutes.deleteAccount, {}, leaving.caller);

@@ -24,6 +24,7 @@ const accounts = new Map<string, string>();
 const enrolled = new Set<string>();
 const subs: Subscription[] = [];
 let peopleAsked = 0;
+const origins = new Set<unknown>();
 
 function standIn(subject: string, answer: (payload: Record<string, unknown>) => unknown): void {
   subs.push(
@@ -65,6 +66,7 @@ beforeAll(async () => {
   standIn(identityInternal.ensureMemberAccounts.subject, (p) => {
     const people = p['people'] as Array<{ email: string; name: string | null }>;
     peopleAsked = Math.max(peopleAsked, people.length);
+    origins.add(p['origin']);
     return {
       accounts: people.map((x) => {
         if (!accounts.has(x.email)) accounts.set(x.email, randomUUID());
@@ -119,6 +121,8 @@ describe('bulk enrollment through the worker', () => {
     expect(imp.errors[0]).toEqual({ row: 7, email: 'person1@bulk.test', error: 'This e-mail appears earlier in the file' });
     expect(imp.errors[1]).toEqual({ row: 100, email: 'person100-at-bulk.test', error: 'Invalid e-mail address' });
     expect(peopleAsked).toBeLessThanOrEqual(BULK_IMPORT_BATCH_MAX);
+    // every batch names the import as the accounts' origin: an attempt run again finds its own accounts as made by it
+    expect([...origins]).toEqual([expect.stringMatching(/^bulk-import:[0-9a-f-]{36}$/)]);
     expect(new Set(seen).size).toBeGreaterThan(1);
     expect(enrolled.size).toBe(FILE_ROWS - BAD);
     const members = await h.call(

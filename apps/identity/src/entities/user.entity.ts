@@ -50,6 +50,8 @@ export class UserEntity {
     nullable: true,
   })
   totpLastStep!: number | null;
+  /** what made the account for its owner, when it was not its owner (a bulk import: `bulk-import:<id>`) */
+  @Column({ type: 'varchar', length: 100, name: 'created_for', nullable: true }) createdFor!: string | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

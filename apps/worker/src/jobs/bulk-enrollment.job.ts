@@ -161,7 +161,8 @@ export async function applyBatch(data: Data, outcomes: readonly RowOutcome[], ct
   const accounts = EnsureMemberAccountsReply.parse(
     await ctx.deps.rpc.request(
       identityInternal.ensureMemberAccounts.subject,
-      { people: valid.map((v) => ({ email: v.email, name: v.name })), create: true },
+      // the import's own accounts stay its own when a failed attempt runs this batch again
+      { people: valid.map((v) => ({ email: v.email, name: v.name })), create: true, origin: `bulk-import:${data.import_id}` },
       call,
     ),
   );

@@ -232,6 +232,12 @@ export const AdminAnalyticsResponse = z.object({
 export const EnsureMemberAccountsRequest = z.object({
   people: z.array(z.object({ email: EmailSchema, name: z.string().trim().min(1).max(200).nullable() })).min(1).max(BULK_IMPORT_BATCH_MAX),
   create: z.boolean(),
+  /**
+   * what the accounts are made for (a bulk import: `bulk-import:<id>`): an account made earlier
+   * for the same origin, by an attempt of the same import that failed later, is answered as
+   * made (created true) again, not as someone's existing account to be invited
+   */
+  origin: z.string().min(1).max(100).optional(),
 });
 export const EnsureMemberAccountsReply = z.object({
   accounts: z.array(

@@ -48,15 +48,15 @@ export class RegistrationService {
    * An e-mail that got an account in the meantime (its owner registering in the same instant)
    * is skipped by the unique index instead of failing the batch; the caller reads it back.
    */
-  async createMemberAccounts(tx: EntityManager, people: ReadonlyArray<{ email: string; name: string }>): Promise<MadeAccount[]> {
+  async createMemberAccounts(tx: EntityManager, people: ReadonlyArray<{ email: string; name: string }>, origin: string | null = null): Promise<MadeAccount[]> {
     if (!people.length) return [];
     const made = await queryRows<MadeAccount & { created_at: Date }>(
       tx,
-      `INSERT INTO users (name, email, role, status)
-       SELECT p.name, p.email, 'learner', 'active' FROM unnest($1::text[], $2::text[]) AS p(email, name)
+      `INSERT INTO users (name, email, role, status, created_for)
+       SELECT p.name, p.email, 'learner', 'active', $3 FROM unnest($1::text[], $2::text[]) AS p(email, name)
        ON CONFLICT ((lower(email))) WHERE email IS NOT NULL DO NOTHING
        RETURNING id, name, email, role, status, created_at`,
-      [people.map((p) => p.email), people.map((p) => p.name)],
+      [people.map((p) => p.email), people.map((p) => p.name), origin],
     );
     await writeEvents(
       tx,

@@ -8,7 +8,7 @@ import { UsersRepository } from '../users/users.repository.js';
 
 type Ensure = typeof identityInternal.ensureMemberAccounts;
 type Reply = z.infer<Ensure['response']>;
-type Account = Pick<UserEntity, 'id' | 'name' | 'email' | 'role' | 'status'>;
+type Account = Pick<UserEntity, 'id' | 'name' | 'email' | 'role' | 'status'> & { createdFor?: string | null };
 
 /**
  * A CSV import of an institution (through the worker): the account with each e-mail, made when
@@ -45,12 +45,15 @@ export class MemberAccountsService {
       // waits on the unique index for the first instead of deadlocking with it
       const emails = [...wanted.keys()].sort();
       const byEmail = new Map<string, { user: Account; created: boolean }>();
-      for (const user of await this.users.findByEmails(emails, tx)) byEmail.set(user.email!.toLowerCase(), { user, created: false });
+      // made earlier for this same origin (an attempt of the import that failed after this batch): made by it still
+      const madeFor = (user: Account) => req.origin !== undefined && user.createdFor === req.origin;
+      for (const user of await this.users.findByEmails(emails, tx)) byEmail.set(user.email!.toLowerCase(), { user, created: madeFor(user) });
       const missing = emails.filter((e) => !byEmail.has(e));
       if (req.create && missing.length) {
         const made = await this.registration.createMemberAccounts(
           tx,
           missing.map((email) => ({ email, name: wanted.get(email) ?? email.split('@')[0]! })),
+          req.origin ?? null,
         );
         for (const user of made) byEmail.set(user.email.toLowerCase(), { user, created: true });
         // made by another batch or registered by their owner in the same instant (the unique
@@ -60,7 +63,7 @@ export class MemberAccountsService {
             missing.filter((e) => !byEmail.has(e)),
             tx,
           ))
-            byEmail.set(user.email!.toLowerCase(), { user, created: false });
+            byEmail.set(user.email!.toLowerCase(), { user, created: madeFor(user) });
       }
       return byEmail;
     });
