@@ -40,10 +40,17 @@ app.post('/pay', async (req, reply) => {
       [await accountId(c, `wallet:${recipient}:USD`, 'wallet', recipient), price - fee],
       [await accountId(c, 'platform_revenue:USD', 'platform_revenue', null), fee],
     ].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    // demo funds as billing keeps them: the payer's demo money is spent first (read under the
+    // lock of both people's accounts, in id order) and goes to the seller's wallet first
+    const [payerAcc, sellerAcc] = [legs.find((l) => l[1] === -price)[0], legs.find((l) => l[1] === price - fee)[0]];
+    const locked = await c.query('SELECT id, demo_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[payerAcc, sellerAcc].sort()]);
+    const take = Math.min(price, Number(locked.rows.find((r) => r.id === payerAcc).demo_balance));
+    const toSeller = Math.min(take, price - fee);
+    const demoOf = (id) => (id === payerAcc ? -take : id === sellerAcc ? toSeller : take - toSeller);
     const j = (await c.query(`INSERT INTO ledger_journals (kind, transaction_id, description) VALUES ('payment', $1, $2) RETURNING id`, [t, `Course: ${title}`])).rows[0].id;
     await c.query(
-      `INSERT INTO ledger_entries (journal_id, account_id, currency, amount) VALUES ($1, $2, 'USD', $3), ($1, $4, 'USD', $5), ($1, $6, 'USD', $7)`,
-      [j, legs[0][0], legs[0][1], legs[1][0], legs[1][1], legs[2][0], legs[2][1]],
+      `INSERT INTO ledger_entries (journal_id, account_id, currency, amount, demo_amount) VALUES ($1, $2, 'USD', $3, $4), ($1, $5, 'USD', $6, $7), ($1, $8, 'USD', $9, $10)`,
+      [j, legs[0][0], legs[0][1], demoOf(legs[0][0]), legs[1][0], legs[1][1], demoOf(legs[1][0]), legs[2][0], legs[2][1], demoOf(legs[2][0])],
     );
     await c.query(
       `INSERT INTO revenue_shares (payment_id, recipient_id, recipient_type, item_type, item_id, description, currency, gross_minor, recipient_minor, fee_minor, fee_percentage)
