@@ -215,6 +215,17 @@ export class LedgerRepository {
     return row?.balance ?? 0;
   }
 
+  /** What of the wallet's balance is real money (not demo funds): what a real payout rail may take. */
+  async walletRealBalance(tx: EntityManager, userId: string, currency: Currency): Promise<number> {
+    const row = await tx
+      .getRepository(AccountEntity)
+      .createQueryBuilder('a')
+      .select(['a.id', 'a.balance', 'a.demoBalance'])
+      .where('a.key = :key', { key: accountKey({ kind: 'wallet', ownerId: userId, currency }) })
+      .getOne();
+    return row ? Number(row.balance) - Number(row.demoBalance) : 0;
+  }
+
   /** Sum of an account's entries (the platform's accounts keep no balance on their row). */
   async entriesSum(ref: AccountRef): Promise<number> {
     const rows = (await this.ds.query(

@@ -126,10 +126,7 @@ export class WithdrawalsService {
       return await work();
     } catch (e) {
       if (!isDemoFundsOut(e)) throw e;
-      const real = await this.uow.run(async (tx) => {
-        const [row] = (await tx.query('SELECT balance - demo_balance AS real FROM accounts WHERE key = $1', [`wallet:${userId}:${currency}`])) as Array<{ real: string | number }>;
-        return Number(row?.real ?? 0);
-      });
+      const real = await this.uow.run((tx) => this.ledger.walletRealBalance(tx, userId, currency));
       const m = money(real, currency);
       throw billingErrors.demoFundsNotWithdrawable(`${m.amount.toFixed(2)} ${m.currency}`);
     }

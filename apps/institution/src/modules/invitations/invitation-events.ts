@@ -2,6 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { writeEvents } from '@lp/bus';
 import { institutionEvents, type MemberType } from '@lp/contracts';
 
+// raw-sql: institution has no repository layer yet (issue 25 item 2 moves the whole service onto one); these statements run in Tenancy's transaction, under its row-level security, as the rest of the service's do
+
 interface Row {
   id: string;
   institution_id: string;

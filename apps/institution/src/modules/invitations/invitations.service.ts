@@ -17,6 +17,8 @@ import { writeMemberRemoved, writeMembersChanged } from '../members/member-event
 import { invite } from './invitation-sql.js';
 import { invitationList, myInvitationList, myMembershipList } from './invitation-view.js';
 
+// raw-sql: institution has no repository layer yet (issue 25 item 2 moves the whole service onto one); these statements run in Tenancy's transaction, under its row-level security, as the rest of the service's do
+
 type R = typeof institutionRoutes;
 
 interface OpenInvitation {

@@ -19,6 +19,8 @@ import { memberPage, memberView } from './member-view.js';
 import { writeMemberRemoved, writeMembersChanged } from './member-events.js';
 import { invite } from '../invitations/invitation-sql.js';
 
+// raw-sql: institution has no repository layer yet (issue 25 item 2 moves the whole service onto one); these statements run in Tenancy's transaction, under its row-level security, as the rest of the service's do
+
 type R = typeof institutionRoutes;
 
 /** the portal role a member type enters with; a grant's role decides the type the other way round */
