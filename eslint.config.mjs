@@ -45,15 +45,22 @@ const boundaryRules = projects.map((from) => {
       'no-restricted-imports': [
         'error',
         {
-          paths: forbidden.map((to) => ({ name: to.name, message: `${from.name} (${from.tags.join(', ')}) may not depend on ${to.name} (${to.tags.join(', ')})` })),
+          paths: forbidden.map((to) => ({
+            name: to.name,
+            message: `${from.name} (${from.tags.join(', ')}) may not depend on ${to.name} (${to.tags.join(', ')})`,
+          })),
           // an import names the path as written (`../../identity/src/...`), not as resolved
-          patterns: [{ group: others.flatMap((to) => [`**/${to.root}/**`, `**/${to.dir}/src/**`]), message: 'another project is imported through its @lp/* package (libs) or the bus (services), never by a path' }],
+          patterns: [
+            {
+              group: others.flatMap((to) => [`**/${to.root}/**`, `**/${to.dir}/src/**`]),
+              message: 'another project is imported through its @lp/* package (libs) or the bus (services), never by a path',
+            },
+          ],
         },
       ],
     },
   };
 });
-
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', '.data/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
@@ -66,5 +73,9 @@ export default tseslint.config(
   },
   ...boundaryRules,
   // CommonJS on purpose: Nx loads a generator with require
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

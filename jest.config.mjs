@@ -25,7 +25,12 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts'] },
-    { ...common, displayName: 'service', testMatch: ['<rootDir>/{apps,libs}/*/test/**/*.test.ts'], testPathIgnorePatterns: ['/apps/gateway/test/api/'] },
+    {
+      ...common,
+      displayName: 'service',
+      testMatch: ['<rootDir>/{apps,libs}/*/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/apps/gateway/test/api/'],
+    },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/apps/gateway/test/api/**/*.test.ts'] },
     // the workspace's generators, proven in a scratch copy of the workspace
     { ...common, displayName: 'tools', testMatch: ['<rootDir>/tools/*/test/**/*.test.ts'] },

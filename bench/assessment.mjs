@@ -113,11 +113,31 @@ function buildQuestions(n) {
   return Array.from({ length: n }, (_, i) => {
     const subject = SUBJECTS[i % SUBJECTS.length];
     const kind = i % 5;
-    if (kind === 3) return { question_text: `Bench Q${i + 1}: true or false?`, question_type: 'true_false', correct_answer: i % 2 ? 'True' : 'False', subject, points: 1 };
+    if (kind === 3)
+      return {
+        question_text: `Bench Q${i + 1}: true or false?`,
+        question_type: 'true_false',
+        correct_answer: i % 2 ? 'True' : 'False',
+        subject,
+        points: 1,
+      };
     if (kind === 4)
-      return { question_text: `Bench Q${i + 1}: name the thing`, question_type: 'short_answer', correct_answer: `Answer ${i + 1}`, subject, points: 2 };
+      return {
+        question_text: `Bench Q${i + 1}: name the thing`,
+        question_type: 'short_answer',
+        correct_answer: `Answer ${i + 1}`,
+        subject,
+        points: 2,
+      };
     const options = ['Alpha', 'Beta', 'Gamma', 'Delta'].map((o) => `${o} ${i + 1}`);
-    return { question_text: `Bench Q${i + 1}: pick one`, question_type: 'multiple_choice', options, correct_answer: options[i % 4], subject, points: 1 };
+    return {
+      question_text: `Bench Q${i + 1}: pick one`,
+      question_type: 'multiple_choice',
+      options,
+      correct_answer: options[i % 4],
+      subject,
+      points: 1,
+    };
   });
 }
 
@@ -154,7 +174,12 @@ async function main() {
   }
   const assessment = children.spawnNode('assessment', join(root, 'apps', 'assessment', 'dist', 'main.js'), stackEnv, { cwd: root });
   const port = await freePort();
-  const gateway = children.spawnNode('gateway', join(root, 'apps', 'gateway', 'dist', 'main.js'), { ...stackEnv, PORT: String(port) }, { cwd: root });
+  const gateway = children.spawnNode(
+    'gateway',
+    join(root, 'apps', 'gateway', 'dist', 'main.js'),
+    { ...stackEnv, PORT: String(port) },
+    { cwd: root },
+  );
   const gw = `http://127.0.0.1:${port}`;
   await children.waitFor(
     gateway,
@@ -197,7 +222,9 @@ async function main() {
   const badStart = starts.find((s) => s.status !== 200);
   if (badStart) throw new Error(`GET /start answered ${badStart.status}: ${badStart.text.slice(0, 300)}`);
   const startStats = stats(starts.map((s) => ({ ...s, lag: 0 })));
-  say(`${learners.length} sessions opened in ${(startMs / 1000).toFixed(2)} s (32 in flight): p50 ${startStats.p50.toFixed(1)} ms, p99 ${startStats.p99.toFixed(1)} ms`);
+  say(
+    `${learners.length} sessions opened in ${(startMs / 1000).toFixed(2)} s (32 in flight): p50 ${startStats.p50.toFixed(1)} ms, p99 ${startStats.p99.toFixed(1)} ms`,
+  );
 
   // the window: every learner once at a random moment, some twice
   const windowMs = config.windowS * 1000;
@@ -222,7 +249,10 @@ async function main() {
   say(
     `target: ${results.length} submits (${first.length} first, ${dups.length} duplicates) in ${(elapsedMs / 1000).toFixed(2)} s = ${(results.length / (elapsedMs / 1000)).toFixed(1)} submissions/s; p50 ${all.p50.toFixed(1)} ms, p90 ${all.p90.toFixed(1)} ms, p99 ${all.p99.toFixed(1)} ms, max ${all.max.toFixed(1)} ms; errors ${all.errors}; generator lag max ${all.maxLagMs.toFixed(1)} ms`,
   );
-  const errorSamples = results.filter((r) => r.status !== 200).slice(0, 3).map((r) => `${r.status} ${r.text.slice(0, 160)}`);
+  const errorSamples = results
+    .filter((r) => r.status !== 200)
+    .slice(0, 3)
+    .map((r) => `${r.status} ${r.text.slice(0, 160)}`);
   for (const e of errorSamples) say(`  error: ${e}`);
 
   // duplicates must answer the first submit's attempt (whichever of the two came first)
@@ -248,7 +278,9 @@ async function main() {
       distinctSessions: await one('SELECT count(DISTINCT session_id) AS n FROM attempts WHERE quiz_id = $1', [quiz.id]),
       distinctLearners: await one('SELECT count(DISTINCT user_id) AS n FROM attempts WHERE quiz_id = $1', [quiz.id]),
       submittedSessions: await one('SELECT count(*) AS n FROM test_sessions WHERE quiz_id = $1 AND submitted_at IS NOT NULL', [quiz.id]),
-      events: await one("SELECT count(*) AS n FROM outbox WHERE name = 'assessment.attempt.submitted' AND payload->>'quiz_id' = $1", [quiz.id]),
+      events: await one("SELECT count(*) AS n FROM outbox WHERE name = 'assessment.attempt.submitted' AND payload->>'quiz_id' = $1", [
+        quiz.id,
+      ]),
     };
   } finally {
     await c.end().catch(() => undefined);
@@ -261,23 +293,31 @@ async function main() {
   const baseJobs = jobs.map((j) => ({ at: j.at, run: () => request(helloUrl, 'GET', '/hello') }));
   const base = await openLoop(baseJobs);
   const baseStats = stats(base.results);
-  say(`baseline (bare Fastify /hello, same schedule): p50 ${baseStats.p50.toFixed(2)} ms, p99 ${baseStats.p99.toFixed(2)} ms, errors ${baseStats.errors}`);
+  say(
+    `baseline (bare Fastify /hello, same schedule): p50 ${baseStats.p50.toFixed(2)} ms, p99 ${baseStats.p99.toFixed(2)} ms, errors ${baseStats.errors}`,
+  );
 
   const n = config.learners;
   const checks = {
     noError: all.errors === 0,
-    exactlyOnce: counts.attempts === n && counts.distinctSessions === n && counts.submittedSessions === n && counts.events === n && mismatched === 0,
+    exactlyOnce:
+      counts.attempts === n && counts.distinctSessions === n && counts.submittedSessions === n && counts.events === n && mismatched === 0,
     p99UnderGoal: all.p99 < config.goalP99Ms,
   };
   const met = Object.values(checks).every(Boolean);
   say(
-    `goal (no error, every submission graded exactly once, p99 < ${config.goalP99Ms} ms): ${met ? 'MET' : 'NOT MET'} (${Object.entries(checks)
+    `goal (no error, every submission graded exactly once, p99 < ${config.goalP99Ms} ms): ${met ? 'MET' : 'NOT MET'} (${Object.entries(
+      checks,
+    )
       .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
       .join(', ')})`,
   );
 
   const startedAt = new Date();
-  const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[:]/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
   const result = {
     scenario: 'd',
     startedAt: startedAt.toISOString(),

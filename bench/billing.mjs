@@ -73,11 +73,19 @@ async function paced(nextJob, ratePerS, seconds) {
   );
   const done = results.filter(Boolean);
   const ms = Float64Array.from(done.map((r) => r.ms)).sort();
-  return { requests: done.length, rate: ratePerS, p50: percentile(ms, 50), p99: percentile(ms, 99), errors: done.filter((r) => r.status !== 200).length };
+  return {
+    requests: done.length,
+    rate: ratePerS,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    errors: done.filter((r) => r.status !== 200).length,
+  };
 }
 
 async function main() {
-  say(`run ${runId}: ${config.learners + config.instructors} wallets, ${config.courses} courses, ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`);
+  say(
+    `run ${runId}: ${config.learners + config.instructors} wallets, ${config.courses} courses, ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`,
+  );
   const services = await run.acquire();
   const stackEnv = run.stackEnv(config.stackEnv);
   const { connectBus, ensureEventStream, RpcClient } = await import('@lp/bus');
@@ -87,9 +95,17 @@ async function main() {
   // identity loads the revocation list the gateway checks on every request (as in production)
   const identity = children.spawnNode('identity', join(root, 'apps', 'identity', 'dist', 'main.js'), stackEnv, { cwd: root });
   const catalog = children.spawnNode('catalog', join(root, 'apps', 'catalog', 'dist', 'main.js'), stackEnv, { cwd: root });
-  const billing = children.spawnNode('billing', join(root, 'apps', 'billing', 'dist', 'main.js'), stackEnv, { cwd: root, ...(env.BENCH_E_PROFILE ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/billing-prof'] } : {}) });
+  const billing = children.spawnNode('billing', join(root, 'apps', 'billing', 'dist', 'main.js'), stackEnv, {
+    cwd: root,
+    ...(env.BENCH_E_PROFILE ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/billing-prof'] } : {}),
+  });
   const port = await freePort();
-  const gateway = children.spawnNode('gateway', join(root, 'apps', 'gateway', 'dist', 'main.js'), { ...stackEnv, PORT: String(port) }, { cwd: root });
+  const gateway = children.spawnNode(
+    'gateway',
+    join(root, 'apps', 'gateway', 'dist', 'main.js'),
+    { ...stackEnv, PORT: String(port) },
+    { cwd: root },
+  );
   const gw = `http://127.0.0.1:${port}`;
   await children.waitFor(
     gateway,
@@ -101,7 +117,10 @@ async function main() {
     { timeoutMs: 90_000, what: 'reporting billing and catalog ok on /api/health' },
   );
   const billingDb = run.databaseUrl('billing');
-  const ledgerUrl = await run.startBaseline('baseline-ledger', 'ledger.mjs', { DATABASE_URL: billingDb, DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE });
+  const ledgerUrl = await run.startBaseline('baseline-ledger', 'ledger.mjs', {
+    DATABASE_URL: billingDb,
+    DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE,
+  });
   say(`stack up: gateway ${gw}; baseline ${ledgerUrl}`);
 
   // wallets and courses
@@ -133,7 +152,11 @@ async function main() {
   }
   for (let i = 0; i < learners.length; i += 50)
     await Promise.all(
-      learners.slice(i, i + 50).map((l) => rpc.request('billing.seed.wallet', { user_id: l.userId, currency: 'USD', deposit_minor: 1_000_000, description: 'Bench funds' })),
+      learners
+        .slice(i, i + 50)
+        .map((l) =>
+          rpc.request('billing.seed.wallet', { user_id: l.userId, currency: 'USD', deposit_minor: 1_000_000, description: 'Bench funds' }),
+        ),
     );
   await nc.close();
   say(`seeded ${courses.length} courses and ${learners.length} funded wallets in ${((performance.now() - tSeed) / 1000).toFixed(1)} s`);
@@ -159,7 +182,16 @@ async function main() {
     if (next >= pairs.length) return null;
     const [l, c] = pairs[next++];
     const course = courses[c];
-    return () => request(ledgerUrl, 'POST', '/pay', { body: { payer: learners[l].userId, recipient: course.instructor, course: course.id, price_minor: course.priceMinor, title: course.title } });
+    return () =>
+      request(ledgerUrl, 'POST', '/pay', {
+        body: {
+          payer: learners[l].userId,
+          recipient: course.instructor,
+          course: course.id,
+          price_minor: course.priceMinor,
+          title: course.title,
+        },
+      });
   };
 
   const rounds = [];
@@ -194,22 +226,37 @@ async function main() {
     const n = async (sql) => Number((await c.query(sql)).rows[0].n);
     invariants = {
       wallets: await n(`SELECT count(*) AS n FROM accounts WHERE kind = 'wallet'`),
-      balanceNotEntries: await n(`SELECT count(*) AS n FROM accounts a LEFT JOIN (SELECT account_id, sum(amount) AS s FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
+      balanceNotEntries:
+        await n(`SELECT count(*) AS n FROM accounts a LEFT JOIN (SELECT account_id, sum(amount) AS s FROM ledger_entries GROUP BY account_id) e ON e.account_id = a.id
         WHERE a.kind IN ('wallet', 'withdrawal_hold') AND a.balance <> coalesce(e.s, 0)`),
       negative: await n(`SELECT count(*) AS n FROM accounts WHERE balance < 0 AND kind IN ('wallet', 'withdrawal_hold')`),
-      unbalancedJournals: await n(`SELECT count(*) AS n FROM (SELECT 1 FROM ledger_entries GROUP BY journal_id, currency HAVING sum(amount) <> 0) j`),
+      unbalancedJournals: await n(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM ledger_entries GROUP BY journal_id, currency HAVING sum(amount) <> 0) j`,
+      ),
       payments: await n(`SELECT count(*) AS n FROM transactions WHERE type = 'payment' AND status = 'completed'`),
     };
   } finally {
     await c.end().catch(() => undefined);
   }
   const violations = invariants.balanceNotEntries + invariants.negative + invariants.unbalancedJournals;
-  say(`invariants: ${invariants.wallets} wallets, ${invariants.payments} completed payments; balances off their entries ${invariants.balanceNotEntries}, negative ${invariants.negative}, unbalanced journals ${invariants.unbalancedJournals}`);
+  say(
+    `invariants: ${invariants.wallets} wallets, ${invariants.payments} completed payments; balances off their entries ${invariants.balanceNotEntries}, negative ${invariants.negative}, unbalanced journals ${invariants.unbalancedJournals}`,
+  );
 
   const med = (f) => median(rounds.map(f));
   const summary = {
-    target: { perS: med((r) => r.target.perS), p50: med((r) => r.target.p50), p99: med((r) => r.target.p99), errors: rounds.reduce((s, r) => s + r.target.errors, 0) },
-    baseline: { perS: med((r) => r.baseline.perS), p50: med((r) => r.baseline.p50), p99: med((r) => r.baseline.p99), errors: rounds.reduce((s, r) => s + r.baseline.errors, 0) },
+    target: {
+      perS: med((r) => r.target.perS),
+      p50: med((r) => r.target.p50),
+      p99: med((r) => r.target.p99),
+      errors: rounds.reduce((s, r) => s + r.target.errors, 0),
+    },
+    baseline: {
+      perS: med((r) => r.baseline.perS),
+      p50: med((r) => r.baseline.p50),
+      p99: med((r) => r.baseline.p99),
+      errors: rounds.reduce((s, r) => s + r.baseline.errors, 0),
+    },
     ratio: med((r) => r.ratio),
   };
   const checks = {
@@ -222,11 +269,32 @@ async function main() {
   say(
     `(e) payments through the gateway: ${summary.target.perS.toFixed(0)}/s, p50 ${summary.target.p50.toFixed(1)} ms, p99 ${summary.target.p99.toFixed(1)} ms; bare handler ${summary.baseline.perS.toFixed(0)}/s; ratio ${summary.ratio.toFixed(2)}x (medians of ${rounds.length})`,
   );
-  say(`goal (>= ${config.goal.minRatio}x, p99 < ${config.goal.maxP99Ms} ms, 0 errors, 0 violations): ${met ? 'MET' : 'NOT MET'} (${Object.entries(checks).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')})`);
+  say(
+    `goal (>= ${config.goal.minRatio}x, p99 < ${config.goal.maxP99Ms} ms, 0 errors, 0 violations): ${met ? 'MET' : 'NOT MET'} (${Object.entries(
+      checks,
+    )
+      .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
+      .join(', ')})`,
+  );
 
   const startedAt = new Date();
-  const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
-  const result = { scenario: 'e', startedAt: startedAt.toISOString(), quick, machine: { cpus: os.cpus().length, loadavg: os.loadavg() }, config, rounds, summary, equalLoad: equal, invariants, checks, goalMet: met };
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[:]/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+  const result = {
+    scenario: 'e',
+    startedAt: startedAt.toISOString(),
+    quick,
+    machine: { cpus: os.cpus().length, loadavg: os.loadavg() },
+    config,
+    rounds,
+    summary,
+    equalLoad: equal,
+    invariants,
+    checks,
+    goalMet: met,
+  };
   const write = (name, text) => writeResult(resultsDir, name, text);
   write(`${stamp}${quick ? '-quick' : ''}-billing.json`, `${JSON.stringify(result, null, 2)}\n`);
   const f = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '-');

@@ -35,15 +35,110 @@ import { runScript, throwawayRun, writeResult } from './lib/throwaway-run.mjs';
 // 1,000 authors in the users read model.
 
 const SUBJECTS = [
-  'python', 'javascript', 'typescript', 'java', 'rust', 'golang', 'kotlin', 'swift', 'haskell', 'scala', 'react', 'angular', 'django', 'flask',
-  'postgresql', 'mysql', 'mongodb', 'redis', 'docker', 'kubernetes', 'linux', 'git', 'webpack', 'graphql', 'nodejs', 'pandas', 'numpy', 'tensorflow',
-  'pytorch', 'calculus', 'algebra', 'geometry', 'statistics', 'probability', 'trigonometry', 'matrices', 'derivatives', 'integrals', 'vectors',
-  'chemistry', 'physics', 'biology', 'genetics', 'thermodynamics', 'electromagnetism', 'optics', 'quantum', 'ecology', 'neuroscience', 'astronomy',
-  'recursion', 'closures', 'promises', 'generics', 'pointers', 'concurrency', 'threads', 'sockets', 'compilers', 'regex', 'sorting', 'hashing',
-  'graphs', 'trees', 'heaps', 'queues', 'stacks', 'dynamic programming', 'binary search', 'linked lists', 'gradient descent', 'neural networks',
-  'algorithms', 'ml', 'ai', 'os', 'interviews', 'resumes', 'internships', 'salaries', 'portfolios', 'freelancing', 'networking', 'certifications', 'bootcamps', 'deadlines',
+  'python',
+  'javascript',
+  'typescript',
+  'java',
+  'rust',
+  'golang',
+  'kotlin',
+  'swift',
+  'haskell',
+  'scala',
+  'react',
+  'angular',
+  'django',
+  'flask',
+  'postgresql',
+  'mysql',
+  'mongodb',
+  'redis',
+  'docker',
+  'kubernetes',
+  'linux',
+  'git',
+  'webpack',
+  'graphql',
+  'nodejs',
+  'pandas',
+  'numpy',
+  'tensorflow',
+  'pytorch',
+  'calculus',
+  'algebra',
+  'geometry',
+  'statistics',
+  'probability',
+  'trigonometry',
+  'matrices',
+  'derivatives',
+  'integrals',
+  'vectors',
+  'chemistry',
+  'physics',
+  'biology',
+  'genetics',
+  'thermodynamics',
+  'electromagnetism',
+  'optics',
+  'quantum',
+  'ecology',
+  'neuroscience',
+  'astronomy',
+  'recursion',
+  'closures',
+  'promises',
+  'generics',
+  'pointers',
+  'concurrency',
+  'threads',
+  'sockets',
+  'compilers',
+  'regex',
+  'sorting',
+  'hashing',
+  'graphs',
+  'trees',
+  'heaps',
+  'queues',
+  'stacks',
+  'dynamic programming',
+  'binary search',
+  'linked lists',
+  'gradient descent',
+  'neural networks',
+  'algorithms',
+  'ml',
+  'ai',
+  'os',
+  'interviews',
+  'resumes',
+  'internships',
+  'salaries',
+  'portfolios',
+  'freelancing',
+  'networking',
+  'certifications',
+  'bootcamps',
+  'deadlines',
 ];
-const VERBS = ['understand', 'debug', 'optimize', 'learn', 'explain', 'test', 'deploy', 'structure', 'refactor', 'solve', 'prove', 'visualize', 'memorize', 'approach', 'practice'];
+const VERBS = [
+  'understand',
+  'debug',
+  'optimize',
+  'learn',
+  'explain',
+  'test',
+  'deploy',
+  'structure',
+  'refactor',
+  'solve',
+  'prove',
+  'visualize',
+  'memorize',
+  'approach',
+  'practice',
+];
 const TEMPLATES = [
   "'How do I ' || v || ' ' || s1 || ' with ' || s2 || '?'",
   "'Best way to ' || v || ' ' || s1",
@@ -55,10 +150,63 @@ const TEMPLATES = [
   "'Exam prep: ' || s1 || ' and ' || s2",
 ];
 const FILLER = [
-  'the', 'a', 'my', 'this', 'that', 'when', 'because', 'however', 'example', 'problem', 'error', 'result', 'question', 'answer', 'course', 'lecture',
-  'assignment', 'teacher', 'book', 'chapter', 'function', 'value', 'output', 'input', 'data', 'model', 'formula', 'equation', 'experiment', 'theory',
-  'project', 'deadline', 'week', 'step', 'approach', 'method', 'solution', 'idea', 'understand', 'tried', 'works', 'fails', 'returns', 'expected',
-  'instead', 'confusing', 'simple', 'complex', 'faster', 'slower', 'memory', 'performance', 'library', 'framework', 'version', 'install', 'setup',
+  'the',
+  'a',
+  'my',
+  'this',
+  'that',
+  'when',
+  'because',
+  'however',
+  'example',
+  'problem',
+  'error',
+  'result',
+  'question',
+  'answer',
+  'course',
+  'lecture',
+  'assignment',
+  'teacher',
+  'book',
+  'chapter',
+  'function',
+  'value',
+  'output',
+  'input',
+  'data',
+  'model',
+  'formula',
+  'equation',
+  'experiment',
+  'theory',
+  'project',
+  'deadline',
+  'week',
+  'step',
+  'approach',
+  'method',
+  'solution',
+  'idea',
+  'understand',
+  'tried',
+  'works',
+  'fails',
+  'returns',
+  'expected',
+  'instead',
+  'confusing',
+  'simple',
+  'complex',
+  'faster',
+  'slower',
+  'memory',
+  'performance',
+  'library',
+  'framework',
+  'version',
+  'install',
+  'setup',
 ];
 const CATEGORIES = ['general', 'programming', 'mathematics', 'science', 'career', 'other'];
 
@@ -114,9 +262,29 @@ async function seedQuestions(pg, databaseUrl, { count = 100_000, authors = 1000 
  * and word beginnings that go to the trigram search.
  */
 const SEARCH_TERMS = [
-  'python', 'recursion', 'calculus', 'docker', 'statistics', 'closures', 'neural networks', 'binary search', 'interviews', 'thermodynamics',
-  'python recursion', 'react promises', 'gradient descent', '"dynamic programming"', 'optimize postgresql', 'learn haskell', 'genetics biology',
-  'ml', 'ai', 'go', 'algo', 'kube', 'typescr',
+  'python',
+  'recursion',
+  'calculus',
+  'docker',
+  'statistics',
+  'closures',
+  'neural networks',
+  'binary search',
+  'interviews',
+  'thermodynamics',
+  'python recursion',
+  'react promises',
+  'gradient descent',
+  '"dynamic programming"',
+  'optimize postgresql',
+  'learn haskell',
+  'genetics biology',
+  'ml',
+  'ai',
+  'go',
+  'algo',
+  'kube',
+  'typescr',
 ];
 
 // ---------- the run ----------
@@ -151,12 +319,19 @@ const isAnswer = (r) => r.status === 200 && Array.isArray(r.json?.questions);
 const { runId, children } = run;
 
 async function main() {
-  say(`run ${runId}: ${config.questions} questions, ${config.terms.length} search terms, ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`);
+  say(
+    `run ${runId}: ${config.questions} questions, ${config.terms.length} search terms, ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`,
+  );
   await run.acquire();
   const stackEnv = run.stackEnv(config.stackEnv);
   const community = children.spawnNode('community', join(root, 'apps', 'community', 'dist', 'main.js'), stackEnv, { cwd: root });
   const port = await freePort();
-  const gateway = children.spawnNode('gateway', join(root, 'apps', 'gateway', 'dist', 'main.js'), { ...stackEnv, PORT: String(port) }, { cwd: root });
+  const gateway = children.spawnNode(
+    'gateway',
+    join(root, 'apps', 'gateway', 'dist', 'main.js'),
+    { ...stackEnv, PORT: String(port) },
+    { cwd: root },
+  );
   const gw = `http://127.0.0.1:${port}`;
   await children.waitFor(
     gateway,
@@ -172,7 +347,10 @@ async function main() {
   const seedS = await seedQuestions(pg, communityDb, { count: config.questions, authors: config.authors });
   say(`seeded ${config.questions} questions in ${seedS.toFixed(1)} s`);
 
-  const baselineUrl = await run.startBaseline('baseline-qa-search', 'qa-search.mjs', { DATABASE_URL: communityDb, DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE });
+  const baselineUrl = await run.startBaseline('baseline-qa-search', 'qa-search.mjs', {
+    DATABASE_URL: communityDb,
+    DB_POOL_SIZE: config.stackEnv.DB_POOL_SIZE,
+  });
   say(`stack up: gateway ${gw}; baseline ${baselineUrl}`);
 
   const mint = await run.tokenMinter();
@@ -185,7 +363,9 @@ async function main() {
     const t = await request(gw, 'GET', `/api/qa/questions?${q}`, { token: learners[0].token });
     const b = await request(baselineUrl, 'GET', `/qa/questions?${q}&user=${learners[0].userId}`);
     if (t.status !== 200) throw new Error(`searching "${term}" through the gateway: ${t.status} ${t.text.slice(0, 300)}`);
-    const same = t.json.total === b.json?.total && JSON.stringify(t.json.questions.map((x) => x.id)) === JSON.stringify(b.json?.questions.map((x) => x.id));
+    const same =
+      t.json.total === b.json?.total &&
+      JSON.stringify(t.json.questions.map((x) => x.id)) === JSON.stringify(b.json?.questions.map((x) => x.id));
     if (!same) throw new Error(`"${term}": the gateway and the baseline disagree (${t.json.total} vs ${b.json?.total} matches)`);
     matches.push({ term, total: t.json.total, top: t.json.questions[0]?.title ?? null });
   }
@@ -196,7 +376,8 @@ async function main() {
   for (const pass of [0, 1])
     for (const m of matches) {
       const ms = [];
-      for (let i = 0; i < 5; i++) ms.push((await request(gw, 'GET', `/api/qa/questions?search=${encodeURIComponent(m.term)}`, { token: learners[i].token })).ms);
+      for (let i = 0; i < 5; i++)
+        ms.push((await request(gw, 'GET', `/api/qa/questions?search=${encodeURIComponent(m.term)}`, { token: learners[i].token })).ms);
       if (pass === 1) alone.push({ term: m.term, total: m.total, ms: median(ms) });
     }
   say(`each term alone through the gateway (median of 5): ${alone.map((a) => `${a.term} ${a.ms.toFixed(1)} ms`).join(', ')}`);
@@ -210,7 +391,8 @@ async function main() {
   const baseline = () => {
     const i = n++;
     const term = config.terms[i % config.terms.length];
-    return () => request(baselineUrl, 'GET', `/qa/questions?search=${encodeURIComponent(term)}&user=${learners[i % learners.length].userId}`);
+    return () =>
+      request(baselineUrl, 'GET', `/qa/questions?search=${encodeURIComponent(term)}&user=${learners[i % learners.length].userId}`);
   };
 
   const rounds = [];
@@ -231,8 +413,18 @@ async function main() {
 
   const med = (f) => median(rounds.map(f));
   const summary = {
-    target: { perS: med((r) => r.target.perS), p50: med((r) => r.target.p50), p99: med((r) => r.target.p99), errors: rounds.reduce((s, r) => s + r.target.errors, 0) },
-    baseline: { perS: med((r) => r.baseline.perS), p50: med((r) => r.baseline.p50), p99: med((r) => r.baseline.p99), errors: rounds.reduce((s, r) => s + r.baseline.errors, 0) },
+    target: {
+      perS: med((r) => r.target.perS),
+      p50: med((r) => r.target.p50),
+      p99: med((r) => r.target.p99),
+      errors: rounds.reduce((s, r) => s + r.target.errors, 0),
+    },
+    baseline: {
+      perS: med((r) => r.baseline.perS),
+      p50: med((r) => r.baseline.p50),
+      p99: med((r) => r.baseline.p99),
+      errors: rounds.reduce((s, r) => s + r.baseline.errors, 0),
+    },
     ratio: med((r) => r.ratio),
   };
   const checks = {
@@ -244,11 +436,31 @@ async function main() {
   say(
     `(h) /qa search through the gateway: ${summary.target.perS.toFixed(0)}/s, p50 ${summary.target.p50.toFixed(1)} ms, p99 ${summary.target.p99.toFixed(1)} ms; bare handler ${summary.baseline.perS.toFixed(0)}/s, p99 ${summary.baseline.p99.toFixed(1)} ms; ratio ${summary.ratio.toFixed(2)}x (medians of ${rounds.length})`,
   );
-  say(`goal (>= ${config.goal.minRatio}x, p99 < ${config.goal.maxP99Ms} ms, 0 errors): ${met ? 'MET' : 'NOT MET'} (${Object.entries(checks).map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`).join(', ')})`);
+  say(
+    `goal (>= ${config.goal.minRatio}x, p99 < ${config.goal.maxP99Ms} ms, 0 errors): ${met ? 'MET' : 'NOT MET'} (${Object.entries(checks)
+      .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
+      .join(', ')})`,
+  );
 
   const startedAt = new Date();
-  const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
-  const result = { scenario: 'h-qa-search', startedAt: startedAt.toISOString(), quick, machine: { cpus: os.cpus().length, loadavg: os.loadavg() }, config, seedS, matches, alone, rounds, summary, checks, goalMet: met };
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[:]/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+  const result = {
+    scenario: 'h-qa-search',
+    startedAt: startedAt.toISOString(),
+    quick,
+    machine: { cpus: os.cpus().length, loadavg: os.loadavg() },
+    config,
+    seedS,
+    matches,
+    alone,
+    rounds,
+    summary,
+    checks,
+    goalMet: met,
+  };
   const write = (name, text) => writeResult(resultsDir, name, text);
   write(`${stamp}${quick ? '-quick' : ''}-qa-search.json`, `${JSON.stringify(result, null, 2)}\n`);
   const f = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '-');

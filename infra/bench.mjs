@@ -129,7 +129,11 @@ const config = {
   /** a second, light equal load (0 = off): the latency the hops add with next to no queueing */
   lightRate: env.BENCH_LIGHT_RATE === '0' ? 0 : num('BENCH_LIGHT_RATE', 100),
   /** scenarios, in this order; `s` (gateway + NATS + a do-nothing RpcServer service) is opt-in: BENCH_STUB=1 */
-  only: scenarioList ? scenarioList.split(',').map((x) => x.trim()) : env.BENCH_STUB === '1' ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] : ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+  only: scenarioList
+    ? scenarioList.split(',').map((x) => x.trim())
+    : env.BENCH_STUB === '1'
+      ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
+      : ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
   /** scenario (c), catalog search */
   catalog: {
     courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),

@@ -41,7 +41,11 @@ export async function buildServer() {
     await Promise.all(
       walk(src).map(async (file) => {
         const rel = relative(src, file).replace(/\.ts$/, '.js');
-        const out = await swc.transformFile(file, { ...swcOptions, filename: file, sourceFileName: relative(dirname(join(dist, rel)), file) });
+        const out = await swc.transformFile(file, {
+          ...swcOptions,
+          filename: file,
+          sourceFileName: relative(dirname(join(dist, rel)), file),
+        });
         mkdirSync(dirname(join(dist, rel)), { recursive: true });
         writeFileSync(join(dist, rel), out.code + `\n//# sourceMappingURL=${rel.split('/').pop()}.map\n`);
         if (out.map) writeFileSync(join(dist, rel + '.map'), out.map);
@@ -61,7 +65,9 @@ export function buildWeb() {
 /** What the first page load downloads before any route's chunk: index.html's entry script and the chunks it preloads (its static imports). */
 function initialBundleSize(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  const files = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"|<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g)].map(
+    (m) => m[1] ?? m[2],
+  );
   let raw = 0;
   let gzip = 0;
   for (const file of files) {

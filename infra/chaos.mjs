@@ -124,13 +124,18 @@ await dropDatabases();
 const natsPort = await freePort();
 const passwords = Object.fromEntries(busPrincipals({ prefix: '', development: false }).map((p) => [p, randomNatsPassword()]));
 const natsConf = join(tmp, 'nats.conf');
-writeFileSync(natsConf, natsServerConfig({ prefix: '', development: false, listen: `127.0.0.1:${natsPort}`, storeDir: join(tmp, 'jetstream') }));
+writeFileSync(
+  natsConf,
+  natsServerConfig({ prefix: '', development: false, listen: `127.0.0.1:${natsPort}`, storeDir: join(tmp, 'jetstream') }),
+);
 const nats = new Proc('nats', 'nats-server', ['-c', natsConf], {
   PATH: env.PATH,
   ...Object.fromEntries(Object.entries(passwords).map(([p, pw]) => [natsPasswordEnv(p), pw])),
 });
 const redisPort = await freePort();
-const redis = new Proc('redis', 'redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { PATH: env.PATH });
+const redis = new Proc('redis', 'redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  PATH: env.PATH,
+});
 const keys = generateCallerKeys();
 const gatewayPort = await freePort();
 const appEnv = (name) => ({
@@ -146,7 +151,9 @@ const appEnv = (name) => ({
   CALLER_VERIFY_KEY: keys.publicKey,
   STORAGE_DIR: join(tmp, 'storage'),
   RATE_LIMIT_SCALE: '0',
-  ...(name === 'gateway' ? { PORT: String(gatewayPort), HOST: '127.0.0.1', CALLER_SIGNING_KEY: keys.privateKey, WEB_DIST: '/nonexistent' } : {}),
+  ...(name === 'gateway'
+    ? { PORT: String(gatewayPort), HOST: '127.0.0.1', CALLER_SIGNING_KEY: keys.privateKey, WEB_DIST: '/nonexistent' }
+    : {}),
 });
 const apps = Object.fromEntries(
   [...SERVICES, 'worker', 'gateway'].map((n) => [n, new Proc(n, process.execPath, [join('apps', n, 'dist', 'main.js')], appEnv(n))]),
@@ -222,7 +229,10 @@ async function api(op, method, path, { token, body } = {}) {
   try {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(15_000),
     });
@@ -240,16 +250,30 @@ async function api(op, method, path, { token, body } = {}) {
 
 const PASSWORD = 'Chaos-pass-1';
 const register = async (role) => {
-  const r = await api('register', 'POST', '/auth/register', { body: { name: `Chaos ${role}`, email: `chaos.${randomUUID()}@example.test`, password: PASSWORD, role } });
+  const r = await api('register', 'POST', '/auth/register', {
+    body: { name: `Chaos ${role}`, email: `chaos.${randomUUID()}@example.test`, password: PASSWORD, role },
+  });
   return r.status === 201 ? r.body : null;
 };
 
 // the course, lessons and quiz every learner uses (set up before any kill)
 const instructor = await register('instructor');
-const course = (await api('setup', 'POST', '/courses', { token: instructor.token, body: { title: 'Chaos Course', description: 'Under fire', price: 0, is_published: true } })).body;
+const course = (
+  await api('setup', 'POST', '/courses', {
+    token: instructor.token,
+    body: { title: 'Chaos Course', description: 'Under fire', price: 0, is_published: true },
+  })
+).body;
 const lessons = [];
 for (let i = 1; i <= 2; i++) {
-  lessons.push((await api('setup', 'POST', `/courses/${course.id}/lessons`, { token: instructor.token, body: { title: `Lesson ${i}`, content: 'Text', is_published: true } })).body);
+  lessons.push(
+    (
+      await api('setup', 'POST', `/courses/${course.id}/lessons`, {
+        token: instructor.token,
+        body: { title: `Lesson ${i}`, content: 'Text', is_published: true },
+      })
+    ).body,
+  );
 }
 const quizRes = await api('setup', 'POST', '/quizzes', {
   token: instructor.token,
@@ -281,7 +305,10 @@ async function journey() {
     }
     return null;
   };
-  const learner = await retry(() => register('learner'), (r) => r !== null);
+  const learner = await retry(
+    () => register('learner'),
+    (r) => r !== null,
+  );
   if (!learner) return;
   acked.users++;
   const auth = { token: learner.token };
@@ -291,8 +318,14 @@ async function journey() {
   );
   if (!enrolled) return;
   acked.enrollments.push({ course_id: course.id, user_id: learner.user.id });
-  await retry(() => api('complete-lesson', 'POST', `/lessons/${lessons[0].id}/complete`, { ...auth, body: { time_spent_minutes: 1 } }), (r) => r.status === 200);
-  const opened = await retry(() => api('open-quiz', 'GET', `/quizzes/${quiz.id}`, auth), (r) => r.status === 200);
+  await retry(
+    () => api('complete-lesson', 'POST', `/lessons/${lessons[0].id}/complete`, { ...auth, body: { time_spent_minutes: 1 } }),
+    (r) => r.status === 200,
+  );
+  const opened = await retry(
+    () => api('open-quiz', 'GET', `/quizzes/${quiz.id}`, auth),
+    (r) => r.status === 200,
+  );
   if (!opened) return;
   const submitted = await retry(
     () => api('submit-quiz', 'POST', `/quizzes/${quiz.id}/submit`, { ...auth, body: { answers: { 0: '4', 1: 'True' } } }),
@@ -346,7 +379,9 @@ const unpublished = async () => {
 };
 async function books() {
   const catalogEnr = await sql(db('catalog'), 'SELECT user_id::text FROM enrollments WHERE course_id = $1', [course.id]);
-  const assessEnr = new Set((await sql(db('assessment'), 'SELECT user_id::text FROM enrollments WHERE course_id = $1', [course.id])).map((r) => r.user_id));
+  const assessEnr = new Set(
+    (await sql(db('assessment'), 'SELECT user_id::text FROM enrollments WHERE course_id = $1', [course.id])).map((r) => r.user_id),
+  );
   const catalogSet = new Set(catalogEnr.map((r) => r.user_id));
   const attempts = (await sql(db('assessment'), 'SELECT id::text FROM attempts WHERE quiz_id = $1', [quiz.id])).map((r) => r.id);
   const events = await sql(
@@ -354,7 +389,11 @@ async function books() {
     "SELECT payload->>'attempt_id' AS attempt_id, count(*)::int AS n FROM outbox WHERE name = 'assessment.attempt.submitted' GROUP BY 1",
   );
   const eventCount = new Map(events.map((r) => [r.attempt_id, r.n]));
-  const mirrored = await sql(db('catalog'), 'SELECT attempt_id::text, count(*)::int AS n FROM quiz_attempts WHERE quiz_id = $1 GROUP BY 1', [quiz.id]);
+  const mirrored = await sql(
+    db('catalog'),
+    'SELECT attempt_id::text, count(*)::int AS n FROM quiz_attempts WHERE quiz_id = $1 GROUP BY 1',
+    [quiz.id],
+  );
   const mirrorCount = new Map(mirrored.map((r) => [r.attempt_id, r.n]));
   const attemptSet = new Set(attempts);
   return {
@@ -394,15 +433,27 @@ const doubled = b.attemptsWithDoubleEvent + b.attemptsDoubledInCatalog;
 console.log('');
 say('---- figures');
 say(`victims: ${windows.map((w) => `${w.victim} (${((w.to - w.from) / 1000).toFixed(1)} s window)`).join(', ')}`);
-say(`requests: ${stats.requests} (${Object.entries(stats.byStatus).map(([k, v]) => `${k} ${v}`).join(', ')})`);
-say(`errors by kind: ${Object.entries(byKind).map(([k, v]) => `${k} x${v}`).join('; ') || 'none'}`);
+say(
+  `requests: ${stats.requests} (${Object.entries(stats.byStatus)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')})`,
+);
+say(
+  `errors by kind: ${
+    Object.entries(byKind)
+      .map(([k, v]) => `${k} x${v}`)
+      .join('; ') || 'none'
+  }`,
+);
 say(`5xx/timeouts during kill windows: ${duringKills}; outside them: ${stray.length}`);
 const rel = (t) => `+${((t - (windows[0]?.from ?? t)) / 1000).toFixed(1)} s`;
 say(`windows: ${windows.map((w) => `${w.victim} ${rel(w.from)}..${rel(w.to)}`).join(', ')}`);
 for (const f of stray.slice(0, 10)) say(`  stray: ${f.op} ${f.status} ${f.code ?? ''} sent ${rel(f.t)}, answered ${rel(f.end)}`);
 say(`acknowledged: ${acked.users} learners, ${acked.enrollments.length} enrollments, ${acked.attempts.length} attempts`);
 say(`catalog enrollments ${b.catalogEnrollments}, assessment attempts ${b.assessmentAttempts}`);
-say(`lost: enrollments ${b.lostEnrollments}, missing in assessment's read model ${b.enrollmentsMissingInAssessment}, attempts ${b.lostAttempts}, attempts without event ${b.attemptsWithoutEvent}, attempts missing in catalog ${b.attemptsMissingInCatalog}`);
+say(
+  `lost: enrollments ${b.lostEnrollments}, missing in assessment's read model ${b.enrollmentsMissingInAssessment}, attempts ${b.lostAttempts}, attempts without event ${b.attemptsWithoutEvent}, attempts missing in catalog ${b.attemptsMissingInCatalog}`,
+);
 say(`doubled: attempt events ${b.attemptsWithDoubleEvent}, attempts in catalog ${b.attemptsDoubledInCatalog}`);
 say(`unpublished outbox rows: ${b.unpublishedOutboxRows}`);
 const ok = lost === 0 && doubled === 0 && stray.length === 0 && b.unpublishedOutboxRows === 0 && acked.attempts.length > 0;

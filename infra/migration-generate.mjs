@@ -18,7 +18,9 @@ if (!service || !/^[A-Z][A-Za-z0-9]+$/.test(name ?? '')) {
 }
 const sourceFile = join(root, 'apps', service, 'src', 'data-source.ts');
 if (!existsSync(sourceFile)) {
-  console.error(`apps/${service}/src/data-source.ts is missing: the service lists its entities and migrations there (see a generated service)`);
+  console.error(
+    `apps/${service}/src/data-source.ts is missing: the service lists its entities and migrations there (see a generated service)`,
+  );
   process.exit(2);
 }
 const build = spawnSync(process.execPath, [join(root, 'infra/build.mjs'), '--server-only'], { cwd: root, stdio: 'inherit' });
@@ -62,7 +64,9 @@ let source = readFileSync(sourceFile, 'utf8');
 const importLine = `import { ${className} } from './migrations/${stamp}-${kebab}.js';`;
 const imports = [...source.matchAll(/^import .* from '\.\/migrations\/.*';$/gm)];
 const last = imports.at(-1);
-source = last ? source.slice(0, last.index + last[0].length) + `\n${importLine}` + source.slice(last.index + last[0].length) : `${importLine}\n${source}`;
+source = last
+  ? source.slice(0, last.index + last[0].length) + `\n${importLine}` + source.slice(last.index + last[0].length)
+  : `${importLine}\n${source}`;
 // the list may be one line or, once prettier wrapped it, one entry per line with a trailing comma
 source = source.replace(/export const migrations = \[([^\]]*)\];/, (_, list) => {
   const entries = list.trim().replace(/,$/, '');

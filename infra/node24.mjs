@@ -15,7 +15,11 @@ export function ensureNode24() {
   const bin = join(dir, 'node_modules', pkg, 'bin', 'node');
   const ok = () => existsSync(bin) && spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim() === `v${NODE24_VERSION}`;
   if (ok()) return bin;
-  const r = spawnSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `${pkg}@${NODE24_VERSION}`], { stdio: 'inherit' });
+  const r = spawnSync(
+    'npm',
+    ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `${pkg}@${NODE24_VERSION}`],
+    { stdio: 'inherit' },
+  );
   if (r.status !== 0 || !ok()) throw new Error(`could not fetch ${pkg}@${NODE24_VERSION} from the npm registry`);
   return bin;
 }

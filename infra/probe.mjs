@@ -20,9 +20,15 @@ try {
     reconnect: false,
     name: `probe-${service}`,
     // inside the app's container: the app's own NATS user, which may ask its own health subject
-    ...(process.env.NATS_USER ? { user: process.env.NATS_USER, pass: process.env.NATS_PASSWORD ?? '', inboxPrefix: inboxPrefixOf(process.env.NATS_USER) } : {}),
+    ...(process.env.NATS_USER
+      ? { user: process.env.NATS_USER, pass: process.env.NATS_PASSWORD ?? '', inboxPrefix: inboxPrefixOf(process.env.NATS_USER) }
+      : {}),
   });
-  const reply = await new RpcClient(nc, process.env.BUS_PREFIX ?? '').request(`${service}.system.health`, {}, { requestId: 'probe', timeoutMs: timeout });
+  const reply = await new RpcClient(nc, process.env.BUS_PREFIX ?? '').request(
+    `${service}.system.health`,
+    {},
+    { requestId: 'probe', timeoutMs: timeout },
+  );
   const ok = reply?.status === 'ok';
   console.log(JSON.stringify(reply));
   await nc.close();

@@ -399,7 +399,9 @@ export async function startSecureNats({ prefix = '', development = true, fresh =
   const url = `nats://127.0.0.1:${port}`;
   const probe = development ? { user: 'seed', pass: passwords.seed, inboxPrefix: inboxPrefixOf('seed') } : null;
   try {
-    await waitReady(name, child, logPath, () => (probe ? checkNats(url, 1000, probe) : isListening(port).then((ok) => ({ ok, detail: 'listening' }))));
+    await waitReady(name, child, logPath, () =>
+      probe ? checkNats(url, 1000, probe) : isListening(port).then((ok) => ({ ok, detail: 'listening' })),
+    );
   } catch (e) {
     await stopPid(child.pid, { child });
     throw e;
@@ -477,13 +479,30 @@ const CONTAINERS = {
     ready: [/database system is ready to accept connections/, 2],
     url: (host, port) => `postgres://postgres@${host}:${port}`,
   },
-  nats: { image: 'nats:2.10-alpine', port: 4222, env: {}, command: ['-js'], ready: [/Server is ready/, 1], url: (host, port) => `nats://${host}:${port}` },
-  redis: { image: 'redis:7-alpine', port: 6379, env: {}, command: ['redis-server', '--save', '', '--appendonly', 'no'], ready: [/Ready to accept connections/, 1], url: (host, port) => `redis://${host}:${port}` },
+  nats: {
+    image: 'nats:2.10-alpine',
+    port: 4222,
+    env: {},
+    command: ['-js'],
+    ready: [/Server is ready/, 1],
+    url: (host, port) => `nats://${host}:${port}`,
+  },
+  redis: {
+    image: 'redis:7-alpine',
+    port: 6379,
+    env: {},
+    command: ['redis-server', '--save', '', '--appendonly', 'no'],
+    ready: [/Ready to accept connections/, 1],
+    url: (host, port) => `redis://${host}:${port}`,
+  },
 };
 
 async function startContainer(tc, svc) {
   const c = CONTAINERS[svc.name];
-  let g = new tc.GenericContainer(c.image).withExposedPorts(c.port).withEnvironment(c.env).withWaitStrategy(tc.Wait.forLogMessage(c.ready[0], c.ready[1]));
+  let g = new tc.GenericContainer(c.image)
+    .withExposedPorts(c.port)
+    .withEnvironment(c.env)
+    .withWaitStrategy(tc.Wait.forLogMessage(c.ready[0], c.ready[1]));
   if (c.command) g = g.withCommand(c.command);
   const container = await g.start();
   const url = c.url(container.getHost(), container.getMappedPort(c.port));
@@ -582,7 +601,15 @@ export async function provision(opts = {}) {
     await stop();
     throw e;
   }
-  return { ...urls, sources, started: [...started.map((p) => ({ name: p.name, pid: p.pid })), ...containers.map((c) => ({ name: c.name, container: c.container.getId() }))], stop };
+  return {
+    ...urls,
+    sources,
+    started: [
+      ...started.map((p) => ({ name: p.name, pid: p.pid })),
+      ...containers.map((c) => ({ name: c.name, container: c.container.getId() })),
+    ],
+    stop,
+  };
 }
 
 // ---------------------------------------------------------------- CLI

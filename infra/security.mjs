@@ -31,10 +31,15 @@ if (health !== 200) {
 const adminLogin = await fetch(`${url}/api/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: process.env.LP_PROBE_ADMIN_EMAIL ?? 'admin@learnhub.local', password: process.env.LP_PROBE_ADMIN_PASSWORD ?? 'Password123!' }),
+  body: JSON.stringify({
+    email: process.env.LP_PROBE_ADMIN_EMAIL ?? 'admin@learnhub.local',
+    password: process.env.LP_PROBE_ADMIN_PASSWORD ?? 'Password123!',
+  }),
 });
 if (adminLogin.status !== 200) {
-  say(`the admin's sign-in answered ${adminLogin.status}: set LP_PROBE_ADMIN_EMAIL / LP_PROBE_ADMIN_PASSWORD (or wait out a sign-in pause)`);
+  say(
+    `the admin's sign-in answered ${adminLogin.status}: set LP_PROBE_ADMIN_EMAIL / LP_PROBE_ADMIN_PASSWORD (or wait out a sign-in pause)`,
+  );
   process.exit(2);
 }
 const { token: adminToken } = await adminLogin.json();
@@ -74,7 +79,10 @@ async function runJest(file, name) {
 }
 
 // the attacks first (the fuzz's hostile sign-ins would spend the address's failure budget), then the fuzz
-const runs = [await runJest('apps/gateway/test/api/security-probe\\.test\\.ts$', 'probe'), await runJest('apps/gateway/test/api/fuzz\\.test\\.ts$', 'fuzz')];
+const runs = [
+  await runJest('apps/gateway/test/api/security-probe\\.test\\.ts$', 'probe'),
+  await runJest('apps/gateway/test/api/fuzz\\.test\\.ts$', 'fuzz'),
+];
 rmSync(tmp, { recursive: true, force: true });
 const code = runs.some((r) => r.code !== 0) ? 1 : 0;
 const rows = runs.flatMap(({ results }) =>
@@ -90,7 +98,10 @@ const width = Math.min(110, Math.max(...rows.map((r) => r.check.length)));
 console.log('');
 console.log(`${'check'.padEnd(width)}  result  time`);
 console.log(`${'-'.repeat(width)}  ------  ------`);
-for (const r of rows) console.log(`${(r.check.length > width ? `${r.check.slice(0, width - 1)}…` : r.check).padEnd(width)}  ${r.result.padEnd(6)}  ${(r.ms / 1000).toFixed(1).padStart(5)} s`);
+for (const r of rows)
+  console.log(
+    `${(r.check.length > width ? `${r.check.slice(0, width - 1)}…` : r.check).padEnd(width)}  ${r.result.padEnd(6)}  ${(r.ms / 1000).toFixed(1).padStart(5)} s`,
+  );
 const held = rows.filter((r) => r.result === 'held').length;
 console.log('');
 console.log(`security: ${held} passed, ${rows.length - held} failed`);

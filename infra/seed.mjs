@@ -1429,11 +1429,31 @@ export const demoInstitution = {
 const demoSubsidiaries = [
   { name: 'Addis Campus', subdomain: 'addis-campus', organizational_level: 2, level_type: 'subsidiary', parent: null },
   { name: 'Bole Branch', subdomain: 'bole-branch', organizational_level: 3, level_type: 'branch', parent: 'Addis Campus' },
-  { name: 'Bole Computing Department', subdomain: 'bole-computing', organizational_level: 4, level_type: 'department', parent: 'Bole Branch' },
+  {
+    name: 'Bole Computing Department',
+    subdomain: 'bole-computing',
+    organizational_level: 4,
+    level_type: 'department',
+    parent: 'Bole Branch',
+  },
 ];
 const demoInstitutionCourses = [
-  { title: 'Digital Literacy for Staff', description: 'Office tools, e-mail etiquette and safe browsing for every new member of staff.', price: 0, category: 'programming', level: 'beginner', is_published: true },
-  { title: 'Introduction to Data Analysis', description: 'Spreadsheets, charts and a first look at Python for the analysis of campus data.', price: 0, category: 'data-science', level: 'beginner', is_published: true },
+  {
+    title: 'Digital Literacy for Staff',
+    description: 'Office tools, e-mail etiquette and safe browsing for every new member of staff.',
+    price: 0,
+    category: 'programming',
+    level: 'beginner',
+    is_published: true,
+  },
+  {
+    title: 'Introduction to Data Analysis',
+    description: 'Spreadsheets, charts and a first look at Python for the analysis of campus data.',
+    price: 0,
+    category: 'data-science',
+    level: 'beginner',
+    is_published: true,
+  },
 ];
 const demoBulkCsv = [
   'email,name,role',
@@ -1470,7 +1490,11 @@ export async function seedInstitution(ctx) {
     ctx.log(`institution: ${ada.email} onboarded "${inst.name}" (${inst.subdomain})`);
   }
   if (inst.verification_status === 'pending') {
-    inst = await ctx.call(r.verify, { params: { id: inst.id }, body: { status: 'verified', notes: 'Registration and tax papers checked (demo)' } }, asAdmin);
+    inst = await ctx.call(
+      r.verify,
+      { params: { id: inst.id }, body: { status: 'verified', notes: 'Registration and tax papers checked (demo)' } },
+      asAdmin,
+    );
     ctx.log(`institution: "${inst.name}" verified by ${ctx.users.admin.email}`);
   }
   const id = inst.id;
@@ -1480,8 +1504,17 @@ export async function seedInstitution(ctx) {
   const { tiers } = await ctx.call(r.tiers, {}, as);
   const paid = tiers.filter((t) => t.api_access && t.price_monthly_minor > 0).sort((a, b) => a.display_order - b.display_order)[0];
   if (paid && inst.subscription_tier_name !== paid.tier_name) {
-    await ctx.request(billingInternal.seedWallet.subject, { user_id: ada.id, currency: 'ETB', deposit_minor: paid.price_monthly_minor, description: 'Wallet top-up in birr via telebirr (institution plan)' });
-    const up = await ctx.call(r.upgrade, { params: { id }, body: { tier_id: paid.id, billing_cycle: 'monthly', payment_method: 'wallet' } }, as);
+    await ctx.request(billingInternal.seedWallet.subject, {
+      user_id: ada.id,
+      currency: 'ETB',
+      deposit_minor: paid.price_monthly_minor,
+      description: 'Wallet top-up in birr via telebirr (institution plan)',
+    });
+    const up = await ctx.call(
+      r.upgrade,
+      { params: { id }, body: { tier_id: paid.id, billing_cycle: 'monthly', payment_method: 'wallet' } },
+      as,
+    );
     ctx.log(`institution: upgraded to ${paid.display_name} (${up.status})`);
   }
 
@@ -1493,7 +1526,17 @@ export async function seedInstitution(ctx) {
     const parent = sub.parent ? byName.get(sub.parent) : inst;
     const made = await ctx.call(
       r.createSubsidiary,
-      { params: { id }, body: { name: sub.name, subdomain: sub.subdomain, organizational_level: sub.organizational_level, level_type: sub.level_type, parent_institution_id: parent.id, inherit_branding: true } },
+      {
+        params: { id },
+        body: {
+          name: sub.name,
+          subdomain: sub.subdomain,
+          organizational_level: sub.organizational_level,
+          level_type: sub.level_type,
+          parent_institution_id: parent.id,
+          inherit_branding: true,
+        },
+      },
       as,
     );
     byName.set(sub.name, made);
@@ -1529,7 +1572,19 @@ export async function seedInstitution(ctx) {
   if (!plans.some((p) => p.name === 'Campus Student Plan')) {
     await ctx.call(
       r.createPlan,
-      { params: { id }, body: { name: 'Campus Student Plan', description: 'Every institution course for one semester', price: 1500, currency: 'ETB', billing_period: 'semester', member_type: 'student', features: ['All institution courses', 'Certificates', 'Mentoring discounts'], is_featured: true } },
+      {
+        params: { id },
+        body: {
+          name: 'Campus Student Plan',
+          description: 'Every institution course for one semester',
+          price: 1500,
+          currency: 'ETB',
+          billing_period: 'semester',
+          member_type: 'student',
+          features: ['All institution courses', 'Certificates', 'Mentoring discounts'],
+          is_featured: true,
+        },
+      },
       as,
     );
     ctx.log('institution: sub-leasing plan "Campus Student Plan" (1,500 ETB a semester)');
@@ -1550,33 +1605,66 @@ export async function seedInstitution(ctx) {
   // a bulk import with one bad row (a second run finds it and leaves it)
   const { imports } = await ctx.call(r.bulkImports, { params: { id } }, as);
   if (!imports.length) {
-    let job = await ctx.call(r.bulkEnroll, { params: { id }, body: { csv_data: Buffer.from(demoBulkCsv).toString('base64'), course_id: null } }, as);
+    let job = await ctx.call(
+      r.bulkEnroll,
+      { params: { id }, body: { csv_data: Buffer.from(demoBulkCsv).toString('base64'), course_id: null } },
+      as,
+    );
     for (let i = 0; i < 300 && (job.status === 'queued' || job.status === 'running'); i++) {
       await new Promise((done) => setTimeout(done, 200));
       job = await ctx.call(r.bulkImport, { params: { id, jobId: job.job_id } }, as);
     }
-    ctx.log(`institution: bulk import ${job.status}: ${job.successful} added, ${job.failed} failed (${job.errors.map((e) => `row ${e.row}: ${e.error}`).join('; ')})`);
+    ctx.log(
+      `institution: bulk import ${job.status}: ${job.successful} added, ${job.failed} failed (${job.errors.map((e) => `row ${e.row}: ${e.error}`).join('; ')})`,
+    );
   }
 
   // an API key, shown once
   const { api_keys } = await ctx.call(r.listApiKeys, { params: { id } }, as);
   if (!api_keys.some((k) => k.key_name === 'Demo integration' && k.is_active)) {
-    const key = await ctx.call(r.createApiKey, { params: { id }, body: { key_name: 'Demo integration', permissions: ['courses.read', 'students.read', 'enrollments.create', 'analytics.read'], rate_limit_per_minute: 60 } }, as);
+    const key = await ctx.call(
+      r.createApiKey,
+      {
+        params: { id },
+        body: {
+          key_name: 'Demo integration',
+          permissions: ['courses.read', 'students.read', 'enrollments.create', 'analytics.read'],
+          rate_limit_per_minute: 60,
+        },
+      },
+      as,
+    );
     ctx.log(`institution: API key "Demo integration" (shown this once, keep it): ${key.api_key}`);
   }
 
   // a pending institution for the admin to verify
-  const { id: pendingOwner } = await ctx.request('identity.seed.ensure-user', { email: 'pending.institution@learnhub.local', name: 'Hiwot Institution', password: DEMO_PASSWORD, role: 'institution' });
+  const { id: pendingOwner } = await ctx.request('identity.seed.ensure-user', {
+    email: 'pending.institution@learnhub.local',
+    name: 'Hiwot Institution',
+    password: DEMO_PASSWORD,
+    role: 'institution',
+  });
   const asPending = { userId: pendingOwner, role: 'institution', sessionId: 'seed-pending-institution', institutionId: null };
   try {
     await ctx.call(r.me, {}, asPending);
   } catch (e) {
     if (e.code !== 'NO_INSTITUTION') throw e;
-    await ctx.call(r.onboard, { body: { name: 'Hawassa Training Center', subdomain: 'hawassa-training', contact_email: 'info@hawassa-training.example', country: 'Ethiopia', registration_number: 'ET-REG-2025-0107' } }, asPending);
+    await ctx.call(
+      r.onboard,
+      {
+        body: {
+          name: 'Hawassa Training Center',
+          subdomain: 'hawassa-training',
+          contact_email: 'info@hawassa-training.example',
+          country: 'Ethiopia',
+          registration_number: 'ET-REG-2025-0107',
+        },
+      },
+      asPending,
+    );
     ctx.log('institution: pending.institution@learnhub.local onboarded "Hawassa Training Center" (pending verification)');
   }
 }
-
 
 /** In order: an area may use what the ones before it created. */
 /** The demo mentor's profile and week (Addis Ababa time), and what the demo learner booked with her. */
@@ -1594,15 +1682,66 @@ export const demoMentorWeek = [1, 2, 3, 4, 5]
   .map((weekday) => ({ weekday, start_time: '09:00', end_time: '17:00' }))
   .concat([{ weekday: 6, start_time: '10:00', end_time: '14:00' }]);
 const demoResources = [
-  { title: 'Interview preparation checklist', description: 'What to revise the week before a technical interview', resource_type: 'document', url: 'https://www.freecodecamp.org/news/coding-interviews-for-dummies-5e048933b82b/', tags: ['interviews'] },
-  { title: 'Python tutorial', description: 'The official tutorial, the best first read', resource_type: 'tool', url: 'https://docs.python.org/3/tutorial/', tags: ['python'] },
+  {
+    title: 'Interview preparation checklist',
+    description: 'What to revise the week before a technical interview',
+    resource_type: 'document',
+    url: 'https://www.freecodecamp.org/news/coding-interviews-for-dummies-5e048933b82b/',
+    tags: ['interviews'],
+  },
+  {
+    title: 'Python tutorial',
+    description: 'The official tutorial, the best first read',
+    resource_type: 'tool',
+    url: 'https://docs.python.org/3/tutorial/',
+    tags: ['python'],
+  },
 ];
 
 /** Three more mentors, in other fields and price bands, and learners who book with the demo mentor. */
 export const demoExtraMentors = [
-  { email: 'mentor.data@learnhub.local', name: 'Dawit Data', profile: { bio: 'Data scientist: statistics, pandas and machine learning projects from idea to report.', expertise_areas: ['Data science', 'Machine learning', 'Statistics'], hourly_rate: 85, currency: 'USD', experience_years: 7, languages: ['English', 'Amharic'], timezone: 'Africa/Addis_Ababa', is_accepting_bookings: true } },
-  { email: 'mentor.design@learnhub.local', name: 'Sara Design', profile: { bio: 'Product designer: UX research, Figma and building a portfolio that gets interviews.', expertise_areas: ['UX design', 'Portfolio review'], hourly_rate: 30, currency: 'USD', experience_years: 5, languages: ['English'], timezone: 'Europe/London', is_accepting_bookings: true } },
-  { email: 'mentor.cloud@learnhub.local', name: 'Omar Cloud', profile: { bio: 'Cloud architect: AWS, Kubernetes and system design interviews.', expertise_areas: ['Cloud', 'Kubernetes', 'System design'], hourly_rate: 150, currency: 'USD', experience_years: 14, languages: ['English', 'Arabic'], timezone: 'Asia/Dubai', is_accepting_bookings: true } },
+  {
+    email: 'mentor.data@learnhub.local',
+    name: 'Dawit Data',
+    profile: {
+      bio: 'Data scientist: statistics, pandas and machine learning projects from idea to report.',
+      expertise_areas: ['Data science', 'Machine learning', 'Statistics'],
+      hourly_rate: 85,
+      currency: 'USD',
+      experience_years: 7,
+      languages: ['English', 'Amharic'],
+      timezone: 'Africa/Addis_Ababa',
+      is_accepting_bookings: true,
+    },
+  },
+  {
+    email: 'mentor.design@learnhub.local',
+    name: 'Sara Design',
+    profile: {
+      bio: 'Product designer: UX research, Figma and building a portfolio that gets interviews.',
+      expertise_areas: ['UX design', 'Portfolio review'],
+      hourly_rate: 30,
+      currency: 'USD',
+      experience_years: 5,
+      languages: ['English'],
+      timezone: 'Europe/London',
+      is_accepting_bookings: true,
+    },
+  },
+  {
+    email: 'mentor.cloud@learnhub.local',
+    name: 'Omar Cloud',
+    profile: {
+      bio: 'Cloud architect: AWS, Kubernetes and system design interviews.',
+      expertise_areas: ['Cloud', 'Kubernetes', 'System design'],
+      hourly_rate: 150,
+      currency: 'USD',
+      experience_years: 14,
+      languages: ['English', 'Arabic'],
+      timezone: 'Asia/Dubai',
+      is_accepting_bookings: true,
+    },
+  },
 ];
 const demoMentees = [
   { email: 'learner.abel@learnhub.local', name: 'Abel Learner' },
@@ -1627,20 +1766,32 @@ export async function seedMentoring(ctx) {
   const profile = await ctx.call(r.ownProfile, {}, as('mentor'));
   if (!profile.is_published) await ctx.call(r.updateProfile, { body: demoMentorProfile }, as('mentor'));
   const week = await ctx.call(r.availability, {}, as('mentor'));
-  if (week.slots.length === 0) await ctx.call(r.updateAvailability, { body: { timezone: demoMentorProfile.timezone, slots: demoMentorWeek } }, as('mentor'));
+  if (week.slots.length === 0)
+    await ctx.call(r.updateAvailability, { body: { timezone: demoMentorProfile.timezone, slots: demoMentorWeek } }, as('mentor'));
   const resources = await ctx.call(r.resources, {}, as('mentor'));
-  const have = new Set(Object.values(resources).flat().map((x) => x.title));
+  const have = new Set(
+    Object.values(resources)
+      .flat()
+      .map((x) => x.title),
+  );
   for (const res of demoResources) if (!have.has(res.title)) await ctx.call(r.addResource, { body: res }, as('mentor'));
   ctx.log(`mentoring: ${mentor.email} profile, week (Mon-Fri 09-17, Sat 10-14 Addis Ababa) and ${demoResources.length} resources`);
 
   for (const m of demoExtraMentors) {
-    const { id } = await ctx.request('identity.seed.ensure-user', { email: m.email, name: m.name, password: DEMO_PASSWORD, role: 'mentor' });
+    const { id } = await ctx.request('identity.seed.ensure-user', {
+      email: m.email,
+      name: m.name,
+      password: DEMO_PASSWORD,
+      role: 'mentor',
+    });
     const who = asUser({ id, email: m.email }, 'mentor');
     if (!(await ctx.call(r.ownProfile, {}, who)).is_published) await ctx.call(r.updateProfile, { body: m.profile }, who);
     if ((await ctx.call(r.availability, {}, who)).slots.length === 0)
       await ctx.call(r.updateAvailability, { body: { timezone: m.profile.timezone, slots: demoMentorWeek } }, who);
   }
-  ctx.log(`mentoring: ${demoExtraMentors.length} more mentors (${demoExtraMentors.map((m) => `${m.name} $${m.profile.hourly_rate}/h`).join(', ')})`);
+  ctx.log(
+    `mentoring: ${demoExtraMentors.length} more mentors (${demoExtraMentors.map((m) => `${m.name} $${m.profile.hourly_rate}/h`).join(', ')})`,
+  );
 
   const { sessions } = await ctx.call(r.mySessions, { query: { limit: 100 } }, as('mentor'));
   if (sessions.length > 0) {
@@ -1649,25 +1800,54 @@ export async function seedMentoring(ctx) {
   }
   const mentees = [];
   for (const m of demoMentees) {
-    const { id } = await ctx.request('identity.seed.ensure-user', { email: m.email, name: m.name, password: DEMO_PASSWORD, role: 'learner' });
-    await ctx.request('billing.seed.wallet', { user_id: id, currency: 'USD', deposit_minor: toMinor(200, 'USD'), description: 'Wallet top-up via M-Pesa' });
+    const { id } = await ctx.request('identity.seed.ensure-user', {
+      email: m.email,
+      name: m.name,
+      password: DEMO_PASSWORD,
+      role: 'learner',
+    });
+    await ctx.request('billing.seed.wallet', {
+      user_id: id,
+      currency: 'USD',
+      deposit_minor: toMinor(200, 'USD'),
+      description: 'Wallet top-up via M-Pesa',
+    });
     mentees.push({ id, email: m.email });
   }
   const [abel, hana] = mentees;
   const lena = ctx.users.learner;
-  const slots = (await ctx.call(r.freeSlots, { params: { userId: mentor.id }, query: { days: 21, duration_minutes: 60 } }, as('learner'))).slots;
+  const slots = (await ctx.call(r.freeSlots, { params: { userId: mentor.id }, query: { days: 21, duration_minutes: 60 } }, as('learner')))
+    .slots;
   // distinct free times, each on its own day: past ones are booked ahead, then moved back
   const byDay = [...new Map(slots.map((x) => [x.start.slice(0, 10), x])).values()];
   if (byDay.length < 8) throw new SeedError('mentoring: the demo mentor has too few free days to book');
   const book = (who, slot, title, description) =>
-    ctx.call(r.bookSession, { body: { mentor_id: mentor.id, title, description, scheduled_at: slot.start, duration_minutes: 60, payment_method: 'wallet' } }, who);
+    ctx.call(
+      r.bookSession,
+      { body: { mentor_id: mentor.id, title, description, scheduled_at: slot.start, duration_minutes: 60, payment_method: 'wallet' } },
+      who,
+    );
   const lenaWho = as('learner');
   const abelWho = asUser(abel, 'learner');
   const hanaWho = asUser(hana, 'learner');
   const past = [
-    { who: lenaWho, title: 'Python code review', description: 'Going through my first Flask project', daysAgo: 15, rating: 5, review: 'Clear explanations and a useful plan for next steps.' },
+    {
+      who: lenaWho,
+      title: 'Python code review',
+      description: 'Going through my first Flask project',
+      daysAgo: 15,
+      rating: 5,
+      review: 'Clear explanations and a useful plan for next steps.',
+    },
     { who: lenaWho, title: 'Testing Flask apps', description: 'Writing my first tests', daysAgo: 8, rating: null },
-    { who: abelWho, title: 'Career change into tech', description: 'From accounting to data analysis', daysAgo: 11, rating: 4, review: 'Practical advice.' },
+    {
+      who: abelWho,
+      title: 'Career change into tech',
+      description: 'From accounting to data analysis',
+      daysAgo: 11,
+      rating: 4,
+      review: 'Practical advice.',
+    },
     { who: hanaWho, title: 'Portfolio review', description: 'Two web projects', daysAgo: 6, noShow: true },
   ];
   for (const [i, p] of past.entries()) {
@@ -1677,14 +1857,41 @@ export async function seedMentoring(ctx) {
     p.id = booked.id;
   }
   await ctx.request(mentoringInternal.maintainSessions.subject, {});
-  for (const p of past.filter((x) => x.rating)) await ctx.call(r.rateSession, { params: { id: p.id }, body: { rating: p.rating, review: p.review } }, p.who);
-  await ctx.call(r.addSessionNotes, { params: { id: past[0].id }, body: { notes: 'Reviewed the Flask project structure and tests.', action_items: ['Split routes into blueprints', 'Add tests for the login view'], mentee_progress: 'Good grasp of Python; needs practice with testing.' } }, as('mentor'));
-  await ctx.call(r.updateMenteeProgress, { params: { id: lena.id }, body: { goals: ['Deploy the Flask project', 'Write tests for every view'], progress_notes: 'Motivated and steady.', skills_developed: 'Python, Flask', areas_for_improvement: 'Testing', next_milestones: ['First pull request reviewed'] } }, as('mentor'));
+  for (const p of past.filter((x) => x.rating))
+    await ctx.call(r.rateSession, { params: { id: p.id }, body: { rating: p.rating, review: p.review } }, p.who);
+  await ctx.call(
+    r.addSessionNotes,
+    {
+      params: { id: past[0].id },
+      body: {
+        notes: 'Reviewed the Flask project structure and tests.',
+        action_items: ['Split routes into blueprints', 'Add tests for the login view'],
+        mentee_progress: 'Good grasp of Python; needs practice with testing.',
+      },
+    },
+    as('mentor'),
+  );
+  await ctx.call(
+    r.updateMenteeProgress,
+    {
+      params: { id: lena.id },
+      body: {
+        goals: ['Deploy the Flask project', 'Write tests for every view'],
+        progress_notes: 'Motivated and steady.',
+        skills_developed: 'Python, Flask',
+        areas_for_improvement: 'Testing',
+        next_milestones: ['First pull request reviewed'],
+      },
+    },
+    as('mentor'),
+  );
   const upcoming = await book(lenaWho, byDay[6], 'Mock interview', 'Practice for a junior developer interview');
   // Abel cancels a session more than a day ahead: refunded in full
   const cancelled = await book(abelWho, byDay[7], 'Follow-up on the data analysis plan', '');
   await ctx.call(r.cancelSession, { params: { id: cancelled.id }, body: { reason: 'A work trip came up' } }, abelWho);
-  ctx.log(`mentoring: ${mentor.email} sessions: 3 held (2 rated), 1 no-show, 1 cancelled with a refund, 1 on ${upcoming.session.scheduled_at} (${upcoming.status})`);
+  ctx.log(
+    `mentoring: ${mentor.email} sessions: 3 held (2 rated), 1 no-show, 1 cancelled with a refund, 1 on ${upcoming.session.scheduled_at} (${upcoming.status})`,
+  );
 }
 
 export const seeders = [

@@ -236,7 +236,8 @@ function startApp(name, env, index) {
   const own = { NATS_USER: name, NATS_PASSWORD: natsPassword(name) ?? '' };
   // links that leave the browser (an invitation e-mail, a printed certificate's verification
   // link and QR code, a password-reset link) must be absolute: the address the banner prints
-  if (name === 'community' || name === 'catalog' || name === 'identity') own.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
+  if (name === 'community' || name === 'catalog' || name === 'identity')
+    own.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
   const child = spawn(process.execPath, ['--enable-source-maps', join('apps', name, 'dist', 'main.js')], {
     cwd: root,
     env: name === 'gateway' ? { ...env, ...own, PORT: String(PORT), CALLER_SIGNING_KEY: callerKeys.privateKey } : { ...env, ...own },

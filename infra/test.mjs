@@ -147,7 +147,11 @@ async function chaos() {
   const out = join(tmp, 'chaos.log');
   const code = await new Promise((resolve) => {
     const log = createWriteStream(out);
-    current = spawn(process.execPath, ['infra/chaos.mjs'], { cwd: root, env: { ...childEnv(), CHAOS_NO_BUILD: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    current = spawn(process.execPath, ['infra/chaos.mjs'], {
+      cwd: root,
+      env: { ...childEnv(), CHAOS_NO_BUILD: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const s of [current.stdout, current.stderr]) s.on('data', (d) => (process.stdout.write(d), log.write(d)));
     current.on('exit', (c, sig) => log.end(() => resolve(c ?? (sig ? 130 : 1))));
   });

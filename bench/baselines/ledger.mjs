@@ -15,7 +15,10 @@ const accountIds = new Map();
 async function accountId(c, key, kind, ownerId) {
   const known = accountIds.get(key);
   if (known) return known;
-  const ins = await c.query(`INSERT INTO accounts (key, kind, owner_id, currency) VALUES ($1, $2, $3, 'USD') ON CONFLICT DO NOTHING RETURNING id`, [key, kind, ownerId]);
+  const ins = await c.query(
+    `INSERT INTO accounts (key, kind, owner_id, currency) VALUES ($1, $2, $3, 'USD') ON CONFLICT DO NOTHING RETURNING id`,
+    [key, kind, ownerId],
+  );
   if (ins.rows[0]) return ins.rows[0].id;
   const id = (await c.query('SELECT id FROM accounts WHERE key = $1', [key])).rows[0].id;
   accountIds.set(key, id);
@@ -43,14 +46,32 @@ app.post('/pay', async (req, reply) => {
     // demo funds as billing keeps them: the payer's demo money is spent first (read under the
     // lock of both people's accounts, in id order) and goes to the seller's wallet first
     const [payerAcc, sellerAcc] = [legs.find((l) => l[1] === -price)[0], legs.find((l) => l[1] === price - fee)[0]];
-    const locked = await c.query('SELECT id, demo_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [[payerAcc, sellerAcc].sort()]);
+    const locked = await c.query('SELECT id, demo_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [
+      [payerAcc, sellerAcc].sort(),
+    ]);
     const take = Math.min(price, Number(locked.rows.find((r) => r.id === payerAcc).demo_balance));
     const toSeller = Math.min(take, price - fee);
     const demoOf = (id) => (id === payerAcc ? -take : id === sellerAcc ? toSeller : take - toSeller);
-    const j = (await c.query(`INSERT INTO ledger_journals (kind, transaction_id, description) VALUES ('payment', $1, $2) RETURNING id`, [t, `Course: ${title}`])).rows[0].id;
+    const j = (
+      await c.query(`INSERT INTO ledger_journals (kind, transaction_id, description) VALUES ('payment', $1, $2) RETURNING id`, [
+        t,
+        `Course: ${title}`,
+      ])
+    ).rows[0].id;
     await c.query(
       `INSERT INTO ledger_entries (journal_id, account_id, currency, amount, demo_amount) VALUES ($1, $2, 'USD', $3, $4), ($1, $5, 'USD', $6, $7), ($1, $8, 'USD', $9, $10)`,
-      [j, legs[0][0], legs[0][1], demoOf(legs[0][0]), legs[1][0], legs[1][1], demoOf(legs[1][0]), legs[2][0], legs[2][1], demoOf(legs[2][0])],
+      [
+        j,
+        legs[0][0],
+        legs[0][1],
+        demoOf(legs[0][0]),
+        legs[1][0],
+        legs[1][1],
+        demoOf(legs[1][0]),
+        legs[2][0],
+        legs[2][1],
+        demoOf(legs[2][0]),
+      ],
     );
     await c.query(
       `INSERT INTO revenue_shares (payment_id, recipient_id, recipient_type, item_type, item_id, description, currency, gross_minor, recipient_minor, fee_minor, fee_percentage)
@@ -62,9 +83,22 @@ app.post('/pay', async (req, reply) => {
        VALUES ($1, 'earning', 'credit', 'completed', $2, 'USD', $3, 'course', $4, $5, now())`,
       [recipient, price - fee, `Sale: Course: ${title}`, course, t],
     );
-    await c.query(`INSERT INTO outbox (id, name, payload, request_id, published_at) VALUES (gen_random_uuid(), 'billing.payment.completed', $1, null, now())`, [
-      JSON.stringify({ v: 1, payment_id: t, user_id: payer, item_type: 'course', item_id: course, amount: price / 100, amount_minor: price, currency: 'USD', payment_method: 'wallet' }),
-    ]);
+    await c.query(
+      `INSERT INTO outbox (id, name, payload, request_id, published_at) VALUES (gen_random_uuid(), 'billing.payment.completed', $1, null, now())`,
+      [
+        JSON.stringify({
+          v: 1,
+          payment_id: t,
+          user_id: payer,
+          item_type: 'course',
+          item_id: course,
+          amount: price / 100,
+          amount_minor: price,
+          currency: 'USD',
+          payment_method: 'wallet',
+        }),
+      ],
+    );
     await c.query('COMMIT');
     return { status: 'completed', transaction_id: t };
   } catch (e) {
@@ -78,4 +112,10 @@ app.post('/pay', async (req, reply) => {
 
 await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ ready: true, name: 'baseline-ledger', url: `http://127.0.0.1:${app.server.address().port}` })}\n`);
-for (const sig of ['SIGTERM', 'SIGINT']) process.once(sig, () => app.close().then(() => pool.end()).then(() => process.exit(0)));
+for (const sig of ['SIGTERM', 'SIGINT'])
+  process.once(sig, () =>
+    app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+  );

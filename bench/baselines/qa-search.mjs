@@ -17,15 +17,34 @@ const app = Fastify({ logger: false });
 app.get('/qa/questions', async (req) => {
   const term = String(req.query.search ?? '').trim();
   const user = String(req.query.user ?? '00000000-0000-0000-0000-000000000000');
-  const params = (t) => [t, req.query.category ?? null, req.query.post_type ?? null, Number(req.query.limit ?? 20), Number(req.query.offset ?? 0), user];
+  const params = (t) => [
+    t,
+    req.query.category ?? null,
+    req.query.post_type ?? null,
+    Number(req.query.limit ?? 20),
+    Number(req.query.offset ?? 0),
+    user,
+  ];
   let rows = term.length >= QA_FULL_TEXT_MIN_CHARS ? (await pool.query(QA_SEARCH_FULL_TEXT_SQL, params(term))).rows : [];
   if (!rows.length) rows = (await pool.query(QA_SEARCH_TRIGRAM_SQL, params(term.toLowerCase()))).rows;
   return {
-    questions: rows.map(({ total: _total, ...q }) => ({ ...q, created_at: q.created_at.toISOString(), updated_at: q.updated_at.toISOString() })),
+    questions: rows.map(({ total: _total, ...q }) => ({
+      ...q,
+      created_at: q.created_at.toISOString(),
+      updated_at: q.updated_at.toISOString(),
+    })),
     total: rows[0]?.total ?? 0,
   };
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ ready: true, name: 'baseline-qa-search', url: `http://127.0.0.1:${app.server.address().port}` })}\n`);
-for (const sig of ['SIGTERM', 'SIGINT']) process.once(sig, () => app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.stdout.write(
+  `${JSON.stringify({ ready: true, name: 'baseline-qa-search', url: `http://127.0.0.1:${app.server.address().port}` })}\n`,
+);
+for (const sig of ['SIGTERM', 'SIGINT'])
+  process.once(sig, () =>
+    app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+  );

@@ -46,10 +46,17 @@ export function throwawayRun(root, tag, say) {
      * answers its URL once it printed its ready line.
      */
     async startBaseline(name, script, env = {}) {
-      const proc = run.children.spawnNode(name, join(root, 'bench', 'baselines', script), { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env }, { cwd: root });
+      const proc = run.children.spawnNode(
+        name,
+        join(root, 'bench', 'baselines', script),
+        { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
+        { cwd: root },
+      );
       return run.children.waitFor(proc, async () => {
         try {
-          const line = readFileSync(proc.logPath, 'utf8').split('\n').find((l) => l.startsWith('{'));
+          const line = readFileSync(proc.logPath, 'utf8')
+            .split('\n')
+            .find((l) => l.startsWith('{'));
           return line ? JSON.parse(line).url : null;
         } catch {
           return null;

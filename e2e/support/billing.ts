@@ -12,7 +12,8 @@ export const BILLING_TEXT = {
   planDeleted: 'Plan deleted successfully!',
   deletePlanConfirm: 'Are you sure you want to delete this plan?',
   selectFeature: 'Please select at least one feature',
-  walletInsufficient: 'Your wallet balance is below the price, so the wallet cannot be used. Add funds on the Wallet page or choose another method.',
+  walletInsufficient:
+    'Your wallet balance is below the price, so the wallet cannot be used. Add funds on the Wallet page or choose another method.',
 } as const;
 
 /** The seeded admin (infra/seed.mjs; admins never self-register). */
@@ -48,14 +49,25 @@ async function settledStatus(request: APIRequestContext, token: string, paymentI
  * confirms at its checkout with their session (POST /api/demo-checkout/{reference}), the signed webhook credits the
  * wallet; waits until the deposit is completed.
  */
-export async function topUpViaApi(request: APIRequestContext, token: string, amount: number, method: 'chapa' | 'telebirr' | 'mpesa' = 'telebirr'): Promise<void> {
-  const res = await request.post('/api/wallet/topup', { headers: bearer(token), data: { amount, currency: 'USD', payment_method: method } });
+export async function topUpViaApi(
+  request: APIRequestContext,
+  token: string,
+  amount: number,
+  method: 'chapa' | 'telebirr' | 'mpesa' = 'telebirr',
+): Promise<void> {
+  const res = await request.post('/api/wallet/topup', {
+    headers: bearer(token),
+    data: { amount, currency: 'USD', payment_method: method },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const reply = (await res.json()) as { transaction_id: string; checkout_url: string | null };
   expect(reply.checkout_url).toMatch(/\/demo-checkout\/[^/]+$/);
   const reference = decodeURIComponent(reply.checkout_url!.split('/demo-checkout/')[1]!);
   // the checkout is the payer's alone: their own session confirms it
-  const act = await request.post(`/api/demo-checkout/${encodeURIComponent(reference)}`, { headers: bearer(token), data: { action: 'confirm' } });
+  const act = await request.post(`/api/demo-checkout/${encodeURIComponent(reference)}`, {
+    headers: bearer(token),
+    data: { action: 'confirm' },
+  });
   expect(act.status(), await act.text()).toBeLessThan(300);
   expect(await settledStatus(request, token, reply.transaction_id)).toBe('completed');
 }
@@ -90,7 +102,12 @@ export async function buyCourseWithWalletViaApi(request: APIRequestContext, lear
   await expect
     .poll(
       async () =>
-        (await request.post(`/api/courses/${courseId}/enroll`, { headers: bearer(learnerToken), data: { payment_id: reply.transaction_id } })).status(),
+        (
+          await request.post(`/api/courses/${courseId}/enroll`, {
+            headers: bearer(learnerToken),
+            data: { payment_id: reply.transaction_id },
+          })
+        ).status(),
       { timeout: 20_000, intervals: [250, 500, 1000] },
     )
     .toBe(201);

@@ -91,7 +91,10 @@ test.describe('billing journeys', () => {
     await expect(row).toHaveAttribute('data-status', 'cancelled');
   });
 
-  test('a learner buys a paid course with the wallet and is enrolled; a learner short of money cannot use the wallet', async ({ page, request }) => {
+  test('a learner buys a paid course with the wallet and is enrolled; a learner short of money cannot use the wallet', async ({
+    page,
+    request,
+  }) => {
     const instructor = await registerViaApi(request, 'instructor', 'bill-course-instr');
     const learner = await registerViaApi(request, 'learner', 'bill-course-learner');
     const broke = await registerViaApi(request, 'learner', 'bill-course-broke');
@@ -212,7 +215,7 @@ test.describe('billing journeys', () => {
       await expect(row.getByTestId('revenue-share-amount')).toHaveText('$10.00');
     });
 
-    await test.step('the share is in the instructor\'s wallet as an earning', async () => {
+    await test.step("the share is in the instructor's wallet as an earning", async () => {
       await page.getByTestId('earnings-wallet-link').click();
       await expect(page).toHaveURL(/\/wallet$/);
       await expect(page.getByTestId('wallet-balance')).toHaveAttribute('data-amount-minor', '1000');
@@ -384,7 +387,12 @@ test.describe('billing journeys', () => {
   test('the billing screens have no serious or critical axe violation', async ({ page, request }) => {
     const admin = await adminToken(request);
     const planName = `E2E Axe ${stamp()}`;
-    const planId = await createPlanViaApi(request, admin, { name: planName, user_type: 'instructor', price: 5, features: ['Course analytics'] });
+    const planId = await createPlanViaApi(request, admin, {
+      name: planName,
+      user_type: 'instructor',
+      price: 5,
+      features: ['Course analytics'],
+    });
     const instructor = await registerViaApi(request, 'instructor', 'bill-a11y-instr');
     const learner = await registerViaApi(request, 'learner', 'bill-a11y-learner');
     const courseId = await createPaidCourse(request, instructor.token, `Axe course ${stamp()}`, 4);
@@ -394,7 +402,15 @@ test.describe('billing journeys', () => {
     const check = async (what: string) => {
       const results = await new AxeBuilder({ page }).analyze();
       const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`).join('\n');
+      const report = blocking
+        .map(
+          (v) =>
+            `[${v.impact}] ${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 5)
+              .join(', ')}`,
+        )
+        .join('\n');
       expect(blocking, `axe on ${what}:\n${report}`).toEqual([]);
     };
 

@@ -18,7 +18,11 @@ async function axeClean(page: Page): Promise<void> {
 test.describe('community journeys', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a private group: invite by e-mail, join from the development mailbox, live messages, a file and an event', async ({ page, browser, request }) => {
+  test('a private group: invite by e-mail, join from the development mailbox, live messages, a file and an event', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const owner = await registerViaApi(request, 'learner', 'grp-owner');
     const colleague = newAccount('learner', 'grp-colleague');
     const groupName = `Statistics Study Group ${stamp()}`;
@@ -85,7 +89,7 @@ test.describe('community journeys', () => {
         await expect(peer.getByTestId('group-workspace')).toHaveAttribute('data-member', 'true');
       });
 
-      await test.step('both see each other\'s messages appear without a reload', async () => {
+      await test.step("both see each other's messages appear without a reload", async () => {
         await page.goto(`${groupUrl}?tab=messages`);
         await expect(page.getByTestId('messages-list')).toBeVisible();
         await peer.getByTestId('workspace-tab-messages').click();
@@ -93,18 +97,28 @@ test.describe('community journeys', () => {
 
         await page.getByTestId('message-input').fill('Hello! Chapter 3 for Thursday?');
         await page.getByTestId('message-send').click();
-        await expect(peer.getByTestId('message-content').filter({ hasText: 'Hello! Chapter 3 for Thursday?' })).toBeVisible({ timeout: 15_000 });
+        await expect(peer.getByTestId('message-content').filter({ hasText: 'Hello! Chapter 3 for Thursday?' })).toBeVisible({
+          timeout: 15_000,
+        });
 
         await peer.getByTestId('message-input').fill('Sounds good, see you then.');
         await peer.getByTestId('message-send').click();
-        await expect(page.getByTestId('message-content').filter({ hasText: 'Sounds good, see you then.' })).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByTestId('message-content').filter({ hasText: 'Sounds good, see you then.' })).toBeVisible({
+          timeout: 15_000,
+        });
         // the sender's own message is shown once
         await expect(page.getByTestId('message-content').filter({ hasText: 'Hello! Chapter 3 for Thursday?' })).toHaveCount(1);
       });
 
       await test.step('the colleague shares a file and the learner downloads it', async () => {
         await peer.getByTestId('workspace-tab-files').click();
-        await peer.getByTestId('file-input').setInputFiles({ name: 'formulas.txt', mimeType: 'text/plain', buffer: Buffer.from('mean = sum / n\nvariance = mean of squared deviations\n') });
+        await peer
+          .getByTestId('file-input')
+          .setInputFiles({
+            name: 'formulas.txt',
+            mimeType: 'text/plain',
+            buffer: Buffer.from('mean = sum / n\nvariance = mean of squared deviations\n'),
+          });
         await peer.getByTestId('file-upload').click();
         const row = peer.getByTestId('file-row').filter({ hasText: 'formulas.txt' });
         await expect(row).toBeVisible();
@@ -124,7 +138,7 @@ test.describe('community journeys', () => {
         await page.getByTestId('event-form-date').fill(date);
         await page.getByTestId('event-form-time').fill('18:30');
         await page.getByTestId('event-form-link').fill('https://meet.jit.si/stats-exam-prep');
-        await page.getByTestId('event-form-description').fill('We go through last year\'s exam.');
+        await page.getByTestId('event-form-description').fill("We go through last year's exam.");
         await page.getByTestId('event-form-submit').click();
         const event = page.getByTestId('event').filter({ hasText: 'Exam prep session' });
         await expect(event).toBeVisible();
@@ -143,20 +157,35 @@ test.describe('community journeys', () => {
         await expect(dialog).toBeHidden();
         const inbox = await request.get('/api/messages', { headers: { authorization: `Bearer ${owner.token}` } });
         expect(inbox.status()).toBe(200);
-        expect(await inbox.json()).toEqual([expect.objectContaining({ recipient_id: owner.id, content: 'Thanks for the invitation!', context: expect.stringContaining('study_group:') })]);
+        expect(await inbox.json()).toEqual([
+          expect.objectContaining({
+            recipient_id: owner.id,
+            content: 'Thanks for the invitation!',
+            context: expect.stringContaining('study_group:'),
+          }),
+        ]);
       });
     } finally {
       await other.close();
     }
   });
 
-  test('moderation sticks: a removed member is told why, cannot rejoin, and joins again once the owner lifts the removal', async ({ page, browser, request }) => {
+  test('moderation sticks: a removed member is told why, cannot rejoin, and joins again once the owner lifts the removal', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const owner = await registerViaApi(request, 'learner', 'ban-owner');
     const member = await registerViaApi(request, 'learner', 'ban-member');
     const auth = (a: { token: string }) => ({ authorization: `Bearer ${a.token}` });
     const created = await request.post('/api/study-groups', {
       headers: auth(owner),
-      data: { name: `Moderated Group ${stamp()}`, description: 'Bans stay with the group.', category: 'programming_development', privacy: 'public' },
+      data: {
+        name: `Moderated Group ${stamp()}`,
+        description: 'Bans stay with the group.',
+        category: 'programming_development',
+        privacy: 'public',
+      },
     });
     expect(created.status()).toBe(201);
     const groupId = ((await created.json()) as { id: string }).id;
@@ -212,7 +241,9 @@ test.describe('community journeys', () => {
       await dialog.getByTestId('ask-submit').click();
       await expect(dialog.getByTestId('ask-error')).toHaveText('Please fill in all fields');
       await dialog.getByTestId('ask-title').fill(title);
-      await dialog.getByTestId('ask-content').fill('With an odd number of values it is the middle one, but what about an even number of values?');
+      await dialog
+        .getByTestId('ask-content')
+        .fill('With an odd number of values it is the middle one, but what about an even number of values?');
       await dialog.getByTestId('ask-category').selectOption('mathematics');
       await dialog.getByTestId('ask-tags').fill('statistics, median');
       await dialog.getByTestId('ask-submit').click();
@@ -237,7 +268,9 @@ test.describe('community journeys', () => {
         await second.getByTestId('question-upvote').click();
         await expect(second.getByTestId('question-upvotes')).toHaveText('1');
         await expect(second.getByTestId('answer-accept')).toHaveCount(0);
-        await second.getByTestId('answer-content').fill('Take the mean of the two middle values: for 1, 3, 5, 7 the median is (3 + 5) / 2 = 4.');
+        await second
+          .getByTestId('answer-content')
+          .fill('Take the mean of the two middle values: for 1, 3, 5, 7 the median is (3 + 5) / 2 = 4.');
         await second.getByTestId('answer-submit').click();
         await expect(second.getByTestId('answer')).toHaveCount(1);
 

@@ -29,7 +29,11 @@ test.describe('institutions: membership by consent', () => {
     const members = await request.get(`/api/institutions/${institution.id}/members?member_type=student`, { headers: auth(owner.token) });
     expect(((await members.json()) as { members: unknown[] }).members).toEqual([]);
 
-    const [invitation] = ((await (await request.get('/api/institution-invitations', { headers: auth(learner.token) })).json()) as { invitations: { id: string }[] }).invitations;
+    const [invitation] = (
+      (await (await request.get('/api/institution-invitations', { headers: auth(learner.token) })).json()) as {
+        invitations: { id: string }[];
+      }
+    ).invitations;
     await signInWithToken(page, learner.token, `/profile?invitation=${invitation!.id}`);
     const card = page.getByTestId('profile-institutions');
     const offered = card.getByTestId('profile-invitation');

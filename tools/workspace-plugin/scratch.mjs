@@ -12,7 +12,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function scratchWorkspace() {
   const dir = mkdtempSync(join(tmpdir(), 'lp-scratch-'));
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   for (const f of files) {
     let st;
     try {

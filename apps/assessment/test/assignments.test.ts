@@ -76,7 +76,7 @@ const gradedEvents = async (submissionId: string) =>
   ) as Array<{ payload: Record<string, unknown> }>;
 
 describe('creating and editing assignments', () => {
-  it('creates a draft with the spec defaults in the owner\'s course', async () => {
+  it("creates a draft with the spec defaults in the owner's course", async () => {
     const a = await create({ is_published: undefined, max_points: undefined } as Partial<CreateBody>);
     expect(a).toMatchObject({
       course_id: courseId,
@@ -104,11 +104,23 @@ describe('creating and editing assignments', () => {
 
   it('edits and publishes for the owner only; nothing to update is refused', async () => {
     const a = await create({ is_published: false });
-    await expectAppError(bus.call(routes.updateAssignment, { params: { id: a.id }, body: { title: 'Mine now' } }, olga.caller), 404, 'ASSIGNMENT_NOT_FOUND');
-    const published = await bus.call(routes.updateAssignment, { params: { id: a.id }, body: { is_published: true, max_points: 50 } }, ivan.caller);
+    await expectAppError(
+      bus.call(routes.updateAssignment, { params: { id: a.id }, body: { title: 'Mine now' } }, olga.caller),
+      404,
+      'ASSIGNMENT_NOT_FOUND',
+    );
+    const published = await bus.call(
+      routes.updateAssignment,
+      { params: { id: a.id }, body: { is_published: true, max_points: 50 } },
+      ivan.caller,
+    );
     expect(published).toMatchObject({ is_published: true, max_points: 50, title: 'Essay on sorting' });
     expect(new Date(published.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(a.updated_at).getTime());
-    await expectAppError(bus.call(routes.updateAssignment, { params: { id: a.id }, body: { title: 'Mine now' } }, olga.caller), 403, 'NOT_COURSE_OWNER');
+    await expectAppError(
+      bus.call(routes.updateAssignment, { params: { id: a.id }, body: { title: 'Mine now' } }, olga.caller),
+      403,
+      'NOT_COURSE_OWNER',
+    );
     await expectAppError(bus.call(routes.updateAssignment, { params: { id: a.id }, body: {} }, ivan.caller), 400, 'VALIDATION_FAILED');
     const byAdmin = await bus.call(routes.updateAssignment, { params: { id: a.id }, body: { title: 'Renamed by admin' } }, admin.caller);
     expect(byAdmin.title).toBe('Renamed by admin');
@@ -118,7 +130,11 @@ describe('creating and editing assignments', () => {
     const a = await create({ max_points: 20 });
     const s = await submit(a.id, lena);
     await grade(s.id, 15);
-    const err = await expectAppError(bus.call(routes.updateAssignment, { params: { id: a.id }, body: { max_points: 10 } }, ivan.caller), 422, 'MAX_POINTS_BELOW_GRADES');
+    const err = await expectAppError(
+      bus.call(routes.updateAssignment, { params: { id: a.id }, body: { max_points: 10 } }, ivan.caller),
+      422,
+      'MAX_POINTS_BELOW_GRADES',
+    );
     expect(err.detail).toMatch(/15 points/);
     expect((await bus.call(routes.updateAssignment, { params: { id: a.id }, body: { max_points: 15 } }, ivan.caller)).max_points).toBe(15);
   });
@@ -140,12 +156,31 @@ describe('who sees what', () => {
     await h.enroll(otherCourse, lena.id, ivan.id);
     const draft = await bus.call(
       routes.createAssignment,
-      { body: { course_id: otherCourse, title: 'Draft', description: 'd', assignment_type: 'project', instructions: 'i', due_date: inDays(3) } as CreateBody },
+      {
+        body: {
+          course_id: otherCourse,
+          title: 'Draft',
+          description: 'd',
+          assignment_type: 'project',
+          instructions: 'i',
+          due_date: inDays(3),
+        } as CreateBody,
+      },
       ivan.caller,
     );
     const live = await bus.call(
       routes.createAssignment,
-      { body: { course_id: otherCourse, title: 'Live', description: 'd', assignment_type: 'code', instructions: 'i', due_date: inDays(5), is_published: true } as CreateBody },
+      {
+        body: {
+          course_id: otherCourse,
+          title: 'Live',
+          description: 'd',
+          assignment_type: 'code',
+          instructions: 'i',
+          due_date: inDays(5),
+          is_published: true,
+        } as CreateBody,
+      },
       ivan.caller,
     );
     await submit(live.id, lena);
@@ -350,7 +385,7 @@ describe('grading', () => {
 });
 
 describe('the submissions list', () => {
-  it('shows the owner every submission with the student\'s name, and a fallback for unknown students', async () => {
+  it("shows the owner every submission with the student's name, and a fallback for unknown students", async () => {
     const a = await create();
     await submit(a.id, lena, 'from Lena');
     const ghost = stranger('learner');

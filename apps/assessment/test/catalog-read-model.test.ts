@@ -15,14 +15,26 @@ afterAll(async () => {
 
 const courseRow = async (id: string) =>
   (await h.ds.query('SELECT title, instructor_id, is_published FROM courses WHERE id = $1', [id]))[0] as
-    | { title: string; instructor_id: string; is_published: boolean }
-    | undefined;
+    { title: string; instructor_id: string; is_published: boolean } | undefined;
 
 describe('catalog read model', () => {
   it('migrates the whole schema', async () => {
-    const tables = (await h.ds.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as { tablename: string }[];
+    const tables = (await h.ds.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as {
+      tablename: string;
+    }[];
     expect(tables.map((t) => t.tablename)).toEqual(
-      expect.arrayContaining(['assignments', 'attempts', 'courses', 'enrollments', 'inbox', 'outbox', 'questions', 'quizzes', 'submissions', 'test_sessions']),
+      expect.arrayContaining([
+        'assignments',
+        'attempts',
+        'courses',
+        'enrollments',
+        'inbox',
+        'outbox',
+        'questions',
+        'quizzes',
+        'submissions',
+        'test_sessions',
+      ]),
     );
   });
 
@@ -31,12 +43,26 @@ describe('catalog read model', () => {
     const id = await h.course(owner, { is_published: false, title: 'Draft' });
     expect(await courseRow(id)).toEqual({ title: 'Draft', instructor_id: owner, is_published: false });
     await h.publish(catalogEvents.courseUpdated, {
-      v: 1, course_id: id, title: 'Renamed', instructor_id: owner, institution_id: null, price: 0, category: 'programming',
-      level: 'beginner', is_published: false, changed: ['title'], updated_at: new Date().toISOString(),
+      v: 1,
+      course_id: id,
+      title: 'Renamed',
+      instructor_id: owner,
+      institution_id: null,
+      price: 0,
+      category: 'programming',
+      level: 'beginner',
+      is_published: false,
+      changed: ['title'],
+      updated_at: new Date().toISOString(),
     });
     await h.waitFor(async () => (await courseRow(id))?.title === 'Renamed');
     await h.publish(catalogEvents.coursePublished, {
-      v: 1, course_id: id, title: 'Renamed', instructor_id: owner, institution_id: null, published_at: new Date().toISOString(),
+      v: 1,
+      course_id: id,
+      title: 'Renamed',
+      instructor_id: owner,
+      institution_id: null,
+      published_at: new Date().toISOString(),
     });
     await h.waitFor(async () => (await courseRow(id))?.is_published === true);
   });
@@ -46,8 +72,17 @@ describe('catalog read model', () => {
     const learner = randomUUID();
     const courseId = randomUUID();
     const payload = {
-      v: 1 as const, enrollment_id: randomUUID(), course_id: courseId, course_title: 'Early', user_id: learner, instructor_id: owner,
-      institution_id: null, amount_paid: 0, payment_id: null, enrollment_count: 1, enrolled_at: new Date().toISOString(),
+      v: 1 as const,
+      enrollment_id: randomUUID(),
+      course_id: courseId,
+      course_title: 'Early',
+      user_id: learner,
+      instructor_id: owner,
+      institution_id: null,
+      amount_paid: 0,
+      payment_id: null,
+      enrollment_count: 1,
+      enrolled_at: new Date().toISOString(),
     };
     await h.publish(catalogEvents.enrollmentCreated, payload);
     await h.publish(catalogEvents.enrollmentCreated, payload); // another event id, same enrollment

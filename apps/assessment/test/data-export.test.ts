@@ -61,15 +61,24 @@ describe("assessment's part of a data export", () => {
       routes.createAssignment,
       {
         body: {
-          course_id: courseId, title: 'Essay on sorting', description: 'd', assignment_type: 'essay', instructions: 'i',
-          max_points: 20, due_date: '2030-01-01T00:00:00.000Z', is_published: true,
+          course_id: courseId,
+          title: 'Essay on sorting',
+          description: 'd',
+          assignment_type: 'essay',
+          instructions: 'i',
+          max_points: 20,
+          due_date: '2030-01-01T00:00:00.000Z',
+          is_published: true,
         } as never,
       },
       ivan.caller,
     );
     const s = await bus.call(
       routes.submitAssignment,
-      { params: { id: a.id }, body: { submission_text: 'Merge sort is stable', submission_files: ['https://files.example/e.pdf'] } as never },
+      {
+        params: { id: a.id },
+        body: { submission_text: 'Merge sort is stable', submission_files: ['https://files.example/e.pdf'] } as never,
+      },
       lena.caller,
     );
     await bus.call(routes.gradeSubmission, { params: { id: s.id }, body: { grade: 18.5, feedback: 'Well argued' } as never }, ivan.caller);
@@ -77,10 +86,23 @@ describe("assessment's part of a data export", () => {
     const forLena = await exportOf(lena.id);
     expect(forLena.service).toBe('assessment');
     expect(forLena.data.test_sessions).toEqual([
-      expect.objectContaining({ id: sessionId, quiz_id: quizId, quiz_title: 'Sorting quiz', answers: { 0: 'False' }, submitted_at: '2026-03-01T10:05:00.000Z' }),
+      expect.objectContaining({
+        id: sessionId,
+        quiz_id: quizId,
+        quiz_title: 'Sorting quiz',
+        answers: { 0: 'False' },
+        submitted_at: '2026-03-01T10:05:00.000Z',
+      }),
     ]);
     expect(forLena.data.quiz_attempts).toEqual([
-      expect.objectContaining({ quiz_title: 'Sorting quiz', attempt_number: 1, score: 100, passed: true, answers: { 0: 'False' }, submitted_at: '2026-03-01T10:05:00.000Z' }),
+      expect.objectContaining({
+        quiz_title: 'Sorting quiz',
+        attempt_number: 1,
+        score: 100,
+        passed: true,
+        answers: { 0: 'False' },
+        submitted_at: '2026-03-01T10:05:00.000Z',
+      }),
     ]);
     expect(forLena.data.assignment_submissions).toEqual([
       expect.objectContaining({

@@ -19,7 +19,10 @@ afterAll(async () => {
 const createQuiz = (over: Record<string, unknown> = {}, secondEssay = false) => {
   const body = quizBody(over);
   const questions = secondEssay
-    ? [...body.questions, { question_text: 'Explain fractions', question_type: 'essay' as const, correct_answer: '', explanation: '', points: 2 }]
+    ? [
+        ...body.questions,
+        { question_text: 'Explain fractions', question_type: 'essay' as const, correct_answer: '', explanation: '', points: 2 },
+      ]
     : body.questions;
   return h.call(routes.createMockTest, { body: { ...body, questions } }, author);
 };
@@ -50,8 +53,14 @@ describe('grading the essays of an attempt', () => {
       feedback: 'Well done overall',
     });
     expect(reviewed).toMatchObject({
-      attempt_id: submitted.attempt_id, score: 100, passed: true, correct_answers: 4, earned_points: 10, total_points: 10,
-      needs_manual_grading: false, feedback: 'Well done overall',
+      attempt_id: submitted.attempt_id,
+      score: 100,
+      passed: true,
+      correct_answers: 4,
+      earned_points: 10,
+      total_points: 10,
+      needs_manual_grading: false,
+      feedback: 'Well done overall',
     });
     expect(reviewed.reviewed_at).toEqual(expect.any(String));
     expect(essayOf(reviewed)).toMatchObject({ pending_review: false, earned_points: 4, is_correct: true, feedback: 'Clear and complete' });
@@ -60,7 +69,9 @@ describe('grading the essays of an attempt', () => {
 
     expect(await h.call(routes.getAttempt, { params: { id: submitted.attempt_id } }, ann)).toEqual(reviewed);
     const history = await h.call(routes.learnerAttempts, {}, ann);
-    expect(history.map((a) => [a.score, a.passed, a.correct_answers, a.feedback, a.needs_manual_grading])).toEqual([[100, true, 4, 'Well done overall', false]]);
+    expect(history.map((a) => [a.score, a.passed, a.correct_answers, a.feedback, a.needs_manual_grading])).toEqual([
+      [100, true, 4, 'Well done overall', false],
+    ]);
     const forAnn = await h.call(routes.mockTestResults, { params: { id: quiz.id } }, ann);
     expect(forAnn.latest).toMatchObject({ score: 100, passed: true, needs_manual_grading: false });
     const forAuthor = await h.call(routes.mockTestResults, { params: { id: quiz.id } }, author);
@@ -80,14 +91,29 @@ describe('grading the essays of an attempt', () => {
     // 8 of 10 points: passes the default 70
     const [reviewedEvent] = await h.outbox('assessment.attempt.reviewed', { attempt_id: submitted.attempt_id });
     expect(reviewedEvent!.payload).toMatchObject({
-      v: 1, attempt_id: submitted.attempt_id, quiz_id: quiz.id, course_id: courseId, user_id: ann.userId, score: 80, passed: true,
-      needs_manual_grading: false, reviewed_by: author.userId, submitted_at: submitted.submitted_at,
+      v: 1,
+      attempt_id: submitted.attempt_id,
+      quiz_id: quiz.id,
+      course_id: courseId,
+      user_id: ann.userId,
+      score: 80,
+      passed: true,
+      needs_manual_grading: false,
+      reviewed_by: author.userId,
+      submitted_at: submitted.submitted_at,
       time_taken_minutes: submitted.time_taken_minutes,
     });
     expect(reviewedEvent!.payload.reviewed_at).toEqual(expect.any(String));
     const passed = await h.outbox('assessment.quiz.passed', { attempt_id: submitted.attempt_id });
     expect(passed.map((e) => e.payload)).toEqual([
-      expect.objectContaining({ quiz_id: quiz.id, user_id: ann.userId, course_id: courseId, score: 80, kind: 'mock_test', quiz_title: quiz.title }),
+      expect.objectContaining({
+        quiz_id: quiz.id,
+        user_id: ann.userId,
+        course_id: courseId,
+        score: 80,
+        kind: 'mock_test',
+        quiz_title: quiz.title,
+      }),
     ]);
 
     // a re-grade that keeps the pass is no new first pass
@@ -114,7 +140,9 @@ describe('grading the essays of an attempt', () => {
     const submitted = await take(quiz.id, ann, { ...AUTO_RIGHT_WITH_ESSAY, '4': 'Fractions are parts' });
     expect(submitted).toMatchObject({ score: 50, passed: true, needs_manual_grading: true });
 
-    const partial = await review(submitted.attempt_id, { grades: [{ question_id: essayOf(submitted, 1).question_id, earned_points: 1.5 }] });
+    const partial = await review(submitted.attempt_id, {
+      grades: [{ question_id: essayOf(submitted, 1).question_id, earned_points: 1.5 }],
+    });
     expect(partial).toMatchObject({ earned_points: 7.5, score: 62.5, needs_manual_grading: true, correct_answers: 3 });
     expect([essayOf(partial, 0).pending_review, essayOf(partial, 1).pending_review]).toEqual([true, false]);
     expect(essayOf(partial, 1)).toMatchObject({ earned_points: 1.5, is_correct: false });
@@ -129,7 +157,8 @@ describe('grading the essays of an attempt', () => {
     const r = await take(quiz.id, h.caller(), { '0': '4' });
     expect(r.needs_manual_grading).toBe(false);
     await expect(review(r.attempt_id, { grades: [{ question_id: essayOf(r).question_id, earned_points: 1 }] })).rejects.toMatchObject({
-      status: 400, errors: [{ path: 'grades.0.question_id', message: 'This essay was not answered' }],
+      status: 400,
+      errors: [{ path: 'grades.0.question_id', message: 'This essay was not answered' }],
     });
   });
 
@@ -144,7 +173,11 @@ describe('grading the essays of an attempt', () => {
     expect(essayOf(lower)).toMatchObject({ earned_points: 0.5, is_correct: false, feedback: 'Great' });
     const feedbackOnly = await review(submitted.attempt_id, { feedback: 'See the essay comments' });
     expect(feedbackOnly).toMatchObject({ score: 65, feedback: 'See the essay comments' });
-    expect((await h.call(routes.learnerAttempts, {}, ann))[0]).toMatchObject({ score: 65, passed: false, feedback: 'See the essay comments' });
+    expect((await h.call(routes.learnerAttempts, {}, ann))[0]).toMatchObject({
+      score: 65,
+      passed: false,
+      feedback: 'See the essay comments',
+    });
   });
 
   it('refuses points out of bounds or off the 0.5 step, naming the entry', async () => {
@@ -152,17 +185,23 @@ describe('grading the essays of an attempt', () => {
     const r = await take(quiz.id, h.caller(), AUTO_RIGHT_WITH_ESSAY);
     const essayId = essayOf(r).question_id;
     await expect(review(r.attempt_id, { grades: [{ question_id: essayId, earned_points: 4.5 }] })).rejects.toMatchObject({
-      status: 400, errors: [{ path: 'grades.0.earned_points', message: 'Points cannot exceed 4 points' }],
+      status: 400,
+      errors: [{ path: 'grades.0.earned_points', message: 'Points cannot exceed 4 points' }],
     });
     await expect(review(r.attempt_id, { grades: [{ question_id: essayId, earned_points: 1.25 }] })).rejects.toMatchObject({
-      status: 400, errors: [expect.objectContaining({ path: 'grades.0.earned_points' })],
+      status: 400,
+      errors: [expect.objectContaining({ path: 'grades.0.earned_points' })],
     });
     await expect(review(r.attempt_id, { grades: [{ question_id: essayId, earned_points: -1 }] })).rejects.toMatchObject({
-      status: 400, errors: [expect.objectContaining({ path: 'grades.0.earned_points' })],
+      status: 400,
+      errors: [expect.objectContaining({ path: 'grades.0.earned_points' })],
     });
     await expect(review(r.attempt_id, {})).rejects.toMatchObject({ status: 400 });
     // nothing was stored by the refused reviews
-    expect(await h.call(routes.getAttempt, { params: { id: r.attempt_id } }, author)).toMatchObject({ score: 60, needs_manual_grading: true });
+    expect(await h.call(routes.getAttempt, { params: { id: r.attempt_id } }, author)).toMatchObject({
+      score: 60,
+      needs_manual_grading: true,
+    });
     expect(await h.outbox('assessment.attempt.reviewed', { attempt_id: r.attempt_id })).toHaveLength(0);
   });
 
@@ -171,18 +210,36 @@ describe('grading the essays of an attempt', () => {
     const r = await take(quiz.id, h.caller(), AUTO_RIGHT_WITH_ESSAY);
     const mc = r.question_details.find((d) => d.question_type === 'multiple_choice')!;
     const essayId = essayOf(r).question_id;
-    await expect(review(r.attempt_id, { grades: [{ question_id: essayId, earned_points: 1 }, { question_id: mc.question_id, earned_points: 1 }] })).rejects.toMatchObject({
-      status: 400, code: 'VALIDATION_FAILED', errors: [{ path: 'grades.1.question_id', message: 'Only essay questions are graded by hand' }],
+    await expect(
+      review(r.attempt_id, {
+        grades: [
+          { question_id: essayId, earned_points: 1 },
+          { question_id: mc.question_id, earned_points: 1 },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      errors: [{ path: 'grades.1.question_id', message: 'Only essay questions are graded by hand' }],
     });
     await expect(review(r.attempt_id, { grades: [{ question_id: randomUUID(), earned_points: 1 }] })).rejects.toMatchObject({
-      status: 400, errors: [{ path: 'grades.0.question_id', message: 'This question is not part of the attempt' }],
+      status: 400,
+      errors: [{ path: 'grades.0.question_id', message: 'This question is not part of the attempt' }],
     });
-    await expect(review(r.attempt_id, { grades: [{ question_id: essayId, earned_points: 1 }, { question_id: essayId, earned_points: 2 }] })).rejects.toMatchObject({
-      status: 400, errors: [{ path: 'grades.1.question_id', message: 'This question is graded twice' }],
+    await expect(
+      review(r.attempt_id, {
+        grades: [
+          { question_id: essayId, earned_points: 1 },
+          { question_id: essayId, earned_points: 2 },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'grades.1.question_id', message: 'This question is graded twice' }],
     });
   });
 
-  it('is the author\'s only: 403 to another author and to the learner, 404 for an unknown attempt', async () => {
+  it("is the author's only: 403 to another author and to the learner, 404 for an unknown attempt", async () => {
     const quiz = await createQuiz();
     const ann = h.caller();
     const r = await take(quiz.id, ann, AUTO_RIGHT_WITH_ESSAY);

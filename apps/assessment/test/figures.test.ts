@@ -19,7 +19,11 @@ afterAll(async () => {
 
 /** Multiple choice (2 points, '4') and true/false (1 point, True); passing score 70. */
 const twoQuestions = (author: Caller, over: Record<string, unknown> = {}) =>
-  h.call(routes.createMockTest, { body: { ...quizBody({ passing_score: 70, ...over }), questions: quizBody().questions.slice(0, 2) } }, author);
+  h.call(
+    routes.createMockTest,
+    { body: { ...quizBody({ passing_score: 70, ...over }), questions: quizBody().questions.slice(0, 2) } },
+    author,
+  );
 const take = async (quizId: string, who: Caller, answers: Record<string, string>) => {
   const s = await h.call(routes.startMockTest, { params: { id: quizId } }, who);
   return h.call(routes.submitMockTest, { params: { id: quizId }, query: { session_id: s.session_id }, body: { answers } }, who);
@@ -29,7 +33,7 @@ const MC_ONLY = { '0': '4', '1': 'False' }; // 66.67, failed
 const NO_FIGURES = { attempts: 0, average_score: null, pass_rate: null };
 
 describe('figures of an assessment', () => {
-  it('counts every taker\'s attempt on every list and view, and leaves the author\'s own tries out', async () => {
+  it("counts every taker's attempt on every list and view, and leaves the author's own tries out", async () => {
     const author = h.caller('instructor');
     const courseId = await h.course(author.userId);
     const quiz = await twoQuestions(author, { course_id: courseId, title: 'Figures quiz' });
@@ -56,14 +60,22 @@ describe('figures of an assessment', () => {
     expect(updated.figures).toEqual(figures);
   });
 
-  it('leaves out the course instructor\'s tries too when someone else (the owning institution) authored the assessment', async () => {
+  it("leaves out the course instructor's tries too when someone else (the owning institution) authored the assessment", async () => {
     const institutionId = randomUUID();
     const institution = h.caller('institution', institutionId);
     const instructor = h.caller('instructor');
     const courseId = randomUUID();
     await h.publish(catalogEvents.courseCreated, {
-      v: 1, course_id: courseId, title: 'Institution course', instructor_id: instructor.userId, institution_id: institutionId,
-      price: 0, category: 'programming', level: 'beginner', is_published: true, created_at: new Date().toISOString(),
+      v: 1,
+      course_id: courseId,
+      title: 'Institution course',
+      instructor_id: instructor.userId,
+      institution_id: institutionId,
+      price: 0,
+      category: 'programming',
+      level: 'beginner',
+      is_published: true,
+      created_at: new Date().toISOString(),
     });
     await h.waitFor(async () => (await h.ds.query('SELECT 1 FROM courses WHERE id = $1', [courseId])).length > 0);
     const quiz = await twoQuestions(institution, { course_id: courseId });
@@ -71,7 +83,11 @@ describe('figures of an assessment', () => {
     await h.enroll(courseId, ann.userId, instructor.userId);
     await take(quiz.id, instructor, ALL_RIGHT);
     await take(quiz.id, ann, MC_ONLY);
-    expect((await h.call(routes.manageQuiz, { params: { id: quiz.id } }, institution)).figures).toEqual({ attempts: 1, average_score: 66.7, pass_rate: 0 });
+    expect((await h.call(routes.manageQuiz, { params: { id: quiz.id } }, institution)).figures).toEqual({
+      attempts: 1,
+      average_score: 66.7,
+      pass_rate: 0,
+    });
   });
 
   it('keeps figures apart per assessment in one list and null before anyone took one', async () => {
@@ -91,7 +107,7 @@ describe('figures of an assessment', () => {
 });
 
 describe('results name their takers', () => {
-  it('gives each attempt its taker\'s name, a neutral name for a taker identity never announced', async () => {
+  it("gives each attempt its taker's name, a neutral name for a taker identity never announced", async () => {
     const author = await bus.user('instructor');
     const quiz = await twoQuestions(author.caller);
     const lena = await bus.user('learner', 'Lena Learner');
@@ -101,7 +117,10 @@ describe('results name their takers', () => {
 
     const forAuthor = await h.call(routes.mockTestResults, { params: { id: quiz.id } }, author.caller);
     expect(forAuthor.attempts.map((a) => [a.user_id, a.user_name]).sort()).toEqual(
-      [[lena.id, 'Lena Learner'], [ghost.userId, 'Unknown user']].sort(),
+      [
+        [lena.id, 'Lena Learner'],
+        [ghost.userId, 'Unknown user'],
+      ].sort(),
     );
     const forLena = await h.call(routes.mockTestResults, { params: { id: quiz.id } }, lena.caller);
     expect(forLena.attempts.map((a) => a.user_name)).toEqual(['Lena Learner']);

@@ -20,7 +20,11 @@ const start = (quizId: string, who: Caller) => h.call(routes.startMockTest, { pa
 const submit = (quizId: string, sessionId: string, who: Caller, answers: Record<string, string | boolean | null> = {}) =>
   h.call(routes.submitMockTest, { params: { id: quizId }, query: { session_id: sessionId }, body: { answers } }, who);
 const save = (quizId: string, sessionId: string, who: Caller, answers: Record<string, string | null>) =>
-  h.call(routes.saveProgress, { params: { id: quizId }, body: { session_id: sessionId, answers, current_question: 1, flagged_questions: [2] } }, who);
+  h.call(
+    routes.saveProgress,
+    { params: { id: quizId }, body: { session_id: sessionId, answers, current_question: 1, flagged_questions: [2] } },
+    who,
+  );
 /** Only auto-graded questions: multiple choice (2 points) and true/false (1). */
 const autoOnly = () => quizBody().questions.slice(0, 2);
 
@@ -37,15 +41,29 @@ describe('grading through the routes', () => {
       [essay!.id]: 'Numbers are fun',
     });
     expect(result).toMatchObject({
-      quiz_id: quiz.id, session_id: s.session_id, kind: 'mock_test', score: 60, passed: false, passing_score: 70, correct_answers: 3,
-      total_questions: 4, earned_points: 6, total_points: 10, needs_manual_grading: true, attempt_number: 1, attempts_left: null, time_exceeded: false,
+      quiz_id: quiz.id,
+      session_id: s.session_id,
+      kind: 'mock_test',
+      score: 60,
+      passed: false,
+      passing_score: 70,
+      correct_answers: 3,
+      total_questions: 4,
+      earned_points: 6,
+      total_points: 10,
+      needs_manual_grading: true,
+      attempt_number: 1,
+      attempts_left: null,
+      time_exceeded: false,
     });
     expect(result.subject_performance).toEqual({
       math: { correct: 1, total: 1, percentage: 100 },
       science: { correct: 1, total: 1, percentage: 100 },
       history: { correct: 1, total: 1, percentage: 100 },
     });
-    expect(result.question_details.map((d) => [d.question_type, d.is_correct, d.pending_review, d.earned_points, d.correct_answer])).toEqual([
+    expect(
+      result.question_details.map((d) => [d.question_type, d.is_correct, d.pending_review, d.earned_points, d.correct_answer]),
+    ).toEqual([
       ['multiple_choice', true, false, 2, '4'],
       ['true_false', true, false, 1, 'True'],
       ['short_answer', true, false, 3, `${SECRET}Paris answer`],
@@ -63,7 +81,14 @@ describe('grading through the routes', () => {
   });
 
   it('serves a randomized assessment in a per-session order and grades positions in that order', async () => {
-    const quiz = await create({ randomize_questions: true, questions: Array.from({ length: 12 }, (_, i) => ({ question_text: `Q${i}?`, question_type: 'short_answer', correct_answer: `a${i}` })) });
+    const quiz = await create({
+      randomize_questions: true,
+      questions: Array.from({ length: 12 }, (_, i) => ({
+        question_text: `Q${i}?`,
+        question_type: 'short_answer',
+        correct_answer: `a${i}`,
+      })),
+    });
     const orders = new Set<string>();
     for (let k = 0; k < 4; k++) {
       const learner = h.caller();
@@ -89,7 +114,12 @@ describe('sessions', () => {
     const saved = await save(quiz.id, a.session_id, learner, { [a.test.questions[0]!.id]: '4' });
     expect(saved).toMatchObject({ message: 'Progress saved', session_id: a.session_id });
     const resumed = await start(quiz.id, learner);
-    expect(resumed).toMatchObject({ session_id: a.session_id, answers: { [a.test.questions[0]!.id]: '4' }, current_question: 1, flagged_questions: [2] });
+    expect(resumed).toMatchObject({
+      session_id: a.session_id,
+      answers: { [a.test.questions[0]!.id]: '4' },
+      current_question: 1,
+      flagged_questions: [2],
+    });
     expect((await h.ds.query('SELECT count(*)::int AS n FROM test_sessions WHERE quiz_id = $1', [quiz.id]))[0].n).toBe(1);
   });
 
@@ -100,7 +130,7 @@ describe('sessions', () => {
     expect(Math.abs(new Date(s.server_now).getTime() - Date.now())).toBeLessThan(5_000);
   });
 
-  it('refuses progress on a session that is not the caller\'s, of another quiz, or already submitted', async () => {
+  it("refuses progress on a session that is not the caller's, of another quiz, or already submitted", async () => {
     const quiz = await create();
     const other = await create();
     const learner = h.caller();
@@ -118,7 +148,10 @@ describe('sessions', () => {
     const quiz = await h.call(routes.createMockTest, { body: { title: 'Empty', time_limit: 30 } }, author);
     const learner = h.caller();
     await expect(start(quiz.id, learner)).rejects.toMatchObject({ status: 422, code: 'QUIZ_HAS_NO_QUESTIONS' });
-    await expect(h.call(routes.submitQuiz, { params: { id: quiz.id }, body: {} }, learner)).rejects.toMatchObject({ status: 422, code: 'QUIZ_HAS_NO_QUESTIONS' });
+    await expect(h.call(routes.submitQuiz, { params: { id: quiz.id }, body: {} }, learner)).rejects.toMatchObject({
+      status: 422,
+      code: 'QUIZ_HAS_NO_QUESTIONS',
+    });
     expect((await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner)).session_id).toBeNull();
   });
 });
@@ -141,7 +174,12 @@ describe('the simple quiz (GET /quizzes/{id})', () => {
     expect(first).toMatchObject({ answers: {}, current_question: 0, flagged_questions: [] });
     await save(quiz.id, first.session_id!, learner, { [first.questions[0]!.id]: '4' });
     const reloaded = await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner);
-    expect(reloaded).toMatchObject({ session_id: first.session_id, answers: { [first.questions[0]!.id]: '4' }, current_question: 1, flagged_questions: [2] });
+    expect(reloaded).toMatchObject({
+      session_id: first.session_id,
+      answers: { [first.questions[0]!.id]: '4' },
+      current_question: 1,
+      flagged_questions: [2],
+    });
     // submitted: the next attempt starts empty
     await h.call(routes.submitQuiz, { params: { id: quiz.id }, body: { session_id: first.session_id! } }, learner);
     const next = await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner);
@@ -152,13 +190,19 @@ describe('the simple quiz (GET /quizzes/{id})', () => {
 
 describe('the card (GET /quizzes/{id}/info)', () => {
   const info = (id: string, who: Caller) => h.call(routes.quizInfo, { params: { id } }, who);
-  const sessions = async (quizId: string) => (await h.ds.query('SELECT count(*)::int AS n FROM test_sessions WHERE quiz_id = $1', [quizId]))[0].n as number;
+  const sessions = async (quizId: string) =>
+    (await h.ds.query('SELECT count(*)::int AS n FROM test_sessions WHERE quiz_id = $1', [quizId]))[0].n as number;
 
-  it('answers the summary and the caller\'s standing without opening a session', async () => {
+  it("answers the summary and the caller's standing without opening a session", async () => {
     const quiz = await create({ max_attempts: 2, allow_multiple_attempts: false });
     const learner = h.caller();
     const card = await info(quiz.id, learner);
-    expect(card).toMatchObject({ id: quiz.id, title: quiz.title, question_count: 4, my: { status: 'new', attempts_used: 0, attempts_left: 2, can_start: true } });
+    expect(card).toMatchObject({
+      id: quiz.id,
+      title: quiz.title,
+      question_count: 4,
+      my: { status: 'new', attempts_used: 0, attempts_left: 2, can_start: true },
+    });
     expect(card).not.toHaveProperty('questions');
     expect(await sessions(quiz.id)).toBe(0);
     const s = await start(quiz.id, learner);
@@ -167,7 +211,7 @@ describe('the card (GET /quizzes/{id}/info)', () => {
     expect(await sessions(quiz.id)).toBe(1);
   });
 
-  it('hides a draft from all but its author and keeps a course\'s assessment to its enrolled learners', async () => {
+  it("hides a draft from all but its author and keeps a course's assessment to its enrolled learners", async () => {
     const draft = await create({ is_published: false });
     await expect(info(draft.id, h.caller())).rejects.toMatchObject({ status: 404, code: 'QUIZ_NOT_FOUND' });
     expect((await info(draft.id, author)).id).toBe(draft.id);
@@ -189,11 +233,19 @@ describe('edits between sessions', () => {
     const first = await start(quiz.id, learner);
     expect(first.test.questions).toHaveLength(4);
     await submit(quiz.id, first.session_id, learner);
-    await h.call(routes.addQuestion, { params: { id: quiz.id }, body: { question_text: 'Added?', question_type: 'true_false', correct_answer: 'False' } }, author);
+    await h.call(
+      routes.addQuestion,
+      { params: { id: quiz.id }, body: { question_text: 'Added?', question_type: 'true_false', correct_answer: 'False' } },
+      author,
+    );
     const second = await start(quiz.id, learner);
     expect(second.test.questions.map((q) => q.question_text).at(-1)).toBe('Added?');
     await submit(quiz.id, second.session_id, learner);
-    await h.call(routes.updateQuiz, { params: { id: quiz.id }, body: { questions: [{ question_text: 'Only?', question_type: 'short_answer', correct_answer: 'yes' }] } }, author);
+    await h.call(
+      routes.updateQuiz,
+      { params: { id: quiz.id }, body: { questions: [{ question_text: 'Only?', question_type: 'short_answer', correct_answer: 'yes' }] } },
+      author,
+    );
     const third = await start(quiz.id, learner);
     expect(third.test.questions.map((q) => q.question_text)).toEqual(['Only?']);
     expect(await submit(quiz.id, third.session_id, learner, { '0': 'YES' })).toMatchObject({ score: 100, total_questions: 1 });
@@ -208,7 +260,10 @@ describe('time limits', () => {
     const [mc, tf] = s.test.questions;
     await save(quiz.id, s.session_id, learner, { [mc!.id]: '4' });
     await h.ageSession(s.session_id, 10.6); // 36 s past the limit: beyond the 30 s grace
-    await expect(save(quiz.id, s.session_id, learner, { [tf!.id]: 'True' })).rejects.toMatchObject({ status: 422, code: 'SESSION_TIME_UP' });
+    await expect(save(quiz.id, s.session_id, learner, { [tf!.id]: 'True' })).rejects.toMatchObject({
+      status: 422,
+      code: 'SESSION_TIME_UP',
+    });
     const r = await submit(quiz.id, s.session_id, learner, { [mc!.id]: '4', [tf!.id]: 'True' });
     expect(r).toMatchObject({ time_exceeded: true, time_taken_minutes: 10, score: 20, correct_answers: 1 });
   });
@@ -240,7 +295,10 @@ describe('attempts', () => {
       expect(await submit(quiz.id, s.session_id, learner)).toMatchObject({ attempt_number: n, attempts_left: 2 - n });
     }
     await expect(start(quiz.id, learner)).rejects.toMatchObject({ status: 422, code: 'ATTEMPTS_EXHAUSTED' });
-    await expect(h.call(routes.submitQuiz, { params: { id: quiz.id }, body: { answers: {} } }, learner)).rejects.toMatchObject({ status: 422, code: 'ATTEMPTS_EXHAUSTED' });
+    await expect(h.call(routes.submitQuiz, { params: { id: quiz.id }, body: { answers: {} } }, learner)).rejects.toMatchObject({
+      status: 422,
+      code: 'ATTEMPTS_EXHAUSTED',
+    });
     const view = await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner);
     expect(view.session_id).toBeNull();
     expect(view.my).toEqual({ status: 'failed', attempts_used: 2, attempts_left: 0, best_score: 0, can_start: false });
@@ -261,7 +319,11 @@ describe('attempts', () => {
     const second = await h.call(routes.submitQuiz, { params: { id: quiz.id }, body: { answers: { '1': 'False' } } }, learner);
     expect(second.session_id).not.toBe(view.session_id);
     expect(second.attempt_number).toBe(2);
-    const again = await h.call(routes.submitQuiz, { params: { id: quiz.id }, body: { session_id: second.session_id, answers: { '0': '4' } } }, learner);
+    const again = await h.call(
+      routes.submitQuiz,
+      { params: { id: quiz.id }, body: { session_id: second.session_id, answers: { '0': '4' } } },
+      learner,
+    );
     expect(again).toEqual(second);
   });
 
@@ -279,7 +341,10 @@ describe('attempts', () => {
     const quiz = await h.call(routes.createMockTest, { body: { ...quizBody(), questions: autoOnly() } }, author);
     const learner = h.caller();
     const s = await start(quiz.id, learner);
-    const results = await Promise.all([submit(quiz.id, s.session_id, learner, { '0': '4', '1': 'True' }), submit(quiz.id, s.session_id, learner, { '0': '4', '1': 'True' })]);
+    const results = await Promise.all([
+      submit(quiz.id, s.session_id, learner, { '0': '4', '1': 'True' }),
+      submit(quiz.id, s.session_id, learner, { '0': '4', '1': 'True' }),
+    ]);
     expect(results[1]).toEqual(results[0]);
     expect(await h.ds.query('SELECT 1 FROM attempts WHERE session_id = $1', [s.session_id])).toHaveLength(1);
     expect(await h.outbox('assessment.attempt.submitted', { session_id: s.session_id })).toHaveLength(1);
@@ -304,7 +369,9 @@ describe('attempts', () => {
       [3, true, courseId, learner.userId],
     ]);
     const passed = await h.outbox('assessment.quiz.passed', { quiz_id: quiz.id });
-    expect(passed.map((e) => e.payload)).toEqual([expect.objectContaining({ v: 1, user_id: learner.userId, score: 100, kind: 'quiz', course_id: courseId })]);
+    expect(passed.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ v: 1, user_id: learner.userId, score: 100, kind: 'quiz', course_id: courseId }),
+    ]);
   });
 
   it('leaves the question review out when results are not shown immediately', async () => {
@@ -324,9 +391,15 @@ describe('enrollment', () => {
     const courseId = await h.course(author.userId);
     const quiz = await create({ course_id: courseId });
     const stranger = h.caller();
-    await expect(h.call(routes.getQuiz, { params: { id: quiz.id } }, stranger)).rejects.toMatchObject({ status: 403, code: 'NOT_ENROLLED' });
+    await expect(h.call(routes.getQuiz, { params: { id: quiz.id } }, stranger)).rejects.toMatchObject({
+      status: 403,
+      code: 'NOT_ENROLLED',
+    });
     await expect(start(quiz.id, stranger)).rejects.toMatchObject({ status: 403, code: 'NOT_ENROLLED' });
-    await expect(h.call(routes.submitQuiz, { params: { id: quiz.id }, body: {} }, stranger)).rejects.toMatchObject({ status: 403, code: 'NOT_ENROLLED' });
+    await expect(h.call(routes.submitQuiz, { params: { id: quiz.id }, body: {} }, stranger)).rejects.toMatchObject({
+      status: 403,
+      code: 'NOT_ENROLLED',
+    });
     await h.enroll(courseId, stranger.userId, author.userId);
     expect((await start(quiz.id, stranger)).test.id).toBe(quiz.id);
     expect((await start(quiz.id, author)).test.id).toBe(quiz.id);

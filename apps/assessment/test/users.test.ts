@@ -19,16 +19,25 @@ afterAll(async () => {
 
 const row = async (id: string) =>
   (await h.ds.query('SELECT name, email, deleted FROM users WHERE id = $1', [id]))[0] as
-    | { name: string; email: string | null; deleted: boolean }
-    | undefined;
+    { name: string; email: string | null; deleted: boolean } | undefined;
 const registered = (id: string, name: string, email: string) =>
-  h.publish(identityEvents.userRegistered, { v: 1, user_id: id, name, email, phone: null, role: 'learner', ref: null, created_at: new Date().toISOString() });
+  h.publish(identityEvents.userRegistered, {
+    v: 1,
+    user_id: id,
+    name,
+    email,
+    phone: null,
+    role: 'learner',
+    ref: null,
+    created_at: new Date().toISOString(),
+  });
 const updated = (id: string, name: string, email: string | null) =>
   h.publish(identityEvents.userUpdated, { v: 1, user_id: id, name, email, role: 'learner', profile_image: null });
 const deletionScheduled = (id: string) =>
   h.publish(identityEvents.userDeletionScheduled, { v: 1, user_id: id, scheduled_at: new Date().toISOString(), by: 'self' });
 /** Waits until assessment has handled this event (its inbox records it): a change that must not happen can be checked after. */
-const handled = (eventId: string) => h.waitFor(async () => (await h.ds.query('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length > 0);
+const handled = (eventId: string) =>
+  h.waitFor(async () => (await h.ds.query('SELECT 1 FROM inbox WHERE event_id = $1', [eventId])).length > 0);
 
 describe('users read model', () => {
   it('records a registration, then follows an update', async () => {
@@ -69,8 +78,13 @@ describe('users read model', () => {
       routes.createAssignment,
       {
         body: {
-          course_id: courseId, title: 'Essay', description: 'd', assignment_type: 'essay', instructions: 'i',
-          due_date: new Date(Date.now() + 86_400_000).toISOString(), is_published: true,
+          course_id: courseId,
+          title: 'Essay',
+          description: 'd',
+          assignment_type: 'essay',
+          instructions: 'i',
+          due_date: new Date(Date.now() + 86_400_000).toISOString(),
+          is_published: true,
         } as never,
       },
       owner.caller,

@@ -7,7 +7,14 @@ import { PaymentItems } from './modules/payments/payment-items.js';
 import { PlansRepository } from './modules/plans/plans.repository.js';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
 
-const repositories = [LedgerRepository, TransactionsRepository, RevenueSharesRepository, IdempotencyRepository, PlansRepository, SubscriptionsRepository];
+const repositories = [
+  LedgerRepository,
+  TransactionsRepository,
+  RevenueSharesRepository,
+  IdempotencyRepository,
+  PlansRepository,
+  SubscriptionsRepository,
+];
 
 /**
  * Billing's data layer, shared by its areas (a payment writes the ledger, the transactions and

@@ -12,4 +12,11 @@ import { DemoFunds1795700000000 } from './migrations/1795700000000-demo-funds.js
  * service test fails when the two differ.
  */
 export const entities = [...ledgerEntities, ...subscriptionEntities];
-export const migrations = [Initial1795600000000, Ledger1795604991983, LedgerRules1795604991984, DemoCheckouts1795605342599, Subscriptions1795605361247, DemoFunds1795700000000];
+export const migrations = [
+  Initial1795600000000,
+  Ledger1795604991983,
+  LedgerRules1795604991984,
+  DemoCheckouts1795605342599,
+  Subscriptions1795605361247,
+  DemoFunds1795700000000,
+];

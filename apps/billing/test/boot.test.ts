@@ -21,12 +21,18 @@ const production = (extra: Record<string, string>) => ({
 
 describe('billing at boot', () => {
   it('refuses to start in production with a method on the demo checkout, saying which and why', async () => {
-    const boot = NestFactory.createApplicationContext(BillingModule.create(production({ PAYMENT_PROVIDER_TELEBIRR: 'demo' })), { logger: false, abortOnError: false });
+    const boot = NestFactory.createApplicationContext(BillingModule.create(production({ PAYMENT_PROVIDER_TELEBIRR: 'demo' })), {
+      logger: false,
+      abortOnError: false,
+    });
     await expect(boot).rejects.toThrow(/Invalid configuration:[\s\S]*PAYMENT_PROVIDER_TELEBIRR: is demo: the demo checkout takes no money/);
   });
 
   it('refuses the demo payout rail in production too', async () => {
-    const boot = NestFactory.createApplicationContext(BillingModule.create(production({ PAYOUT_RAIL_MPESA: 'demo' })), { logger: false, abortOnError: false });
+    const boot = NestFactory.createApplicationContext(BillingModule.create(production({ PAYOUT_RAIL_MPESA: 'demo' })), {
+      logger: false,
+      abortOnError: false,
+    });
     await expect(boot).rejects.toThrow(/PAYOUT_RAIL_MPESA: is demo: the demo payout rail pays nothing out/);
   });
 });

@@ -17,7 +17,10 @@ const WEBHOOK_SECRET = 'chapa-webhook-secret';
  * would refuse (no bearer key, a missing field) so the adapter is held to the API.
  */
 class ChapaDouble extends ProviderDouble {
-  readonly payments = new Map<string, { amount: string; currency: string; status: 'pending' | 'success' | 'failed'; body: Record<string, unknown> }>();
+  readonly payments = new Map<
+    string,
+    { amount: string; currency: string; status: 'pending' | 'success' | 'failed'; body: Record<string, unknown> }
+  >();
   readonly calls: string[] = [];
 
   protected async handle(req: IncomingMessage): Promise<[number, unknown]> {
@@ -26,15 +29,35 @@ class ChapaDouble extends ProviderDouble {
     if (req.method === 'POST' && req.url === '/v1/transaction/initialize') {
       const body = await readJson(req);
       for (const field of ['amount', 'currency', 'tx_ref'])
-        if (typeof body[field] !== 'string') return [400, { message: { [field]: [`The ${field} field is required.`] }, status: 'failed', data: null }];
-      this.payments.set(body['tx_ref'] as string, { amount: body['amount'] as string, currency: body['currency'] as string, status: 'pending', body });
-      return [200, { message: 'Hosted Link', status: 'success', data: { checkout_url: `https://checkout.chapa.co/checkout/payment/${body['tx_ref'] as string}` } }];
+        if (typeof body[field] !== 'string')
+          return [400, { message: { [field]: [`The ${field} field is required.`] }, status: 'failed', data: null }];
+      this.payments.set(body['tx_ref'] as string, {
+        amount: body['amount'] as string,
+        currency: body['currency'] as string,
+        status: 'pending',
+        body,
+      });
+      return [
+        200,
+        {
+          message: 'Hosted Link',
+          status: 'success',
+          data: { checkout_url: `https://checkout.chapa.co/checkout/payment/${body['tx_ref'] as string}` },
+        },
+      ];
     }
     const verify = /^\/v1\/transaction\/verify\/(.+)$/.exec(req.url ?? '');
     if (req.method === 'GET' && verify) {
       const p = this.payments.get(decodeURIComponent(verify[1]!));
       if (!p) return [404, { message: 'Invalid transaction or Transaction not found', status: 'failed', data: null }];
-      return [200, { message: 'Payment details', status: 'success', data: { amount: p.amount, currency: p.currency, status: p.status, tx_ref: verify[1] } }];
+      return [
+        200,
+        {
+          message: 'Payment details',
+          status: 'success',
+          data: { amount: p.amount, currency: p.currency, status: p.status, tx_ref: verify[1] },
+        },
+      ];
     }
     return [404, { message: 'Not found', status: 'failed', data: null }];
   }
@@ -48,7 +71,12 @@ let ann: TestUser;
 beforeAll(async () => {
   chapa = new ChapaDouble();
   await chapa.start();
-  h = await BillingHarness.start({ CHAPA_SECRET_KEY: SECRET_KEY, CHAPA_WEBHOOK_SECRET: WEBHOOK_SECRET, CHAPA_API_URL: chapa.url, PUBLIC_URL: 'https://learn.example' });
+  h = await BillingHarness.start({
+    CHAPA_SECRET_KEY: SECRET_KEY,
+    CHAPA_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    CHAPA_API_URL: chapa.url,
+    PUBLIC_URL: 'https://learn.example',
+  });
   ann = await h.user();
 }, 120_000);
 afterAll(async () => {
@@ -57,7 +85,8 @@ afterAll(async () => {
 }, 60_000);
 
 describe('the Chapa adapter, against a local double of its API', () => {
-  const webhook = (body: string, headers: Record<string, string>) => h.call(billingRoutes.webhook, { params: { provider: 'chapa' }, body, headers });
+  const webhook = (body: string, headers: Record<string, string>) =>
+    h.call(billingRoutes.webhook, { params: { provider: 'chapa' }, body, headers });
 
   it("initializes a hosted checkout with Chapa's fields and completes on a signed webhook once verify says paid", async () => {
     const started = await h.call(billingRoutes.topUp, { body: { amount: 150, currency: 'ETB', payment_method: 'chapa' } }, ann.caller);

@@ -30,13 +30,25 @@ const invariants = async () => h.billing.app.get(LedgerRepository).invariantViol
 const referenceOf = (url: string | null) => decodeURIComponent(url!.split('/demo-checkout/')[1]!);
 const wallet = async (who: TestUser) => h.call(billingRoutes.walletBalance, {}, who.caller);
 const toBank = (who: TestUser, amount: number) =>
-  h.call(billingRoutes.withdraw, { body: { amount, method: 'bank', account_details: { bank_name: 'CBE', account_number: '1000123456', account_name: 'A' } } }, who.caller);
+  h.call(
+    billingRoutes.withdraw,
+    { body: { amount, method: 'bank', account_details: { bank_name: 'CBE', account_number: '1000123456', account_name: 'A' } } },
+    who.caller,
+  );
 const toTelebirr = (who: TestUser, amount: number) =>
-  h.call(billingRoutes.withdraw, { body: { amount, method: 'mobile_money', account_details: { provider: 'telebirr', phone_number: '+251911223344' } } }, who.caller);
+  h.call(
+    billingRoutes.withdraw,
+    { body: { amount, method: 'mobile_money', account_details: { provider: 'telebirr', phone_number: '+251911223344' } } },
+    who.caller,
+  );
 
 async function demoTopUp(who: TestUser, amount: number): Promise<void> {
   const t = await h.call(billingRoutes.topUp, { body: { amount, payment_method: 'telebirr' } }, who.caller);
-  await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(t.checkout_url) }, body: { action: 'confirm' } }, who.caller);
+  await h.call(
+    billingRoutes.demoCheckoutAct,
+    { params: { reference: referenceOf(t.checkout_url) }, body: { action: 'confirm' } },
+    who.caller,
+  );
 }
 
 /** Real money, as a real provider's deposit puts it there (Chapa's clearing to the wallet). */
@@ -56,9 +68,15 @@ describe('the demo checkout answers its payer only', () => {
     const t = await h.call(billingRoutes.topUp, { body: { amount: 1_000_000, payment_method: 'telebirr' } }, ann.caller);
     const reference = referenceOf(t.checkout_url);
     await expectAppError(h.call(billingRoutes.demoCheckout, { params: { reference } }, eve.caller), 404, 'PAYMENT_NOT_FOUND');
-    await expectAppError(h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, eve.caller), 404, 'PAYMENT_NOT_FOUND');
+    await expectAppError(
+      h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, eve.caller),
+      404,
+      'PAYMENT_NOT_FOUND',
+    );
     expect(await h.balance(ann)).toBe(0);
-    expect(await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller)).toMatchObject({ status: 'paid' });
+    expect(await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller)).toMatchObject({
+      status: 'paid',
+    });
     expect(await wallet(ann)).toMatchObject({ balance_minor: 100_000_000, demo_balance_minor: 100_000_000 });
   });
 });
@@ -104,7 +122,11 @@ describe('demo funds', () => {
     const ann = await h.user();
     await demoTopUp(ann, 100);
     const course = await h.course(seller, 40);
-    const paid = await h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id: course } }, ann.caller);
+    const paid = await h.call(
+      billingRoutes.initiatePayment,
+      { body: { payment_method: 'wallet', item_type: 'course', item_id: course } },
+      ann.caller,
+    );
     expect(await wallet(seller)).toMatchObject({ balance_minor: 3200, demo_balance_minor: 3200 });
     await expectAppError(toBank(seller, 1), 422, 'DEMO_FUNDS_NOT_WITHDRAWABLE');
     await h.internal(billingInternal.refund, { payment_id: paid.transaction_id, reason: 'test' });
@@ -132,7 +154,8 @@ describe('a method with no provider', () => {
   it('is unavailable (422 PAYMENT_METHOD_UNAVAILABLE): what production does with an unset method', async () => {
     const env = parseEnv(BillingEnvSchema, { NODE_ENV: 'production', CHAPA_SECRET_KEY: 'k' });
     const registry = new ProviderRegistry(env as BillingEnv, h.billing.app.get(DemoProvider), {} as never, {} as never, {} as never);
-    for (const method of ['telebirr', 'mpesa'] as const) expect(() => registry.forMethod(method)).toThrow(expect.objectContaining({ status: 422, code: 'PAYMENT_METHOD_UNAVAILABLE' }));
+    for (const method of ['telebirr', 'mpesa'] as const)
+      expect(() => registry.forMethod(method)).toThrow(expect.objectContaining({ status: 422, code: 'PAYMENT_METHOD_UNAVAILABLE' }));
     expect(registry.forMethod('chapa')).toBeDefined();
     // nor is the demo's webhook or page there: no method is on it
     expect(registry.byName('demo')).toBeNull();

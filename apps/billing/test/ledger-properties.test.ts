@@ -58,20 +58,36 @@ describe('the ledger under random sequences', () => {
           if (o.kind === 'topup') {
             const t = await h.call(billingRoutes.topUp, { body: { amount: o.amount, payment_method: 'telebirr' } }, payer.caller);
             const reference = decodeURIComponent(t.checkout_url!.split('/demo-checkout/')[1]!);
-            await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: o.pay ? 'confirm' : 'cancel' } }, payer.caller);
+            await h.call(
+              billingRoutes.demoCheckoutAct,
+              { params: { reference }, body: { action: o.pay ? 'confirm' : 'cancel' } },
+              payer.caller,
+            );
             if (o.pay) model.payer += o.amount * 100;
             webhooks.push(JSON.stringify({ event: 'charge.success', reference, status: 'success' }));
           } else if (o.kind === 'replay') {
             const body = webhooks.at(-1);
             if (!body) continue;
             const signature = createHmac('sha256', SECRET).update(body).digest('hex');
-            expect(await h.call(billingRoutes.webhook, { params: { provider: 'demo' }, body, headers: { 'x-demo-signature': signature } })).toMatchObject({ status: 'ignored' });
+            expect(
+              await h.call(billingRoutes.webhook, { params: { provider: 'demo' }, body, headers: { 'x-demo-signature': signature } }),
+            ).toMatchObject({ status: 'ignored' });
           } else if (o.kind === 'buy') {
             const price = toMinor(PRICES[o.course]!);
             const key = `prop-${randomUUID()}`;
             const req = () =>
-              h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id: courses[o.course]! }, headers: { 'idempotency-key': key } }, payer.caller);
-            const outcome = await req().then((r) => r, (e: unknown) => status(e));
+              h.call(
+                billingRoutes.initiatePayment,
+                {
+                  body: { payment_method: 'wallet', item_type: 'course', item_id: courses[o.course]! },
+                  headers: { 'idempotency-key': key },
+                },
+                payer.caller,
+              );
+            const outcome = await req().then(
+              (r) => r,
+              (e: unknown) => status(e),
+            );
             if (bought.has(o.course)) expect(outcome).toMatch(/^409 /);
             else if (model.payer < price) expect(outcome).toBe('422 INSUFFICIENT_BALANCE');
             else {
@@ -87,8 +103,15 @@ describe('the ledger under random sequences', () => {
             const amount = o.amount * 100;
             const phone = o.refused ? '+251900000000' : '+251911000001';
             const outcome = await h
-              .call(billingRoutes.withdraw, { body: { amount: o.amount, method: 'mobile_money', account_details: { provider: 'mpesa', phone_number: phone } } }, payer.caller)
-              .then((r) => r, (e: unknown) => status(e));
+              .call(
+                billingRoutes.withdraw,
+                { body: { amount: o.amount, method: 'mobile_money', account_details: { provider: 'mpesa', phone_number: phone } } },
+                payer.caller,
+              )
+              .then(
+                (r) => r,
+                (e: unknown) => status(e),
+              );
             if (model.payer < amount) {
               expect(outcome).toBe('422 INSUFFICIENT_BALANCE');
               continue;

@@ -30,24 +30,36 @@ describe('paying for a course from the wallet', () => {
     const course = await h.course(instructor, 49.99);
     await h.fund(ann, 10_000);
     const before = await h.balance(instructor);
-    const paid = await h.call(billingRoutes.initiatePayment, { body: { amount: 0.01, payment_method: 'wallet', item_type: 'course', item_id: course } }, ann.caller);
+    const paid = await h.call(
+      billingRoutes.initiatePayment,
+      { body: { amount: 0.01, payment_method: 'wallet', item_type: 'course', item_id: course } },
+      ann.caller,
+    );
     expect(paid).toMatchObject({ status: 'completed', amount_minor: 4999, amount: 49.99, currency: 'USD', checkout_url: null });
     expect(await h.balance(ann)).toBe(10_000 - 4999);
     // 20% of 49.99 is 9.998: the platform takes 999 minor units, the instructor keeps 4000
     expect((await h.balance(instructor)) - before).toBe(4000);
-    const [share] = (await h.ds.query('SELECT recipient_minor, fee_minor, fee_percentage FROM revenue_shares WHERE payment_id = $1', [paid.transaction_id])) as Array<Record<string, number>>;
+    const [share] = (await h.ds.query('SELECT recipient_minor, fee_minor, fee_percentage FROM revenue_shares WHERE payment_id = $1', [
+      paid.transaction_id,
+    ])) as Array<Record<string, number>>;
     expect(share).toEqual({ recipient_minor: 4000, fee_minor: 999, fee_percentage: 20 });
     const events = (await h.outbox('billing.payment.completed')).filter((e) => e.payload['payment_id'] === paid.transaction_id);
-    expect(events).toEqual([{ payload: expect.objectContaining({ user_id: ann.id, item_type: 'course', item_id: course, amount: 49.99, amount_minor: 4999 }) }]);
+    expect(events).toEqual([
+      { payload: expect.objectContaining({ user_id: ann.id, item_type: 'course', item_id: course, amount: 49.99, amount_minor: 4999 }) },
+    ]);
     // catalog consumed it: the payer is enrolled
-    await h.waitFor(async () => (await h.catalog.ds.query('SELECT 1 FROM enrollments WHERE user_id = $1 AND course_id = $2', [ann.id, course])).length === 1);
+    await h.waitFor(
+      async () =>
+        (await h.catalog.ds.query('SELECT 1 FROM enrollments WHERE user_id = $1 AND course_id = $2', [ann.id, course])).length === 1,
+    );
     expect(await invariants()).toEqual({ accounts: [], unbalancedJournals: 0 });
   });
 
   it('refuses what does not exist (404), is not for sale or free (422), is your own (422), or was bought already (409)', async () => {
     const ann = await h.user();
     await h.fund(ann, 10_000);
-    const pay = (item_id: string, who = ann) => h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id } }, who.caller);
+    const pay = (item_id: string, who = ann) =>
+      h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id } }, who.caller);
     await expectAppError(pay(randomUUID()), 404, 'ITEM_NOT_FOUND');
     await expectAppError(pay(await h.course(instructor, 10, false)), 422, 'ITEM_NOT_FOR_SALE');
     await expectAppError(pay(await h.course(instructor, 0)), 422, 'ITEM_NOT_FOR_SALE');
@@ -79,7 +91,9 @@ describe('paying for a course from the wallet', () => {
     const courses: string[] = [];
     for (let i = 0; i < 200; i += 20) courses.push(...(await Promise.all(Array.from({ length: 20 }, () => h.course(instructor, 1)))));
     const results = await Promise.allSettled(
-      courses.map((id) => h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id: id } }, ann.caller)),
+      courses.map((id) =>
+        h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id: id } }, ann.caller),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -97,7 +111,11 @@ describe('Idempotency-Key', () => {
     const [a, b] = [await h.course(instructor, 3), await h.course(instructor, 4)];
     const key = `key-${randomUUID()}`;
     const req = (item_id: string) =>
-      h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id }, headers: { 'idempotency-key': key } }, ann.caller);
+      h.call(
+        billingRoutes.initiatePayment,
+        { body: { payment_method: 'wallet', item_type: 'course', item_id }, headers: { 'idempotency-key': key } },
+        ann.caller,
+      );
     // the first and its retry at the same moment: one waits for the other, then reads its answer
     const [first, retry] = await Promise.all([req(a), req(a)]);
     expect(retry).toEqual(first);
@@ -117,15 +135,33 @@ describe('top-up through the demo provider', () => {
     expect(started).toMatchObject({ status: 'pending', checkout_url: expect.stringMatching(/^\/demo-checkout\/demo_/) });
     const reference = referenceOf(started.checkout_url);
     const page = await h.call(billingRoutes.demoCheckout, { params: { reference } }, ann.caller);
-    expect(page).toMatchObject({ provider: 'telebirr', amount: 25.5, currency: 'USD', status: 'open', return_url: `/wallet?payment=${started.transaction_id}` });
-    expect(await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller)).toEqual({ status: 'paid', return_url: page.return_url });
+    expect(page).toMatchObject({
+      provider: 'telebirr',
+      amount: 25.5,
+      currency: 'USD',
+      status: 'open',
+      return_url: `/wallet?payment=${started.transaction_id}`,
+    });
+    expect(await h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller)).toEqual({
+      status: 'paid',
+      return_url: page.return_url,
+    });
     expect(await h.balance(ann)).toBe(2550);
-    expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({ status: 'completed', type: 'deposit' });
+    expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({
+      status: 'completed',
+      type: 'deposit',
+    });
     // the provider's webhook again, validly signed: received, nothing moves
     const body = JSON.stringify({ event: 'charge.success', reference, status: 'success', amount_minor: 2550, currency: 'USD' });
-    expect(await h.call(billingRoutes.webhook, { params: { provider: 'demo' }, body, headers: { 'x-demo-signature': sign(body) } })).toEqual({ received: true, status: 'ignored' });
+    expect(
+      await h.call(billingRoutes.webhook, { params: { provider: 'demo' }, body, headers: { 'x-demo-signature': sign(body) } }),
+    ).toEqual({ received: true, status: 'ignored' });
     expect(await h.balance(ann)).toBe(2550);
-    await expectAppError(h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller), 409, 'CHECKOUT_CLOSED');
+    await expectAppError(
+      h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller),
+      409,
+      'CHECKOUT_CLOSED',
+    );
     expect(await invariants()).toEqual({ accounts: [], unbalancedJournals: 0 });
   });
 
@@ -134,14 +170,17 @@ describe('top-up through the demo provider', () => {
     const started = await topUp(ann, 10);
     const reference = referenceOf(started.checkout_url);
     const body = JSON.stringify({ event: 'charge.success', reference, status: 'success', amount_minor: 1000, currency: 'USD' });
-    const hook = (b: string, signature?: string) => h.call(billingRoutes.webhook, { params: { provider: 'demo' }, body: b, headers: signature ? { 'x-demo-signature': signature } : {} });
+    const hook = (b: string, signature?: string) =>
+      h.call(billingRoutes.webhook, { params: { provider: 'demo' }, body: b, headers: signature ? { 'x-demo-signature': signature } : {} });
     await expectAppError(hook(body), 401, 'WEBHOOK_SIGNATURE_INVALID');
     await expectAppError(hook(body, sign(body, 'not-the-secret')), 401, 'WEBHOOK_SIGNATURE_INVALID');
     await expectAppError(hook(body.replace('1000', '100000'), sign(body)), 401, 'WEBHOOK_SIGNATURE_INVALID');
     // a valid signature only nudges: the provider's own record says the checkout is still open
     expect(await hook(body, sign(body))).toEqual({ received: true, status: 'pending' });
     expect(await h.balance(ann)).toBe(0);
-    expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({ status: 'pending' });
+    expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({
+      status: 'pending',
+    });
   });
 
   it('refuses to complete when the provider collected another amount than ours', async () => {
@@ -149,19 +188,35 @@ describe('top-up through the demo provider', () => {
     const started = await topUp(ann, 10);
     const reference = referenceOf(started.checkout_url);
     await h.ds.query('UPDATE demo_checkouts SET amount_minor = 1 WHERE reference = $1', [reference]);
-    await expectAppError(h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller), 422, 'PAYMENT_AMOUNT_MISMATCH');
+    await expectAppError(
+      h.call(billingRoutes.demoCheckoutAct, { params: { reference }, body: { action: 'confirm' } }, ann.caller),
+      422,
+      'PAYMENT_AMOUNT_MISMATCH',
+    );
     expect(await h.balance(ann)).toBe(0);
-    expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({ status: 'pending' });
+    expect(await h.call(billingRoutes.payment, { params: { id: started.transaction_id } }, ann.caller)).toMatchObject({
+      status: 'pending',
+    });
   });
 
   it('a cancelled checkout cancels the payment; an unpaid one expires; another person cannot see it', async () => {
     const [ann, ben] = [await h.user(), await h.user()];
     const course = await h.course(instructor, 12);
-    const pending = await h.call(billingRoutes.initiatePayment, { body: { payment_method: 'mpesa', item_type: 'course', item_id: course } }, ann.caller);
+    const pending = await h.call(
+      billingRoutes.initiatePayment,
+      { body: { payment_method: 'mpesa', item_type: 'course', item_id: course } },
+      ann.caller,
+    );
     expect(pending).toMatchObject({ status: 'pending', amount_minor: 1200 });
     await expectAppError(h.call(billingRoutes.payment, { params: { id: pending.transaction_id } }, ben.caller), 404, 'PAYMENT_NOT_FOUND');
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'cancel' } }, ann.caller);
-    expect(await h.call(billingRoutes.payment, { params: { id: pending.transaction_id } }, ann.caller)).toMatchObject({ status: 'cancelled' });
+    await h.call(
+      billingRoutes.demoCheckoutAct,
+      { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'cancel' } },
+      ann.caller,
+    );
+    expect(await h.call(billingRoutes.payment, { params: { id: pending.transaction_id } }, ann.caller)).toMatchObject({
+      status: 'cancelled',
+    });
     const later = await topUp(ann, 5);
     await h.ds.query(`UPDATE transactions SET expires_at = now() - interval '1 minute' WHERE id = $1`, [later.transaction_id]);
     expect((await h.internal(billingInternal.expirePending, {})).processed).toBeGreaterThanOrEqual(1);
@@ -174,18 +229,35 @@ describe('top-up through the demo provider', () => {
     const ann = await h.user();
     const course = await h.course(instructor, 20);
     const before = await h.balance(instructor);
-    const pending: InitiatePaymentReply = await h.call(billingRoutes.initiatePayment, { body: { payment_method: 'chapa', item_type: 'course', item_id: course } }, ann.caller);
-    expect(await h.call(billingRoutes.demoCheckout, { params: { reference: referenceOf(pending.checkout_url) } }, ann.caller)).toMatchObject({ return_url: `/courses/${course}?payment=${pending.transaction_id}` });
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'confirm' } }, ann.caller);
+    const pending: InitiatePaymentReply = await h.call(
+      billingRoutes.initiatePayment,
+      { body: { payment_method: 'chapa', item_type: 'course', item_id: course } },
+      ann.caller,
+    );
+    expect(
+      await h.call(billingRoutes.demoCheckout, { params: { reference: referenceOf(pending.checkout_url) } }, ann.caller),
+    ).toMatchObject({ return_url: `/courses/${course}?payment=${pending.transaction_id}` });
+    await h.call(
+      billingRoutes.demoCheckoutAct,
+      { params: { reference: referenceOf(pending.checkout_url) }, body: { action: 'confirm' } },
+      ann.caller,
+    );
     expect((await h.balance(instructor)) - before).toBe(1600);
     expect(await h.balance(ann)).toBe(0);
-    await h.waitFor(async () => (await h.catalog.ds.query('SELECT 1 FROM enrollments WHERE user_id = $1 AND course_id = $2', [ann.id, course])).length === 1);
+    await h.waitFor(
+      async () =>
+        (await h.catalog.ds.query('SELECT 1 FROM enrollments WHERE user_id = $1 AND course_id = $2', [ann.id, course])).length === 1,
+    );
   });
 });
 
 describe('withdrawals', () => {
   const withdraw = (who: TestUser, amount: number, phone = '+251911223344') =>
-    h.call(billingRoutes.withdraw, { body: { amount, method: 'mobile_money', account_details: { provider: 'telebirr', phone_number: phone } } }, who.caller);
+    h.call(
+      billingRoutes.withdraw,
+      { body: { amount, method: 'mobile_money', account_details: { provider: 'telebirr', phone_number: phone } } },
+      who.caller,
+    );
 
   it('holds the amount at once; the payout completes it, or gives it back when the rail refuses', async () => {
     const ann = await h.user();
@@ -217,9 +289,17 @@ describe('withdrawals', () => {
 
   it('checks the mobile money and bank details (400, fields named)', async () => {
     const ann = await h.user();
-    const e = await expectAppError(h.call(billingRoutes.withdraw, { body: { amount: 5, method: 'mobile_money', account_details: {} } }, ann.caller), 400, 'VALIDATION_FAILED');
+    const e = await expectAppError(
+      h.call(billingRoutes.withdraw, { body: { amount: 5, method: 'mobile_money', account_details: {} } }, ann.caller),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(e.errors.map((x) => x.path).sort()).toEqual(['account_details.phone_number', 'account_details.provider']);
-    const bank = await expectAppError(h.call(billingRoutes.withdraw, { body: { amount: 0.5, method: 'bank', account_details: {} } }, ann.caller), 400, 'VALIDATION_FAILED');
+    const bank = await expectAppError(
+      h.call(billingRoutes.withdraw, { body: { amount: 0.5, method: 'bank', account_details: {} } }, ann.caller),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(bank.errors.map((x) => x.path).sort()).toEqual(['account_details.account_number', 'account_details.bank_name', 'amount']);
   });
 });
@@ -229,12 +309,18 @@ describe('refunds and earnings', () => {
     const [ann, teacher] = [await h.user(), await h.user('instructor')];
     await h.fund(ann, 10_000);
     const [c1, c2] = [await h.course(teacher, 30), await h.course(teacher, 10)];
-    const p1 = await h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id: c1 } }, ann.caller);
+    const p1 = await h.call(
+      billingRoutes.initiatePayment,
+      { body: { payment_method: 'wallet', item_type: 'course', item_id: c1 } },
+      ann.caller,
+    );
     await h.call(billingRoutes.initiatePayment, { body: { payment_method: 'wallet', item_type: 'course', item_id: c2 } }, ann.caller);
     expect(await h.balance(teacher)).toBe(2400 + 800);
     const refund = await h.internal(billingInternal.refund, { payment_id: p1.transaction_id, reason: 'Course withdrawn' });
     expect(refund).toMatchObject({ status: 'refunded', amount_minor: 3000 });
-    expect(await h.internal(billingInternal.refund, { payment_id: p1.transaction_id, reason: 'again' })).toMatchObject({ status: 'already_refunded' });
+    expect(await h.internal(billingInternal.refund, { payment_id: p1.transaction_id, reason: 'again' })).toMatchObject({
+      status: 'already_refunded',
+    });
     expect(await h.balance(ann)).toBe(10_000 - 1000);
     expect(await h.balance(teacher)).toBe(800);
     const earnings = await h.call(billingRoutes.earnings, {}, teacher.caller);
@@ -255,15 +341,27 @@ describe('refunds and earnings', () => {
     await h.fund(ann, 500);
     const [acct] = (await h.ds.query(`SELECT id FROM accounts WHERE key = $1`, [`wallet:${ann.id}:USD`])) as Array<{ id: string }>;
     const unbalanced = h.ds.transaction(async (tx) => {
-      const [j] = (await tx.query(`INSERT INTO ledger_journals (kind, description) VALUES ('deposit', 'x') RETURNING id`)) as Array<{ id: string }>;
-      await tx.query(`INSERT INTO ledger_entries (journal_id, account_id, currency, amount) VALUES ($1, $2, 'USD', 100)`, [j!.id, acct!.id]);
+      const [j] = (await tx.query(`INSERT INTO ledger_journals (kind, description) VALUES ('deposit', 'x') RETURNING id`)) as Array<{
+        id: string;
+      }>;
+      await tx.query(`INSERT INTO ledger_entries (journal_id, account_id, currency, amount) VALUES ($1, $2, 'USD', 100)`, [
+        j!.id,
+        acct!.id,
+      ]);
     });
     await expect(unbalanced).rejects.toThrow(/does not sum to zero/);
-    await expect(h.ds.query('UPDATE ledger_entries SET amount = amount + 1 WHERE account_id = $1', [acct!.id])).rejects.toThrow(/immutable/);
+    await expect(h.ds.query('UPDATE ledger_entries SET amount = amount + 1 WHERE account_id = $1', [acct!.id])).rejects.toThrow(
+      /immutable/,
+    );
     await expect(h.ds.query('DELETE FROM ledger_journals')).rejects.toThrow(/immutable/);
     const foreign = h.ds.transaction(async (tx) => {
-      const [j] = (await tx.query(`INSERT INTO ledger_journals (kind, description) VALUES ('deposit', 'x') RETURNING id`)) as Array<{ id: string }>;
-      await tx.query(`INSERT INTO ledger_entries (journal_id, account_id, currency, amount) VALUES ($1, $2, 'ETB', 100)`, [j!.id, acct!.id]);
+      const [j] = (await tx.query(`INSERT INTO ledger_journals (kind, description) VALUES ('deposit', 'x') RETURNING id`)) as Array<{
+        id: string;
+      }>;
+      await tx.query(`INSERT INTO ledger_entries (journal_id, account_id, currency, amount) VALUES ($1, $2, 'ETB', 100)`, [
+        j!.id,
+        acct!.id,
+      ]);
     });
     await expect(foreign).rejects.toThrow(/ledger entry in ETB on an account in USD/);
     expect(await h.balance(ann)).toBe(500);

@@ -200,12 +200,20 @@ describe('subscribing', () => {
     expect(await current(ivan)).toBeNull();
     const page = await h.call(billingRoutes.demoCheckout, { params: { reference: referenceOf(r.checkout_url) } }, ivan.caller);
     expect(page).toMatchObject({ amount_minor: 1200, return_url: `/subscriptions?payment=${r.transaction_id}` });
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(r.checkout_url) }, body: { action: 'confirm' } }, ivan.caller);
+    await h.call(
+      billingRoutes.demoCheckoutAct,
+      { params: { reference: referenceOf(r.checkout_url) }, body: { action: 'confirm' } },
+      ivan.caller,
+    );
     expect(await current(ivan)).toMatchObject({ plan: { id: p.id }, status: 'active' });
 
     const ola = await subscriber('instructor');
     const abandoned = await subscribe(ola, p.id, { payment_method: 'mpesa' });
-    await h.call(billingRoutes.demoCheckoutAct, { params: { reference: referenceOf(abandoned.checkout_url) }, body: { action: 'cancel' } }, ola.caller);
+    await h.call(
+      billingRoutes.demoCheckoutAct,
+      { params: { reference: referenceOf(abandoned.checkout_url) }, body: { action: 'cancel' } },
+      ola.caller,
+    );
     expect(await current(ola)).toBeNull();
     expect(await h.ds.query('SELECT 1 FROM subscriptions WHERE user_id = $1', [ola.id])).toEqual([]);
   });

@@ -14,7 +14,12 @@ const MERCHANT_APP_ID = '853694808089634';
 const MERCHANT_CODE = '245445';
 const WEB_URL = 'https://telebirr.example/payment/web/paygate?';
 
-const pair = () => generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+const pair = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 /** ours: we sign requests with the private half, telebirr holds the public half */
 const merchant = pair();
 /** telebirr's: it signs its notify callbacks, we hold the public half */
@@ -26,10 +31,14 @@ function signString(o: Record<string, unknown>): string {
   const flat: Record<string, string> = {};
   for (const src of [o, (o['biz_content'] ?? {}) as Record<string, unknown>])
     for (const [k, v] of Object.entries(src)) if (k !== 'sign' && k !== 'sign_type' && typeof v !== 'object') flat[k] = String(v);
-  return Object.keys(flat).sort().map((k) => `${k}=${flat[k]}`).join('&');
+  return Object.keys(flat)
+    .sort()
+    .map((k) => `${k}=${flat[k]}`)
+    .join('&');
 }
 const rsaSign = (text: string, key: string) => sign('sha256', Buffer.from(text), { key, ...PSS }).toString('base64');
-const rsaVerify = (text: string, sig: string, key: string) => verify('sha256', Buffer.from(text), { key, ...PSS }, Buffer.from(sig, 'base64'));
+const rsaVerify = (text: string, sig: string, key: string) =>
+  verify('sha256', Buffer.from(text), { key, ...PSS }, Buffer.from(sig, 'base64'));
 
 /**
  * A local HTTP double of telebirr's Fabric payment gateway (H5 web checkout): token, preOrder
@@ -57,18 +66,46 @@ class TelebirrDouble extends ProviderDouble {
     if (body['sign_type'] !== 'SHA256WithRSA' || !rsaVerify(signString(body), String(body['sign']), merchant.publicKey))
       return [200, { result: 'FAIL', code: '40001', msg: 'sign verify failed' }];
     const biz = body['biz_content'] as Record<string, string>;
-    if (biz['appid'] !== MERCHANT_APP_ID || biz['merch_code'] !== MERCHANT_CODE) return [200, { result: 'FAIL', code: '40002', msg: 'unknown merchant' }];
+    if (biz['appid'] !== MERCHANT_APP_ID || biz['merch_code'] !== MERCHANT_CODE)
+      return [200, { result: 'FAIL', code: '40002', msg: 'unknown merchant' }];
     if (path === '/payment/v1/merchant/preOrder' && body['method'] === 'payment.preorder') {
-      if (!/^[A-Za-z0-9_]{1,64}$/.test(biz['merch_order_id'] ?? '')) return [200, { result: 'FAIL', code: '40003', msg: 'merch_order_id invalid' }];
+      if (!/^[A-Za-z0-9_]{1,64}$/.test(biz['merch_order_id'] ?? ''))
+        return [200, { result: 'FAIL', code: '40003', msg: 'merch_order_id invalid' }];
       for (const f of ['notify_url', 'redirect_url', 'title', 'total_amount', 'trans_currency', 'trade_type'])
         if (!biz[f]) return [200, { result: 'FAIL', code: '40004', msg: `${f} missing` }];
-      this.orders.set(biz['merch_order_id']!, { amount: biz['total_amount']!, currency: biz['trans_currency']!, status: 'WAIT_PAY', notifyUrl: biz['notify_url']!, redirectUrl: biz['redirect_url']! });
-      return [200, { result: 'SUCCESS', code: '0', msg: 'success', biz_content: { merch_order_id: biz['merch_order_id'], prepay_id: `prepay-${biz['merch_order_id']}` } }];
+      this.orders.set(biz['merch_order_id']!, {
+        amount: biz['total_amount']!,
+        currency: biz['trans_currency']!,
+        status: 'WAIT_PAY',
+        notifyUrl: biz['notify_url']!,
+        redirectUrl: biz['redirect_url']!,
+      });
+      return [
+        200,
+        {
+          result: 'SUCCESS',
+          code: '0',
+          msg: 'success',
+          biz_content: { merch_order_id: biz['merch_order_id'], prepay_id: `prepay-${biz['merch_order_id']}` },
+        },
+      ];
     }
     if (path === '/payment/v1/merchant/queryOrder' && body['method'] === 'payment.queryorder') {
       const o = this.orders.get(biz['merch_order_id'] ?? '');
       if (!o) return [200, { result: 'FAIL', code: '40005', msg: 'order not found' }];
-      return [200, { result: 'SUCCESS', code: '0', biz_content: { merch_order_id: biz['merch_order_id'], order_status: o.status, total_amount: o.amount, trans_currency: o.currency } }];
+      return [
+        200,
+        {
+          result: 'SUCCESS',
+          code: '0',
+          biz_content: {
+            merch_order_id: biz['merch_order_id'],
+            order_status: o.status,
+            total_amount: o.amount,
+            trans_currency: o.currency,
+          },
+        },
+      ];
     }
     return [404, { errorMsg: 'not found' }];
   }
@@ -119,20 +156,33 @@ afterAll(async () => {
 
 const webhook = (raw: string) => h.call(billingRoutes.webhook, { params: { provider: 'telebirr' }, body: raw });
 const etbBalance = async (caller: Parameters<BillingHarness['call']>[2]) =>
-  (await h.call(billingRoutes.walletBalance, {}, caller)).balances.find((b) => b.currency === 'ETB') ?? { balance_minor: 0, demo_balance_minor: 0 };
+  (await h.call(billingRoutes.walletBalance, {}, caller)).balances.find((b) => b.currency === 'ETB') ?? {
+    balance_minor: 0,
+    demo_balance_minor: 0,
+  };
 
 describe('telebirr (web checkout through the Fabric gateway, against a local double)', () => {
   it('opens a signed pre-order and sends the payer to the signed web checkout', async () => {
     const ann = await h.user();
     const t = await h.call(billingRoutes.topUp, { body: { amount: 150, currency: 'ETB', payment_method: 'telebirr' } }, ann.caller);
-    expect(t).toMatchObject({ status: 'pending', checkout_url: expect.stringMatching(/^https:\/\/telebirr\.example\/payment\/web\/paygate\?appid=/) });
+    expect(t).toMatchObject({
+      status: 'pending',
+      checkout_url: expect.stringMatching(/^https:\/\/telebirr\.example\/payment\/web\/paygate\?appid=/),
+    });
     const url = new URL(t.checkout_url!);
     expect(url.searchParams.get('prepay_id')).toMatch(/^prepay-lh[0-9a-f]{32}$/);
     expect(url.searchParams.get('trade_type')).toBe('Checkout');
-    const raw = Object.fromEntries(['appid', 'merch_code', 'nonce_str', 'prepay_id', 'timestamp'].map((k) => [k, url.searchParams.get(k)!]));
+    const raw = Object.fromEntries(
+      ['appid', 'merch_code', 'nonce_str', 'prepay_id', 'timestamp'].map((k) => [k, url.searchParams.get(k)!]),
+    );
     expect(rsaVerify(signString(raw), url.searchParams.get('sign')!, merchant.publicKey)).toBe(true);
     const order = [...double.orders.values()].at(-1)!;
-    expect(order).toMatchObject({ amount: '150.00', currency: 'ETB', notifyUrl: 'https://learn.example/api/payments/webhook/telebirr', redirectUrl: `https://learn.example/wallet?payment=${t.transaction_id}` });
+    expect(order).toMatchObject({
+      amount: '150.00',
+      currency: 'ETB',
+      notifyUrl: 'https://learn.example/api/payments/webhook/telebirr',
+      redirectUrl: `https://learn.example/wallet?payment=${t.transaction_id}`,
+    });
   });
 
   it('credits the wallet once on a notify signed by telebirr and confirmed by queryOrder: real money, not demo', async () => {
@@ -162,7 +212,11 @@ describe('telebirr (web checkout through the Fabric gateway, against a local dou
 
   it('takes birr only', async () => {
     const ann = await h.user();
-    await expectAppError(h.call(billingRoutes.topUp, { body: { amount: 5, currency: 'USD', payment_method: 'telebirr' } }, ann.caller), 422, 'PAYMENT_METHOD_UNAVAILABLE');
+    await expectAppError(
+      h.call(billingRoutes.topUp, { body: { amount: 5, currency: 'USD', payment_method: 'telebirr' } }, ann.caller),
+      422,
+      'PAYMENT_METHOD_UNAVAILABLE',
+    );
     expect(double.calls.filter((c) => c.includes('/token'))).toHaveLength(1); // one token, reused
   });
 });

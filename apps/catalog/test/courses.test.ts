@@ -217,7 +217,10 @@ describe('bus-only pricing', () => {
     const buyer = await h.user();
     await h.enroll(buyer, c.id, await h.paid(buyer, c.id, 49.5));
     expect(await h.internal(catalogInternal.coursePricing, { course_id: c.id, user_id: buyer.id })).toEqual({ ...facts, enrolled: true });
-    expect(await h.internal(catalogInternal.coursePricing, { course_id: c.id, user_id: randomUUID() })).toEqual({ ...facts, enrolled: false });
+    expect(await h.internal(catalogInternal.coursePricing, { course_id: c.id, user_id: randomUUID() })).toEqual({
+      ...facts,
+      enrolled: false,
+    });
     await expectAppError(h.internal(catalogInternal.coursePricing, { course_id: randomUUID() }), 404, 'COURSE_NOT_FOUND');
   });
 });

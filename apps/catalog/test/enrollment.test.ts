@@ -118,7 +118,9 @@ describe('paid courses', () => {
     const lena = await h.user('learner');
     const paymentId = `pay_${randomUUID()}`;
     const pending = await h.call(catalogRoutes.enroll, { params: { id: c.id }, body: { payment_id: paymentId } }, lena.caller);
-    expect(pending).toEqual({ pending: { status: 'queued', progress: 0, retry_after: 1, message: 'Waiting for the payment to be confirmed' } });
+    expect(pending).toEqual({
+      pending: { status: 'queued', progress: 0, retry_after: 1, message: 'Waiting for the payment to be confirmed' },
+    });
     await h.paid(lena, c.id, 15, paymentId);
     const r = await h.enroll(lena, c.id, paymentId);
     expect(r).toMatchObject({ course_id: c.id, message: 'Payment successful! You are now enrolled in the course!' });

@@ -26,7 +26,16 @@ afterAll(async () => {
 const create = (over: Partial<CreateBody> = {}): Promise<StudyGroup> =>
   h.call(
     r.createGroup,
-    { body: { name: `Bans ${randomUUID().slice(0, 6)}`, description: 'We study together', category: 'programming_development', max_members: 50, privacy: 'public', ...over } },
+    {
+      body: {
+        name: `Bans ${randomUUID().slice(0, 6)}`,
+        description: 'We study together',
+        category: 'programming_development',
+        max_members: 50,
+        privacy: 'public',
+        ...over,
+      },
+    },
     creator.caller,
   );
 /** A group with the moderator in it; the people given join it (a private group by invitation). */
@@ -46,7 +55,8 @@ const suspend = (id: string, member: TestUser, by = creator, reason?: string) =>
   h.call(r.suspendMember, { params: { id }, body: { member_id: member.id, suspended: true, ...(reason ? { reason } : {}) } }, by.caller);
 const remove = (id: string, member: TestUser, by = creator, reason?: string) =>
   h.call(r.removeMember, { params: { id }, body: { member_id: member.id, ...(reason ? { reason } : {}) } }, by.caller);
-const bans = (id: string, by = creator, status: 'active' | 'all' = 'active') => h.call(r.groupBans, { params: { id }, query: { status } }, by.caller);
+const bans = (id: string, by = creator, status: 'active' | 'all' = 'active') =>
+  h.call(r.groupBans, { params: { id }, query: { status } }, by.caller);
 const lift = (id: string, banId: string, by = creator) => h.call(r.liftBan, { params: { id, banId } }, by.caller);
 const invite = async (groupId: string, who: TestUser, by = creator) =>
   (await h.call(r.sendInvitation, { params: { id: groupId }, body: { email: who.email } }, by.caller)).invitation_link.split('/').pop()!;
@@ -83,12 +93,20 @@ describe('a suspension', () => {
     expect(back.group).toMatchObject({ is_member: true, is_suspended: true });
     await expectAppError(post(g.id, sam), 403, 'MEMBER_SUSPENDED');
     await expectAppError(
-      h.call(r.createGroupPost, { params: { id: g.id }, body: { title: 'T', content: 'C', category: 'general', post_type: 'discussion' } }, sam.caller),
+      h.call(
+        r.createGroupPost,
+        { params: { id: g.id }, body: { title: 'T', content: 'C', category: 'general', post_type: 'discussion' } },
+        sam.caller,
+      ),
       403,
       'MEMBER_SUSPENDED',
     );
     await expectAppError(
-      h.call(r.createGroupEvent, { params: { id: g.id }, body: { title: 'T', date: '2030-01-01', time: '10:00', description: '' } }, sam.caller),
+      h.call(
+        r.createGroupEvent,
+        { params: { id: g.id }, body: { title: 'T', date: '2030-01-01', time: '10:00', description: '' } },
+        sam.caller,
+      ),
       403,
       'MEMBER_SUSPENDED',
     );
@@ -104,7 +122,10 @@ describe('a suspension', () => {
     await leave(g.id, sam);
     const ban = (await banOf(g.id, sam, 'suspended'))!;
     const lifted = await lift(g.id, ban.id, mod);
-    expect(lifted).toMatchObject({ message: 'Suspension lifted', ban: { id: ban.id, lifted_by_id: mod.id, lifted_by_name: 'Moderator Mo', lifted_via: 'moderator', is_member: false } });
+    expect(lifted).toMatchObject({
+      message: 'Suspension lifted',
+      ban: { id: ban.id, lifted_by_id: mod.id, lifted_by_name: 'Moderator Mo', lifted_via: 'moderator', is_member: false },
+    });
     expect(await bans(g.id)).toEqual([]);
     expect((await bans(g.id, creator, 'all')).map((b) => b.id)).toEqual([ban.id]);
     await join(g.id, sam);
@@ -164,7 +185,9 @@ describe('a removal', () => {
     // joining with the pending invitation to one's e-mail counts as accepting it
     expect((await join(g.id, rex)).group.is_member).toBe(true);
     expect(await banOf(g.id, rex, 'removed', 'all')).toMatchObject({ lifted_via: 'invitation', lifted_by_id: creator.id });
-    expect((await h.call(r.listInvitations, { params: { id: g.id } }, creator.caller)).find((i) => i.id === inv!.id)?.status).toBe('accepted');
+    expect((await h.call(r.listInvitations, { params: { id: g.id } }, creator.caller)).find((i) => i.id === inv!.id)?.status).toBe(
+      'accepted',
+    );
   });
 
   it('of a private group answers 403 MEMBER_REMOVED when the removed person opens it', async () => {
@@ -189,7 +212,12 @@ describe('a removal', () => {
     const g = await groupWith([sam]);
     await suspend(g.id, sam);
     await remove(g.id, sam);
-    expect((await bans(g.id)).filter((b) => b.user_id === sam.id).map((b) => b.kind).sort()).toEqual(['removed', 'suspended']);
+    expect(
+      (await bans(g.id))
+        .filter((b) => b.user_id === sam.id)
+        .map((b) => b.kind)
+        .sort(),
+    ).toEqual(['removed', 'suspended']);
     await accept(await invite(g.id, sam), sam);
     expect((await bans(g.id)).filter((b) => b.user_id === sam.id).map((b) => b.kind)).toEqual(['suspended']);
     await expectAppError(post(g.id, sam), 403, 'MEMBER_SUSPENDED');
@@ -241,12 +269,16 @@ describe('the database', () => {
     const g = await groupWith([sam]);
     await suspend(g.id, sam);
     const insert = (userId: string, by: string) =>
-      h.ds.query(`INSERT INTO group_bans (group_id, user_id, kind, banned_by, banned_at) VALUES ($1, $2, 'suspended', $3, now())`, [g.id, userId, by]);
+      h.ds.query(`INSERT INTO group_bans (group_id, user_id, kind, banned_by, banned_at) VALUES ($1, $2, 'suspended', $3, now())`, [
+        g.id,
+        userId,
+        by,
+      ]);
     await expect(insert(sam.id, creator.id)).rejects.toMatchObject({ constraint: 'group_bans_active_key' });
     await expect(insert(mod.id, mod.id)).rejects.toMatchObject({ constraint: 'group_bans_not_self_check' });
-    await expect(
-      h.ds.query(`UPDATE group_bans SET lifted_at = now() WHERE group_id = $1`, [g.id]),
-    ).rejects.toMatchObject({ constraint: 'group_bans_lift_check' });
+    await expect(h.ds.query(`UPDATE group_bans SET lifted_at = now() WHERE group_id = $1`, [g.id])).rejects.toMatchObject({
+      constraint: 'group_bans_lift_check',
+    });
   });
 
   it('never lets a join slip past a removal written at the same time', async () => {

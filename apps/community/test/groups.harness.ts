@@ -4,7 +4,16 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { Queue } from 'bullmq';
 import type { z } from 'zod';
-import { identityEvents, JOBS, type AnyRoute, type Caller, type EventDef, type Role, type RouteOutput, type RouteRequest } from '@lp/contracts';
+import {
+  identityEvents,
+  JOBS,
+  type AnyRoute,
+  type Caller,
+  type EventDef,
+  type Role,
+  type RouteOutput,
+  type RouteRequest,
+} from '@lp/contracts';
 import { connectBus, encode, ensureEventStream, eventSubject, RpcClient } from '@lp/bus';
 import { Clock, ENV, queuePrefix } from '@lp/service-kit';
 import { callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
@@ -32,7 +41,10 @@ export class GroupsHarness {
     const svc = await startTestService(CommunityModule.create(env), env);
     const nc = await connectBus({ url: env.NATS_URL!, prefix: env.BUS_PREFIX!, name: 'community-test' });
     await ensureEventStream(nc, env.BUS_PREFIX!);
-    const emails = new Queue(JOBS.sendEmail.queue, { connection: { url: env.REDIS_URL!, maxRetriesPerRequest: null }, prefix: queuePrefix(env.BUS_PREFIX!) });
+    const emails = new Queue(JOBS.sendEmail.queue, {
+      connection: { url: env.REDIS_URL!, maxRetriesPerRequest: null },
+      prefix: queuePrefix(env.BUS_PREFIX!),
+    });
     return new GroupsHarness(env, svc, new RpcClient(nc, env.BUS_PREFIX!, 30_000), emails, nc);
   }
 
@@ -89,7 +101,9 @@ export class GroupsHarness {
   }
 
   async outbox(name: string): Promise<Array<{ payload: Record<string, unknown> }>> {
-    return (await this.ds.query('SELECT payload FROM outbox WHERE name = $1 ORDER BY seq', [name])) as Array<{ payload: Record<string, unknown> }>;
+    return (await this.ds.query('SELECT payload FROM outbox WHERE name = $1 ORDER BY seq', [name])) as Array<{
+      payload: Record<string, unknown>;
+    }>;
   }
 
   async waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

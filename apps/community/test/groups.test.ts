@@ -15,7 +15,13 @@ let admin: TestUser;
 
 beforeAll(async () => {
   h = await GroupsHarness.start();
-  [creator, alice, bob, carol, admin] = await Promise.all([h.user('learner', 'Creator Cleo'), h.user(), h.user(), h.user(), h.user('admin')]);
+  [creator, alice, bob, carol, admin] = await Promise.all([
+    h.user('learner', 'Creator Cleo'),
+    h.user(),
+    h.user(),
+    h.user(),
+    h.user('admin'),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await h.stop();
@@ -24,7 +30,16 @@ afterAll(async () => {
 const create = (over: Partial<CreateBody> = {}, who = creator): Promise<StudyGroup> =>
   h.call(
     r.createGroup,
-    { body: { name: `Group ${randomUUID().slice(0, 6)}`, description: 'We study together', category: 'programming_development', max_members: 50, privacy: 'public', ...over } },
+    {
+      body: {
+        name: `Group ${randomUUID().slice(0, 6)}`,
+        description: 'We study together',
+        category: 'programming_development',
+        max_members: 50,
+        privacy: 'public',
+        ...over,
+      },
+    },
     who.caller,
   );
 const join = (id: string, who: TestUser) => h.call(r.joinGroup, { params: { id } }, who.caller);
@@ -57,7 +72,11 @@ describe('creating a group', () => {
   });
 
   it('takes the defaults (50 members, public) and refuses max members outside 5-100 and a blank name', async () => {
-    const g = await h.call(r.createGroup, { body: { name: 'Defaults', description: 'd', category: 'language_learning' } as CreateBody }, creator.caller);
+    const g = await h.call(
+      r.createGroup,
+      { body: { name: 'Defaults', description: 'd', category: 'language_learning' } as CreateBody },
+      creator.caller,
+    );
     expect([g.max_members, g.privacy]).toEqual([50, 'public']);
     const low = await expectAppError(create({ max_members: 4 }), 400, 'VALIDATION_FAILED');
     expect(low.errors).toEqual([{ path: 'max_members', message: 'Max members must be at least 5' }]);
@@ -127,14 +146,30 @@ describe('settings and deletion', () => {
     const g = await create({ max_members: 10 });
     for (const u of await Promise.all([h.user(), h.user(), h.user(), h.user(), h.user()])) await join(g.id, u);
     await join(g.id, alice);
-    const body = { name: 'Renamed', description: 'New text', category: 'career_development' as const, max_members: 6, privacy: 'private' as const };
+    const body = {
+      name: 'Renamed',
+      description: 'New text',
+      category: 'career_development' as const,
+      max_members: 6,
+      privacy: 'private' as const,
+    };
     await expectAppError(h.call(r.updateGroup, { params: { id: g.id }, body }, alice.caller), 403, 'NOT_GROUP_MANAGER');
     await h.call(r.promoteMember, { params: { id: g.id }, body: { member_id: alice.id, role: 'moderator' } }, creator.caller);
     await expectAppError(h.call(r.updateGroup, { params: { id: g.id }, body }, alice.caller), 403, 'NOT_GROUP_MANAGER');
-    const below = await expectAppError(h.call(r.updateGroup, { params: { id: g.id }, body: { ...body, max_members: 5 } }, creator.caller), 422, 'MAX_MEMBERS_BELOW_COUNT');
+    const below = await expectAppError(
+      h.call(r.updateGroup, { params: { id: g.id }, body: { ...body, max_members: 5 } }, creator.caller),
+      422,
+      'MAX_MEMBERS_BELOW_COUNT',
+    );
     expect(below.errors).toEqual([{ path: 'max_members', message: 'Max members cannot be below the current member count (7)' }]);
     const after = await h.call(r.updateGroup, { params: { id: g.id }, body: { ...body, max_members: 7 } }, creator.caller);
-    expect(after).toMatchObject({ name: 'Renamed', description: 'New text', category: 'career_development', max_members: 7, privacy: 'private' });
+    expect(after).toMatchObject({
+      name: 'Renamed',
+      description: 'New text',
+      category: 'career_development',
+      max_members: 7,
+      privacy: 'private',
+    });
     await expectAppError(h.call(r.updateGroup, { params: { id: randomUUID() }, body }, creator.caller), 404, 'GROUP_NOT_FOUND');
   });
 
@@ -144,7 +179,11 @@ describe('settings and deletion', () => {
     await h.call(r.postGroupMessage, { params: { id: g.id }, body: { content: 'hi' } }, alice.caller);
     await expectAppError(h.call(r.deleteGroup, { params: { id: g.id } }, alice.caller), 403, 'NOT_GROUP_MANAGER');
     expect(await h.call(r.deleteGroup, { params: { id: g.id } }, creator.caller)).toEqual({ message: 'Study group deleted successfully' });
-    expect(await h.ds.query('SELECT 1 FROM group_messages WHERE group_id = $1 UNION ALL SELECT 1 FROM group_members WHERE group_id = $1', [g.id])).toEqual([]);
+    expect(
+      await h.ds.query('SELECT 1 FROM group_messages WHERE group_id = $1 UNION ALL SELECT 1 FROM group_members WHERE group_id = $1', [
+        g.id,
+      ]),
+    ).toEqual([]);
     await expectAppError(h.call(r.getGroup, { params: { id: g.id } }, creator.caller), 404, 'GROUP_NOT_FOUND');
   });
 });
@@ -157,13 +196,19 @@ describe('roles', () => {
     g = await create();
     [mod, mod2] = await Promise.all([h.user(), h.user()]);
     for (const u of [mod, mod2, alice, bob, carol]) await join(g.id, u);
-    for (const u of [mod, mod2]) await h.call(r.promoteMember, { params: { id: g.id }, body: { member_id: u.id, role: 'moderator' } }, creator.caller);
+    for (const u of [mod, mod2])
+      await h.call(r.promoteMember, { params: { id: g.id }, body: { member_id: u.id, role: 'moderator' } }, creator.caller);
   });
 
   it('shows members with their roles; e-mails to the creator and moderators only', async () => {
     const seenByMod = await h.call(r.getGroup, { params: { id: g.id } }, mod.caller);
     expect(seenByMod.members[0]).toMatchObject({ id: creator.id, role: 'creator', name: 'Creator Cleo', email: creator.email });
-    expect(seenByMod.members.filter((m) => m.role === 'moderator').map((m) => m.id).sort()).toEqual([mod.id, mod2.id].sort());
+    expect(
+      seenByMod.members
+        .filter((m) => m.role === 'moderator')
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([mod.id, mod2.id].sort());
     const seenByMember = await h.call(r.getGroup, { params: { id: g.id } }, alice.caller);
     expect(seenByMember.members.every((m) => m.email === null)).toBe(true);
   });
@@ -171,18 +216,50 @@ describe('roles', () => {
   it('never lets anyone remove, suspend or demote the creator (422 CREATOR_PROTECTED)', async () => {
     const body = { member_id: creator.id };
     await expectAppError(h.call(r.removeMember, { params: { id: g.id }, body }, mod.caller), 422, 'CREATOR_PROTECTED');
-    await expectAppError(h.call(r.suspendMember, { params: { id: g.id }, body: { ...body, suspended: true } }, mod.caller), 422, 'CREATOR_PROTECTED');
-    await expectAppError(h.call(r.suspendMember, { params: { id: g.id }, body: { ...body, suspended: true } }, creator.caller), 422, 'CREATOR_PROTECTED');
-    await expectAppError(h.call(r.promoteMember, { params: { id: g.id }, body: { ...body, role: 'member' } }, creator.caller), 422, 'CREATOR_PROTECTED');
+    await expectAppError(
+      h.call(r.suspendMember, { params: { id: g.id }, body: { ...body, suspended: true } }, mod.caller),
+      422,
+      'CREATOR_PROTECTED',
+    );
+    await expectAppError(
+      h.call(r.suspendMember, { params: { id: g.id }, body: { ...body, suspended: true } }, creator.caller),
+      422,
+      'CREATOR_PROTECTED',
+    );
+    await expectAppError(
+      h.call(r.promoteMember, { params: { id: g.id }, body: { ...body, role: 'member' } }, creator.caller),
+      422,
+      'CREATOR_PROTECTED',
+    );
     await expectAppError(h.call(r.removeMember, { params: { id: g.id }, body }, creator.caller), 422, 'CREATOR_PROTECTED');
   });
 
   it('lets a moderator act on plain members only, and promotions are the creator only', async () => {
-    await expectAppError(h.call(r.removeMember, { params: { id: g.id }, body: { member_id: mod2.id } }, mod.caller), 403, 'NOT_GROUP_MANAGER');
-    await expectAppError(h.call(r.suspendMember, { params: { id: g.id }, body: { member_id: mod2.id, suspended: true } }, mod.caller), 403, 'NOT_GROUP_MANAGER');
-    await expectAppError(h.call(r.promoteMember, { params: { id: g.id }, body: { member_id: alice.id, role: 'moderator' } }, mod.caller), 403, 'NOT_GROUP_MANAGER');
-    await expectAppError(h.call(r.removeMember, { params: { id: g.id }, body: { member_id: bob.id } }, alice.caller), 403, 'NOT_GROUP_MANAGER');
-    await expectAppError(h.call(r.removeMember, { params: { id: g.id }, body: { member_id: randomUUID() } }, mod.caller), 404, 'MEMBER_NOT_FOUND');
+    await expectAppError(
+      h.call(r.removeMember, { params: { id: g.id }, body: { member_id: mod2.id } }, mod.caller),
+      403,
+      'NOT_GROUP_MANAGER',
+    );
+    await expectAppError(
+      h.call(r.suspendMember, { params: { id: g.id }, body: { member_id: mod2.id, suspended: true } }, mod.caller),
+      403,
+      'NOT_GROUP_MANAGER',
+    );
+    await expectAppError(
+      h.call(r.promoteMember, { params: { id: g.id }, body: { member_id: alice.id, role: 'moderator' } }, mod.caller),
+      403,
+      'NOT_GROUP_MANAGER',
+    );
+    await expectAppError(
+      h.call(r.removeMember, { params: { id: g.id }, body: { member_id: bob.id } }, alice.caller),
+      403,
+      'NOT_GROUP_MANAGER',
+    );
+    await expectAppError(
+      h.call(r.removeMember, { params: { id: g.id }, body: { member_id: randomUUID() } }, mod.caller),
+      404,
+      'MEMBER_NOT_FOUND',
+    );
     const removed = await h.call(r.removeMember, { params: { id: g.id }, body: { member_id: carol.id } }, mod.caller);
     expect(removed).toEqual({ message: 'Member removed from the group', member: null });
     expect((await h.call(r.getGroup, { params: { id: g.id } }, creator.caller)).member_count).toBe(5);
@@ -205,12 +282,20 @@ describe('roles', () => {
       'MEMBER_SUSPENDED',
     );
     await expectAppError(
-      h.call(r.createGroupPost, { params: { id }, body: { title: 'T', content: 'C', category: 'general', post_type: 'discussion' } }, bob.caller),
+      h.call(
+        r.createGroupPost,
+        { params: { id }, body: { title: 'T', content: 'C', category: 'general', post_type: 'discussion' } },
+        bob.caller,
+      ),
       403,
       'MEMBER_SUSPENDED',
     );
     await expectAppError(
-      h.call(r.uploadGroupFile, { params: { id }, body: { file: { storage_key: 'uploads/none.txt', filename: 'a.txt', content_type: 'text/plain', size: 1 } } }, bob.caller),
+      h.call(
+        r.uploadGroupFile,
+        { params: { id }, body: { file: { storage_key: 'uploads/none.txt', filename: 'a.txt', content_type: 'text/plain', size: 1 } } },
+        bob.caller,
+      ),
       403,
       'MEMBER_SUSPENDED',
     );
@@ -254,13 +339,26 @@ describe('Add Test Members', () => {
   it("adds generated people named 'Test Member N' (the creator only), never beyond max members", async () => {
     const g = await create({ max_members: 5 });
     await expectAppError(h.call(r.addTestMembers, { params: { id: g.id } }, alice.caller), 403, 'NOT_GROUP_MANAGER');
-    expect(await h.call(r.addTestMembers, { params: { id: g.id } }, creator.caller)).toEqual({ message: 'Added 3 test members', added_members: 3 });
+    expect(await h.call(r.addTestMembers, { params: { id: g.id } }, creator.caller)).toEqual({
+      message: 'Added 3 test members',
+      added_members: 3,
+    });
     const detail = await h.call(r.getGroup, { params: { id: g.id } }, creator.caller);
-    expect(detail.members.filter((m) => m.role === 'member').map((m) => m.name).sort()).toEqual(['Test Member 1', 'Test Member 2', 'Test Member 3']);
-    const rows = (await h.ds.query('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND is_test_member', [g.id])) as Array<{ n: number }>;
+    expect(
+      detail.members
+        .filter((m) => m.role === 'member')
+        .map((m) => m.name)
+        .sort(),
+    ).toEqual(['Test Member 1', 'Test Member 2', 'Test Member 3']);
+    const rows = (await h.ds.query('SELECT count(*)::int AS n FROM group_members WHERE group_id = $1 AND is_test_member', [
+      g.id,
+    ])) as Array<{ n: number }>;
     expect(rows[0]!.n).toBe(3);
     // one place left: one more, then the group is full
-    expect(await h.call(r.addTestMembers, { params: { id: g.id } }, creator.caller)).toEqual({ message: 'Added 1 test member', added_members: 1 });
+    expect(await h.call(r.addTestMembers, { params: { id: g.id } }, creator.caller)).toEqual({
+      message: 'Added 1 test member',
+      added_members: 1,
+    });
     await expectAppError(h.call(r.addTestMembers, { params: { id: g.id } }, creator.caller), 422, 'GROUP_FULL');
     expect(await count(g.id)).toEqual({ member_count: 5, rows: 5 });
     const via = (await h.outbox('community.group.joined')).filter((e) => e.payload.group_id === g.id && e.payload.via === 'test');

@@ -16,7 +16,13 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   h = await GroupsHarness.start({ PUBLIC_URL: 'https://learn.example/', INVITATION_SECRET: 'a-test-secret-for-invitation-links' });
-  [creator, mod, member, invitee, stranger] = await Promise.all([h.user('learner', 'Ines Inviter'), h.user(), h.user(), h.user(), h.user()]);
+  [creator, mod, member, invitee, stranger] = await Promise.all([
+    h.user('learner', 'Ines Inviter'),
+    h.user(),
+    h.user(),
+    h.user(),
+    h.user(),
+  ]);
   group = await privateGroup();
   // a private group is joined by invitation: the moderator and the member come in that way
   for (const u of [mod, member]) {
@@ -33,7 +39,15 @@ afterAll(async () => {
 const privateGroup = (max = 50) =>
   h.call(
     r.createGroup,
-    { body: { name: `Private ${randomUUID().slice(0, 6)}`, description: 'By invitation', category: 'data_science_analytics', max_members: max, privacy: 'private' } },
+    {
+      body: {
+        name: `Private ${randomUUID().slice(0, 6)}`,
+        description: 'By invitation',
+        category: 'data_science_analytics',
+        max_members: max,
+        privacy: 'private',
+      },
+    },
     creator.caller,
   );
 const invite = (groupId: string, email: string, who = creator, message?: string) =>
@@ -54,9 +68,18 @@ describe('sending an invitation', () => {
     expect(sent).toMatchObject({
       message: 'Invitation sent',
       expires_in_days: 7,
-      invitation: { email, status: 'pending', message: 'Join us on Thursdays', invited_by_name: 'Ines Inviter', expired: false, responded_at: null },
+      invitation: {
+        email,
+        status: 'pending',
+        message: 'Join us on Thursdays',
+        invited_by_name: 'Ines Inviter',
+        expired: false,
+        responded_at: null,
+      },
     });
-    expect(sent.invitation_link).toMatch(new RegExp(`^https://learn\\.example/community/invitations/${sent.invitation.id}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(sent.invitation_link).toMatch(
+      new RegExp(`^https://learn\\.example/community/invitations/${sent.invitation.id}\\.\\d+\\.[A-Za-z0-9_-]{43}$`),
+    );
     const days = (new Date(sent.invitation.expires_at).getTime() - Date.now()) / DAY;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
@@ -95,7 +118,10 @@ describe('sending an invitation', () => {
     expect(second.invitation_link).not.toBe(first.invitation_link);
     await expectAppError(preview(tokenOf(first.invitation_link)), 404, 'INVITATION_NOT_FOUND');
     expect((await preview(tokenOf(second.invitation_link))).status).toBe('pending');
-    const rows = (await h.ds.query('SELECT sending FROM group_invitations WHERE group_id = $1 AND email = $2', [group.id, email])) as Array<{ sending: number }>;
+    const rows = (await h.ds.query('SELECT sending FROM group_invitations WHERE group_id = $1 AND email = $2', [
+      group.id,
+      email,
+    ])) as Array<{ sending: number }>;
     expect(rows).toEqual([{ sending: 2 }]);
   });
 
@@ -148,7 +174,11 @@ describe('the invitation link', () => {
     const u = await h.user();
     const sent = await invite(group.id, u.email);
     const token = tokenOf(sent.invitation_link);
-    expect(await h.call(r.declineInvitation, { params: { token } }, u.caller)).toEqual({ message: 'Invitation declined', group_id: group.id, status: 'declined' });
+    expect(await h.call(r.declineInvitation, { params: { token } }, u.caller)).toEqual({
+      message: 'Invitation declined',
+      group_id: group.id,
+      status: 'declined',
+    });
     expect((await h.call(r.getGroup, { params: { id: group.id } }, creator.caller)).members.map((m) => m.id)).not.toContain(u.id);
     await expectAppError(accept(token, u), 422, 'INVITATION_NOT_PENDING');
     // answered: it can be sent anew (a new pending one)
@@ -181,7 +211,9 @@ describe('the invitation link', () => {
       const e = await expectAppError(accept(token, u), 422, 'INVITATION_EXPIRED');
       expect(e.detail).toBe('This invitation link has expired; ask for a new invitation');
       await expectAppError(h.call(r.declineInvitation, { params: { token } }, u.caller), 422, 'INVITATION_EXPIRED');
-      const listed = (await h.call(r.listInvitations, { params: { id: group.id } }, creator.caller)).find((i) => i.id === sent.invitation.id);
+      const listed = (await h.call(r.listInvitations, { params: { id: group.id } }, creator.caller)).find(
+        (i) => i.id === sent.invitation.id,
+      );
       expect(listed).toMatchObject({ status: 'pending', expired: true });
     } finally {
       spy.mockRestore();
@@ -236,7 +268,11 @@ describe('resending', () => {
 
   it('resends only pending invitations (422 INVITATION_NOT_PENDING), by managers only, 404 for an unknown one', async () => {
     const accepted = (await h.call(r.listInvitations, { params: { id: group.id } }, creator.caller)).find((i) => i.status === 'accepted')!;
-    const e = await expectAppError(h.call(r.resendInvitation, { params: { id: accepted.id } }, creator.caller), 422, 'INVITATION_NOT_PENDING');
+    const e = await expectAppError(
+      h.call(r.resendInvitation, { params: { id: accepted.id } }, creator.caller),
+      422,
+      'INVITATION_NOT_PENDING',
+    );
     expect(e.detail).toMatch(/only pending invitations/);
     const sent = await invite(group.id, `resend.${randomUUID().slice(0, 6)}@example.test`);
     await expectAppError(h.call(r.resendInvitation, { params: { id: sent.invitation.id } }, member.caller), 403, 'NOT_GROUP_MANAGER');
@@ -267,10 +303,14 @@ describe('the invitation e-mail', () => {
     expect(((await h.emails.getJob(`invitation-${id}-2`))!.data as { text: string }).text).toContain(resent.invitation_link);
 
     // the same event delivered again (a replay): the consumer adds the same job id, no second e-mail
-    const [payload] = (await h.outbox('community.invitation.sent')).map((e) => e.payload).filter((p) => p.invitation_id === id && p.sending === 1);
+    const [payload] = (await h.outbox('community.invitation.sent'))
+      .map((e) => e.payload)
+      .filter((p) => p.invitation_id === id && p.sending === 1);
     const replay = await h.publish(communityEvents.invitationSent, payload as never);
     await h.waitFor(async () => (await h.ds.query('SELECT 1 FROM inbox WHERE event_id = $1', [replay])).length > 0);
-    const ours = (await h.emails.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'paused', 'prioritized'])).filter((j) => j.id?.startsWith(`invitation-${id}-`));
+    const ours = (await h.emails.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'paused', 'prioritized'])).filter((j) =>
+      j.id?.startsWith(`invitation-${id}-`),
+    );
     expect(ours.map((j) => j.id).sort()).toEqual([`invitation-${id}-1`, `invitation-${id}-2`]);
   });
 });

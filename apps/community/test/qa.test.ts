@@ -39,7 +39,9 @@ const answer = (who: U, questionId: string, content = 'Like this.') =>
 const search = (who: U, query: Partial<RouteRequest<typeof communityRoutes.listQuestions>['query']>) =>
   call(communityRoutes.listQuestions, { query: query as never }, who);
 const outbox = async (name: string) =>
-  ((await svc.ds.query('SELECT payload FROM outbox WHERE name = $1 ORDER BY seq', [name])) as Array<{ payload: Record<string, unknown> }>).map((r) => r.payload);
+  (
+    (await svc.ds.query('SELECT payload FROM outbox WHERE name = $1 ORDER BY seq', [name])) as Array<{ payload: Record<string, unknown> }>
+  ).map((r) => r.payload);
 
 beforeAll(async () => {
   const env = testEnv();
@@ -56,7 +58,12 @@ afterAll(async () => {
 
 describe('asking and answering', () => {
   it("asks a question with the author's name, tags normalised, and announces it", async () => {
-    const q = await ask(ann, { title: 'Recursion in Python', category: 'programming', tags: [' Python ', 'recursion', 'python'] as never, post_type: 'question' });
+    const q = await ask(ann, {
+      title: 'Recursion in Python',
+      category: 'programming',
+      tags: [' Python ', 'recursion', 'python'] as never,
+      post_type: 'question',
+    });
     expect(q).toMatchObject({
       title: 'Recursion in Python',
       category: 'programming',
@@ -90,7 +97,14 @@ describe('asking and answering', () => {
     const first = await answer(bob, q.id, 'first');
     const second = await answer(cleo, q.id, 'second');
     const third = await answer(bob, q.id, 'third');
-    expect(first).toMatchObject({ question_id: q.id, content: 'first', upvotes: 0, is_accepted: false, author_name: bob.name, has_upvoted: false });
+    expect(first).toMatchObject({
+      question_id: q.id,
+      content: 'first',
+      upvotes: 0,
+      is_accepted: false,
+      author_name: bob.name,
+      has_upvoted: false,
+    });
     await call(communityRoutes.upvoteAnswer, { params: { id: third.id } }, ann);
     await call(communityRoutes.acceptAnswer, { params: { id: second.id } }, ann);
     const detail = await call(communityRoutes.getQuestion, { params: { id: q.id } }, cleo);
@@ -242,10 +256,18 @@ describe('search', () => {
   let tag: string;
   beforeAll(async () => {
     // a word of its own, so other tests' questions do not interfere
-    tag = `zq${randomUUID().replace(/[^a-f]/g, '').slice(0, 8)}`;
+    tag = `zq${randomUUID()
+      .replace(/[^a-f]/g, '')
+      .slice(0, 8)}`;
     await ask(cleo, { title: `Intro to ${tag}`, content: 'Nothing else here.', category: 'programming', tags: ['basics'] as never });
     await ask(cleo, { title: 'Unrelated title', content: `Somewhere in the text ${tag} appears.`, category: 'science' });
-    await ask(cleo, { title: 'Another one', content: 'Plain words.', tags: [tag] as never, category: 'programming', post_type: 'discussion' });
+    await ask(cleo, {
+      title: 'Another one',
+      content: 'Plain words.',
+      tags: [tag] as never,
+      category: 'programming',
+      post_type: 'discussion',
+    });
   });
 
   it('ranks title matches above tag matches above content matches, with the total', async () => {
@@ -262,7 +284,10 @@ describe('search', () => {
   });
 
   it('filters by category and post type', async () => {
-    expect((await search(ann, { search: tag, category: 'programming' })).questions.map((q) => q.title)).toEqual([`Intro to ${tag}`, 'Another one']);
+    expect((await search(ann, { search: tag, category: 'programming' })).questions.map((q) => q.title)).toEqual([
+      `Intro to ${tag}`,
+      'Another one',
+    ]);
     expect((await search(ann, { search: tag, post_type: 'discussion' })).questions.map((q) => q.title)).toEqual(['Another one']);
     expect((await search(ann, { search: tag, category: 'career' })).total).toBe(0);
   });
@@ -320,7 +345,11 @@ describe('people', () => {
     const annAnswer = await answer(ann, q.id);
     await call(communityRoutes.upvoteQuestion, { params: { id: other.id } }, dan);
     await call(communityRoutes.upvoteAnswer, { params: { id: annAnswer.id } }, dan);
-    const { data } = (await client.request(systemSubjects.exportUserData('community'), { user_id: dan.id }, { requestId: `export-${randomUUID()}` })) as {
+    const { data } = (await client.request(
+      systemSubjects.exportUserData('community'),
+      { user_id: dan.id },
+      { requestId: `export-${randomUUID()}` },
+    )) as {
       data: Record<string, Array<Record<string, unknown>>>;
     };
     expect(data.qa_questions!.map((x) => x.title)).toEqual(['Dan asks']);

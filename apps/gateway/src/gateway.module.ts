@@ -38,14 +38,35 @@ export class GatewayModule implements OnApplicationShutdown {
           provide: NATS,
           inject: [ENV],
           useFactory: (env: GatewayEnv) =>
-            connectBus({ url: env.NATS_URL, prefix: env.BUS_PREFIX, name: 'gateway', user: env.NATS_USER, pass: env.NATS_PASSWORD, inboxPrefix: inboxPrefixOf('gateway'), tlsCaFile: env.NATS_TLS_CA_FILE }),
+            connectBus({
+              url: env.NATS_URL,
+              prefix: env.BUS_PREFIX,
+              name: 'gateway',
+              user: env.NATS_USER,
+              pass: env.NATS_PASSWORD,
+              inboxPrefix: inboxPrefixOf('gateway'),
+              tlsCaFile: env.NATS_TLS_CA_FILE,
+            }),
         },
-        { provide: REDIS, inject: [ENV], useFactory: (env: GatewayEnv) => new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) },
-        { provide: RpcClient, inject: [NATS, ENV], useFactory: (nc: NatsConnection, env: GatewayEnv) => new RpcClient(nc, env.BUS_PREFIX, env.RPC_TIMEOUT_MS, new CallerSigner(callerSigningKey(env))) },
+        {
+          provide: REDIS,
+          inject: [ENV],
+          useFactory: (env: GatewayEnv) => new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true }),
+        },
+        {
+          provide: RpcClient,
+          inject: [NATS, ENV],
+          useFactory: (nc: NatsConnection, env: GatewayEnv) =>
+            new RpcClient(nc, env.BUS_PREFIX, env.RPC_TIMEOUT_MS, new CallerSigner(callerSigningKey(env))),
+        },
         { provide: TokenService, inject: [ENV], useFactory: (env: GatewayEnv) => new TokenService(env.JWT_SECRET) },
         { provide: RevocationStore, inject: [REDIS], useFactory: (r: Redis) => new RevocationStore(r) },
         { provide: DownloadLinks, inject: [ENV], useFactory: (env: GatewayEnv) => new DownloadLinks(env.JWT_SECRET) },
-        { provide: RateLimiter, inject: [REDIS, ENV], useFactory: (r: Redis, env: GatewayEnv) => new RateLimiter(r, env.BUS_PREFIX, env.RATE_LIMIT_SCALE) },
+        {
+          provide: RateLimiter,
+          inject: [REDIS, ENV],
+          useFactory: (r: Redis, env: GatewayEnv) => new RateLimiter(r, env.BUS_PREFIX, env.RATE_LIMIT_SCALE),
+        },
         { provide: FILE_STORE, inject: [ENV], useFactory: (env: GatewayEnv) => new LocalFileStore(env.STORAGE_DIR) },
       ],
     };

@@ -81,7 +81,10 @@ export async function createGateway(overrides: Record<string, string | undefined
   });
   fastify.addHook('onResponse', async (request, reply) => {
     const userId = (request as typeof request & { userId?: string }).userId;
-    request.log.info({ method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId }, 'request completed');
+    request.log.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId },
+      'request completed',
+    );
   });
   // development doors are not part of a production API: not documented there (and shut)
   const published = devDoorsEnabled(env) ? ALL_ROUTES : ALL_ROUTES.filter((r) => !r.devDoor);
@@ -99,8 +102,16 @@ export async function createGateway(overrides: Record<string, string | undefined
     links: app.get(DownloadLinks),
     revocations: app.get(RevocationStore),
     limiter: app.get(RateLimiter),
-    signInFailures: new SignInFailureLimiter(app.get(REDIS), env.BUS_PREFIX, env.RATE_LIMIT_SCALE === 0 ? 0 : env.SIGN_IN_FAILURES_PER_ADDRESS, env.SIGN_IN_FAILURE_WINDOW_SECONDS),
-    apiKeys: new ApiKeyAuthenticator(app.get(RpcClient), new RateLimiter(app.get(REDIS), env.BUS_PREFIX, env.RATE_LIMIT_SCALE === 0 ? 0 : 1)),
+    signInFailures: new SignInFailureLimiter(
+      app.get(REDIS),
+      env.BUS_PREFIX,
+      env.RATE_LIMIT_SCALE === 0 ? 0 : env.SIGN_IN_FAILURES_PER_ADDRESS,
+      env.SIGN_IN_FAILURE_WINDOW_SECONDS,
+    ),
+    apiKeys: new ApiKeyAuthenticator(
+      app.get(RpcClient),
+      new RateLimiter(app.get(REDIS), env.BUS_PREFIX, env.RATE_LIMIT_SCALE === 0 ? 0 : 1),
+    ),
     store: app.get<FileStore>(FILE_STORE),
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     log: logger,
@@ -124,4 +135,3 @@ export async function createGateway(overrides: Record<string, string | undefined
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
-

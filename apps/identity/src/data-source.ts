@@ -13,4 +13,12 @@ import { AccountOrigin1795780000000 } from './migrations/1795780000000-account-o
  * service test fails when the migrated database and the entities differ.
  */
 export const entities = identityEntities;
-export const migrations = [Initial1763769600000, Accounts1763856000000, RefreshTokens1764000000000, SignInLimits1764100000000, PortalMemberVersions1795719121846, PasswordReset1795734132081, AccountOrigin1795780000000];
+export const migrations = [
+  Initial1763769600000,
+  Accounts1763856000000,
+  RefreshTokens1764000000000,
+  SignInLimits1764100000000,
+  PortalMemberVersions1795719121846,
+  PasswordReset1795734132081,
+  AccountOrigin1795780000000,
+];

@@ -7,7 +7,15 @@ import { SessionsRepository } from './modules/sessions/sessions.repository.js';
 import { TelegramRepository } from './modules/telegram/telegram.repository.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 
-const repositories = [UsersRepository, SessionsRepository, OtpRepository, PortalsRepository, ComingSoonRepository, TelegramRepository, AdminRepository];
+const repositories = [
+  UsersRepository,
+  SessionsRepository,
+  OtpRepository,
+  PortalsRepository,
+  ComingSoonRepository,
+  TelegramRepository,
+  AdminRepository,
+];
 
 /**
  * Identity's data layer: one repository per area over the service's one database. Any area

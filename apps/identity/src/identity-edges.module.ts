@@ -22,7 +22,9 @@ const edges: Provider[] = [
     provide: SmsProvider,
     inject: [ENV, LOGGER],
     useFactory: (env: IdentityEnv, log: Logger) =>
-      smsProviderOf(env) === 'dev' ? new DevSmsProvider(log.child({ component: 'sms' }), env.NODE_ENV === 'development') : new DisabledSmsProvider(),
+      smsProviderOf(env) === 'dev'
+        ? new DevSmsProvider(log.child({ component: 'sms' }), env.NODE_ENV === 'development')
+        : new DisabledSmsProvider(),
   },
   { provide: TotpSecretCipher, inject: [ENV], useFactory: (env: IdentityEnv) => new TotpSecretCipher(env.TOTP_ENCRYPTION_KEY) },
 ];

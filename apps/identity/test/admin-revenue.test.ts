@@ -40,7 +40,12 @@ async function publish(...events: Array<ReturnType<typeof envelope>>): Promise<v
   for (const e of events) await js.publish(eventSubject(h.env.BUS_PREFIX!, e.name), encode(e));
 }
 
-function completed(o: { item_type: 'course' | 'session' | 'subscription'; amount_minor: number; currency?: string; completed_at?: string }) {
+function completed(o: {
+  item_type: 'course' | 'session' | 'subscription';
+  amount_minor: number;
+  currency?: string;
+  completed_at?: string;
+}) {
   const payload = {
     v: 1,
     payment_id: randomUUID(),
@@ -58,7 +63,12 @@ function completed(o: { item_type: 'course' | 'session' | 'subscription'; amount
 
 function refunded(of: ReturnType<typeof completed>, refundedAt = now.toISOString()) {
   const { completed_at: _c, ...payment } = of.payload as Record<string, unknown>;
-  return envelope(billingEvents.paymentRefunded.name, { ...payment, refund_id: randomUUID(), reason: 'Session cancelled', refunded_at: refundedAt });
+  return envelope(billingEvents.paymentRefunded.name, {
+    ...payment,
+    refund_id: randomUUID(),
+    reason: 'Session cancelled',
+    refunded_at: refundedAt,
+  });
 }
 
 const analytics = (): Promise<Analytics> => h.call(identityRoutes.adminAnalytics, {}, admin);
@@ -85,7 +95,11 @@ describe("admin revenue figures from billing's payment events", () => {
   const sessionB = completed({ item_type: 'session', amount_minor: 2000 });
   const subscription = completed({ item_type: 'subscription', amount_minor: 999 });
   // paid in another month: counts in the total, not in this month's figure
-  const lastYear = completed({ item_type: 'course', amount_minor: 1001, completed_at: `${Number(thisMonth.slice(0, 4)) - 1}-06-15T10:00:00.000Z` });
+  const lastYear = completed({
+    item_type: 'course',
+    amount_minor: 1001,
+    completed_at: `${Number(thisMonth.slice(0, 4)) - 1}-06-15T10:00:00.000Z`,
+  });
   // another currency is kept apart, never added to the dollars
   const inBirr = completed({ item_type: 'course', amount_minor: 150_000, currency: 'ETB' });
 

@@ -181,8 +181,30 @@ describe('admin analytics read model fed by catalog events', () => {
     const courseId = randomUUID();
     const publish = (name: string, payload: Record<string, unknown>) =>
       js.publish(eventSubject(h.env.BUS_PREFIX!, name), encode({ id: randomUUID(), name, occurred_at: new Date().toISOString(), payload }));
-    const course = { v: 1, course_id: courseId, title: 'Read Model 101', instructor_id: randomUUID(), institution_id: null, price: 0, category: 'programming', level: 'beginner', is_published: true };
-    const enrollment = (count: number) => ({ v: 1, enrollment_id: randomUUID(), course_id: courseId, course_title: 'Read Model 101', user_id: randomUUID(), instructor_id: course.instructor_id, institution_id: null, amount_paid: 0, payment_id: null, enrollment_count: count, enrolled_at: new Date().toISOString() });
+    const course = {
+      v: 1,
+      course_id: courseId,
+      title: 'Read Model 101',
+      instructor_id: randomUUID(),
+      institution_id: null,
+      price: 0,
+      category: 'programming',
+      level: 'beginner',
+      is_published: true,
+    };
+    const enrollment = (count: number) => ({
+      v: 1,
+      enrollment_id: randomUUID(),
+      course_id: courseId,
+      course_title: 'Read Model 101',
+      user_id: randomUUID(),
+      instructor_id: course.instructor_id,
+      institution_id: null,
+      amount_paid: 0,
+      payment_id: null,
+      enrollment_count: count,
+      enrolled_at: new Date().toISOString(),
+    });
     const before = await h.call(identityRoutes.adminAnalytics, {}, admin);
     await publish('catalog.course.created', { ...course, created_at: new Date().toISOString() });
     await publish('catalog.enrollment.created', enrollment(3));

@@ -20,13 +20,22 @@ describe('external sign-in sessions (GOOGLE_PROVIDER=none: no development stand-
 
   it("signs in the person the gateway's Google strategy vouched for, once", async () => {
     const email = uniqueEmail();
-    const { session_id } = await h.internal(identityInternal.externalSession, { provider: 'google', subject: '1098765', email, name: 'Gina Google' });
+    const { session_id } = await h.internal(identityInternal.externalSession, {
+      provider: 'google',
+      subject: '1098765',
+      email,
+      name: 'Gina Google',
+    });
     const signedIn = await h.call(identityRoutes.sessionExchange, { body: { session_id, role: 'instructor' } });
     expect([signedIn.user.email, signedIn.user.name, signedIn.user.role]).toEqual([email, 'Gina Google', 'instructor']);
     await expectAppError(h.call(identityRoutes.sessionExchange, { body: { session_id } }), 401, 'INVALID_SESSION');
   });
 
   it('refuses a vouched person without a valid e-mail', async () => {
-    await expectAppError(h.internal(identityInternal.externalSession, { provider: 'google', subject: '1', email: 'not-an-email', name: 'X' }), 400, 'VALIDATION_FAILED');
+    await expectAppError(
+      h.internal(identityInternal.externalSession, { provider: 'google', subject: '1', email: 'not-an-email', name: 'X' }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });

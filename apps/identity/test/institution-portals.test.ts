@@ -38,7 +38,10 @@ const members = new Set<string>();
 
 beforeAll(async () => {
   h = await IdentityHarness.start({ PUBLIC_URL: 'https://learn.example/' });
-  emails = new Queue(JOBS.sendEmail.queue, { connection: { url: h.env.REDIS_URL!, maxRetriesPerRequest: null }, prefix: queuePrefix(h.env.BUS_PREFIX!) });
+  emails = new Queue(JOBS.sendEmail.queue, {
+    connection: { url: h.env.REDIS_URL!, maxRetriesPerRequest: null },
+    prefix: queuePrefix(h.env.BUS_PREFIX!),
+  });
   nc = await connectBus({ url: h.env.NATS_URL!, prefix: h.env.BUS_PREFIX!, name: 'institution-stand-in' });
   js = jetstream(nc);
   grantStandIn = nc.subscribe(subjectFor(h.env.BUS_PREFIX!, institutionInternal.grantAccess.subject), {
@@ -54,7 +57,9 @@ beforeAll(async () => {
       }
       hdrs.set(REPLY_HEADER, 'ok');
       // institution updates a member of its own and invites anyone else
-      m.respond(encode({ outcome: members.has(req['email'] as string) ? 'updated' : 'invited', institution_name: 'Stand-in Institute' }), { headers: hdrs });
+      m.respond(encode({ outcome: members.has(req['email'] as string) ? 'updated' : 'invited', institution_name: 'Stand-in Institute' }), {
+        headers: hdrs,
+      });
     },
   });
 });
@@ -225,7 +230,7 @@ describe('identityInternal.ensureMemberAccounts', () => {
     expect(await h.outbox('identity.user.registered', [...ids][0])).toHaveLength(1);
   });
 
-  it('answers the accounts an origin made as made by it again (an import attempt run again), and no one else\'s', async () => {
+  it("answers the accounts an origin made as made by it again (an import attempt run again), and no one else's", async () => {
     const known = await h.register({ name: 'Already Here' });
     const fresh = uniqueEmail();
     const origin = `bulk-import:${randomUUID()}`;
@@ -473,9 +478,12 @@ describe('grant subsidiary access', () => {
     const owner = await h.register({ role: 'institution' });
     const someone = await h.register();
     const inst = randomUUID();
-    const grant = (email: string) => h.call(identityRoutes.grantSubsidiaryAccess, { body: { institution_id: inst, user_email: email, role: 'learner' } }, owner.caller);
+    const grant = (email: string) =>
+      h.call(identityRoutes.grantSubsidiaryAccess, { body: { institution_id: inst, user_email: email, role: 'learner' } }, owner.caller);
     const unknown = uniqueEmail();
-    expect(await grant(someone.email)).toEqual({ message: `${someone.email} is invited: the access applies once they accept the invitation` });
+    expect(await grant(someone.email)).toEqual({
+      message: `${someone.email} is invited: the access applies once they accept the invitation`,
+    });
     expect(await grant(unknown)).toEqual({ message: `${unknown} is invited: the access applies once they accept the invitation` });
   });
 
@@ -537,7 +545,9 @@ describe('institution.invitation.sent', () => {
     expect(made).toMatchObject({ name: 'Fresh Face', role: 'learner', password_hash: null });
     const mails = await mailsTo(email);
     expect(mails.map((m) => m.data.kind).sort()).toEqual(['identity.password-set', 'institution.invitation']);
-    expect(mails.find((m) => m.data.kind === 'identity.password-set')!.data.text).toMatch(/https:\/\/learn\.example\/reset-password\?token=\S+/);
+    expect(mails.find((m) => m.data.kind === 'identity.password-set')!.data.text).toMatch(
+      /https:\/\/learn\.example\/reset-password\?token=\S+/,
+    );
     expect(await h.svc.ds.query('SELECT 1 FROM portal_memberships WHERE user_id = $1', [made.id])).toEqual([]);
   });
 
@@ -564,8 +574,16 @@ describe("suspending or removing a member ends only that portal's sessions", () 
     await deliver(added(u.userId, other, { name: 'Staying School' }));
     // one session in the portal (a switch), one signed in to the primary portal (also the first), one in the other portal
     const signedIn = await h.login(u.email, u.password);
-    const inPortal = await h.call(identityRoutes.switchPortal, { body: { target_institution_id: inst } }, h.callerOf(await h.login(u.email, u.password)));
-    const inOther = await h.call(identityRoutes.switchPortal, { body: { target_institution_id: other } }, h.callerOf(await h.login(u.email, u.password)));
+    const inPortal = await h.call(
+      identityRoutes.switchPortal,
+      { body: { target_institution_id: inst } },
+      h.callerOf(await h.login(u.email, u.password)),
+    );
+    const inOther = await h.call(
+      identityRoutes.switchPortal,
+      { body: { target_institution_id: other } },
+      h.callerOf(await h.login(u.email, u.password)),
+    );
     expect(h.callerOf(signedIn).institutionId).toBe(inst);
     await deliver(added(u.userId, inst, { name: 'Leaving College', suspended: true }));
     expect(await h.isRevoked(inPortal.access_token)).toBe(true);

@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Queue, type Job } from 'bullmq';
-import { identityInternal, identityRoutes, JOBS, PASSWORD_RESET_DONE_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE, type EmailJob } from '@lp/contracts';
+import {
+  identityInternal,
+  identityRoutes,
+  JOBS,
+  PASSWORD_RESET_DONE_MESSAGE,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  type EmailJob,
+} from '@lp/contracts';
 import { Clock, queuePrefix } from '@lp/service-kit';
 import { hashSecretToken } from '@lp/auth';
 import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
@@ -12,7 +19,10 @@ let emails: Queue;
 let clock: Clock;
 beforeAll(async () => {
   h = await IdentityHarness.start({ PUBLIC_URL: 'https://learn.example/', SIGN_IN_MAX_FAILURES: '3', PASSWORD_RESET_EMAILS_PER_HOUR: '4' });
-  emails = new Queue(JOBS.sendEmail.queue, { connection: { url: h.env.REDIS_URL!, maxRetriesPerRequest: null }, prefix: queuePrefix(h.env.BUS_PREFIX!) });
+  emails = new Queue(JOBS.sendEmail.queue, {
+    connection: { url: h.env.REDIS_URL!, maxRetriesPerRequest: null },
+    prefix: queuePrefix(h.env.BUS_PREFIX!),
+  });
   clock = h.get(Clock);
 }, 60_000);
 afterEach(() => jest.restoreAllMocks());
@@ -48,10 +58,15 @@ describe('asking for a link', () => {
     const known = await h.register();
     expect(await forgot(email)).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
     expect(await forgot(known.email)).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
-    expect(PASSWORD_RESET_REQUESTED_MESSAGE).toBe('If an account exists for that e-mail, we have sent a link to set a new password. It is valid for 60 minutes.');
+    expect(PASSWORD_RESET_REQUESTED_MESSAGE).toBe(
+      'If an account exists for that e-mail, we have sent a link to set a new password. It is valid for 60 minutes.',
+    );
     expect(await mailsTo(email)).toEqual([]);
     expect(await mailsTo(known.email)).toHaveLength(1);
-    const [{ count }] = await h.svc.ds.query('SELECT count(*)::int AS count FROM password_reset_tokens t JOIN users u ON u.id = t.user_id WHERE lower(u.email) = $1', [email]);
+    const [{ count }] = await h.svc.ds.query(
+      'SELECT count(*)::int AS count FROM password_reset_tokens t JOIN users u ON u.id = t.user_id WHERE lower(u.email) = $1',
+      [email],
+    );
     expect(count).toBe(0);
   });
 
@@ -66,7 +81,9 @@ describe('asking for a link', () => {
     expect(mail!.data.text).toContain('valid for 60 minutes');
     const token = tokenOf(mail!);
     expect(mail!.id).toBe(`password-reset-${hashSecretToken(token).slice(0, 32)}`);
-    const rows = await h.svc.ds.query('SELECT token_hash, expires_at, created_at, used_at FROM password_reset_tokens WHERE user_id = $1', [r.userId]);
+    const rows = await h.svc.ds.query('SELECT token_hash, expires_at, created_at, used_at FROM password_reset_tokens WHERE user_id = $1', [
+      r.userId,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toBe(hashSecretToken(token));
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -139,7 +156,7 @@ describe('setting the password with a link', () => {
     await h.login(r.email, 'new-pass-2');
   });
 
-  it('applies registration\'s password rules', async () => {
+  it("applies registration's password rules", async () => {
     const r = await h.register();
     const token = await linkFor(r.email);
     const e = await expectAppError(reset(token, 'short'), 400, 'VALIDATION_FAILED');
@@ -150,7 +167,10 @@ describe('setting the password with a link', () => {
 
   it('ends every session of the account: it signs in again everywhere', async () => {
     const r = await h.register();
-    const a = (await h.call(identityRoutes.login, { body: { email: r.email, password: r.password } })) as unknown as { token: string; refresh_token: string };
+    const a = (await h.call(identityRoutes.login, { body: { email: r.email, password: r.password } })) as unknown as {
+      token: string;
+      refresh_token: string;
+    };
     const b = await h.login(r.email, r.password);
     await reset(await linkFor(r.email), 'after-reset-1');
     expect(await h.isRevoked(r.token)).toBe(true);

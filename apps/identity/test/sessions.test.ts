@@ -16,7 +16,8 @@ const signIn = async (): Promise<{ email: string; first: Granted }> => {
   const first = (await h.call(identityRoutes.login, { body: { email: r.email, password: r.password } })) as unknown as Granted;
   return { email: r.email, first };
 };
-const refresh = (refreshToken: string) => h.call(identityRoutes.refresh, { body: { refresh_token: refreshToken } }) as unknown as Promise<Granted & { expires_in: number }>;
+const refresh = (refreshToken: string) =>
+  h.call(identityRoutes.refresh, { body: { refresh_token: refreshToken } }) as unknown as Promise<Granted & { expires_in: number }>;
 
 describe('short access tokens and rotating refresh tokens', () => {
   it('signs in with a 15-minute access token and a refresh token for the 30-day session, stored only as a hash', async () => {
@@ -72,11 +73,15 @@ describe('short access tokens and rotating refresh tokens', () => {
     await expectAppError(refresh(first.refresh_token), 401, 'SESSION_ENDED');
   });
 
-  it('a password change ends the other sessions\' refresh tokens too', async () => {
+  it("a password change ends the other sessions' refresh tokens too", async () => {
     const r = await h.register();
     const a = (await h.call(identityRoutes.login, { body: { email: r.email, password: r.password } })) as unknown as Granted;
     const b = (await h.call(identityRoutes.login, { body: { email: r.email, password: r.password } })) as unknown as Granted;
-    await h.call(identityRoutes.changePassword, { body: { current_password: r.password, new_password: 'another-pass-2' } }, h.callerOf(a.token));
+    await h.call(
+      identityRoutes.changePassword,
+      { body: { current_password: r.password, new_password: 'another-pass-2' } },
+      h.callerOf(a.token),
+    );
     await expectAppError(refresh(b.refresh_token), 401, 'SESSION_ENDED');
   });
 });

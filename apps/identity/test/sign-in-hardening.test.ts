@@ -26,11 +26,14 @@ const lastCode = (phone: string): string => sms.lastCodeFor(phone)!;
 const otherCode = (code: string): string => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const later = (seconds: number) => jest.spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + seconds * 1000));
 /** a code of the step after the last one used: each code is accepted once */
-const codeOf = (secret: string, offsetSteps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+const codeOf = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 
 async function registerByPhone(phone = uniquePhone()) {
   await h.call(identityRoutes.completePhoneRegistration, { body: { phone, name: 'Phone User', role: 'learner' } });
-  const out = await h.call(identityRoutes.completePhoneRegistration, { body: { phone, name: 'Phone User', role: 'learner', code: lastCode(phone) } });
+  const out = await h.call(identityRoutes.completePhoneRegistration, {
+    body: { phone, name: 'Phone User', role: 'learner', code: lastCode(phone) },
+  });
   if (!('token' in out)) throw new Error('expected an account');
   return { phone, caller: h.callerOf(out.token) };
 }
@@ -45,7 +48,8 @@ describe('phone codes', () => {
   it('re-sending a code keeps the wrong tries made so far', async () => {
     const { phone } = await registerByPhone();
     await h.call(identityRoutes.sendOtp, { body: { phone } });
-    for (let i = 0; i < 4; i++) await expectAppError(h.call(identityRoutes.verifyOtp, { body: { phone, code: otherCode(lastCode(phone)) } }), 401, 'INVALID_OTP');
+    for (let i = 0; i < 4; i++)
+      await expectAppError(h.call(identityRoutes.verifyOtp, { body: { phone, code: otherCode(lastCode(phone)) } }), 401, 'INVALID_OTP');
     await h.call(identityRoutes.sendOtp, { body: { phone } });
     await expectAppError(h.call(identityRoutes.verifyOtp, { body: { phone, code: otherCode(lastCode(phone)) } }), 401, 'INVALID_OTP');
     // the fifth wrong try was the last of the hour, whatever the number of codes sent
@@ -66,14 +70,22 @@ describe('phone codes', () => {
 describe('per-account limit', () => {
   it('after ten wrong passwords the account pauses, even for the right password, even under concurrency', async () => {
     const r = await h.register();
-    const wrong = await Promise.allSettled(Array.from({ length: 12 }, () => h.call(identityRoutes.login, { body: { email: r.email, password: 'not-the-password' } })));
+    const wrong = await Promise.allSettled(
+      Array.from({ length: 12 }, () => h.call(identityRoutes.login, { body: { email: r.email, password: 'not-the-password' } })),
+    );
     const codes = wrong.map((x) => (x.status === 'rejected' ? (x.reason as { code: string }).code : 'OK'));
     expect(codes.filter((c) => c === 'INVALID_CREDENTIALS').length).toBeGreaterThanOrEqual(10);
-    const locked = await expectAppError(h.call(identityRoutes.login, { body: { email: r.email, password: r.password } }), 429, 'SIGN_IN_LOCKED');
+    const locked = await expectAppError(
+      h.call(identityRoutes.login, { body: { email: r.email, password: r.password } }),
+      429,
+      'SIGN_IN_LOCKED',
+    );
     expect(locked.detail).toMatch(/try again in 1[45] minutes/);
     // the pause ends; a success clears the count
     later(15 * 60 + 1);
-    await expect(h.call(identityRoutes.login, { body: { email: r.email, password: r.password } })).resolves.toMatchObject({ user: { id: r.userId } });
+    await expect(h.call(identityRoutes.login, { body: { email: r.email, password: r.password } })).resolves.toMatchObject({
+      user: { id: r.userId },
+    });
     const [row] = await h.svc.ds.query('SELECT failed_sign_ins, sign_in_locked_until FROM users WHERE id = $1', [r.userId]);
     expect(row).toEqual({ failed_sign_ins: 0, sign_in_locked_until: null });
   });
@@ -88,7 +100,11 @@ describe('per-account limit', () => {
         'INVALID_TOTP',
       );
     }
-    await expectAppError(h.call(identityRoutes.login, { body: { email: r.email, password: r.password, totp_code: codeOf(secret, 1) } }), 429, 'SIGN_IN_LOCKED');
+    await expectAppError(
+      h.call(identityRoutes.login, { body: { email: r.email, password: r.password, totp_code: codeOf(secret, 1) } }),
+      429,
+      'SIGN_IN_LOCKED',
+    );
   });
 });
 
@@ -111,7 +127,11 @@ describe('two-factor on every way of signing in', () => {
     await expectAppError(h.call(identityRoutes.sessionExchange, { body: { session_id } }), 401, 'TWO_FACTOR_REQUIRED');
     const out = await h.call(identityRoutes.sessionExchange, { body: { session_id, totp_code: codeOf(secret, 1) } });
     expect(out.user.id).toBe(r.userId);
-    await expectAppError(h.call(identityRoutes.sessionExchange, { body: { session_id, totp_code: codeOf(secret, 2) } }), 401, 'INVALID_SESSION');
+    await expectAppError(
+      h.call(identityRoutes.sessionExchange, { body: { session_id, totp_code: codeOf(secret, 2) } }),
+      401,
+      'INVALID_SESSION',
+    );
   });
 
   it('setting two-factor up again, while it is on, takes a current code', async () => {
@@ -129,16 +149,26 @@ describe('changing the e-mail', () => {
     const r = await h.register();
     const email = uniqueEmail();
     await expectAppError(h.call(identityRoutes.updateProfile, { body: { email } }, r.caller), 400, 'VALIDATION_FAILED');
-    await expectAppError(h.call(identityRoutes.updateProfile, { body: { email, current_password: 'wrong-pass-1' } }, r.caller), 400, 'INVALID_CURRENT_PASSWORD');
+    await expectAppError(
+      h.call(identityRoutes.updateProfile, { body: { email, current_password: 'wrong-pass-1' } }, r.caller),
+      400,
+      'INVALID_CURRENT_PASSWORD',
+    );
     const out = await h.call(identityRoutes.updateProfile, { body: { email, current_password: r.password } }, r.caller);
     expect(out.user.email).toBe(email);
     // the name alone, or the same e-mail, needs no password
-    await expect(h.call(identityRoutes.updateProfile, { body: { name: 'New Name', email } }, r.caller)).resolves.toMatchObject({ user: { name: 'New Name' } });
+    await expect(h.call(identityRoutes.updateProfile, { body: { name: 'New Name', email } }, r.caller)).resolves.toMatchObject({
+      user: { name: 'New Name' },
+    });
   });
 
   it('is refused for an account without a password', async () => {
     const { caller } = await registerByPhone();
-    await expectAppError(h.call(identityRoutes.updateProfile, { body: { email: uniqueEmail(), current_password: 'anything' } }, caller), 422, 'EMAIL_CHANGE_NEEDS_PASSWORD');
+    await expectAppError(
+      h.call(identityRoutes.updateProfile, { body: { email: uniqueEmail(), current_password: 'anything' } }, caller),
+      422,
+      'EMAIL_CHANGE_NEEDS_PASSWORD',
+    );
   });
 });
 
@@ -152,7 +182,9 @@ describe('secrets at rest and in logs', () => {
     const [row] = await h.svc.ds.query('SELECT totp_secret FROM users WHERE id = $1', [r.userId]);
     expect(TotpSecretCipher.isEncrypted(row.totp_secret)).toBe(true);
     expect(row.totp_secret).not.toContain(secret);
-    await expect(h.call(identityRoutes.login, { body: { email: r.email, password: r.password, totp_code: codeOf(secret, 1) } })).resolves.toMatchObject({
+    await expect(
+      h.call(identityRoutes.login, { body: { email: r.email, password: r.password, totp_code: codeOf(secret, 1) } }),
+    ).resolves.toMatchObject({
       user: { id: r.userId },
     });
   });

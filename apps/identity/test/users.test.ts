@@ -19,7 +19,14 @@ describe('profile', () => {
     const email = uniqueEmail();
     const { user } = await h.call(
       identityRoutes.updateProfile,
-      { body: { name: 'New Name', email: email.toUpperCase(), profile_image: 'https://img.example.com/a.png', current_password: r.password } },
+      {
+        body: {
+          name: 'New Name',
+          email: email.toUpperCase(),
+          profile_image: 'https://img.example.com/a.png',
+          current_password: r.password,
+        },
+      },
       r.caller,
     );
     expect(user).toMatchObject({ id: r.userId, name: 'New Name', email, profile_image: 'https://img.example.com/a.png' });
@@ -40,7 +47,11 @@ describe('profile', () => {
   it("answers 409 EMAIL_TAKEN for another account's e-mail in any case; keeping one's own e-mail is fine", async () => {
     const a = await h.register();
     const b = await h.register();
-    await expectAppError(h.call(identityRoutes.updateProfile, { body: { email: a.email.toUpperCase(), current_password: b.password } }, b.caller), 409, 'EMAIL_TAKEN');
+    await expectAppError(
+      h.call(identityRoutes.updateProfile, { body: { email: a.email.toUpperCase(), current_password: b.password } }, b.caller),
+      409,
+      'EMAIL_TAKEN',
+    );
     await expect(h.call(identityRoutes.updateProfile, { body: { email: b.email, name: 'Same Mail' } }, b.caller)).resolves.toMatchObject({
       user: { email: b.email },
     });

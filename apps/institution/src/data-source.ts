@@ -24,5 +24,26 @@ import { InvitationEntity } from './entities/invitation.entity.js';
  * service test fails when the two differ. Row-level security (policies, FORCE) is added by
  * hand in the migrations: see common/tenancy.ts.
  */
-export const entities = [InstitutionEntity, MemberEntity, SubdomainEntity, ReadModelUserEntity, ApiKeyEntity, SubleasingPlanEntity, TierEntity, TierUpgradeEntity, CourseEntity, EnrollmentEntity, BulkImportEntity, CourseAssignmentEntity, InvitationEntity];
-export const migrations = [Initial1795717045129, ApiKeys1795717865246, PlansTiers1795718149761, ReadModelsBulk1795718239046, CourseAssignments1795718280450, Invitations1795777932047];
+export const entities = [
+  InstitutionEntity,
+  MemberEntity,
+  SubdomainEntity,
+  ReadModelUserEntity,
+  ApiKeyEntity,
+  SubleasingPlanEntity,
+  TierEntity,
+  TierUpgradeEntity,
+  CourseEntity,
+  EnrollmentEntity,
+  BulkImportEntity,
+  CourseAssignmentEntity,
+  InvitationEntity,
+];
+export const migrations = [
+  Initial1795717045129,
+  ApiKeys1795717865246,
+  PlansTiers1795718149761,
+  ReadModelsBulk1795718239046,
+  CourseAssignments1795718280450,
+  Invitations1795777932047,
+];

@@ -19,9 +19,14 @@ let otherInst: Made;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const PAID = 'professional';
-const setTier = (made: Made, tier: string) => h.system((tx) => tx.query(`UPDATE institutions SET tier_name = $2 WHERE id = $1`, [made.id, tier]));
+const setTier = (made: Made, tier: string) =>
+  h.system((tx) => tx.query(`UPDATE institutions SET tier_name = $2 WHERE id = $1`, [made.id, tier]));
 const create = (who: U, made: Made, body: Record<string, unknown> = {}) =>
-  h.call(institutionRoutes.createApiKey, { params: { id: made.id }, body: { key_name: 'LMS sync', permissions: ['courses.read'], ...body } as never }, who);
+  h.call(
+    institutionRoutes.createApiKey,
+    { params: { id: made.id }, body: { key_name: 'LMS sync', permissions: ['courses.read'], ...body } as never },
+    who,
+  );
 const list = (who: U, made: Made) => h.call(institutionRoutes.listApiKeys, { params: { id: made.id } }, who);
 const authenticate = (key: string) => callInternal(h.client, institutionInternal.authenticateApiKey, { api_key: key });
 
@@ -98,23 +103,37 @@ describe('making and listing keys', () => {
 describe('revoking', () => {
   it('revokes for good: the key stops working, a second revoke answers 409', async () => {
     const made = await create(admin, inst);
-    expect(await h.call(institutionRoutes.revokeApiKey, { params: { id: inst.id, keyId: made.id } }, admin)).toEqual({ message: 'API key revoked' });
+    expect(await h.call(institutionRoutes.revokeApiKey, { params: { id: inst.id, keyId: made.id } }, admin)).toEqual({
+      message: 'API key revoked',
+    });
     expect((await list(admin, inst)).api_keys.find((k) => k.id === made.id)).toMatchObject({ is_active: false });
     expect(await authenticate(made.api_key)).toEqual({ valid: false, reason: 'revoked' });
-    await expectAppError(h.call(institutionRoutes.revokeApiKey, { params: { id: inst.id, keyId: made.id } }, admin), 409, 'API_KEY_REVOKED');
+    await expectAppError(
+      h.call(institutionRoutes.revokeApiKey, { params: { id: inst.id, keyId: made.id } }, admin),
+      409,
+      'API_KEY_REVOKED',
+    );
   });
 
   it("answers 404 for another tenant's key id and leaves that key alone", async () => {
     const theirs = await create(other, otherInst);
-    await expectAppError(h.call(institutionRoutes.revokeApiKey, { params: { id: inst.id, keyId: theirs.id } }, admin), 404, 'API_KEY_NOT_FOUND');
-    await expectAppError(h.call(institutionRoutes.revokeApiKey, { params: { id: otherInst.id, keyId: theirs.id } }, admin), 404, 'INSTITUTION_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.revokeApiKey, { params: { id: inst.id, keyId: theirs.id } }, admin),
+      404,
+      'API_KEY_NOT_FOUND',
+    );
+    await expectAppError(
+      h.call(institutionRoutes.revokeApiKey, { params: { id: otherInst.id, keyId: theirs.id } }, admin),
+      404,
+      'INSTITUTION_NOT_FOUND',
+    );
     expect((await list(other, otherInst)).api_keys.find((k) => k.id === theirs.id)).toMatchObject({ is_active: true });
     expect((await list(admin, inst)).api_keys.map((k) => k.id)).not.toContain(theirs.id);
   });
 });
 
 describe('authenticate (the gateway asking)', () => {
-  it("answers who the key is and counts each call with its time", async () => {
+  it('answers who the key is and counts each call with its time', async () => {
     const made = await create(admin, inst, { permissions: ['analytics.read'], rate_limit_per_minute: 7 });
     const first = await authenticate(made.api_key);
     expect(first).toEqual({
@@ -144,11 +163,20 @@ describe('authenticate (the gateway asking)', () => {
     await h.member(inst, maker, 'admin', 'admin');
     const made = await create(maker, inst);
     expect(await authenticate(made.api_key)).toMatchObject({ valid: true });
-    await h.system((tx) => tx.query(`UPDATE members SET is_suspended = true WHERE institution_id = $1 AND user_id = $2`, [inst.id, maker.id]));
+    await h.system((tx) =>
+      tx.query(`UPDATE members SET is_suspended = true WHERE institution_id = $1 AND user_id = $2`, [inst.id, maker.id]),
+    );
     expect(await authenticate(made.api_key)).toEqual({ valid: false, reason: 'revoked' });
-    await h.system((tx) => tx.query(`UPDATE members SET is_suspended = false, access_level = 'readonly' WHERE institution_id = $1 AND user_id = $2`, [inst.id, maker.id]));
+    await h.system((tx) =>
+      tx.query(`UPDATE members SET is_suspended = false, access_level = 'readonly' WHERE institution_id = $1 AND user_id = $2`, [
+        inst.id,
+        maker.id,
+      ]),
+    );
     expect(await authenticate(made.api_key)).toEqual({ valid: false, reason: 'revoked' });
-    await h.system((tx) => tx.query(`UPDATE members SET access_level = 'admin' WHERE institution_id = $1 AND user_id = $2`, [inst.id, maker.id]));
+    await h.system((tx) =>
+      tx.query(`UPDATE members SET access_level = 'admin' WHERE institution_id = $1 AND user_id = $2`, [inst.id, maker.id]),
+    );
     expect(await authenticate(made.api_key)).toMatchObject({ valid: true });
   });
 });
@@ -180,7 +208,15 @@ describe('what a key caller sees', () => {
   it("is bound to its institution's subtree, even where its maker administers more", async () => {
     const asKey = { ...admin, caller: keyCaller(inst, ['students.read']) };
     const elsewhere = await h.institution(admin, { name: 'Also Administered' });
-    await expectAppError(h.call(institutionRoutes.listMembers, { params: { id: elsewhere.id }, query: {} as never }, asKey), 404, 'INSTITUTION_NOT_FOUND');
-    await expectAppError(h.call(institutionRoutes.listMembers, { params: { id: otherInst.id }, query: {} as never }, asKey), 404, 'INSTITUTION_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.listMembers, { params: { id: elsewhere.id }, query: {} as never }, asKey),
+      404,
+      'INSTITUTION_NOT_FOUND',
+    );
+    await expectAppError(
+      h.call(institutionRoutes.listMembers, { params: { id: otherInst.id }, query: {} as never }, asKey),
+      404,
+      'INSTITUTION_NOT_FOUND',
+    );
   });
 });

@@ -4,7 +4,14 @@ import { truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
-import { BULK_IMPORT_ERRORS_KEPT, BULK_IMPORT_FILE_MAX_BYTES, institutionInternal, institutionRoutes, JOBS, type UploadedFile } from '@lp/contracts';
+import {
+  BULK_IMPORT_ERRORS_KEPT,
+  BULK_IMPORT_FILE_MAX_BYTES,
+  institutionInternal,
+  institutionRoutes,
+  JOBS,
+  type UploadedFile,
+} from '@lp/contracts';
 import { queuePrefix } from '@lp/service-kit';
 import { LocalFileStore, newStorageKey } from '@lp/storage';
 import { callInternal, expectAppError } from '@lp/testing';
@@ -153,7 +160,13 @@ describe('POST /institutions/{id}/members/bulk', () => {
     ]);
     await report(made.job_id, { batch: 1, file_rows: 2, successful: 2 });
     expect(await report(made.job_id, { batch: 0, status: 'completed', file_rows: 2 })).toEqual({ status: 'completed', counted: false });
-    expect(await getImport(admin, inst, made.job_id)).toMatchObject({ status: 'completed', file_rows: 2, processed: 2, successful: 2, failed: 0 });
+    expect(await getImport(admin, inst, made.job_id)).toMatchObject({
+      status: 'completed',
+      file_rows: 2,
+      processed: 2,
+      successful: 2,
+      failed: 0,
+    });
     expect(onDisk(key)).toBe(false);
     // an empty course field of a form is no course
     const plain = await upload(admin, inst, { file: await stored(CSV), course_id: '' });
@@ -195,7 +208,9 @@ describe('POST /institutions/{id}/members/bulk', () => {
     const both = await expectAppError(upload(admin, inst, { csv_data: b64(CSV), file }), 400, 'VALIDATION_FAILED');
     expect(both.errors).toEqual([{ path: 'file', message: 'Send the CSV file once: either as a file upload or as csv_data, not both' }]);
     const neither = await expectAppError(upload(admin, inst, { course_id: courseId }), 400, 'VALIDATION_FAILED');
-    expect(neither.errors).toEqual([{ path: 'file', message: 'A CSV file is required: upload it as file (or send it base64 as csv_data)' }]);
+    expect(neither.errors).toEqual([
+      { path: 'file', message: 'A CSV file is required: upload it as file (or send it base64 as csv_data)' },
+    ]);
     await expectAppError(upload(admin, inst, { csv_data: '' }), 400, 'VALIDATION_FAILED');
   });
 
@@ -300,23 +315,34 @@ describe("the job's calls: apply-batch and report", () => {
       { row: 2, user_id: made2.id, added: true, refused: null },
     ]);
     expect(await outboxAdds(own.id)).toBe(0);
-    const invited = (await h.call(institutionRoutes.listInvitations, { params: { id: inst.id } }, admin)).invitations.filter((i) => i.email === own.email);
+    const invited = (await h.call(institutionRoutes.listInvitations, { params: { id: inst.id } }, admin)).invitations.filter(
+      (i) => i.email === own.email,
+    );
     expect(invited).toEqual([expect.objectContaining({ status: 'pending', member_type: 'student' })]);
-    const sent = (await h.system((tx) => tx.query(`SELECT payload FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1`, [own.email]))) as { payload: { create_account: boolean } }[];
+    const sent = (await h.system((tx) =>
+      tx.query(`SELECT payload FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1`, [own.email]),
+    )) as { payload: { create_account: boolean } }[];
     expect(sent.map((r) => r.payload.create_account)).toEqual([false]);
 
     // the same file again (identity now reports both accounts as existing): nothing added, no second invitation or e-mail
     const again = await upload(admin, inst, { csv_data: b64(CSV) });
-    const second = await apply(again.job_id, rows.map((r) => ({ ...r, created: false })));
+    const second = await apply(
+      again.job_id,
+      rows.map((r) => ({ ...r, created: false })),
+    );
     expect(second.rows.map((r) => [r.row, r.added])).toEqual([
       [1, false],
       [2, false],
     ]);
     expect(second.rows[1]!.refused).toBeNull();
     expect(await outboxAdds(made2.id)).toBe(1);
-    const open = (await h.call(institutionRoutes.listInvitations, { params: { id: inst.id } }, admin)).invitations.filter((i) => i.email === own.email);
+    const open = (await h.call(institutionRoutes.listInvitations, { params: { id: inst.id } }, admin)).invitations.filter(
+      (i) => i.email === own.email,
+    );
     expect(open).toHaveLength(1);
-    const sentAgain = (await h.system((tx) => tx.query(`SELECT count(*) AS n FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1`, [own.email]))) as { n: number }[];
+    const sentAgain = (await h.system((tx) =>
+      tx.query(`SELECT count(*) AS n FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1`, [own.email]),
+    )) as { n: number }[];
     expect(Number(sentAgain[0]!.n)).toBe(1);
   });
 

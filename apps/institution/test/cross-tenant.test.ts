@@ -28,14 +28,59 @@ beforeAll(async () => {
   const memberId = await h.member(b, student, 'student');
   const sub = await h.call(
     institutionRoutes.createSubsidiary,
-    { params: { id: b.id }, body: { name: `${SECRET} Branch`, subdomain: `zb-${Date.now().toString(36)}`, organizational_level: 2, level_type: 'branch', inherit_branding: true } },
+    {
+      params: { id: b.id },
+      body: {
+        name: `${SECRET} Branch`,
+        subdomain: `zb-${Date.now().toString(36)}`,
+        organizational_level: 2,
+        level_type: 'branch',
+        inherit_branding: true,
+      },
+    },
     adminB,
   );
-  const plan = await h.call(institutionRoutes.createPlan, { params: { id: b.id }, body: { name: `${SECRET} Plan`, price: 10, currency: 'ETB', billing_period: 'month', member_type: 'student', features: [], is_active: true, is_featured: false } }, adminB);
-  await h.system((tx) => tx.query(`UPDATE institutions SET tier_name = (SELECT tier_name FROM tiers WHERE api_access ORDER BY display_order LIMIT 1) WHERE id = $1`, [b.id]));
-  const key = await h.call(institutionRoutes.createApiKey, { params: { id: b.id }, body: { key_name: `${SECRET} Key`, permissions: ['courses.read'], rate_limit_per_minute: 60 } }, adminB);
-  const job = await h.call(institutionRoutes.bulkEnroll, { params: { id: b.id }, body: { csv_data: Buffer.from('email,name\nx@y.test,X').toString('base64'), course_id: null } }, adminB);
-  await h.call(institutionRoutes.addMember, { params: { id: b.id }, body: { email: 'zebra.invitee@b.test', name: `${SECRET} Invitee`, member_type: 'student', create_account: false } }, adminB);
+  const plan = await h.call(
+    institutionRoutes.createPlan,
+    {
+      params: { id: b.id },
+      body: {
+        name: `${SECRET} Plan`,
+        price: 10,
+        currency: 'ETB',
+        billing_period: 'month',
+        member_type: 'student',
+        features: [],
+        is_active: true,
+        is_featured: false,
+      },
+    },
+    adminB,
+  );
+  await h.system((tx) =>
+    tx.query(
+      `UPDATE institutions SET tier_name = (SELECT tier_name FROM tiers WHERE api_access ORDER BY display_order LIMIT 1) WHERE id = $1`,
+      [b.id],
+    ),
+  );
+  const key = await h.call(
+    institutionRoutes.createApiKey,
+    { params: { id: b.id }, body: { key_name: `${SECRET} Key`, permissions: ['courses.read'], rate_limit_per_minute: 60 } },
+    adminB,
+  );
+  const job = await h.call(
+    institutionRoutes.bulkEnroll,
+    { params: { id: b.id }, body: { csv_data: Buffer.from('email,name\nx@y.test,X').toString('base64'), course_id: null } },
+    adminB,
+  );
+  await h.call(
+    institutionRoutes.addMember,
+    {
+      params: { id: b.id },
+      body: { email: 'zebra.invitee@b.test', name: `${SECRET} Invitee`, member_type: 'student', create_account: false },
+    },
+    adminB,
+  );
   const [invitation] = (await h.call(institutionRoutes.listInvitations, { params: { id: b.id } }, adminB)).invitations;
   bInner = { memberId, subId: sub.id, planId: plan.id, keyId: key.id, jobId: job.job_id, invitationId: invitation!.id };
 }, 180_000);
@@ -55,7 +100,12 @@ const BODIES: Partial<Record<keyof typeof institutionRoutes, unknown>> = {
   updatePlan: { name: 'P', price: 1 },
   createSubsidiary: { name: 'Sub', subdomain: 'sub-hijack', organizational_level: 2, level_type: 'branch' },
   updateSubsidiary: { name: 'Renamed' },
-  assignResources: { resource_type: 'student', resource_ids: ['00000000-0000-4000-8000-000000000003'], subsidiary_id: '00000000-0000-4000-8000-000000000004', action: 'assign' },
+  assignResources: {
+    resource_type: 'student',
+    resource_ids: ['00000000-0000-4000-8000-000000000003'],
+    subsidiary_id: '00000000-0000-4000-8000-000000000004',
+    action: 'assign',
+  },
   updateCascadeSettings: { branding: true },
   upgrade: { tier_id: '00000000-0000-4000-8000-000000000005', billing_cycle: 'monthly', payment_method: 'wallet' },
   createApiKey: { key_name: 'K', permissions: ['courses.read'] },
@@ -66,7 +116,9 @@ const QUERIES: Partial<Record<keyof typeof institutionRoutes, unknown>> = {
   analytics: {},
 };
 
-const tenantRoutes = (Object.entries(institutionRoutes) as [keyof typeof institutionRoutes, AnyRoute][]).filter(([, r]) => r.path.startsWith('/institutions/{id}'));
+const tenantRoutes = (Object.entries(institutionRoutes) as [keyof typeof institutionRoutes, AnyRoute][]).filter(([, r]) =>
+  r.path.startsWith('/institutions/{id}'),
+);
 
 /** Calls one route; answers what would count as a leak, or null for a clean refusal. */
 async function probe(name: keyof typeof institutionRoutes, route: AnyRoute, params: Record<string, string>): Promise<string | null> {
@@ -107,8 +159,16 @@ describe('cross-tenant calls', () => {
   });
 
   it("the person's own routes with B's invitation and institution: 0 leaks", async () => {
-    const ownRoutes = (Object.entries(institutionRoutes) as [keyof typeof institutionRoutes, AnyRoute][]).filter(([, r]) => /^\/institution-(invitations|memberships)/.test(r.path));
-    expect(ownRoutes.map(([n]) => n).sort()).toEqual(['acceptInvitation', 'declineInvitation', 'leaveInstitution', 'myInvitations', 'myMemberships']);
+    const ownRoutes = (Object.entries(institutionRoutes) as [keyof typeof institutionRoutes, AnyRoute][]).filter(([, r]) =>
+      /^\/institution-(invitations|memberships)/.test(r.path),
+    );
+    expect(ownRoutes.map(([n]) => n).sort()).toEqual([
+      'acceptInvitation',
+      'declineInvitation',
+      'leaveInstitution',
+      'myInvitations',
+      'myMemberships',
+    ]);
     const leaks: string[] = [];
     for (const [name, route] of ownRoutes) {
       if (route.method === 'GET') {
@@ -120,7 +180,9 @@ describe('cross-tenant calls', () => {
       if (leak) leaks.push(leak);
     }
     expect(leaks).toEqual([]);
-    const [row] = (await h.system((tx) => tx.query(`SELECT array_agg(status) AS s FROM invitations WHERE institution_id = $1`, [b.id]))) as { s: string[] }[];
+    const [row] = (await h.system((tx) =>
+      tx.query(`SELECT array_agg(status) AS s FROM invitations WHERE institution_id = $1`, [b.id]),
+    )) as { s: string[] }[];
     expect(row!.s).toEqual(['pending']);
   });
 
@@ -129,6 +191,8 @@ describe('cross-tenant calls', () => {
     const parent = await h.institution(parentAdmin, { name: 'Parent' });
     const child = await h.institution(null, { parent, name: 'Child' });
     expect((await h.call(institutionRoutes.listMembers, { params: { id: child.id }, query: {} }, parentAdmin)).total).toBe(0);
-    await expect(h.call(institutionRoutes.listMembers, { params: { id: b.id }, query: {} }, parentAdmin)).rejects.toMatchObject({ status: 404 });
+    await expect(h.call(institutionRoutes.listMembers, { params: { id: b.id }, query: {} }, parentAdmin)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

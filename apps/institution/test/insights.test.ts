@@ -297,14 +297,20 @@ describe('a completion that arrives first', () => {
     const [courseZ, enrollmentZ, done] = [randomUUID(), randomUUID(), ago(2)];
     await publish(completed(enrollmentZ, courseZ, people.s9!.id, done, o.id));
     const kept = await until(
-      () => h.system((tx) => tx.query(`SELECT institution_id, completed_at FROM enrollments WHERE id = $1`, [enrollmentZ])) as Promise<Record<string, unknown>[]>,
+      () =>
+        h.system((tx) => tx.query(`SELECT institution_id, completed_at FROM enrollments WHERE id = $1`, [enrollmentZ])) as Promise<
+          Record<string, unknown>[]
+        >,
       (rows) => rows.length === 1,
     );
     expect(kept).toEqual([{ institution_id: o.id, completed_at: new Date(done) }]);
     await publish(courseCreated(courseZ, o.id, 'Late course'));
     await publish(enrolled(enrollmentZ, courseZ, people.s9!.id, o.id, 15, ago(20), 1));
     const row = await until(
-      () => h.system((tx) => tx.query(`SELECT enrolled_at, completed_at, amount_paid_minor FROM enrollments WHERE id = $1`, [enrollmentZ])) as Promise<Record<string, unknown>[]>,
+      () =>
+        h.system((tx) =>
+          tx.query(`SELECT enrolled_at, completed_at, amount_paid_minor FROM enrollments WHERE id = $1`, [enrollmentZ]),
+        ) as Promise<Record<string, unknown>[]>,
       (rows) => Number(rows[0]?.amount_paid_minor) === 1500,
     );
     expect(row[0]).toMatchObject({ completed_at: new Date(done), amount_paid_minor: 1500 });

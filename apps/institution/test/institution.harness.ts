@@ -36,7 +36,17 @@ export interface Harness {
    * an institution made straight in the database (verified unless said otherwise), with `admin`
    * as its admin member at the given access level; under `parent` when given
    */
-  institution(admin: U | null, opts?: { name?: string; parent?: Made; level?: number; levelType?: LevelType; accessLevel?: AccessLevel; status?: 'pending' | 'verified' | 'rejected' }): Promise<Made>;
+  institution(
+    admin: U | null,
+    opts?: {
+      name?: string;
+      parent?: Made;
+      level?: number;
+      levelType?: LevelType;
+      accessLevel?: AccessLevel;
+      status?: 'pending' | 'verified' | 'rejected';
+    },
+  ): Promise<Made>;
   /** adds `who` as a member of `inst` straight in the database */
   member(inst: Made, who: U, type?: 'student' | 'faculty' | 'admin', accessLevel?: AccessLevel): Promise<string>;
   stop(): Promise<void>;
@@ -89,7 +99,19 @@ export async function startHarness(extraEnv: Record<string, string> = {}): Promi
         await tx.query(
           `INSERT INTO institutions (id, parent_id, path_ids, hierarchy_level, organizational_level, level_type, name, subdomain, verification_status, verified_at, contact_email, created_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CASE WHEN $9 = 'pending' THEN NULL ELSE now() END, $10, $11)`,
-          [id, opts.parent?.id ?? null, pathIds, pathIds.length - 1, level, opts.levelType ?? (opts.parent ? 'subsidiary' : 'corporation'), name, subdomain, opts.status ?? 'verified', `${subdomain}@institution.test`, admin?.id ?? randomUUID()],
+          [
+            id,
+            opts.parent?.id ?? null,
+            pathIds,
+            pathIds.length - 1,
+            level,
+            opts.levelType ?? (opts.parent ? 'subsidiary' : 'corporation'),
+            name,
+            subdomain,
+            opts.status ?? 'verified',
+            `${subdomain}@institution.test`,
+            admin?.id ?? randomUUID(),
+          ],
         );
         await tx.query(`INSERT INTO subdomains (subdomain, institution_id, name) VALUES ($1, $2, $3)`, [subdomain, id, name]);
       });

@@ -17,7 +17,11 @@ let platformAdmin: U;
 
 beforeAll(async () => {
   h = await startHarness();
-  [founder, stranger, platformAdmin] = [await h.user('institution', 'Founder'), await h.user('institution', 'Stranger'), await h.user('admin')];
+  [founder, stranger, platformAdmin] = [
+    await h.user('institution', 'Founder'),
+    await h.user('institution', 'Stranger'),
+    await h.user('admin'),
+  ];
 }, 120_000);
 afterAll(async () => {
   await h?.stop();
@@ -56,8 +60,14 @@ describe('onboarding', () => {
       taken_by: 'Addis Academy',
       reason: null,
     });
-    expect(await h.call(institutionRoutes.checkSubdomain, { query: { subdomain: 'free-name' } }, stranger)).toMatchObject({ available: true, taken_by: null });
-    expect(await h.call(institutionRoutes.checkSubdomain, { query: { subdomain: 'ab' } }, stranger)).toMatchObject({ available: false, reason: expect.stringContaining('at least 3') });
+    expect(await h.call(institutionRoutes.checkSubdomain, { query: { subdomain: 'free-name' } }, stranger)).toMatchObject({
+      available: true,
+      taken_by: null,
+    });
+    expect(await h.call(institutionRoutes.checkSubdomain, { query: { subdomain: 'ab' } }, stranger)).toMatchObject({
+      available: false,
+      reason: expect.stringContaining('at least 3'),
+    });
   });
 
   it('answers NO_INSTITUTION to someone who administers none', async () => {
@@ -70,11 +80,23 @@ describe('details, white-label and verification', () => {
     const inst = await h.institution(founder, { name: 'Branded' });
     const saved = await h.call(
       institutionRoutes.update,
-      { params: { id: inst.id }, body: { name: 'Branded School', primary_color: '#112233', secondary_color: '#445566', custom_text: 'Learn with us' } },
+      {
+        params: { id: inst.id },
+        body: { name: 'Branded School', primary_color: '#112233', secondary_color: '#445566', custom_text: 'Learn with us' },
+      },
       founder,
     );
-    expect(saved).toMatchObject({ name: 'Branded School', primary_color: '#112233', secondary_color: '#445566', custom_text: 'Learn with us' });
-    const logo = await h.call(institutionRoutes.logo, { params: { id: inst.id }, query: { logo_url: 'https://cdn.example.org/logo.png' } }, founder);
+    expect(saved).toMatchObject({
+      name: 'Branded School',
+      primary_color: '#112233',
+      secondary_color: '#445566',
+      custom_text: 'Learn with us',
+    });
+    const logo = await h.call(
+      institutionRoutes.logo,
+      { params: { id: inst.id }, query: { logo_url: 'https://cdn.example.org/logo.png' } },
+      founder,
+    );
     expect(logo.logo_url).toBe('https://cdn.example.org/logo.png');
     // the public face of its host, and a subsidiary inheriting what it does not set
     const child = await h.institution(null, { parent: inst, name: 'Branch' });
@@ -91,12 +113,28 @@ describe('details, white-label and verification', () => {
 
   it('lets the platform admin verify a pending institution once, with notes and a date', async () => {
     const pending = await onboard(stranger, 'Pending College', 'pending-college');
-    await expectAppError(h.call(institutionRoutes.portalBySubdomain, { query: { subdomain: 'pending-college' } }, null), 404, 'PORTAL_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.portalBySubdomain, { query: { subdomain: 'pending-college' } }, null),
+      404,
+      'PORTAL_NOT_FOUND',
+    );
     const list = await h.call(institutionRoutes.adminInstitutions, { query: { status: 'pending' } }, platformAdmin);
     expect(list.institutions.map((i) => i.id)).toContain(pending.id);
-    const verified = await h.call(institutionRoutes.verify, { params: { id: pending.id }, body: { status: 'verified', notes: 'Papers checked' } }, platformAdmin);
-    expect(verified).toMatchObject({ verification_status: 'verified', verification_notes: 'Papers checked', verified_at: expect.any(String) });
-    await expectAppError(h.call(institutionRoutes.verify, { params: { id: pending.id }, body: { status: 'rejected' } }, platformAdmin), 422, 'NOT_PENDING');
+    const verified = await h.call(
+      institutionRoutes.verify,
+      { params: { id: pending.id }, body: { status: 'verified', notes: 'Papers checked' } },
+      platformAdmin,
+    );
+    expect(verified).toMatchObject({
+      verification_status: 'verified',
+      verification_notes: 'Papers checked',
+      verified_at: expect.any(String),
+    });
+    await expectAppError(
+      h.call(institutionRoutes.verify, { params: { id: pending.id }, body: { status: 'rejected' } }, platformAdmin),
+      422,
+      'NOT_PENDING',
+    );
   });
 });
 
@@ -105,13 +143,28 @@ describe('tenancy', () => {
     const a = await h.institution(founder, { name: 'Tenant A' });
     const b = await h.institution(stranger, { name: 'Tenant B' });
     await expectAppError(h.call(institutionRoutes.get, { params: { id: b.id } }, founder), 404, 'INSTITUTION_NOT_FOUND');
-    await expectAppError(h.call(institutionRoutes.update, { params: { id: b.id }, body: { name: 'Hijacked' } }, founder), 404, 'INSTITUTION_NOT_FOUND');
-    await expectAppError(h.call(institutionRoutes.get, { params: { id: '00000000-0000-4000-8000-000000000000' } }, founder), 404, 'INSTITUTION_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.update, { params: { id: b.id }, body: { name: 'Hijacked' } }, founder),
+      404,
+      'INSTITUTION_NOT_FOUND',
+    );
+    await expectAppError(
+      h.call(institutionRoutes.get, { params: { id: '00000000-0000-4000-8000-000000000000' } }, founder),
+      404,
+      'INSTITUTION_NOT_FOUND',
+    );
 
     const reader = await h.user('institution', 'Reader');
     await h.member(a, reader, 'admin', 'readonly');
-    expect((await h.call(institutionRoutes.get, { params: { id: a.id } }, reader)).my_access).toMatchObject({ access_level: 'readonly', can_edit: false });
-    await expectAppError(h.call(institutionRoutes.update, { params: { id: a.id }, body: { name: 'Changed' } }, reader), 403, 'READONLY_ACCESS');
+    expect((await h.call(institutionRoutes.get, { params: { id: a.id } }, reader)).my_access).toMatchObject({
+      access_level: 'readonly',
+      can_edit: false,
+    });
+    await expectAppError(
+      h.call(institutionRoutes.update, { params: { id: a.id }, body: { name: 'Changed' } }, reader),
+      403,
+      'READONLY_ACCESS',
+    );
   });
 
   it('shows a parent admin the subtree but a child admin nothing above the child', async () => {
@@ -129,7 +182,9 @@ describe('tenancy', () => {
 
   it('shows nothing to a transaction that has not said whose it is (row-level security, FORCE)', async () => {
     await h.institution(founder, { name: 'Hidden' });
-    const bare = (await h.svc.ds.transaction((tx) => tx.query(`SELECT (SELECT count(*) FROM institutions) AS i, (SELECT count(*) FROM members) AS m`))) as { i: number; m: number }[];
+    const bare = (await h.svc.ds.transaction((tx) =>
+      tx.query(`SELECT (SELECT count(*) FROM institutions) AS i, (SELECT count(*) FROM members) AS m`),
+    )) as { i: number; m: number }[];
     expect(bare[0]).toEqual({ i: 0, m: 0 });
     const all = (await h.system((tx) => tx.query(`SELECT count(*) AS n FROM institutions`))) as { n: number }[];
     expect(Number(all[0]!.n)).toBeGreaterThan(0);

@@ -19,11 +19,18 @@ const add = (who: U, made: Made, body: { email: string; member_type?: 'student' 
 const mine = (who: U) => h.call(institutionRoutes.myInvitations, {}, who);
 const invitationsOf = (made: Made) => h.call(institutionRoutes.listInvitations, { params: { id: made.id } }, admin);
 const sentTo = async (email: string) =>
-  (await h.system((tx) => tx.query(`SELECT payload FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1 ORDER BY (payload->>'sending')::int`, [email]))) as {
+  (await h.system((tx) =>
+    tx.query(
+      `SELECT payload FROM outbox WHERE name = 'institution.invitation.sent' AND payload->>'email' = $1 ORDER BY (payload->>'sending')::int`,
+      [email],
+    ),
+  )) as {
     payload: { invitation_id: string; create_account: boolean; sending: number; institution_name: string };
   }[];
 const membersOf = async (made: Made) =>
-  (await h.system((tx) => tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND member_type <> 'admin'`, [made.id]))) as { user_id: string }[];
+  (await h.system((tx) => tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND member_type <> 'admin'`, [made.id]))) as {
+    user_id: string;
+  }[];
 
 beforeAll(async () => {
   h = await startHarness();
@@ -51,7 +58,14 @@ describe('POST /institutions/{id}/members invites', () => {
     // each delivered at once (the institution is verified); the account is identity's business on delivery
     expect((await sentTo(victim.email)).map((r) => [r.payload.create_account, r.payload.sending])).toEqual([[false, 1]]);
     expect((await sentTo('new-person@consent.test')).map((r) => r.payload.create_account)).toEqual([true]);
-    expect((await mine(victim)).invitations).toEqual([expect.objectContaining({ institution_id: inst.id, institution_name: 'Consent Academy', member_type: 'student', invited_by_name: 'Consent Admin' })]);
+    expect((await mine(victim)).invitations).toEqual([
+      expect.objectContaining({
+        institution_id: inst.id,
+        institution_name: 'Consent Academy',
+        member_type: 'student',
+        invited_by_name: 'Consent Admin',
+      }),
+    ]);
   });
 
   it('re-inviting renews the open invitation without a second e-mail the same day; a member is not invited again', async () => {
@@ -80,25 +94,50 @@ describe('the invitee accepts, declines, leaves', () => {
     await add(admin, inst, { email: invitee.email, member_type: 'faculty' });
     const [inv] = (await mine(invitee)).invitations;
     expect((await mine(intruder)).invitations).toEqual([]);
-    await expectAppError(h.call(institutionRoutes.acceptInvitation, { params: { invitationId: inv!.id } }, intruder), 404, 'INVITATION_NOT_FOUND');
-    await expectAppError(h.call(institutionRoutes.declineInvitation, { params: { invitationId: inv!.id } }, intruder), 404, 'INVITATION_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.acceptInvitation, { params: { invitationId: inv!.id } }, intruder),
+      404,
+      'INVITATION_NOT_FOUND',
+    );
+    await expectAppError(
+      h.call(institutionRoutes.declineInvitation, { params: { invitationId: inv!.id } }, intruder),
+      404,
+      'INVITATION_NOT_FOUND',
+    );
     expect(await membersOf(inst)).not.toContainEqual({ user_id: intruder.id });
 
     const joined = await h.call(institutionRoutes.acceptInvitation, { params: { invitationId: inv!.id } }, invitee);
-    expect(joined).toMatchObject({ institution_id: inst.id, institution_name: 'Consent Academy', member_type: 'faculty', is_suspended: false });
-    const events = (await h.system((tx) => tx.query(`SELECT payload FROM outbox WHERE name = 'institution.member.added' AND payload->>'user_id' = $1`, [invitee.id]))) as {
+    expect(joined).toMatchObject({
+      institution_id: inst.id,
+      institution_name: 'Consent Academy',
+      member_type: 'faculty',
+      is_suspended: false,
+    });
+    const events = (await h.system((tx) =>
+      tx.query(`SELECT payload FROM outbox WHERE name = 'institution.member.added' AND payload->>'user_id' = $1`, [invitee.id]),
+    )) as {
       payload: { portal_role: string };
     }[];
     expect(events.map((e) => e.payload.portal_role)).toEqual(['instructor']);
-    await expectAppError(h.call(institutionRoutes.acceptInvitation, { params: { invitationId: inv!.id } }, invitee), 404, 'INVITATION_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.acceptInvitation, { params: { invitationId: inv!.id } }, invitee),
+      404,
+      'INVITATION_NOT_FOUND',
+    );
     expect((await h.call(institutionRoutes.myMemberships, {}, invitee)).memberships.map((m) => m.institution_id)).toEqual([inst.id]);
 
     // leaving: the member row goes with institution.member.removed (identity ends that portal only)
     await h.call(institutionRoutes.leaveInstitution, { params: { institutionId: inst.id } }, invitee);
     expect((await h.call(institutionRoutes.myMemberships, {}, invitee)).memberships).toEqual([]);
-    const removed = (await h.system((tx) => tx.query(`SELECT count(*) AS n FROM outbox WHERE name = 'institution.member.removed' AND payload->>'user_id' = $1`, [invitee.id]))) as { n: number }[];
+    const removed = (await h.system((tx) =>
+      tx.query(`SELECT count(*) AS n FROM outbox WHERE name = 'institution.member.removed' AND payload->>'user_id' = $1`, [invitee.id]),
+    )) as { n: number }[];
     expect(Number(removed[0]!.n)).toBe(1);
-    await expectAppError(h.call(institutionRoutes.leaveInstitution, { params: { institutionId: inst.id } }, invitee), 404, 'MEMBER_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.leaveInstitution, { params: { institutionId: inst.id } }, invitee),
+      404,
+      'MEMBER_NOT_FOUND',
+    );
   });
 
   it('declines, and an expired or withdrawn invitation can no longer be accepted', async () => {
@@ -119,7 +158,11 @@ describe('the invitee accepts, declines, leaves', () => {
     }
     const statuses = new Map((await invitationsOf(inst)).invitations.map((i) => [i.id, i.status]));
     expect([statuses.get(ia), statuses.get(ib), statuses.get(ic)]).toEqual(['declined', 'expired', 'revoked']);
-    await expectAppError(h.call(institutionRoutes.revokeInvitation, { params: { id: inst.id, invitationId: ic } }, admin), 404, 'INVITATION_NOT_FOUND');
+    await expectAppError(
+      h.call(institutionRoutes.revokeInvitation, { params: { id: inst.id, invitationId: ic } }, admin),
+      404,
+      'INVITATION_NOT_FOUND',
+    );
     expect(await membersOf(inst)).not.toContainEqual({ user_id: a.id });
   });
 
@@ -139,15 +182,32 @@ describe('an institution pending verification', () => {
     const founder = await h.user('institution', 'Pending Founder');
     const pending = await h.institution(founder, { name: 'Pending Academy', status: 'pending' });
     const victim = await h.user('learner', 'Would-be Victim');
-    const answer = await h.call(institutionRoutes.addMember, { params: { id: pending.id }, body: { email: victim.email, member_type: 'student', create_account: true } }, founder);
+    const answer = await h.call(
+      institutionRoutes.addMember,
+      { params: { id: pending.id }, body: { email: victim.email, member_type: 'student', create_account: true } },
+      founder,
+    );
     expect(answer.status).toBe('invited');
     const draft = await h.call(
       institutionRoutes.createSubsidiary,
-      { params: { id: pending.id }, body: { name: 'Draft Branch', subdomain: `draft-${Date.now().toString(36)}`, organizational_level: 2, level_type: 'branch', inherit_branding: true } },
+      {
+        params: { id: pending.id },
+        body: {
+          name: 'Draft Branch',
+          subdomain: `draft-${Date.now().toString(36)}`,
+          organizational_level: 2,
+          level_type: 'branch',
+          inherit_branding: true,
+        },
+      },
       founder,
     );
     expect(draft.verification_status).toBe('pending');
-    await h.call(institutionRoutes.addMember, { params: { id: draft.id }, body: { email: 'fresh@pending.test', member_type: 'faculty', create_account: true } }, founder);
+    await h.call(
+      institutionRoutes.addMember,
+      { params: { id: draft.id }, body: { email: 'fresh@pending.test', member_type: 'faculty', create_account: true } },
+      founder,
+    );
 
     // nothing reached anyone: no event, nothing on the invitee's profile, no member
     expect(await sentTo(victim.email)).toEqual([]);
@@ -157,10 +217,16 @@ describe('an institution pending verification', () => {
     expect(held.map((i) => [i.email, i.status, i.delivered_at])).toEqual([[victim.email, 'held', null]]);
 
     const platformAdmin = await h.user('admin', 'Verifier');
-    const done = await h.call(institutionRoutes.verify, { params: { id: pending.id }, body: { status: 'verified', notes: 'ok' } }, platformAdmin);
+    const done = await h.call(
+      institutionRoutes.verify,
+      { params: { id: pending.id }, body: { status: 'verified', notes: 'ok' } },
+      platformAdmin,
+    );
     expect(done.verification_status).toBe('verified');
     expect((await h.call(institutionRoutes.get, { params: { id: draft.id } }, founder)).verification_status).toBe('verified');
-    expect((await sentTo(victim.email)).map((r) => [r.payload.create_account, r.payload.sending, r.payload.institution_name])).toEqual([[true, 1, 'Pending Academy']]);
+    expect((await sentTo(victim.email)).map((r) => [r.payload.create_account, r.payload.sending, r.payload.institution_name])).toEqual([
+      [true, 1, 'Pending Academy'],
+    ]);
     expect((await sentTo('fresh@pending.test')).map((r) => r.payload.create_account)).toEqual([true]);
     expect((await mine(victim)).invitations.map((i) => i.institution_id)).toEqual([pending.id]);
     expect(await membersOf(pending)).toEqual([]);
@@ -169,10 +235,16 @@ describe('an institution pending verification', () => {
   it('a rejection withdraws what was held, unsent', async () => {
     const founder = await h.user('institution', 'Rejected Founder');
     const pending = await h.institution(founder, { name: 'Rejected Academy', status: 'pending' });
-    await h.call(institutionRoutes.addMember, { params: { id: pending.id }, body: { email: 'never@rejected.test', member_type: 'student', create_account: true } }, founder);
+    await h.call(
+      institutionRoutes.addMember,
+      { params: { id: pending.id }, body: { email: 'never@rejected.test', member_type: 'student', create_account: true } },
+      founder,
+    );
     await h.call(institutionRoutes.verify, { params: { id: pending.id }, body: { status: 'rejected' } }, await h.user('admin'));
     expect(await sentTo('never@rejected.test')).toEqual([]);
-    expect((await h.call(institutionRoutes.listInvitations, { params: { id: pending.id } }, founder)).invitations.map((i) => i.status)).toEqual(['revoked']);
+    expect(
+      (await h.call(institutionRoutes.listInvitations, { params: { id: pending.id } }, founder)).invitations.map((i) => i.status),
+    ).toEqual(['revoked']);
   });
 });
 
@@ -197,7 +269,12 @@ describe('a portal grant (POST /auth/grant-subsidiary-access, forwarded by ident
     const [inv] = (await mine(outsider)).invitations;
     expect(inv!.member_type).toBe('admin');
     await h.call(institutionRoutes.acceptInvitation, { params: { invitationId: inv!.id } }, outsider);
-    const [row] = (await h.system((tx) => tx.query(`SELECT member_type, portal_role, access_level FROM members WHERE institution_id = $1 AND user_id = $2`, [inst.id, outsider.id]))) as unknown[];
+    const [row] = (await h.system((tx) =>
+      tx.query(`SELECT member_type, portal_role, access_level FROM members WHERE institution_id = $1 AND user_id = $2`, [
+        inst.id,
+        outsider.id,
+      ]),
+    )) as unknown[];
     expect(row).toEqual({ member_type: 'admin', portal_role: 'institution', access_level: 'readonly' });
   });
 });

@@ -6,7 +6,8 @@ import { callRoute, startTestService, testEnv, type TestService } from '@lp/test
 import { MentoringModule } from '../src/app.module.js';
 
 /** A start on the booking grid (the half hour) at least `hours` from now, ISO. */
-export const slotAt = (hours: number): string => new Date(Math.ceil((Date.now() + hours * 3_600_000) / 1_800_000) * 1_800_000).toISOString();
+export const slotAt = (hours: number): string =>
+  new Date(Math.ceil((Date.now() + hours * 3_600_000) / 1_800_000) * 1_800_000).toISOString();
 
 /** A person in mentoring's users read model, as identity's registration event leaves them. */
 export interface U {

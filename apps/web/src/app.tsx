@@ -14,7 +14,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <SessionProvider>
-          <SubdomainPortal><RouterProvider router={router} /></SubdomainPortal>
+          <SubdomainPortal>
+            <RouterProvider router={router} />
+          </SubdomainPortal>
         </SessionProvider>
       </ToastProvider>
     </QueryClientProvider>

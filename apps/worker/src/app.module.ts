@@ -11,7 +11,10 @@ import { JobRunner } from './queue/job-runner.service.js';
 import { JOB_DEPS, JOB_REGISTRY } from './queue/tokens.js';
 
 function mailerOf(e: WorkerEnv, redis: Redis, log: Logger): Mailer {
-  const mailer = new Mailer({ nodeEnv: e.NODE_ENV, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }, isDevelopmentLike(e.NODE_ENV) ? new DevMailbox(redis, e.BUS_PREFIX) : null);
+  const mailer = new Mailer(
+    { nodeEnv: e.NODE_ENV, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    isDevelopmentLike(e.NODE_ENV) ? new DevMailbox(redis, e.BUS_PREFIX) : null,
+  );
   // said at boot, not first at the first invitation: every e-mail job will fail until it is set
   if (!mailer.transport) log.error('SMTP_URL is not set: e-mail jobs will fail (production has no development mailbox)');
   return mailer;

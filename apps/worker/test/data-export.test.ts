@@ -110,7 +110,10 @@ describe('data export end to end', () => {
     const { caller } = await stack.register();
     const [a, b] = await Promise.all([stack.exportData(caller), stack.exportData(caller)]);
     expect(a.storage_key).toBe(b.storage_key);
-    const queue = new Queue(JOBS.dataExport.queue, { connection: { url: stack.env.REDIS_URL, maxRetriesPerRequest: null }, prefix: queuePrefix(stack.env.BUS_PREFIX!) });
+    const queue = new Queue(JOBS.dataExport.queue, {
+      connection: { url: stack.env.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: queuePrefix(stack.env.BUS_PREFIX!),
+    });
     try {
       expect((await queue.getJobs(['completed'])).filter((j) => j.data.user_id === caller.userId)).toHaveLength(1);
     } finally {

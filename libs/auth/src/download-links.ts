@@ -45,10 +45,16 @@ export class DownloadLinks {
     try {
       claims = this.verifier(link);
     } catch {
-      throw AppError.unauthenticated('This download link is invalid or has expired. Open the file again from the page.', CommonErrorCode.INVALID_DOWNLOAD_LINK);
+      throw AppError.unauthenticated(
+        'This download link is invalid or has expired. Open the file again from the page.',
+        CommonErrorCode.INVALID_DOWNLOAD_LINK,
+      );
     }
     if (claims.path !== path || !claims.sub || !claims.sid || !(ROLES as readonly string[]).includes(claims.role)) {
-      throw AppError.unauthenticated('This download link is invalid or has expired. Open the file again from the page.', CommonErrorCode.INVALID_DOWNLOAD_LINK);
+      throw AppError.unauthenticated(
+        'This download link is invalid or has expired. Open the file again from the page.',
+        CommonErrorCode.INVALID_DOWNLOAD_LINK,
+      );
     }
     return {
       caller: { userId: claims.sub, role: claims.role, sessionId: claims.sid, institutionId: claims.inst ?? null },

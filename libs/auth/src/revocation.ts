@@ -27,7 +27,12 @@ export class RevocationStore {
   constructor(private readonly redis: Redis) {}
 
   async revokeSession(sessionId: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<void> {
-    await this.redis.set(revocationKeys.session(sessionId), '1', 'EX', Math.max(1, Math.ceil(Math.min(ttlSeconds, ACCESS_TOKEN_TTL_SECONDS))));
+    await this.redis.set(
+      revocationKeys.session(sessionId),
+      '1',
+      'EX',
+      Math.max(1, Math.ceil(Math.min(ttlSeconds, ACCESS_TOKEN_TTL_SECONDS))),
+    );
   }
 
   /** Every token of the user issued at or before `epochSeconds` is refused. */
@@ -41,7 +46,11 @@ export class RevocationStore {
 
   /** Rejects with RevocationsNotReady while the list is not loaded: the caller must fail closed. */
   async isRevoked(userId: string, sessionId: string, issuedAt: number): Promise<boolean> {
-    const [sid, before, warm] = await this.redis.mget(revocationKeys.session(sessionId), revocationKeys.userBefore(userId), revocationKeys.warm);
+    const [sid, before, warm] = await this.redis.mget(
+      revocationKeys.session(sessionId),
+      revocationKeys.userBefore(userId),
+      revocationKeys.warm,
+    );
     if (!warm) throw new RevocationsNotReady();
     if (sid) return true;
     return before !== null && before !== undefined && issuedAt <= Number(before);

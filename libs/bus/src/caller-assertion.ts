@@ -132,7 +132,11 @@ export class CallerVerifier {
     const caller: Caller = { userId: p.sub, role: p.role, sessionId: p.sid, institutionId: p.inst ?? null };
     if (p.key) {
       if (typeof p.key.id !== 'string' || typeof p.key.inst !== 'string' || !Array.isArray(p.key.perms)) throw refused();
-      caller.apiKey = { id: p.key.id, institutionId: p.key.inst, permissions: p.key.perms.filter((x): x is string => typeof x === 'string') };
+      caller.apiKey = {
+        id: p.key.id,
+        institutionId: p.key.inst,
+        permissions: p.key.perms.filter((x): x is string => typeof x === 'string'),
+      };
     }
     if (this.cache.size >= 10_000) this.cache.clear();
     this.cache.set(header, { caller, exp: p.exp });
@@ -140,4 +144,5 @@ export class CallerVerifier {
   }
 }
 
-const refused = (): AppError => AppError.unauthenticated('The caller of this request could not be verified', CommonErrorCode.CALLER_NOT_VERIFIED);
+const refused = (): AppError =>
+  AppError.unauthenticated('The caller of this request could not be verified', CommonErrorCode.CALLER_NOT_VERIFIED);

@@ -12,23 +12,31 @@ describe('NATS permissions generated from the contracts', () => {
 
   it('only the gateway (and the development seed) may call route subjects', () => {
     for (const r of ALL_ROUTES.filter((x) => RUNNING_SERVICES.includes(x.service))) {
-      const callers = Object.entries(prod).filter(([, p]) => p.publish.includes(r.subject)).map(([who]) => who);
+      const callers = Object.entries(prod)
+        .filter(([, p]) => p.publish.includes(r.subject))
+        .map(([who]) => who);
       expect({ subject: r.subject, callers }).toEqual({ subject: r.subject, callers: ['gateway'] });
-      const answerers = Object.entries(prod).filter(([, p]) => p.subscribe.includes(r.subject)).map(([who]) => who);
+      const answerers = Object.entries(prod)
+        .filter(([, p]) => p.subscribe.includes(r.subject))
+        .map(([who]) => who);
       expect({ subject: r.subject, answerers }).toEqual({ subject: r.subject, answerers: [r.service] });
     }
   });
 
   it('each event is published by its own service only; a service not running yet, by nobody', () => {
     for (const e of ALL_EVENTS) {
-      const publishers = Object.entries(prod).filter(([, p]) => p.publish.includes(`events.${e.name}`)).map(([who]) => who);
+      const publishers = Object.entries(prod)
+        .filter(([, p]) => p.publish.includes(`events.${e.name}`))
+        .map(([who]) => who);
       expect({ event: e.name, publishers }).toEqual({ event: e.name, publishers: RUNNING_SERVICES.includes(e.service) ? [e.service] : [] });
     }
   });
 
   it('internal subjects go to their declared callers; seed subjects and the seed user exist in development only', () => {
     for (const d of ALL_INTERNAL) {
-      const callers = Object.entries(prod).filter(([, p]) => p.publish.includes(d.subject)).map(([who]) => who);
+      const callers = Object.entries(prod)
+        .filter(([, p]) => p.publish.includes(d.subject))
+        .map(([who]) => who);
       expect({ subject: d.subject, callers }).toEqual({ subject: d.subject, callers: d.devOnly ? [] : d.callers.filter((c) => c in prod) });
     }
     expect(busPrincipals({ prefix: '', development: false })).not.toContain('seed');
@@ -39,7 +47,11 @@ describe('NATS permissions generated from the contracts', () => {
 
   it('no wildcard gives a principal the whole JetStream API or another inbox', () => {
     for (const [who, p] of Object.entries(prod)) {
-      expect(p.publish.filter((s) => s === '>' || s.startsWith('$JS.API.>') || s === '$JS.API.CONSUMER.>' || s.includes('DELETE') || s.includes('PURGE'))).toEqual([]);
+      expect(
+        p.publish.filter(
+          (s) => s === '>' || s.startsWith('$JS.API.>') || s === '$JS.API.CONSUMER.>' || s.includes('DELETE') || s.includes('PURGE'),
+        ),
+      ).toEqual([]);
       expect(p.subscribe.filter((s) => s.startsWith('_INBOX') && !s.startsWith(`_INBOX_${who}.`))).toEqual([]);
     }
   });

@@ -102,7 +102,11 @@ export function busPermissions(opts: PermissionOptions): Record<string, Principa
     allowResponses: true,
   };
   out.gateway = {
-    publish: uniq([...routes.map((r) => subjectFor(p, r.subject)), ...callable('gateway'), ...[...services, 'worker' as const].map(healthOf)]),
+    publish: uniq([
+      ...routes.map((r) => subjectFor(p, r.subject)),
+      ...callable('gateway'),
+      ...[...services, 'worker' as const].map(healthOf),
+    ]),
     // the live feeds (libs/contracts community/live.ts): a plain subscription to exactly their events, no consumer
     subscribe: uniq([inbox('gateway'), ...LIVE_EVENTS.filter((e) => services.includes(e.service)).map((e) => eventSubject(p, e.name))]),
     allowResponses: false,

@@ -33,7 +33,9 @@ export async function confirmWithOwner<T>(o: ConfirmOptions<T>): Promise<T | nul
     return null;
   }
   if (there !== null && o.remember) {
-    await o.remember(there).catch((e: unknown) => o.log.warn({ err: e, what: o.what }, 'could not keep a confirmed fact; the event will bring it'));
+    await o
+      .remember(there)
+      .catch((e: unknown) => o.log.warn({ err: e, what: o.what }, 'could not keep a confirmed fact; the event will bring it'));
   }
   return there;
 }

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { AppError, BUS_HEADERS, zodIssuesToFieldErrors, type AnyRoute, type Caller, serviceResponseOf, type RouteInput, type ServiceOutput, CommonErrorCode } from '@lp/contracts';
+import {
+  AppError,
+  BUS_HEADERS,
+  zodIssuesToFieldErrors,
+  type AnyRoute,
+  type Caller,
+  serviceResponseOf,
+  type RouteInput,
+  type ServiceOutput,
+  CommonErrorCode,
+} from '@lp/contracts';
 import { decode, encode, REPLY_HEADER, type ErrorReply, type RpcRequest } from './wire.js';
 import { subjectFor } from './connection.js';
 import { CALLER_HEADER, type CallerVerifier } from './caller-assertion.js';
@@ -117,7 +127,8 @@ export class RpcServer {
   private callerOf(msg: Msg): Caller | null {
     const header = msg.headers?.get(CALLER_HEADER);
     if (!header) return null;
-    if (!this.verifier) throw AppError.unauthenticated('The caller of this request could not be verified', CommonErrorCode.CALLER_NOT_VERIFIED);
+    if (!this.verifier)
+      throw AppError.unauthenticated('The caller of this request could not be verified', CommonErrorCode.CALLER_NOT_VERIFIED);
     return this.verifier.verify(header);
   }
 

@@ -42,7 +42,10 @@ export class OwnNats {
     while (Date.now() < until) {
       const up = await new Promise<boolean>((resolve) => {
         const sock = netConnect(this.port, '127.0.0.1');
-        sock.once('connect', () => { sock.destroy(); resolve(true); });
+        sock.once('connect', () => {
+          sock.destroy();
+          resolve(true);
+        });
         sock.once('error', () => resolve(false));
       });
       if (up) return;

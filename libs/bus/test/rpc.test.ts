@@ -7,7 +7,12 @@ import { CallerSigner, CallerVerifier, connectBus, generateCallerKeys, RpcClient
 import { silent } from './helpers.js';
 
 const echo = defineRoute({
-  subject: 'identity.test.echo', service: 'identity', method: 'POST', path: '/test/echo', guard: 'any', summary: 'echo',
+  subject: 'identity.test.echo',
+  service: 'identity',
+  method: 'POST',
+  path: '/test/echo',
+  guard: 'any',
+  summary: 'echo',
   body: z.object({ text: z.string().min(1) }),
   response: z.object({ text: z.string(), user: z.string() }),
 });
@@ -42,7 +47,9 @@ describe('request-reply', () => {
   });
 
   it('keeps an AppError status across the wire', async () => {
-    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: 'conflict' } }, { requestId: 'r', caller })).rejects.toMatchObject({
+    await expect(
+      client.callRoute(echo, { params: {}, query: {}, body: { text: 'conflict' } }, { requestId: 'r', caller }),
+    ).rejects.toMatchObject({
       status: 409,
       code: 'DUPLICATE',
       detail: 'Already there',
@@ -50,7 +57,9 @@ describe('request-reply', () => {
   });
 
   it('turns an unexpected error into a 500 with a reference and no internal message', async () => {
-    const e = await client.callRoute(echo, { params: {}, query: {}, body: { text: 'boom' } }, { requestId: 'r', caller }).catch((x: unknown) => x as AppError);
+    const e = await client
+      .callRoute(echo, { params: {}, query: {}, body: { text: 'boom' } }, { requestId: 'r', caller })
+      .catch((x: unknown) => x as AppError);
     expect(e).toBeInstanceOf(AppError);
     expect(e.status).toBe(500);
     expect(e.detail).not.toContain('hunter2');
@@ -58,15 +67,24 @@ describe('request-reply', () => {
   });
 
   it('validates input on the service side too', async () => {
-    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: '' } }, { requestId: 'r', caller })).rejects.toMatchObject({ status: 400 });
+    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: '' } }, { requestId: 'r', caller })).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('refuses a call without a caller on a guarded route', async () => {
-    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: 'x' } }, { requestId: 'r' })).rejects.toMatchObject({ status: 401 });
+    await expect(client.callRoute(echo, { params: {}, query: {}, body: { text: 'x' } }, { requestId: 'r' })).rejects.toMatchObject({
+      status: 401,
+    });
   });
 
   it('answers 504 when the service is too slow and 503 when nobody listens', async () => {
-    await expect(client.request(echo.subject, { body: { text: 'slow' } }, { requestId: 'r', caller, timeoutMs: 100 })).rejects.toMatchObject({ status: 504, code: 'SERVICE_TIMEOUT' });
-    await expect(client.request('identity.nobody.home', {}, { requestId: 'r', caller })).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    await expect(
+      client.request(echo.subject, { body: { text: 'slow' } }, { requestId: 'r', caller, timeoutMs: 100 }),
+    ).rejects.toMatchObject({ status: 504, code: 'SERVICE_TIMEOUT' });
+    await expect(client.request('identity.nobody.home', {}, { requestId: 'r', caller })).rejects.toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 });

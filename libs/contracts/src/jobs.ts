@@ -47,7 +47,12 @@ export const JOBS = {
     version: 1,
     data: EmailJob,
     result: EmailJobResult,
-    options: { attempts: 6, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: { age: DAY, count: 10_000 }, removeOnFail: { age: 7 * DAY } },
+    options: {
+      attempts: 6,
+      backoff: { type: 'exponential', delay: 5000 },
+      removeOnComplete: { age: DAY, count: 10_000 },
+      removeOnFail: { age: 7 * DAY },
+    },
   }),
   /** "Download my data" (identity produces; the worker gathers every service's part into one file) */
   dataExport: defineJobType({
@@ -57,7 +62,12 @@ export const JOBS = {
     data: DataExportJob,
     result: DataExportResult,
     // the worker writes under the job id, so a retried job lands on the same file
-    options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: DAY } },
+    options: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: DAY },
+    },
   }),
   /** a certificate PDF (catalog produces on course completion; job id = certificate id, so queueing twice runs once) */
   certificateRender: defineJobType({
@@ -66,7 +76,12 @@ export const JOBS = {
     version: 1,
     data: CertificateJob,
     result: CertificateJobResult,
-    options: { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: DAY, count: 10_000 }, removeOnFail: { age: 7 * DAY } },
+    options: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { age: DAY, count: 10_000 },
+      removeOnFail: { age: 7 * DAY },
+    },
   }),
   /** deletes data exports older than a day (a data export holds everything about a person) */
   exportCleanup: defineJobType({
@@ -75,7 +90,12 @@ export const JOBS = {
     version: 1,
     data: z.object({}),
     result: z.object({ removed: z.number().int() }),
-    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    options: {
+      attempts: 1,
+      backoff: { type: 'fixed', delay: 60_000 },
+      removeOnComplete: { age: DAY, count: 100 },
+      removeOnFail: { age: DAY },
+    },
     schedule: { everyMs: 3600 * 1000, data: {} },
   }),
   /** a withdrawal's payout (billing produces on withdraw; job id = transaction id): completes it or gives the hold back */
@@ -85,7 +105,12 @@ export const JOBS = {
     version: 1,
     data: z.object({ transaction_id: z.string() }),
     result: ProcessWithdrawalReply,
-    options: { attempts: 8, backoff: { type: 'exponential', delay: 2000 }, removeOnComplete: { age: DAY, count: 10_000 }, removeOnFail: { age: 7 * DAY } },
+    options: {
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: { age: DAY, count: 10_000 },
+      removeOnFail: { age: 7 * DAY },
+    },
   }),
   /** pending provider payments past their life expire (billing.maintenance.expire-pending) */
   paymentExpiry: defineJobType({
@@ -94,7 +119,12 @@ export const JOBS = {
     version: 1,
     data: z.object({}),
     result: MaintenanceReply,
-    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    options: {
+      attempts: 1,
+      backoff: { type: 'fixed', delay: 60_000 },
+      removeOnComplete: { age: DAY, count: 100 },
+      removeOnFail: { age: DAY },
+    },
     schedule: { everyMs: 60 * 1000, data: {} },
   }),
   /** stale pending provider payments are asked about at the provider (billing.maintenance.reverify-pending) */
@@ -104,7 +134,12 @@ export const JOBS = {
     version: 1,
     data: z.object({}),
     result: MaintenanceReply,
-    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    options: {
+      attempts: 1,
+      backoff: { type: 'fixed', delay: 60_000 },
+      removeOnComplete: { age: DAY, count: 100 },
+      removeOnFail: { age: DAY },
+    },
     schedule: { everyMs: 2 * 60 * 1000, data: {} },
   }),
   /** subscriptions at their period end renew, fall past due or expire (billing.maintenance.renew-subscriptions) */
@@ -114,7 +149,12 @@ export const JOBS = {
     version: 1,
     data: z.object({}),
     result: MaintenanceReply,
-    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    options: {
+      attempts: 1,
+      backoff: { type: 'fixed', delay: 60_000 },
+      removeOnComplete: { age: DAY, count: 100 },
+      removeOnFail: { age: DAY },
+    },
     schedule: { everyMs: 10 * 60 * 1000, data: {} },
   }),
   /** unpaid session bookings past their hold are released and confirmed sessions past their end complete (mentoring.maintenance.sessions) */
@@ -124,7 +164,12 @@ export const JOBS = {
     version: 1,
     data: z.object({}),
     result: SessionMaintenanceReply,
-    options: { attempts: 1, backoff: { type: 'fixed', delay: 60_000 }, removeOnComplete: { age: DAY, count: 100 }, removeOnFail: { age: DAY } },
+    options: {
+      attempts: 1,
+      backoff: { type: 'fixed', delay: 60_000 },
+      removeOnComplete: { age: DAY, count: 100 },
+      removeOnFail: { age: DAY },
+    },
     schedule: { everyMs: 60 * 1000, data: {} },
   }),
   /**
@@ -136,9 +181,20 @@ export const JOBS = {
     queue: 'institution-bulk',
     name: 'institution.bulk-enrollment',
     version: 1,
-    data: z.object({ import_id: z.string(), institution_id: z.string(), course_id: z.string().nullable(), storage_key: z.string(), request_id: z.string().optional() }),
+    data: z.object({
+      import_id: z.string(),
+      institution_id: z.string(),
+      course_id: z.string().nullable(),
+      storage_key: z.string(),
+      request_id: z.string().optional(),
+    }),
     result: z.object({ file_rows: z.number().int(), successful: z.number().int(), unchanged: z.number().int(), failed: z.number().int() }),
-    options: { attempts: 3, backoff: { type: 'exponential', delay: 5000 }, removeOnComplete: { age: DAY, count: 1000 }, removeOnFail: { age: 7 * DAY } },
+    options: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 5000 },
+      removeOnComplete: { age: DAY, count: 1000 },
+      removeOnFail: { age: 7 * DAY },
+    },
   }),
 } as const;
 

@@ -3,7 +3,18 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { AppError, EVENT_CONSUMERS, systemSubjects, ExportUserDataRequest, type AnyRoute, type AppName, type EventDef, type InternalDef, type ServiceName, CommonErrorCode } from '@lp/contracts';
+import {
+  AppError,
+  EVENT_CONSUMERS,
+  systemSubjects,
+  ExportUserDataRequest,
+  type AnyRoute,
+  type AppName,
+  type EventDef,
+  type InternalDef,
+  type ServiceName,
+  CommonErrorCode,
+} from '@lp/contracts';
 import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type RouteHandler } from '@lp/bus';
 import { EVENT_META, EXPORT_META, INTERNAL_META, routesOf } from './decorators.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
@@ -73,7 +84,13 @@ export class BusBinder implements BeforeApplicationShutdown, OnApplicationShutdo
     }
     const service = this.opts.service as ServiceName;
     this.server.raw(systemSubjects.health(service), async () => {
-      const db = this.opts.database === false ? true : await this.ds.query('SELECT 1').then(() => true, () => false);
+      const db =
+        this.opts.database === false
+          ? true
+          : await this.ds.query('SELECT 1').then(
+              () => true,
+              () => false,
+            );
       return { service, status: db ? 'ok' : 'degraded', db, uptime_s: Math.round((Date.now() - this.startedAt) / 1000) };
     });
     if (exporters.length) {

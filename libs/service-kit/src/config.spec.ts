@@ -39,7 +39,12 @@ describe('safe defaults', () => {
     const k8s = [...readFileSync(join(ROOT, 'k8s', 'base', 'secret.yaml'), 'utf8').matchAll(/^\s+(\w+): (\S+)$/gm)].map((m) => m[2]!);
     expect(k8s.length).toBeGreaterThan(3);
     for (const placeholder of k8s) expect(isWeakSecret(placeholder)).toBe(true);
-    for (const bad of ['short-secret', 'development-only-secret-change-me', 'compose-local-only-secret-change-me', 'x'.repeat(10) + 'CHANGE_ME' + 'y'.repeat(30)]) {
+    for (const bad of [
+      'short-secret',
+      'development-only-secret-change-me',
+      'compose-local-only-secret-change-me',
+      'x'.repeat(10) + 'CHANGE_ME' + 'y'.repeat(30),
+    ]) {
       expect(refusal({ ...PRODUCTION, JWT_SECRET: bad })).toContain('JWT_SECRET');
     }
   });

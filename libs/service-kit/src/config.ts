@@ -8,7 +8,12 @@ const DEV_JWT_SECRET = 'development-only-secret-change-me';
  * placeholders shipped in docker-compose.yml and k8s/base/secret.yaml (and anything that
  * reads like one).
  */
-const KNOWN_SECRETS = new Set([DEV_JWT_SECRET, 'compose-local-only-secret-change-me', 'REPLACE-ME-with-a-long-random-secret-at-least-32-chars', 'learnhub']);
+const KNOWN_SECRETS = new Set([
+  DEV_JWT_SECRET,
+  'compose-local-only-secret-change-me',
+  'REPLACE-ME-with-a-long-random-secret-at-least-32-chars',
+  'learnhub',
+]);
 const PLACEHOLDER = /replace[-_ ]?me|change[-_ ]?me|placeholder|example|changeit|^secret$|^password$|development-only|local-only/i;
 
 /** True when a secret is missing, short, a placeholder or one the repository publishes. */
@@ -53,7 +58,10 @@ export const BaseEnvSchema = z
      */
     POSTGRES_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432'),
     /** prefix of every service database name (tests use a throwaway one) */
-    DB_PREFIX: z.string().regex(/^[a-z0-9_]*$/).default('lp_'),
+    DB_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_]*$/)
+      .default('lp_'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     /** this app's NATS user and password (nats-permissions.ts); required outside development */
     NATS_USER: z.string().optional(),
@@ -62,7 +70,10 @@ export const BaseEnvSchema = z
     NATS_TLS_CA_FILE: z.string().optional(),
     REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
     /** isolates NATS subjects, streams, Redis keys and queues of one test run */
-    BUS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]*\.?$/).default(''),
+    BUS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]*\.?$/)
+      .default(''),
     JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
     /** the gateway's public Ed25519 key (base64 SPKI DER) that signed callers are verified with */
     CALLER_VERIFY_KEY: z.string().optional(),
@@ -77,13 +88,15 @@ export const BaseEnvSchema = z
   .superRefine((e, ctx) => {
     if (e.NODE_ENV !== 'production') return;
     const bad = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (isWeakSecret(e.JWT_SECRET)) bad('JWT_SECRET', 'must be set in production to a random value of at least 32 characters (not a placeholder)');
+    if (isWeakSecret(e.JWT_SECRET))
+      bad('JWT_SECRET', 'must be set in production to a random value of at least 32 characters (not a placeholder)');
     if (!e.CALLER_VERIFY_KEY || e.CALLER_VERIFY_KEY === DEV_CALLER_KEYS.publicKey) {
       bad('CALLER_VERIFY_KEY', "must be set in production to the public half of the gateway's CALLER_SIGNING_KEY");
     }
     if (!e.NATS_USER) bad('NATS_USER', 'must be set in production (each app has its own NATS user)');
     if (isWeakSecret(e.NATS_PASSWORD, 16)) bad('NATS_PASSWORD', 'must be set in production to a random value of at least 16 characters');
-    if (isWeakSecret(passwordOfUrl(e.REDIS_URL), 16)) bad('REDIS_URL', 'must carry a password in production (redis://:<password>@host:6379), at least 16 characters');
+    if (isWeakSecret(passwordOfUrl(e.REDIS_URL), 16))
+      bad('REDIS_URL', 'must carry a password in production (redis://:<password>@host:6379), at least 16 characters');
   });
 export type BaseEnv = z.infer<typeof BaseEnvSchema>;
 

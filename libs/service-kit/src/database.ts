@@ -24,12 +24,16 @@ export async function ensureDatabase(serverUrl: string, name: string, role?: str
   try {
     if (role) {
       try {
-        await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role.replace(/'/g, '')}') THEN CREATE ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF; END $$`);
+        await client.query(
+          `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role.replace(/'/g, '')}') THEN CREATE ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE; END IF; END $$`,
+        );
       } catch (e) {
         if ((e as { code?: string }).code !== '42710' && (e as { code?: string }).code !== '23505') throw e; // made meanwhile by a sibling
       }
     }
-    const { rows } = await client.query<{ owner: string }>('SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1', [name]);
+    const { rows } = await client.query<{ owner: string }>('SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1', [
+      name,
+    ]);
     if (!rows.length) {
       try {
         await client.query(`CREATE DATABASE ${ident(name)}${role ? ` OWNER ${ident(role)}` : ''}`);
@@ -55,7 +59,9 @@ export async function ensureRuntimeRole(serverUrl: string, role: string): Promis
   const client = adminClient(serverUrl);
   await client.connect();
   try {
-    await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role.replace(/'/g, '')}') THEN CREATE ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS; END IF; END $$`);
+    await client.query(
+      `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role.replace(/'/g, '')}') THEN CREATE ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS; END IF; END $$`,
+    );
   } catch (e) {
     if ((e as { code?: string }).code !== '42710' && (e as { code?: string }).code !== '23505') throw e; // made meanwhile by a sibling
   } finally {
@@ -84,7 +90,8 @@ export async function assertRuntimeRole(ds: DataSource): Promise<void> {
             EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relowner = r.oid) AS owns
        FROM pg_roles r WHERE r.rolname = current_user`,
   )) as { superuser: boolean; bypass: boolean; owns: boolean }[];
-  if (!r || r.superuser || r.bypass || r.owns) throw new Error('the runtime role of a service with row-level security must not be a superuser, bypass RLS or own a table');
+  if (!r || r.superuser || r.bypass || r.owns)
+    throw new Error('the runtime role of a service with row-level security must not be a superuser, bypass RLS or own a table');
 }
 
 /** Tables, sequences and views of the public schema given to the role (an old database made by the administrator). */

@@ -23,7 +23,19 @@ describe('log redaction', () => {
     log.info({ result: { token: 'jwt-here', refresh_token: 'rt-here', secret: 'JBSWY3DP' } }, 'nested');
     log.info({ input: { body: { code: '999888', refresh_token: 'rt2' } } }, 'rpc');
     const all = lines.join('\n');
-    for (const secret of ['480213', 'hunter22', '654321', '111222', 'abc.def.ghi', 'lp_refresh=xyz', 'jwt-here', 'rt-here', 'JBSWY3DP', '999888', 'rt2']) {
+    for (const secret of [
+      '480213',
+      'hunter22',
+      '654321',
+      '111222',
+      'abc.def.ghi',
+      'lp_refresh=xyz',
+      'jwt-here',
+      'rt-here',
+      'JBSWY3DP',
+      '999888',
+      'rt2',
+    ]) {
       expect(all).not.toContain(secret);
     }
     expect(all).toContain('[redacted]');

@@ -7,14 +7,34 @@ import { currentContext } from '@lp/bus';
  * what a log is for): one-time codes are logged as `smsCode`, or sit in a `body`.
  */
 const SECRET_FIELDS = [
-  'password', 'new_password', 'current_password', 'passwordHash',
-  'token', 'access_token', 'refresh_token', 'session_token', 'session_id', 'link',
-  'otp', 'smsCode', 'totp_code', 'secret', 'totpSecret', 'totpPendingSecret', 'otpauth_url', 'qr_code',
-  'authorization', 'cookie', 'set-cookie', 'x-caller',
+  'password',
+  'new_password',
+  'current_password',
+  'passwordHash',
+  'token',
+  'access_token',
+  'refresh_token',
+  'session_token',
+  'session_id',
+  'link',
+  'otp',
+  'smsCode',
+  'totp_code',
+  'secret',
+  'totpSecret',
+  'totpPendingSecret',
+  'otpauth_url',
+  'qr_code',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-caller',
 ];
 export const REDACTED_PATHS = [
   ...SECRET_FIELDS.flatMap((f) => [`["${f}"]`, `*["${f}"]`, `*.*["${f}"]`]),
-  'body.code', '*.body.code', 'input.body.code',
+  'body.code',
+  '*.body.code',
+  'input.body.code',
 ];
 
 /** The request a line was written for, from the request context: no code passes it to a logger by hand. */

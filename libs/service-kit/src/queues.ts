@@ -50,7 +50,10 @@ export class JobProducer<T extends JobType> implements OnModuleInit, OnModuleDes
    * The job's result when it finishes within `waitMs`, else where it stands (its state and
    * the progress its handler reported); rejects when it failed for good.
    */
-  async settle(job: Job, waitMs: number): Promise<{ done: JobResult<T> } | { pending: { status: 'queued' | 'running'; progress: number } }> {
+  async settle(
+    job: Job,
+    waitMs: number,
+  ): Promise<{ done: JobResult<T> } | { pending: { status: 'queued' | 'running'; progress: number } }> {
     try {
       return { done: await this.waitFor(job, waitMs) };
     } catch (e) {

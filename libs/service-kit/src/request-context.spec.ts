@@ -13,7 +13,10 @@ describe('the request context', () => {
       ['r-1', 'r-2'].map((requestId) =>
         runInContext({ requestId, caller: { ...caller, userId: `user-of-${requestId}` } }, async () => {
           await new Promise((r) => setTimeout(r, 5));
-          const [a, b] = await Promise.all([Promise.resolve().then(currentRequestId), new Promise((r) => setImmediate(() => r(currentCaller().userId)))]);
+          const [a, b] = await Promise.all([
+            Promise.resolve().then(currentRequestId),
+            new Promise((r) => setImmediate(() => r(currentCaller().userId))),
+          ]);
           return [a, b];
         }),
       ),
@@ -34,7 +37,12 @@ describe('the request context', () => {
   });
 
   it('gives writeEvent the request id, so an event names the request that caused it', async () => {
-    const Happened = defineEvent({ name: 'test.thing.happened', service: 'catalog', summary: 'a test event', schema: z.object({ v: z.literal(1), id: z.string() }) });
+    const Happened = defineEvent({
+      name: 'test.thing.happened',
+      service: 'catalog',
+      summary: 'a test event',
+      schema: z.object({ v: z.literal(1), id: z.string() }),
+    });
     const calls: unknown[][] = [];
     const tx: SqlRunner = { query: async (_sql: string, params?: unknown[]) => (calls.push(params ?? []), [] as never) };
     await runInContext({ requestId: 'req-42', caller }, () => writeEvent(tx, Happened, { v: 1, id: 'x' }));
@@ -44,7 +52,9 @@ describe('the request context', () => {
 
   it('stamps the request id and the user on every log line written for it, and nothing outside', async () => {
     const lines: Record<string, unknown>[] = [];
-    const sink = new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()) });
+    const sink = new Writable({
+      write: (chunk: Buffer, _e, done) => (lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>), done()),
+    });
     const log = createLogger('test', 'info', 'test', sink);
     await runInContext({ requestId: 'req-7', caller }, async () => {
       await Promise.resolve();

@@ -25,7 +25,9 @@ export interface SchemaDrift {
 export async function schemaDrift(ds: DataSource): Promise<SchemaDrift> {
   const sql = await ds.driver.createSchemaBuilder().log();
   const mapped = new Set(ds.entityMetadatas.map((m) => m.tableName));
-  const tables = (await ds.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as { tablename: string }[];
+  const tables = (await ds.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as {
+    tablename: string;
+  }[];
   return {
     up: sql.upQueries.map((q) => q.query),
     down: sql.downQueries.map((q) => q.query).reverse(),

@@ -7,7 +7,20 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { CallerVerifier, connectBus, EventConsumer, inboxPrefixOf, OutboxRelay, RpcClient, RpcServer } from '@lp/bus';
 import { BaseEnvSchema, callerVerifyKey, databaseName, isDevelopmentLike, parseEnv, type BaseEnv } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { assertLeastPrivilege, assertRuntimeRole, asTransactionalDb, createDataSource, dataSourceOptions, ensureDatabase, ensureRuntimeRole, grantRuntime, migrate, runtimeRoleOf, serviceDatabaseUrl, serviceRole } from './database.js';
+import {
+  assertLeastPrivilege,
+  assertRuntimeRole,
+  asTransactionalDb,
+  createDataSource,
+  dataSourceOptions,
+  ensureDatabase,
+  ensureRuntimeRole,
+  grantRuntime,
+  migrate,
+  runtimeRoleOf,
+  serviceDatabaseUrl,
+  serviceRole,
+} from './database.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { Clock } from './clock.js';
@@ -97,7 +110,17 @@ export class ServiceKitModule {
     const database: DynamicModule | Provider =
       opts.database === false
         ? // an app without a database of its own (the worker) still has the kit's DataSource token, never opened
-          { provide: DataSource, inject: [ENV], useFactory: (env: BaseEnv) => createDataSource({ url: serviceDatabaseUrl(env.POSTGRES_URL, databaseName(env, opts.service)), entities: [], migrations: [], poolSize: 1 }) }
+          {
+            provide: DataSource,
+            inject: [ENV],
+            useFactory: (env: BaseEnv) =>
+              createDataSource({
+                url: serviceDatabaseUrl(env.POSTGRES_URL, databaseName(env, opts.service)),
+                entities: [],
+                migrations: [],
+                poolSize: 1,
+              }),
+          }
         : TypeOrmModule.forRootAsync({
             imports: [configModule],
             inject: [ENV, LOGGER],
@@ -105,7 +128,10 @@ export class ServiceKitModule {
               place = databasePlace(opts, env, log);
               const url = serviceDatabaseUrl(env.POSTGRES_URL, place.name, place.role);
               // one attempt: a service that cannot reach its database at boot exits and its supervisor restarts it
-              return { ...dataSourceOptions({ url, entities: opts.entities, migrations: opts.migrations, poolSize: env.DB_POOL_SIZE }), retryAttempts: 1 };
+              return {
+                ...dataSourceOptions({ url, entities: opts.entities, migrations: opts.migrations, poolSize: env.DB_POOL_SIZE }),
+                retryAttempts: 1,
+              };
             },
             dataSourceFactory: (options) => openDatabase(place!, options!),
           });
@@ -162,7 +188,18 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       imports: [DiscoveryModule, configModule, ...(isModule(database) ? [database] : [])],
       providers: [...(isModule(database) ? [] : [database]), ...providers],
-      exports: [configModule, ...(isModule(database) ? [database] : [DataSource]), NATS, REDIS, RpcServer, RpcClient, OutboxRelay, EventConsumer, UnitOfWork, Clock],
+      exports: [
+        configModule,
+        ...(isModule(database) ? [database] : [DataSource]),
+        NATS,
+        REDIS,
+        RpcServer,
+        RpcClient,
+        OutboxRelay,
+        EventConsumer,
+        UnitOfWork,
+        Clock,
+      ],
     };
   }
 }

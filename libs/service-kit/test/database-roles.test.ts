@@ -22,7 +22,9 @@ describe('a PostgreSQL role per service', () => {
     await ensureDatabase(admin, beta, serviceRole('beta'));
     const own = as(serviceRole('alpha'), alpha);
     await own.connect();
-    const { rows } = await own.query('SELECT current_user AS me, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser');
+    const { rows } = await own.query(
+      'SELECT current_user AS me, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser',
+    );
     expect(rows[0]).toEqual({ me: serviceRole('alpha'), superuser: false });
     await own.query('CREATE TABLE t (id int)');
     await own.end();
@@ -56,7 +58,9 @@ describe('a PostgreSQL role per service', () => {
     class Bare {}
     const svc = await startTestService({ module: Bare }, env);
     try {
-      const [r] = await svc.ds.query('SELECT current_user AS me, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser');
+      const [r] = await svc.ds.query(
+        'SELECT current_user AS me, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser',
+      );
       expect(r).toEqual({ me: serviceRole('catalog'), superuser: false });
     } finally {
       await svc.stop();

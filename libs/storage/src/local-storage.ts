@@ -82,7 +82,10 @@ export class LocalFileStore implements FileStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    return stat(this.path(key)).then(() => true, () => false);
+    return stat(this.path(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async remove(key: string): Promise<void> {

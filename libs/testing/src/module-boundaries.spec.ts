@@ -18,19 +18,34 @@ async function problems(file: string, code: string): Promise<string[]> {
 describe('module boundaries', () => {
   it('keeps the SPA to the shared contracts', async () => {
     expect(await problems('apps/web/src/probe.ts', "import { RpcClient } from '@lp/bus';\nexport const a = RpcClient;\n")).toHaveLength(1);
-    expect(await problems('apps/web/src/probe.ts', "import { ALL_ROUTES } from '@lp/contracts';\nexport const a = ALL_ROUTES;\n")).toEqual([]);
+    expect(await problems('apps/web/src/probe.ts', "import { ALL_ROUTES } from '@lp/contracts';\nexport const a = ALL_ROUTES;\n")).toEqual(
+      [],
+    );
   });
 
   it('keeps the contracts free of server code, and libs free of apps', async () => {
-    expect(await problems('libs/contracts/src/probe.ts', "import { RpcClient } from '@lp/bus';\nexport const a = RpcClient;\n")).toHaveLength(1);
-    expect(await problems('libs/bus/src/probe.ts', "import { IdentityModule } from '@lp/identity';\nexport const a = IdentityModule;\n")).toHaveLength(1);
-    expect(await problems('libs/bus/src/probe.ts', "import { ALL_ROUTES } from '@lp/contracts';\nexport const a = ALL_ROUTES;\n")).toEqual([]);
+    expect(
+      await problems('libs/contracts/src/probe.ts', "import { RpcClient } from '@lp/bus';\nexport const a = RpcClient;\n"),
+    ).toHaveLength(1);
+    expect(
+      await problems('libs/bus/src/probe.ts', "import { IdentityModule } from '@lp/identity';\nexport const a = IdentityModule;\n"),
+    ).toHaveLength(1);
+    expect(await problems('libs/bus/src/probe.ts', "import { ALL_ROUTES } from '@lp/contracts';\nexport const a = ALL_ROUTES;\n")).toEqual(
+      [],
+    );
   });
 
   it('never lets a service reach into another project by a path or a package', async () => {
-    expect(await problems('apps/catalog/src/probe.ts', "import { IdentityModule } from '../../identity/src/app.module.js';\nexport const a = IdentityModule;\n")).toHaveLength(1);
+    expect(
+      await problems(
+        'apps/catalog/src/probe.ts',
+        "import { IdentityModule } from '../../identity/src/app.module.js';\nexport const a = IdentityModule;\n",
+      ),
+    ).toHaveLength(1);
     expect(await problems('apps/catalog/src/probe.ts', "import { x } from '@lp/assessment';\nexport const a = x;\n")).toHaveLength(1);
-    expect(await problems('apps/catalog/src/probe.ts', "import { UnitOfWork } from '@lp/service-kit';\nexport const a = UnitOfWork;\n")).toEqual([]);
+    expect(
+      await problems('apps/catalog/src/probe.ts', "import { UnitOfWork } from '@lp/service-kit';\nexport const a = UnitOfWork;\n"),
+    ).toEqual([]);
   });
 });
 

@@ -17,7 +17,9 @@ export async function startTestService(module: DynamicModule, env: Record<string
   // as in production: a Nest microservice on the bus transport
   const app = await startService(module, { logger: false });
   const ds = app.get(DataSource);
-  const dbName = ds.isInitialized ? (ds.options.database as string | undefined) ?? new URL((ds.options as { url: string }).url).pathname.slice(1) : null;
+  const dbName = ds.isInitialized
+    ? ((ds.options.database as string | undefined) ?? new URL((ds.options as { url: string }).url).pathname.slice(1))
+    : null;
   return {
     app,
     ds,

@@ -14,11 +14,25 @@ const NAME = 'zzprobe';
 let dir: string;
 
 const run = (cmd: string, args: string[], timeoutMs = 300_000) => {
-  const r = spawnSync(cmd, args, { cwd: dir, encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' } });
+  const r = spawnSync(cmd, args, {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' },
+  });
   return { code: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 };
 const jest = (project: string) =>
-  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', project, '--testPathPatterns', NAME, '--runInBand', '--ci']);
+  run(process.execPath, [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--selectProjects',
+    project,
+    '--testPathPatterns',
+    NAME,
+    '--runInBand',
+    '--ci',
+  ]);
 const read = (path: string) => readFileSync(join(dir, path), 'utf8');
 
 beforeAll(() => {
@@ -47,7 +61,7 @@ describe('npx nx g @lp/workspace-plugin:service', () => {
   });
 
   it('enters the service wherever services are listed: running services, registry, compose, k8s, NATS users', () => {
-    expect(read('libs/contracts/src/common/services.ts')).toMatch(new RegExp(`RUNNING_SERVICES[^\\n]*'${NAME}'`));
+    expect(read('libs/contracts/src/common/services.ts')).toMatch(new RegExp(`RUNNING_SERVICES[^=]*= \\[[^\\]]*'${NAME}'`));
     expect(read('libs/contracts/src/registry.ts')).toContain(`${NAME}: ${NAME}Routes,`);
     expect(read('docker-compose.yml')).toContain(`\n  ${NAME}:\n`);
     expect(read('docker-compose.yml')).toMatch(new RegExp(`LP_SERVICES: [^\\n]*${NAME}`));

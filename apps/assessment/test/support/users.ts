@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
-import {
-  identityEvents,
-  type AnyRoute,
-  type Caller,
-  type Role,
-  type RouteOutput,
-  type RouteRequest,
-} from '@lp/contracts';
+import { identityEvents, type AnyRoute, type Caller, type Role, type RouteOutput, type RouteRequest } from '@lp/contracts';
 import { connectBus, RpcClient } from '@lp/bus';
 import { callRoute } from '@lp/testing';
 import type { AssessmentHarness } from './assessment-harness.js';
@@ -45,7 +38,14 @@ export class AssessmentCaller {
     const id = randomUUID();
     const email = `${id.slice(0, 8)}@example.test`;
     await this.h.publish(identityEvents.userRegistered, {
-      v: 1, user_id: id, name, email, phone: null, role, ref: null, created_at: new Date().toISOString(),
+      v: 1,
+      user_id: id,
+      name,
+      email,
+      phone: null,
+      role,
+      ref: null,
+      created_at: new Date().toISOString(),
     });
     await this.h.waitFor(async () => (await this.h.ds.query('SELECT 1 FROM users WHERE id = $1', [id])).length > 0);
     return { caller: stranger(role, id), id, name, email };

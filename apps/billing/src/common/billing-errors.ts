@@ -22,13 +22,20 @@ export const billingErrors = {
   methodUnavailable: (method: string) =>
     AppError.rule(BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `Payments with ${method} are not available`),
   currencyNotAccepted: (provider: string, currency: string) =>
-    new AppError(422, BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `${provider} takes payments in ${currency} only`, [{ path: 'currency', message: `${provider} takes ${currency} only` }]),
-  wholeAmountOnly: (provider: string) =>
-    new AppError(422, BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `${provider} takes whole amounts only (no cents)`, [{ path: 'amount', message: 'Whole amounts only' }]),
-  phoneRequired: (provider: string) =>
-    new AppError(422, BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `${provider} needs the phone number to send the payment prompt to, in international format (e.g. 2517XXXXXXXX)`, [
-      { path: 'phone_number', message: 'Enter the phone number in international format' },
+    new AppError(422, BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `${provider} takes payments in ${currency} only`, [
+      { path: 'currency', message: `${provider} takes ${currency} only` },
     ]),
+  wholeAmountOnly: (provider: string) =>
+    new AppError(422, BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `${provider} takes whole amounts only (no cents)`, [
+      { path: 'amount', message: 'Whole amounts only' },
+    ]),
+  phoneRequired: (provider: string) =>
+    new AppError(
+      422,
+      BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE,
+      `${provider} needs the phone number to send the payment prompt to, in international format (e.g. 2517XXXXXXXX)`,
+      [{ path: 'phone_number', message: 'Enter the phone number in international format' }],
+    ),
   /** the withdrawal would take money that came in through the demo checkout out to a real payout rail */
   demoFundsNotWithdrawable: (available: string) =>
     new AppError(
@@ -37,11 +44,11 @@ export const billingErrors = {
       `Money that came in through the demo checkout is not real and cannot be withdrawn to a real payout method. Withdrawable here: ${available}`,
       [{ path: 'amount', message: `Demo funds cannot be withdrawn here; withdrawable: ${available}` }],
     ),
-  payoutMethodUnavailable: (method: string) => AppError.rule(BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `Withdrawals to ${method} are not available`),
+  payoutMethodUnavailable: (method: string) =>
+    AppError.rule(BillingErrorCode.PAYMENT_METHOD_UNAVAILABLE, `Withdrawals to ${method} are not available`),
   planNotFound: () => AppError.notFound('Plan not found', BillingErrorCode.PLAN_NOT_FOUND),
   planNotForRole: () => AppError.rule(BillingErrorCode.PLAN_NOT_FOR_ROLE, 'This plan is not for your account type'),
-  planInUse: () =>
-    AppError.conflict(BillingErrorCode.PLAN_IN_USE, 'This plan has subscribers; deactivate it instead of deleting it'),
+  planInUse: () => AppError.conflict(BillingErrorCode.PLAN_IN_USE, 'This plan has subscribers; deactivate it instead of deleting it'),
   alreadySubscribed: () => AppError.conflict(BillingErrorCode.ALREADY_SUBSCRIBED, 'You are already subscribed to this plan'),
   subscriptionNotFound: () => AppError.notFound('You have no subscription', BillingErrorCode.SUBSCRIPTION_NOT_FOUND),
   notRefundable: (detail: string) => AppError.rule(BillingErrorCode.NOT_REFUNDABLE, detail),

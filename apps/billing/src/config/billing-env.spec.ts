@@ -25,15 +25,25 @@ describe("billing's payment settings", () => {
     expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_TELEBIRR: 'demo' })).toThrow(
       /PAYMENT_PROVIDER_TELEBIRR: is demo: the demo checkout takes no money .* production refuses it/,
     );
-    expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_MPESA: 'demo', PAYOUT_RAIL_BANK: 'demo' })).toThrow(/PAYMENT_PROVIDER_MPESA[\s\S]*PAYOUT_RAIL_BANK/);
-    expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_CHAPA: 'demo', CHAPA_SECRET_KEY: 'k' })).toThrow(/PAYMENT_PROVIDER_CHAPA/);
+    expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_MPESA: 'demo', PAYOUT_RAIL_BANK: 'demo' })).toThrow(
+      /PAYMENT_PROVIDER_MPESA[\s\S]*PAYOUT_RAIL_BANK/,
+    );
+    expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_CHAPA: 'demo', CHAPA_SECRET_KEY: 'k' })).toThrow(
+      /PAYMENT_PROVIDER_CHAPA/,
+    );
   });
 
   it('refuses a real provider without its settings', () => {
-    expect(() => parse({ NODE_ENV: 'development', PAYMENT_PROVIDER_TELEBIRR: 'telebirr' })).toThrow(/TELEBIRR_API_URL[\s\S]*TELEBIRR_PRIVATE_KEY[\s\S]*TELEBIRR_PUBLIC_KEY/);
-    expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_MPESA: 'mpesa' })).toThrow(/MPESA_CONSUMER_KEY[\s\S]*MPESA_PASSKEY[\s\S]*PUBLIC_URL/);
+    expect(() => parse({ NODE_ENV: 'development', PAYMENT_PROVIDER_TELEBIRR: 'telebirr' })).toThrow(
+      /TELEBIRR_API_URL[\s\S]*TELEBIRR_PRIVATE_KEY[\s\S]*TELEBIRR_PUBLIC_KEY/,
+    );
+    expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_MPESA: 'mpesa' })).toThrow(
+      /MPESA_CONSUMER_KEY[\s\S]*MPESA_PASSKEY[\s\S]*PUBLIC_URL/,
+    );
     expect(() => parse({ NODE_ENV: 'production', PAYMENT_PROVIDER_CHAPA: 'chapa' })).toThrow(/CHAPA_SECRET_KEY/);
-    expect(() => parse({ NODE_ENV: 'development', PAYMENT_PROVIDER_TELEBIRR: 'telebirr', TELEBIRR_PRIVATE_KEY_FILE: '/nonexistent/key.pem' })).toThrow(/TELEBIRR_PRIVATE_KEY_FILE: cannot be read/);
+    expect(() =>
+      parse({ NODE_ENV: 'development', PAYMENT_PROVIDER_TELEBIRR: 'telebirr', TELEBIRR_PRIVATE_KEY_FILE: '/nonexistent/key.pem' }),
+    ).toThrow(/TELEBIRR_PRIVATE_KEY_FILE: cannot be read/);
   });
 
   it('takes production with real providers and rails', () => {

@@ -25,7 +25,8 @@ export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
 export type PayoutRail = 'demo' | 'manual';
 
 /** an optional choice; an empty value (a blank line in an env file) counts as unset */
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional());
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional());
 
 /** A PEM given as its text (`\n` escapes allowed, one line in an env file) or, with the _FILE setting, read from a file. */
 export function pem(value: string, file: string): string {
@@ -96,11 +97,22 @@ export const BillingEnvSchema = z
     const bad = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     const production = e.NODE_ENV === 'production';
     if (production) {
-      for (const [method, key] of [['chapa', 'PAYMENT_PROVIDER_CHAPA'], ['telebirr', 'PAYMENT_PROVIDER_TELEBIRR'], ['mpesa', 'PAYMENT_PROVIDER_MPESA']] as const)
+      for (const [method, key] of [
+        ['chapa', 'PAYMENT_PROVIDER_CHAPA'],
+        ['telebirr', 'PAYMENT_PROVIDER_TELEBIRR'],
+        ['mpesa', 'PAYMENT_PROVIDER_MPESA'],
+      ] as const)
         if (e[key] === 'demo')
-          bad(key, `is demo: the demo checkout takes no money and anyone could credit a wallet through it; production refuses it. Set ${method} (with its settings) or leave it unset (${method} unavailable)`);
+          bad(
+            key,
+            `is demo: the demo checkout takes no money and anyone could credit a wallet through it; production refuses it. Set ${method} (with its settings) or leave it unset (${method} unavailable)`,
+          );
       for (const [key] of [['PAYOUT_RAIL_TELEBIRR'], ['PAYOUT_RAIL_MPESA'], ['PAYOUT_RAIL_BANK']] as const)
-        if (e[key] === 'demo') bad(key, 'is demo: the demo payout rail pays nothing out; production refuses it. Set manual or leave it unset (the method unavailable)');
+        if (e[key] === 'demo')
+          bad(
+            key,
+            'is demo: the demo payout rail pays nothing out; production refuses it. Set manual or leave it unset (the method unavailable)',
+          );
     }
     const providers = resolveProviders(e);
     if (providers.chapa === 'chapa' && !e.CHAPA_SECRET_KEY) bad('CHAPA_SECRET_KEY', 'is required when chapa is carried by Chapa');
@@ -112,13 +124,33 @@ export const BillingEnvSchema = z
           bad(key, `cannot be read: ${(err as Error).message}`);
         }
     if (providers.telebirr === 'telebirr') {
-      for (const key of ['TELEBIRR_API_URL', 'TELEBIRR_WEB_URL', 'TELEBIRR_FABRIC_APP_ID', 'TELEBIRR_APP_SECRET', 'TELEBIRR_MERCHANT_APP_ID', 'TELEBIRR_MERCHANT_CODE', 'PUBLIC_URL'] as const)
+      for (const key of [
+        'TELEBIRR_API_URL',
+        'TELEBIRR_WEB_URL',
+        'TELEBIRR_FABRIC_APP_ID',
+        'TELEBIRR_APP_SECRET',
+        'TELEBIRR_MERCHANT_APP_ID',
+        'TELEBIRR_MERCHANT_CODE',
+        'PUBLIC_URL',
+      ] as const)
         if (!e[key]) bad(key, 'is required when PAYMENT_PROVIDER_TELEBIRR=telebirr');
-      if (!e.TELEBIRR_PRIVATE_KEY && !e.TELEBIRR_PRIVATE_KEY_FILE) bad('TELEBIRR_PRIVATE_KEY', 'or TELEBIRR_PRIVATE_KEY_FILE is required when PAYMENT_PROVIDER_TELEBIRR=telebirr');
-      if (!e.TELEBIRR_PUBLIC_KEY && !e.TELEBIRR_PUBLIC_KEY_FILE) bad('TELEBIRR_PUBLIC_KEY', "or TELEBIRR_PUBLIC_KEY_FILE (telebirr's key, to verify its notify callbacks) is required when PAYMENT_PROVIDER_TELEBIRR=telebirr");
+      if (!e.TELEBIRR_PRIVATE_KEY && !e.TELEBIRR_PRIVATE_KEY_FILE)
+        bad('TELEBIRR_PRIVATE_KEY', 'or TELEBIRR_PRIVATE_KEY_FILE is required when PAYMENT_PROVIDER_TELEBIRR=telebirr');
+      if (!e.TELEBIRR_PUBLIC_KEY && !e.TELEBIRR_PUBLIC_KEY_FILE)
+        bad(
+          'TELEBIRR_PUBLIC_KEY',
+          "or TELEBIRR_PUBLIC_KEY_FILE (telebirr's key, to verify its notify callbacks) is required when PAYMENT_PROVIDER_TELEBIRR=telebirr",
+        );
     }
     if (providers.mpesa === 'mpesa')
-      for (const key of ['MPESA_API_URL', 'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY', 'PUBLIC_URL'] as const)
+      for (const key of [
+        'MPESA_API_URL',
+        'MPESA_CONSUMER_KEY',
+        'MPESA_CONSUMER_SECRET',
+        'MPESA_SHORTCODE',
+        'MPESA_PASSKEY',
+        'PUBLIC_URL',
+      ] as const)
         if (!e[key]) bad(key, 'is required when PAYMENT_PROVIDER_MPESA=mpesa');
   });
 
@@ -137,7 +169,11 @@ type Raw = {
  * The provider of each method; null: the method is unavailable. Unset: the demo outside
  * production, nothing in production (chapa: Chapa whenever its key is set).
  */
-export function resolveProviders(e: Raw): { chapa: 'demo' | 'chapa' | null; telebirr: 'demo' | 'telebirr' | null; mpesa: 'demo' | 'mpesa' | null } {
+export function resolveProviders(e: Raw): {
+  chapa: 'demo' | 'chapa' | null;
+  telebirr: 'demo' | 'telebirr' | null;
+  mpesa: 'demo' | 'mpesa' | null;
+} {
   const fallback = e.NODE_ENV === 'production' ? null : ('demo' as const);
   return {
     chapa: e.PAYMENT_PROVIDER_CHAPA ?? (e.CHAPA_SECRET_KEY ? 'chapa' : fallback),

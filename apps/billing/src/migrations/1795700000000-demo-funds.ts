@@ -24,7 +24,9 @@ export class DemoFunds1795700000000 implements MigrationInterface {
     await q.query('ALTER TABLE "accounts" ADD "demo_balance" bigint NOT NULL DEFAULT \'0\'');
     await q.query(`UPDATE accounts SET demo_balance = balance
       WHERE kind IN ('wallet', 'withdrawal_hold') AND EXISTS (SELECT 1 FROM accounts WHERE key LIKE 'provider_clearing:demo:%')`);
-    await q.query('ALTER TABLE "accounts" ADD CONSTRAINT "accounts_demo_within_balance" CHECK (demo_balance >= 0 AND demo_balance <= balance)');
+    await q.query(
+      'ALTER TABLE "accounts" ADD CONSTRAINT "accounts_demo_within_balance" CHECK (demo_balance >= 0 AND demo_balance <= balance)',
+    );
 
     await q.query(`CREATE OR REPLACE FUNCTION ledger_apply_entry() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE acct_currency char(3); acct_kind text; acct_key text;

@@ -57,7 +57,10 @@ export class BillingHarness {
     return callRoute(this.client, route, req, caller);
   }
 
-  internal<Req extends z.ZodType, Res extends z.ZodType>(def: { subject: string; request: Req; response: Res }, payload: z.input<Req>): Promise<z.infer<Res>> {
+  internal<Req extends z.ZodType, Res extends z.ZodType>(
+    def: { subject: string; request: Req; response: Res },
+    payload: z.input<Req>,
+  ): Promise<z.infer<Res>> {
     return callInternal(this.client, def, payload);
   }
 
@@ -100,16 +103,25 @@ export class BillingHarness {
 
   /** Money in a wallet, as the demo data puts it there (a completed demo-provider deposit). */
   async fund(user: TestUser, minor: number, currency: 'USD' | 'ETB' | 'EUR' = 'USD'): Promise<void> {
-    await this.internal(billingInternal.seedWallet, { user_id: user.id, currency, deposit_minor: minor, description: `Test deposit ${randomUUID()}` });
+    await this.internal(billingInternal.seedWallet, {
+      user_id: user.id,
+      currency,
+      deposit_minor: minor,
+      description: `Test deposit ${randomUUID()}`,
+    });
   }
 
   async balance(user: TestUser, currency = 'USD'): Promise<number> {
-    const rows = (await this.ds.query(`SELECT balance FROM accounts WHERE key = $1`, [`wallet:${user.id}:${currency}`])) as Array<{ balance: number }>;
+    const rows = (await this.ds.query(`SELECT balance FROM accounts WHERE key = $1`, [`wallet:${user.id}:${currency}`])) as Array<{
+      balance: number;
+    }>;
     return rows[0]?.balance ?? 0;
   }
 
   async outbox(name: string): Promise<Array<{ payload: Record<string, unknown> }>> {
-    return (await this.ds.query('SELECT payload FROM outbox WHERE name = $1 ORDER BY seq', [name])) as Array<{ payload: Record<string, unknown> }>;
+    return (await this.ds.query('SELECT payload FROM outbox WHERE name = $1 ORDER BY seq', [name])) as Array<{
+      payload: Record<string, unknown>;
+    }>;
   }
 
   async waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -13,7 +13,12 @@ export abstract class ProviderDouble {
   constructor(private readonly basePath = '') {}
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req).then(([status, body]) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))));
+    this.server = createServer(
+      (req, res) =>
+        void this.handle(req).then(([status, body]) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+        ),
+    );
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${this.basePath}`;
   }

@@ -5,7 +5,9 @@ export class AuthorLimits1795605545660 implements MigrationInterface {
   name = 'AuthorLimits1795605545660';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('CREATE TABLE "author_limits" ("user_id" uuid NOT NULL, "max_courses" integer, "subscription_status" character varying(20) NOT NULL, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "author_limits_max_courses_check" CHECK (max_courses IS NULL OR max_courses > 0), CONSTRAINT "PK_8db4ce3f17090b284fd3b90cb14" PRIMARY KEY ("user_id"))');
+    await q.query(
+      'CREATE TABLE "author_limits" ("user_id" uuid NOT NULL, "max_courses" integer, "subscription_status" character varying(20) NOT NULL, "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT "author_limits_max_courses_check" CHECK (max_courses IS NULL OR max_courses > 0), CONSTRAINT "PK_8db4ce3f17090b284fd3b90cb14" PRIMARY KEY ("user_id"))',
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

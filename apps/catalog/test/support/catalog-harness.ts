@@ -153,7 +153,11 @@ export class CatalogHarness {
 
   /** Enrolls, expecting the enrollment itself (a 202 "payment on its way" fails the test). */
   async enroll(user: TestUser, courseId: string, paymentId?: string) {
-    const r = await this.call(catalogRoutes.enroll, { params: { id: courseId }, body: paymentId ? { payment_id: paymentId } : undefined }, user.caller);
+    const r = await this.call(
+      catalogRoutes.enroll,
+      { params: { id: courseId }, body: paymentId ? { payment_id: paymentId } : undefined },
+      user.caller,
+    );
     if ('pending' in r) throw new Error(`enroll answered pending: ${r.pending.message}`);
     return r;
   }

@@ -31,7 +31,9 @@ export class QaSearch1795615517018 implements MigrationInterface {
     await q.query('DROP INDEX "public"."qa_questions_created_idx"');
     await q.query('DROP INDEX "public"."qa_questions_title_trgm_idx"');
     await q.query('DROP INDEX "public"."qa_questions_search_idx"');
-    await q.query(`DELETE FROM typeorm_metadata WHERE "type" = 'GENERATED_COLUMN' AND "table" = 'qa_questions' AND "name" = 'search_vector'`);
+    await q.query(
+      `DELETE FROM typeorm_metadata WHERE "type" = 'GENERATED_COLUMN' AND "table" = 'qa_questions' AND "name" = 'search_vector'`,
+    );
     await q.query('ALTER TABLE "qa_questions" DROP COLUMN "search_vector"');
     await q.query('ALTER TABLE "qa_questions" DROP CONSTRAINT "qa_questions_tags_check"');
   }

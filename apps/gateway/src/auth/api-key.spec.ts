@@ -21,26 +21,36 @@ describe('institution API keys at the gateway', () => {
     expect(keyPermissionsOf(institutionRoutes.get)).toEqual([]);
     expect(keyPermissionsOf(institutionRoutes.createApiKey)).toEqual([]);
     // keys never reach a route outside the institution's own data
-    expect(ALL_ROUTES.filter((r) => keyPermissionsOf(r).length).map((r) => r.subject).sort()).toEqual([
-      'catalog.institution.courses',
-      'institution.institution.analytics',
-      'institution.member.enroll',
-      'institution.member.list',
-    ]);
+    expect(
+      ALL_ROUTES.filter((r) => keyPermissionsOf(r).length)
+        .map((r) => r.subject)
+        .sort(),
+    ).toEqual(['catalog.institution.courses', 'institution.institution.analytics', 'institution.member.enroll', 'institution.member.list']);
   });
 
   it('documents the scheme on those routes and lists the mapping', () => {
-    expect(apiKeyOperation(catalogRoutes.institutionCourses)).toEqual({ security: [{ bearer: [] }, { apiKey: [] }], 'x-api-key-permissions': ['courses.read'] });
+    expect(apiKeyOperation(catalogRoutes.institutionCourses)).toEqual({
+      security: [{ bearer: [] }, { apiKey: [] }],
+      'x-api-key-permissions': ['courses.read'],
+    });
     expect(apiKeyOperation(institutionRoutes.get)).toEqual({});
     expect(apiKeyDescription(ALL_ROUTES)).toContain('- `POST /api/institutions/{id}/enrollments`: `enrollments.create`');
   });
 
   it("carries the key in the signed caller, so services see the key's limits", () => {
     const keys = generateCallerKeys();
-    const caller: Caller = { userId: 'u1', role: 'institution', sessionId: 'api-key:k1', institutionId: 'i1', apiKey: { id: 'k1', institutionId: 'i1', permissions: ['courses.read'] } };
+    const caller: Caller = {
+      userId: 'u1',
+      role: 'institution',
+      sessionId: 'api-key:k1',
+      institutionId: 'i1',
+      apiKey: { id: 'k1', institutionId: 'i1', permissions: ['courses.read'] },
+    };
     const seen = new CallerVerifier(keys.publicKey).verify(new CallerSigner(keys.privateKey).sign(caller));
     expect(seen).toEqual(caller);
-    const person = new CallerVerifier(keys.publicKey).verify(new CallerSigner(keys.privateKey).sign({ ...caller, apiKey: undefined, sessionId: 's' }));
+    const person = new CallerVerifier(keys.publicKey).verify(
+      new CallerSigner(keys.privateKey).sign({ ...caller, apiKey: undefined, sessionId: 's' }),
+    );
     expect(person?.apiKey).toBeUndefined();
   });
 });

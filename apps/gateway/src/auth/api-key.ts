@@ -51,7 +51,11 @@ export class ApiKeyAuthenticator {
     // refused before institution is asked: this call is not counted against the key
     if (!needs.length) throw AppError.forbidden('This cannot be called with an API key', C.API_KEY_NOT_ACCEPTED);
     if (key.length > 200) throw invalid();
-    const reply = await this.rpc.request<Reply>(institutionInternal.authenticateApiKey.subject, { api_key: key }, { requestId: String(request.id), caller: null });
+    const reply = await this.rpc.request<Reply>(
+      institutionInternal.authenticateApiKey.subject,
+      { api_key: key },
+      { requestId: String(request.id), caller: null },
+    );
     if (!reply.valid) {
       if (reply.reason === 'revoked') throw AppError.unauthenticated('This API key is revoked', C.API_KEY_REVOKED);
       if (reply.reason === 'expired') throw AppError.unauthenticated('This API key has expired', C.API_KEY_EXPIRED);
@@ -77,17 +81,27 @@ export class ApiKeyAuthenticator {
     } catch (e) {
       if (!AppError.isAppError(e) || e.status !== 429) throw e;
       const retry = (e as AppError & { retryAfter?: number }).retryAfter ?? KEY_WINDOW_SECONDS;
-      const limited = new AppError(429, e.code, `This API key's limit of ${perMinute} calls a minute is reached. Please try again in ${retry} seconds.`);
+      const limited = new AppError(
+        429,
+        e.code,
+        `This API key's limit of ${perMinute} calls a minute is reached. Please try again in ${retry} seconds.`,
+      );
       throw Object.assign(limited, { retryAfter: retry });
     }
   }
 }
 
 /** A request with a key: where keys are not taken (a live feed), it is refused as unauthenticated. */
-export async function authenticateWithKey(request: FastifyRequest, route: AnyRoute, key: string, keys: ApiKeyAuthenticator | undefined): Promise<Caller> {
+export async function authenticateWithKey(
+  request: FastifyRequest,
+  route: AnyRoute,
+  key: string,
+  keys: ApiKeyAuthenticator | undefined,
+): Promise<Caller> {
   if (!keys) throw AppError.unauthenticated('This cannot be called with an API key', C.API_KEY_NOT_ACCEPTED);
   const caller = await keys.authenticate(request, route, key);
-  if (route.guard !== 'public' && route.guard !== 'any' && !route.guard.includes(caller.role)) throw AppError.forbidden('Your role does not have access to this');
+  if (route.guard !== 'public' && route.guard !== 'any' && !route.guard.includes(caller.role))
+    throw AppError.forbidden('Your role does not have access to this');
   return caller;
 }
 
@@ -100,7 +114,8 @@ export const API_KEY_SECURITY_SCHEME = {
   type: 'apiKey',
   in: 'header',
   name: 'X-API-Key',
-  description: "An institution API key (lpk_...), made in the institution dashboard's API Keys tab; also accepted as `Authorization: Bearer lpk_...`.",
+  description:
+    "An institution API key (lpk_...), made in the institution dashboard's API Keys tab; also accepted as `Authorization: Bearer lpk_...`.",
 } as const;
 
 /** What a route that takes keys adds to its operation: either scheme, and the permission it needs. */
@@ -114,7 +129,12 @@ export function apiKeyOperation(route: AnyRoute): Record<string, unknown> {
 export function apiKeyDescription(routes: readonly AnyRoute[]): string {
   const lines = routes
     .filter((r) => keyPermissionsOf(r).length)
-    .map((r) => `- \`${r.method} /api${r.path}\`: ${keyPermissionsOf(r).map((p) => `\`${p}\``).join(' or ')}`);
+    .map(
+      (r) =>
+        `- \`${r.method} /api${r.path}\`: ${keyPermissionsOf(r)
+          .map((p) => `\`${p}\``)
+          .join(' or ')}`,
+    );
   return [
     '',
     '',

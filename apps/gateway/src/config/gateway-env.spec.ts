@@ -16,7 +16,9 @@ describe('gateway env', () => {
   it('refuses to start in production without a caller-signing key of its own', () => {
     expect(() => loadGatewayEnv(PRODUCTION)).toThrow(/CALLER_SIGNING_KEY/);
     expect(() => loadGatewayEnv({ ...PRODUCTION, CALLER_SIGNING_KEY: DEV_CALLER_KEYS.privateKey })).toThrow(/CALLER_SIGNING_KEY/);
-    expect(callerSigningKey(loadGatewayEnv({ ...PRODUCTION, CALLER_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEIK' }))).toBe('MC4CAQAwBQYDK2VwBCIEIK');
+    expect(callerSigningKey(loadGatewayEnv({ ...PRODUCTION, CALLER_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEIK' }))).toBe(
+      'MC4CAQAwBQYDK2VwBCIEIK',
+    );
   });
 
   it('signs with the published development key only in development and tests', () => {

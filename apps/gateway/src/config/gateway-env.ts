@@ -21,11 +21,18 @@ export const GatewayEnvSchema = z.object({
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   SIGN_IN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** behind a reverse proxy: take the client address from X-Forwarded-For */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** largest JSON body accepted */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** largest uploaded file accepted on multipart routes */
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
   /** the Ed25519 private key (base64 PKCS#8 DER) the gateway signs callers with; only the gateway holds it */
   CALLER_SIGNING_KEY: z.string().optional(),
   /**
@@ -54,7 +61,9 @@ export function loadGatewayEnv(overrides: Record<string, string | undefined> = {
   const own = parseEnv(GatewayEnvSchema, source);
   const env: GatewayEnv = { ...base, ...own, HOST: own.HOST ?? (isDevelopmentLike(base.NODE_ENV) ? '127.0.0.1' : '0.0.0.0') };
   if (!isDevelopmentLike(env.NODE_ENV) && (!env.CALLER_SIGNING_KEY || env.CALLER_SIGNING_KEY === DEV_CALLER_KEYS.privateKey)) {
-    throw new Error('Invalid configuration:\n  CALLER_SIGNING_KEY: must be set in production (an Ed25519 key of your own, see docs/operations.md)');
+    throw new Error(
+      'Invalid configuration:\n  CALLER_SIGNING_KEY: must be set in production (an Ed25519 key of your own, see docs/operations.md)',
+    );
   }
   if (env.GOOGLE_CLIENT_ID && (!env.GOOGLE_CLIENT_SECRET || !env.PUBLIC_URL)) {
     throw new Error('Invalid configuration:\n  GOOGLE_CLIENT_ID: Google sign-in needs GOOGLE_CLIENT_SECRET and PUBLIC_URL as well');

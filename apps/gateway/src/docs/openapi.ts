@@ -27,18 +27,32 @@ export function buildOpenApi(routes: readonly AnyRoute[], feeds: readonly LiveFe
   const paths: Record<string, Json> = {};
   for (const r of routes) {
     const parameters: Json[] = [];
-    for (const [loc, s] of [['path', r.params], ['query', r.query], ['header', r.headers]] as const) {
+    for (const [loc, s] of [
+      ['path', r.params],
+      ['query', r.query],
+      ['header', r.headers],
+    ] as const) {
       if (!s) continue;
       const js = schema(s, 'input') as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, prop] of Object.entries(js.properties ?? {})) {
         parameters.push({ name, in: loc, required: loc === 'path' || (js.required ?? []).includes(name), schema: prop });
       }
     }
-    if (r.responseKind === 'file') parameters.push({ name: 'link', in: 'query', required: false, schema: { type: 'string' }, description: 'a download link from POST /auth/download-link, for files the browser opens itself (instead of the bearer header)' });
+    if (r.responseKind === 'file')
+      parameters.push({
+        name: 'link',
+        in: 'query',
+        required: false,
+        schema: { type: 'string' },
+        description: 'a download link from POST /auth/download-link, for files the browser opens itself (instead of the bearer header)',
+      });
     const errors = Object.fromEntries(
       Object.entries(ERROR_RESPONSES)
         .filter(([code]) => !(r.guard === 'public' && (code === '401' || code === '403')))
-        .map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+        .map(([code, description]) => [
+          code,
+          { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
     );
     const op: Json = {
       operationId: r.subject,
@@ -49,10 +63,18 @@ export function buildOpenApi(routes: readonly AnyRoute[], feeds: readonly LiveFe
       ...(r.guard === 'public' ? { security: [] } : apiKeyOperation(r)),
       ...(r.rateLimit ? { 'x-rate-limit': r.rateLimit } : {}),
       responses: {
-        ...(r.background ? { '202': { description: 'Still being prepared: the progress; ask again after Retry-After', content: { 'application/json': { schema: schema(PendingWork, 'output') } } } } : {}),
-        [String(r.successStatus)]: r.responseKind === 'file'
-          ? { description: 'A file download', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-          : { description: 'OK', content: { 'application/json': { schema: schema(r.response, 'output') } } },
+        ...(r.background
+          ? {
+              '202': {
+                description: 'Still being prepared: the progress; ask again after Retry-After',
+                content: { 'application/json': { schema: schema(PendingWork, 'output') } },
+              },
+            }
+          : {}),
+        [String(r.successStatus)]:
+          r.responseKind === 'file'
+            ? { description: 'A file download', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+            : { description: 'OK', content: { 'application/json': { schema: schema(r.response, 'output') } } },
         ...errors,
       },
     };
@@ -64,11 +86,21 @@ export function buildOpenApi(routes: readonly AnyRoute[], feeds: readonly LiveFe
     paths[path] = { ...(paths[path] ?? {}), [r.method.toLowerCase()]: op };
   }
   paths['/api/health'] = {
-    get: { operationId: 'gateway.health', summary: 'Health of the gateway and of every service', tags: ['gateway'], security: [], responses: { '200': { description: 'All services answer' }, '503': { description: 'A service is down' } } },
+    get: {
+      operationId: 'gateway.health',
+      summary: 'Health of the gateway and of every service',
+      tags: ['gateway'],
+      security: [],
+      responses: { '200': { description: 'All services answer' }, '503': { description: 'A service is down' } },
+    },
   };
   return {
     openapi: '3.0.3',
-    info: { title: 'LearnHub API', version: '1.0.0', description: `Every route of the platform, generated from libs/contracts.${apiKeyDescription(routes)}` },
+    info: {
+      title: 'LearnHub API',
+      version: '1.0.0',
+      description: `Every route of the platform, generated from libs/contracts.${apiKeyDescription(routes)}`,
+    },
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: API_KEY_SECURITY_SCHEME },
@@ -83,7 +115,13 @@ export function buildOpenApi(routes: readonly AnyRoute[], feeds: readonly LiveFe
 
 /** A live feed (libs/contracts community/live.ts): a server-sent event stream, refused as JSON before it starts. */
 function liveFeedOperation(f: LiveFeed): Json {
-  const errors = { '400': 'Malformed id', '401': ERROR_RESPONSES['401'], '403': 'Not a member of the group', '404': 'Unknown group or question', '429': 'Too many live streams open for this user' };
+  const errors = {
+    '400': 'Malformed id',
+    '401': ERROR_RESPONSES['401'],
+    '403': 'Not a member of the group',
+    '404': 'Unknown group or question',
+    '429': 'Too many live streams open for this user',
+  };
   return {
     operationId: `live.${f.name}`,
     summary: f.summary,
@@ -96,7 +134,10 @@ function liveFeedOperation(f: LiveFeed): Json {
       ...Object.fromEntries(
         Object.entries(errors)
           .filter(([code]) => f.key || (code !== '400' && code !== '403' && code !== '404'))
-          .map(([code, description]) => [code, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+          .map(([code, description]) => [
+            code,
+            { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          ]),
       ),
     },
   };

@@ -11,7 +11,11 @@ export function registerHealth(app: FastifyInstance, rpc: RpcClient): void {
     const results = await Promise.all(
       PROBED.map(async (svc) => {
         try {
-          const r = await rpc.request<{ status: string; db: boolean; uptime_s: number }>(systemSubjects.health(svc as never), {}, { requestId: String(request.id), timeoutMs: 2000 });
+          const r = await rpc.request<{ status: string; db: boolean; uptime_s: number }>(
+            systemSubjects.health(svc as never),
+            {},
+            { requestId: String(request.id), timeoutMs: 2000 },
+          );
           return [svc, r] as const;
         } catch (e) {
           return [svc, { status: 'down', detail: e instanceof Error ? e.message : 'unreachable' }] as const;

@@ -18,7 +18,11 @@ describe("the parser's refusals", () => {
     const url = await serve();
     const res = await fetch(`${url}/api/x?q=${'a'.repeat(20_000)}`);
     expect(res.status).toBe(431);
-    expect(await res.json()).toEqual({ detail: 'The address or the headers of the request are too large', code: 'REQUEST_HEADERS_TOO_LARGE', errors: [] });
+    expect(await res.json()).toEqual({
+      detail: 'The address or the headers of the request are too large',
+      code: 'REQUEST_HEADERS_TOO_LARGE',
+      errors: [],
+    });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -43,7 +43,8 @@ describe('errors of the multipart parser', () => {
 
   it('keeps a fault of ours met inside a parser callback a 500', () => {
     const ours = new Error('disk full');
-    ours.stack = 'Error: disk full\n    at putStream (/app/libs/storage/src/local.ts:10:5)\n    at Dicer.emit (/app/node_modules/@fastify/busboy/deps/dicer/lib/Dicer.js:54:28)';
+    ours.stack =
+      'Error: disk full\n    at putStream (/app/libs/storage/src/local.ts:10:5)\n    at Dicer.emit (/app/node_modules/@fastify/busboy/deps/dicer/lib/Dicer.js:54:28)';
     expect(isMalformedMultipart(ours)).toBe(false);
     expect(isMalformedMultipart(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
   });

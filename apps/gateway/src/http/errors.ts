@@ -52,7 +52,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const status = fe.statusCode ?? 500;
   if (status === 413) return sendError(reply, 413, { detail: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE', errors: [] });
   if (status >= 400 && status < 500) {
-    return sendError(reply, status, { detail: GENERIC_4XX[status] ?? 'The request could not be processed', code: status === 400 ? 'BAD_REQUEST' : `HTTP_${status}`, errors: [] });
+    return sendError(reply, status, {
+      detail: GENERIC_4XX[status] ?? 'The request could not be processed',
+      code: status === 400 ? 'BAD_REQUEST' : `HTTP_${status}`,
+      errors: [],
+    });
   }
   const errorId = randomUUID();
   request.log.error({ err: error, errorId }, 'unhandled gateway error');

@@ -28,7 +28,13 @@ export async function readFormBody(request: FastifyRequest, store: FileStore, up
   return fields;
 }
 
-async function readParts(request: FastifyRequest, store: FileStore, uploadLimit: number, fields: Record<string, unknown>, stored: string[]): Promise<void> {
+async function readParts(
+  request: FastifyRequest,
+  store: FileStore,
+  uploadLimit: number,
+  fields: Record<string, unknown>,
+  stored: string[],
+): Promise<void> {
   for await (const part of request.parts({ limits: { fileSize: uploadLimit, files: 5, fields: 100 } })) {
     if (part.type === 'field') {
       fields[part.fieldname] = part.value;

@@ -39,7 +39,12 @@ export class RateLimiter {
       key += `:${account}`;
     }
     // fail closed: a limit that cannot be counted is not lifted (503, not 500)
-    const counted = await this.redis.multi().incr(key).ttl(key).exec().catch(() => null);
+    const counted = await this.redis
+      .multi()
+      .incr(key)
+      .ttl(key)
+      .exec()
+      .catch(() => null);
     if (!counted) throw new AppError(503, 'SERVICE_UNAVAILABLE', 'This is not available right now. Please try again shortly.');
     const [[, count], [, ttl]] = counted as [[null, number], [null, number]];
     if (ttl < 0) await this.redis.expire(key, rl.windowSeconds);

@@ -15,7 +15,9 @@ describe('request validation', () => {
   });
 
   it('reports a malformed path id under params', () => {
-    expect(() => validateRequest(identityRoutes.adminDeleteUser, { params: { id: 'nope' }, query: {}, body: undefined })).toThrow('The id in the path is not valid');
+    expect(() => validateRequest(identityRoutes.adminDeleteUser, { params: { id: 'nope' }, query: {}, body: undefined })).toThrow(
+      'The id in the path is not valid',
+    );
   });
 
   it('applies defaults and coercion to the query and drops unknown parameters', () => {
@@ -32,7 +34,11 @@ describe('request validation', () => {
       expect((e as { errors: unknown[] }).errors).toContainEqual({ path: 'query.search', message: 'Text may not contain NUL characters' });
     }
     expect(() =>
-      validateRequest(identityRoutes.register, { params: {}, query: {}, body: { name: 'Ann', email: 'a@b.co', password: 'secret-pass-1', role: 'learner', extra: { deep: ['\u0000'] } } }),
+      validateRequest(identityRoutes.register, {
+        params: {},
+        query: {},
+        body: { name: 'Ann', email: 'a@b.co', password: 'secret-pass-1', role: 'learner', extra: { deep: ['\u0000'] } },
+      }),
     ).toThrow();
   });
 

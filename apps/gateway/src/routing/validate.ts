@@ -13,7 +13,12 @@ export function validateRequest(route: AnyRoute, raw: { params: unknown; query: 
     return undefined;
   };
   const query = { ...(raw.query as Record<string, unknown> | undefined) };
-  for (const [prefix, value] of [['params', raw.params], ['query', query], ['', raw.body]] as const) findBadText(value, prefix, errors);
+  for (const [prefix, value] of [
+    ['params', raw.params],
+    ['query', query],
+    ['', raw.body],
+  ] as const)
+    findBadText(value, prefix, errors);
   const out = {
     params: part(route.params, raw.params, 'params', {}),
     query: part(route.query, query, 'query', {}),

@@ -30,9 +30,13 @@ export class GoogleSignInController {
     clearStateCookie(reply);
     const person = ExternalIdentitySchema.safeParse(req.user);
     if (!person.success || !cookie) return reply.redirect(`/${signInErrorHash('google')}`, 302);
-    const { session_id } = await this.rpc.request<z.infer<typeof identityInternal.externalSession.response>>(identityInternal.externalSession.subject, person.data, {
-      requestId: String(req.id),
-    });
+    const { session_id } = await this.rpc.request<z.infer<typeof identityInternal.externalSession.response>>(
+      identityInternal.externalSession.subject,
+      person.data,
+      {
+        requestId: String(req.id),
+      },
+    );
     return reply.redirect(`/${sessionHash(session_id, cookie.role)}`, 302);
   }
 }

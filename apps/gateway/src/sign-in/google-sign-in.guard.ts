@@ -36,7 +36,9 @@ export class GoogleSignInGuard extends AuthGuard('google') {
     if (!this.env.GOOGLE_CLIENT_ID) {
       const role = signInRoleOf((req.query as Record<string, unknown> | undefined)?.role);
       // the stand-in is a development door: a stranger is told Google sign-in is unavailable
-      req[REDIRECT] = doorOpenFor(this.env, req as never) ? `/auth/dev-google?${new URLSearchParams({ role })}` : `/${signInErrorHash('unavailable')}`;
+      req[REDIRECT] = doorOpenFor(this.env, req as never)
+        ? `/auth/dev-google?${new URLSearchParams({ role })}`
+        : `/${signInErrorHash('unavailable')}`;
       return true;
     }
     const redirected = new Promise<boolean>((resolve) => {

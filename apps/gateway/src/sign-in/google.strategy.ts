@@ -32,6 +32,11 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
   validate(_accessToken: string, _refreshToken: string, profile: Profile): ExternalIdentity | false {
     const email = profile.emails?.find((e) => (e.verified as unknown) === true || (e.verified as unknown) === 'true')?.value;
     if (!email) return false;
-    return { provider: 'google', subject: profile.id, email: email.toLowerCase(), name: profile.displayName?.trim() || email.split('@')[0]! };
+    return {
+      provider: 'google',
+      subject: profile.id,
+      email: email.toLowerCase(),
+      name: profile.displayName?.trim() || email.split('@')[0]!,
+    };
   }
 }

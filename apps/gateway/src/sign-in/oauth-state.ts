@@ -19,7 +19,10 @@ export const cookieStateStore = {
   store(req: SignInRequest, _meta: unknown, done: (err: Error | null, state?: string) => void): void {
     const state = randomBytes(24).toString('base64url');
     const role = signInRoleOf((req.query as Record<string, unknown> | undefined)?.role);
-    req[REPLY]?.header('set-cookie', `${COOKIE}=${state}.${role}; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; Secure; SameSite=Lax`);
+    req[REPLY]?.header(
+      'set-cookie',
+      `${COOKIE}=${state}.${role}; Path=${COOKIE_PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; Secure; SameSite=Lax`,
+    );
     done(null, state);
   },
   verify(req: SignInRequest, provided: string, done: (err: Error | null, ok: boolean, info?: { message: string }) => void): void {
@@ -33,7 +36,10 @@ export function readStateCookie(req: FastifyRequest): { state: string; role: Sel
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq <= 0 || part.slice(0, eq).trim() !== COOKIE) continue;
-    const [state, role] = part.slice(eq + 1).trim().split('.');
+    const [state, role] = part
+      .slice(eq + 1)
+      .trim()
+      .split('.');
     return state ? { state, role: signInRoleOf(role) } : null;
   }
   return null;

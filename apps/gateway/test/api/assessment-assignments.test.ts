@@ -92,7 +92,12 @@ describe('assignments through the gateway', () => {
       register('learner', 'Nina Outsider'),
     ]);
     adminToken = tokens.sign({ userId: randomUUID(), role: 'admin', sessionId: randomUUID(), institutionId: null });
-    const created = await call<Course>('POST', '/courses', ivan, { title: 'Algorithms', description: 'About it', price: 0, is_published: true });
+    const created = await call<Course>('POST', '/courses', ivan, {
+      title: 'Algorithms',
+      description: 'About it',
+      price: 0,
+      is_published: true,
+    });
     expect(created.status).toBe(201);
     course = created.body;
     await knownToAssessment('SELECT 1 FROM courses WHERE id = $1', [course.id]);
@@ -156,7 +161,15 @@ describe('assignments through the gateway', () => {
         due_date: 'tomorrow',
       });
       expectError(bad, 400, 'VALIDATION_FAILED');
-      expect(errorPaths(bad)).toEqual(['assignment_type', 'description', 'due_date', 'instructions', 'late_penalty_percent', 'max_points', 'title']);
+      expect(errorPaths(bad)).toEqual([
+        'assignment_type',
+        'description',
+        'due_date',
+        'instructions',
+        'late_penalty_percent',
+        'max_points',
+        'title',
+      ]);
       expectError(await call('POST', '/assignments', olga, fields()), 403, 'NOT_COURSE_OWNER');
       expectError(await call('POST', '/assignments', ivan, fields({ course_id: SAMPLE_ID })), 404, 'COURSE_NOT_FOUND');
       expect((await createAssignment({ title: 'By admin' }, adminToken)).title).toBe('By admin');
@@ -189,7 +202,12 @@ describe('assignments through the gateway', () => {
 
   describe('learners', () => {
     it('list the published assignments of an enrolled course with their own submission; the owner lists all with counts', async () => {
-      const other = await call<Course>('POST', '/courses', ivan, { title: 'Graphs', description: 'About it', price: 0, is_published: true });
+      const other = await call<Course>('POST', '/courses', ivan, {
+        title: 'Graphs',
+        description: 'About it',
+        price: 0,
+        is_published: true,
+      });
       await knownToAssessment('SELECT 1 FROM courses WHERE id = $1', [other.body.id]);
       await enroll(lena, other.body.id);
       await createAssignment({ course_id: other.body.id, title: 'Hidden', is_published: false });
@@ -234,7 +252,11 @@ describe('assignments through the gateway', () => {
       const late = await createAssignment({ due_date: new Date(Date.now() - 2 * DAY + HOUR).toISOString() });
       expect(await submit(late.id)).toMatchObject({ status: 'late', is_late: true, days_late: 2 });
       const strict = await createAssignment({ due_date: new Date(Date.now() - HOUR).toISOString(), allow_late_submission: false });
-      expectError(await call('POST', `/assignments/${strict.id}/submit`, lena, { submission_text: 'x' }), 422, 'LATE_SUBMISSION_NOT_ALLOWED');
+      expectError(
+        await call('POST', `/assignments/${strict.id}/submit`, lena, { submission_text: 'x' }),
+        422,
+        'LATE_SUBMISSION_NOT_ALLOWED',
+      );
     });
   });
 
@@ -248,7 +270,14 @@ describe('assignments through the gateway', () => {
         feedback: 'Solid, but late',
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 'graded', raw_grade: 80, grade: 64, late_penalty_applied: 16, percentage: 64, days_late: 2 });
+      expect(res.body).toMatchObject({
+        status: 'graded',
+        raw_grade: 80,
+        grade: 64,
+        late_penalty_applied: 16,
+        percentage: 64,
+        days_late: 2,
+      });
       const mine = await call<Assignment>('GET', `/assignments/${a.id}`, lena);
       expect(mine.body).toMatchObject({ grade: 64, submission_status: 'graded' });
       expect(mine.body.submission?.feedback).toBe('Solid, but late');
@@ -259,7 +288,8 @@ describe('assignments through the gateway', () => {
     it('checks the grade (400 on grade), re-grades, and lets only the owner or an admin grade', async () => {
       const a = await createAssignment({ max_points: 10 });
       const s = await submit(a.id);
-      const grade = (body: Record<string, unknown>, who: Auth | string = ivan) => call<Submission>('POST', `/assignments/submissions/${s.id}/grade`, who, body);
+      const grade = (body: Record<string, unknown>, who: Auth | string = ivan) =>
+        call<Submission>('POST', `/assignments/submissions/${s.id}/grade`, who, body);
       for (const bad of [{ grade: 10.5 }, { grade: -1 }, { grade: 7.25 }, {}, { grade: '8' }]) {
         const res = await grade(bad);
         expectError(res, 400, 'VALIDATION_FAILED');
@@ -271,7 +301,11 @@ describe('assignments through the gateway', () => {
       expectError(await grade({ grade: 5 }, olga), 403, 'NOT_COURSE_OWNER');
       expectError(await grade({ grade: 5 }, lena), 403, 'FORBIDDEN');
       expect((await grade({ grade: 7.5, feedback: 'ok' })).body).toMatchObject({ grade: 7.5, percentage: 75, feedback: 'ok' });
-      expect((await grade({ grade: 10, feedback: 'Re-read' }, adminToken)).body).toMatchObject({ grade: 10, percentage: 100, feedback: 'Re-read' });
+      expect((await grade({ grade: 10, feedback: 'Re-read' }, adminToken)).body).toMatchObject({
+        grade: 10,
+        percentage: 100,
+        feedback: 'Re-read',
+      });
       const events = (await stack.assessment.ds.query(
         `SELECT payload FROM outbox WHERE name = 'assessment.submission.graded' AND payload->>'submission_id' = $1 ORDER BY seq`,
         [s.id],

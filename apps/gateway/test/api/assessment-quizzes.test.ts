@@ -20,16 +20,51 @@ const PASSWORD = 'secret-pass-1';
 const SAMPLE_ID = '3f1c2a9e-5b7d-4c1e-8a2f-9d0b6e4c7a11';
 const SECRET = 'SECRET-';
 const QUIZ_ROUTES = [
-  'createQuiz', 'updateQuiz', 'deleteQuiz', 'addQuestion', 'getQuiz', 'manageQuiz', 'submitQuiz', 'myQuizzes', 'courseQuizzes',
-  'courseGrades', 'listMockTests', 'createMockTest', 'updateMockTest', 'deleteMockTest', 'startMockTest', 'saveProgress',
-  'submitMockTest', 'mockTestResults', 'learnerAttempts', 'learnerAnalytics', 'getAttempt', 'reviewAttempt', 'quizInfo',
+  'createQuiz',
+  'updateQuiz',
+  'deleteQuiz',
+  'addQuestion',
+  'getQuiz',
+  'manageQuiz',
+  'submitQuiz',
+  'myQuizzes',
+  'courseQuizzes',
+  'courseGrades',
+  'listMockTests',
+  'createMockTest',
+  'updateMockTest',
+  'deleteMockTest',
+  'startMockTest',
+  'saveProgress',
+  'submitMockTest',
+  'mockTestResults',
+  'learnerAttempts',
+  'learnerAnalytics',
+  'getAttempt',
+  'reviewAttempt',
+  'quizInfo',
 ] as const;
 
 /** Multiple choice (2 points), true/false (1), short answer (3); answer keys carry SECRET. */
 const questions = () => [
-  { question_text: 'What is 2 + 2?', question_type: 'multiple_choice', options: ['3', '4', '5'], correct_answer: '4', explanation: `${SECRET}mc`, subject: 'math', points: 2 },
+  {
+    question_text: 'What is 2 + 2?',
+    question_type: 'multiple_choice',
+    options: ['3', '4', '5'],
+    correct_answer: '4',
+    explanation: `${SECRET}mc`,
+    subject: 'math',
+    points: 2,
+  },
   { question_text: 'Water is wet', question_type: 'true_false', correct_answer: 'True', explanation: `${SECRET}tf`, subject: 'science' },
-  { question_text: 'Name the key', question_type: 'short_answer', correct_answer: `${SECRET}key`, explanation: `${SECRET}sa`, subject: 'math', points: 3 },
+  {
+    question_text: 'Name the key',
+    question_type: 'short_answer',
+    correct_answer: `${SECRET}key`,
+    explanation: `${SECRET}sa`,
+    subject: 'math',
+    points: 3,
+  },
 ];
 
 describe('quizzes, mock tests and results through the gateway', () => {
@@ -59,9 +94,16 @@ describe('quizzes, mock tests and results through the gateway', () => {
     }
   };
   /** Assessment learns of courses and enrollments through catalog's events. */
-  const knownToAssessment = (sql: string, params: unknown[]) => waitFor(async () => (await stack.assessment.ds.query(sql, params)).length > 0);
+  const knownToAssessment = (sql: string, params: unknown[]) =>
+    waitFor(async () => (await stack.assessment.ds.query(sql, params)).length > 0);
   const createQuiz = async (over: Record<string, unknown> = {}, who: Auth = ivan, path = '/quizzes'): Promise<QuizAuthor> => {
-    const res = await call<QuizAuthor>('POST', path, who, { title: `Quiz ${randomUUID().slice(0, 6)}`, test_mode: 'practice', time_limit: 0, questions: questions(), ...over });
+    const res = await call<QuizAuthor>('POST', path, who, {
+      title: `Quiz ${randomUUID().slice(0, 6)}`,
+      test_mode: 'practice',
+      time_limit: 0,
+      questions: questions(),
+      ...over,
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -81,7 +123,12 @@ describe('quizzes, mock tests and results through the gateway', () => {
       register('learner', 'Lena Learner'),
       register('learner', 'Nina Outsider'),
     ]);
-    const created = await call<Course>('POST', '/courses', ivan, { title: 'Arithmetic', description: 'Numbers', price: 0, is_published: true });
+    const created = await call<Course>('POST', '/courses', ivan, {
+      title: 'Arithmetic',
+      description: 'Numbers',
+      price: 0,
+      is_published: true,
+    });
     expect(created.status).toBe(201);
     course = created.body;
     await knownToAssessment('SELECT 1 FROM courses WHERE id = $1', [course.id]);
@@ -133,7 +180,7 @@ describe('quizzes, mock tests and results through the gateway', () => {
   });
 
   describe('authoring', () => {
-    it('creates quizzes and mock tests (201) in the owner\'s course only, with field errors on bad input', async () => {
+    it("creates quizzes and mock tests (201) in the owner's course only, with field errors on bad input", async () => {
       const quiz = await createQuiz({ course_id: course.id });
       expect(quiz).toMatchObject({ kind: 'quiz', course_id: course.id, course_title: 'Arithmetic', question_count: 3, total_points: 6 });
       const mock = await createQuiz({ time_limit: 20, test_mode: 'exam' }, olga, '/mock-tests');
@@ -156,8 +203,16 @@ describe('quizzes, mock tests and results through the gateway', () => {
 
       const added = await call('POST', `/quizzes/${quiz.id}/questions`, ivan, { question_text: 'Essay time', question_type: 'essay' });
       expect([added.status, added.body.order]).toEqual([201, 3]);
-      expectError(await call('POST', `/quizzes/${quiz.id}/questions`, ivan, { question_text: 'Pick', options: ['a'], correct_answer: 'a' }), 400, 'VALIDATION_FAILED');
-      expectError(await call('POST', `/quizzes/${quiz.id}/questions`, olga, { question_text: 'Sneak', question_type: 'essay' }), 403, 'NOT_QUIZ_AUTHOR');
+      expectError(
+        await call('POST', `/quizzes/${quiz.id}/questions`, ivan, { question_text: 'Pick', options: ['a'], correct_answer: 'a' }),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expectError(
+        await call('POST', `/quizzes/${quiz.id}/questions`, olga, { question_text: 'Sneak', question_type: 'essay' }),
+        403,
+        'NOT_QUIZ_AUTHOR',
+      );
 
       const managed = await call<QuizAuthor>('GET', `/quizzes/${quiz.id}/manage`, ivan);
       expect(managed.body.questions.map((q) => q.correct_answer)).toEqual(['4', 'True', `${SECRET}key`, '']);
@@ -168,7 +223,7 @@ describe('quizzes, mock tests and results through the gateway', () => {
       expectError(await call('GET', `/quizzes/${quiz.id}`, ivan), 404, 'QUIZ_NOT_FOUND');
     });
 
-    it('lists my quizzes, a course\'s quizzes (drafts for the owner) and discoverable ones with filters', async () => {
+    it("lists my quizzes, a course's quizzes (drafts for the owner) and discoverable ones with filters", async () => {
       const tag = randomUUID().slice(0, 8);
       const pub = await createQuiz({ course_id: course.id, title: `Fractions ${tag}`, subject: 'Mathematics', difficulty: 'hard' });
       const draft = await createQuiz({ course_id: course.id, title: `Draft ${tag}`, is_published: false });
@@ -179,10 +234,16 @@ describe('quizzes, mock tests and results through the gateway', () => {
       const forLearner = (await call<QuizTaker[]>('GET', `/courses/${course.id}/quizzes`, lena)).body.map((q) => q.id);
       expect(forLearner).toContain(pub.id);
       expect(forLearner).not.toContain(draft.id);
-      const found = await call<QuizTaker[]>('GET', `/mock-tests?search=${tag}&subject=mathematics&difficulty=hard&course_id=${course.id}`, lena);
+      const found = await call<QuizTaker[]>(
+        'GET',
+        `/mock-tests?search=${tag}&subject=mathematics&difficulty=hard&course_id=${course.id}`,
+        lena,
+      );
       expect(found.body.map((q) => [q.id, q.my.status])).toEqual([[pub.id, 'new']]);
       expect((await call<QuizTaker[]>('GET', `/mock-tests?search=${tag}&difficulty=easy`, lena)).body).toEqual([]);
-      expect((await call<QuizTaker[]>('GET', `/mock-tests?search=${tag}&subject=all`, ivan)).body.map((q) => q.id).sort()).toEqual([pub.id, draft.id].sort());
+      expect((await call<QuizTaker[]>('GET', `/mock-tests?search=${tag}&subject=all`, ivan)).body.map((q) => q.id).sort()).toEqual(
+        [pub.id, draft.id].sort(),
+      );
       expectError(await call('GET', `/quizzes/${draft.id}`, lena), 404, 'QUIZ_NOT_FOUND');
     });
   });
@@ -193,17 +254,37 @@ describe('quizzes, mock tests and results through the gateway', () => {
       const session = await start(quiz.id, lena);
       expect(session).toMatchObject({ test: { id: quiz.id, kind: 'mock_test', time_limit: 30 }, answers: {} });
       const [mc, tf, sa] = session.test.questions;
-      const saved = await call('POST', `/mock-tests/${quiz.id}/save-progress`, lena, { session_id: session.session_id, answers: { [mc!.id]: '4' }, current_question: 1 });
+      const saved = await call('POST', `/mock-tests/${quiz.id}/save-progress`, lena, {
+        session_id: session.session_id,
+        answers: { [mc!.id]: '4' },
+        current_question: 1,
+      });
       expect([saved.status, saved.body.session_id]).toEqual([200, session.session_id]);
-      expectError(await call('POST', `/mock-tests/${quiz.id}/save-progress`, nina, { session_id: session.session_id }), 403, 'NOT_SESSION_OWNER');
+      expectError(
+        await call('POST', `/mock-tests/${quiz.id}/save-progress`, nina, { session_id: session.session_id }),
+        403,
+        'NOT_SESSION_OWNER',
+      );
       expectError(await call('POST', `/mock-tests/${quiz.id}/save-progress`, lena, { session_id: SAMPLE_ID }), 404, 'SESSION_NOT_FOUND');
       expectError(await call('POST', `/mock-tests/${quiz.id}/save-progress`, lena, { answers: {} }), 400, 'VALIDATION_FAILED');
 
       const res = await submit(quiz.id, session.session_id, lena, { [tf!.id]: false, [sa!.id]: ` ${SECRET.toLowerCase()}KEY ` });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ score: 83.33, passed: true, correct_answers: 2, earned_points: 5, total_points: 6, attempt_number: 1, time_exceeded: false });
+      expect(res.body).toMatchObject({
+        score: 83.33,
+        passed: true,
+        correct_answers: 2,
+        earned_points: 5,
+        total_points: 6,
+        attempt_number: 1,
+        time_exceeded: false,
+      });
       expect((await submit(quiz.id, session.session_id, lena)).body).toEqual(res.body);
-      expectError(await call('POST', `/mock-tests/${quiz.id}/save-progress`, lena, { session_id: session.session_id }), 409, 'SESSION_SUBMITTED');
+      expectError(
+        await call('POST', `/mock-tests/${quiz.id}/save-progress`, lena, { session_id: session.session_id }),
+        409,
+        'SESSION_SUBMITTED',
+      );
       expectError(await submit(quiz.id, session.session_id, nina), 403, 'NOT_SESSION_OWNER');
 
       const results = await call<{ latest: QuizResult; attempts: unknown[] }>('GET', `/mock-tests/${quiz.id}/results`, lena);
@@ -223,7 +304,12 @@ describe('quizzes, mock tests and results through the gateway', () => {
       expectError(await call('GET', `/learner/quiz-attempts/${res.body.attempt_id}`, nina), 404, 'ATTEMPT_NOT_FOUND');
 
       const analytics = await call('GET', '/learner/quiz-analytics', lena);
-      expect(analytics.body).toMatchObject({ total_attempts: 1, passed_count: 1, pass_rate: 100, achievements: ['FIRST_ATTEMPT', 'FIRST_PASS'] });
+      expect(analytics.body).toMatchObject({
+        total_attempts: 1,
+        passed_count: 1,
+        pass_rate: 100,
+        achievements: ['FIRST_ATTEMPT', 'FIRST_PASS'],
+      });
       const grades = await call('GET', `/courses/${course.id}/grades`, lena);
       expect(grades.body).toMatchObject({ letter_grade: 'B', overall_percentage: 83.33, completed_assessments: 1 });
     });
@@ -232,13 +318,16 @@ describe('quizzes, mock tests and results through the gateway', () => {
       const quiz = await createQuiz({ course_id: course.id });
       const view = await call<QuizTaker>('GET', `/quizzes/${quiz.id}`, lena);
       expect(view.body.session_id).not.toBeNull();
-      const res = await call<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, lena, { answers: { '0': '4', '1': 'True', '2': `${SECRET}key` } });
+      const res = await call<QuizResult>('POST', `/quizzes/${quiz.id}/submit`, lena, {
+        answers: { '0': '4', '1': 'True', '2': `${SECRET}key` },
+      });
       expect([res.status, res.body.session_id, res.body.score]).toEqual([200, view.body.session_id, 100]);
       expectError(await call('POST', `/quizzes/${quiz.id}/submit`, lena, { answers: 'all of them' }), 400, 'VALIDATION_FAILED');
     });
 
-    it('answers a card with the caller\'s standing on GET /quizzes/{id}/info without opening a session', async () => {
-      const sessions = async (quizId: string) => (await stack.assessment.ds.query('SELECT count(*)::int AS n FROM test_sessions WHERE quiz_id = $1', [quizId]))[0].n;
+    it("answers a card with the caller's standing on GET /quizzes/{id}/info without opening a session", async () => {
+      const sessions = async (quizId: string) =>
+        (await stack.assessment.ds.query('SELECT count(*)::int AS n FROM test_sessions WHERE quiz_id = $1', [quizId]))[0].n;
       const quiz = await createQuiz({ course_id: course.id, max_attempts: 3, allow_multiple_attempts: false });
       expect((await stack.api('GET', `/quizzes/${quiz.id}/info`)).status).toBe(401);
       expectError(await call('GET', `/quizzes/${SAMPLE_ID}/info`, lena), 404, 'QUIZ_NOT_FOUND');
@@ -247,7 +336,12 @@ describe('quizzes, mock tests and results through the gateway', () => {
       expectError(await call('GET', `/quizzes/${draft.id}/info`, lena), 404, 'QUIZ_NOT_FOUND');
       const res = await call<QuizTaker>('GET', `/quizzes/${quiz.id}/info`, lena);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: quiz.id, title: quiz.title, question_count: 3, my: { status: 'new', attempts_used: 0, attempts_left: 3, can_start: true } });
+      expect(res.body).toMatchObject({
+        id: quiz.id,
+        title: quiz.title,
+        question_count: 3,
+        my: { status: 'new', attempts_used: 0, attempts_left: 3, can_start: true },
+      });
       expect(res.body).not.toHaveProperty('questions');
       expect(res.body).not.toHaveProperty('session_id');
       expect(await sessions(quiz.id)).toBe(0);
@@ -273,7 +367,11 @@ describe('quizzes, mock tests and results through the gateway', () => {
         `UPDATE test_sessions SET started_at = started_at - interval '6 minutes', deadline_at = deadline_at - interval '6 minutes' WHERE id = $1`,
         [s.session_id],
       );
-      expectError(await call('POST', `/mock-tests/${quiz.id}/save-progress`, nina, { session_id: s.session_id, answers: { '0': '4' } }), 422, 'SESSION_TIME_UP');
+      expectError(
+        await call('POST', `/mock-tests/${quiz.id}/save-progress`, nina, { session_id: s.session_id, answers: { '0': '4' } }),
+        422,
+        'SESSION_TIME_UP',
+      );
       const res = await submit(quiz.id, s.session_id, nina, { '0': '4' });
       expect(res.body).toMatchObject({ time_exceeded: true, time_taken_minutes: 5, score: 0 });
     });
@@ -303,7 +401,12 @@ describe('quizzes, mock tests and results through the gateway', () => {
     const takeWithEssay = async () => {
       const quiz = await createQuiz({ course_id: course.id, questions: withEssay() }, ivan, '/mock-tests');
       const s = await start(quiz.id, lena);
-      const res = await submit(quiz.id, s.session_id, lena, { '0': '4', '1': 'True', '2': `${SECRET}key`, '3': 'You put numbers together' });
+      const res = await submit(quiz.id, s.session_id, lena, {
+        '0': '4',
+        '1': 'True',
+        '2': `${SECRET}key`,
+        '3': 'You put numbers together',
+      });
       expect(res.body).toMatchObject({ score: 60, passed: false, needs_manual_grading: true });
       const essay = res.body.question_details.find((d) => d.question_type === 'essay')!;
       const mc = res.body.question_details.find((d) => d.question_type === 'multiple_choice')!;
@@ -319,12 +422,18 @@ describe('quizzes, mock tests and results through the gateway', () => {
       expectError(await call('POST', reviewPath(attempt.attempt_id), olga, body), 403, 'NOT_QUIZ_AUTHOR');
       expectError(await call('POST', reviewPath(SAMPLE_ID), ivan, body), 404, 'ATTEMPT_NOT_FOUND');
       expectError(await call('POST', reviewPath('nope'), ivan, body), 400, 'VALIDATION_FAILED');
-      const notEssay = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, { grades: [{ question_id: mcId, earned_points: 1 }] });
+      const notEssay = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, {
+        grades: [{ question_id: mcId, earned_points: 1 }],
+      });
       expectError(notEssay, 400, 'VALIDATION_FAILED');
       expect(notEssay.body.errors).toEqual([{ path: 'grades.0.question_id', message: 'Only essay questions are graded by hand' }]);
-      const tooMany = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, { grades: [{ question_id: essayId, earned_points: 4.5 }] });
+      const tooMany = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, {
+        grades: [{ question_id: essayId, earned_points: 4.5 }],
+      });
       expect(tooMany.body.errors).toEqual([{ path: 'grades.0.earned_points', message: 'Points cannot exceed 4 points' }]);
-      const offStep = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, { grades: [{ question_id: essayId, earned_points: 1.2 }] });
+      const offStep = await call<ErrorBody>('POST', reviewPath(attempt.attempt_id), ivan, {
+        grades: [{ question_id: essayId, earned_points: 1.2 }],
+      });
       expectError(offStep, 400, 'VALIDATION_FAILED');
       expect(offStep.body.errors.map((e) => e.path)).toEqual(['grades.0.earned_points']);
       expect((await call<QuizResult>('GET', `/learner/quiz-attempts/${attempt.attempt_id}`, lena)).body.score).toBe(60);
@@ -332,7 +441,11 @@ describe('quizzes, mock tests and results through the gateway', () => {
 
     it('grades the essay: the author gets the full result, the learner sees the new score and the feedback', async () => {
       const { quiz, attempt, essayId } = await takeWithEssay();
-      const waiting = await call<{ attempts: Array<{ attempt_id: string; needs_manual_grading: boolean }> }>('GET', `/mock-tests/${quiz.id}/results`, ivan);
+      const waiting = await call<{ attempts: Array<{ attempt_id: string; needs_manual_grading: boolean }> }>(
+        'GET',
+        `/mock-tests/${quiz.id}/results`,
+        ivan,
+      );
       expect(waiting.body.attempts).toEqual([expect.objectContaining({ attempt_id: attempt.attempt_id, needs_manual_grading: true })]);
 
       const res = await call<QuizResult>('POST', reviewPath(attempt.attempt_id), ivan, {
@@ -340,18 +453,32 @@ describe('quizzes, mock tests and results through the gateway', () => {
         feedback: 'Nearly perfect',
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ score: 95, passed: true, earned_points: 9.5, correct_answers: 3, needs_manual_grading: false, feedback: 'Nearly perfect' });
+      expect(res.body).toMatchObject({
+        score: 95,
+        passed: true,
+        earned_points: 9.5,
+        correct_answers: 3,
+        needs_manual_grading: false,
+        feedback: 'Nearly perfect',
+      });
       // the author's view: answer keys included
       expect(JSON.stringify(res.body)).toContain(SECRET);
       expect(res.body.question_details.find((d) => d.question_id === essayId)).toMatchObject({
-        earned_points: 3.5, pending_review: false, is_correct: false, feedback: 'Good, give an example',
+        earned_points: 3.5,
+        pending_review: false,
+        is_correct: false,
+        feedback: 'Good, give an example',
       });
 
       const seen = await call<QuizResult>('GET', `/learner/quiz-attempts/${attempt.attempt_id}`, lena);
       expect(seen.body).toMatchObject({ score: 95, passed: true, needs_manual_grading: false, feedback: 'Nearly perfect' });
       const history = await call<Array<{ id: string; score: number; feedback: string }>>('GET', '/learner/quiz-attempts', lena);
       expect(history.body.find((a) => a.id === attempt.attempt_id)).toMatchObject({ score: 95, feedback: 'Nearly perfect' });
-      const after = await call<{ attempts: Array<{ needs_manual_grading: boolean; score: number }> }>('GET', `/mock-tests/${quiz.id}/results`, ivan);
+      const after = await call<{ attempts: Array<{ needs_manual_grading: boolean; score: number }> }>(
+        'GET',
+        `/mock-tests/${quiz.id}/results`,
+        ivan,
+      );
       expect(after.body.attempts).toEqual([expect.objectContaining({ score: 95, needs_manual_grading: false })]);
     });
   });

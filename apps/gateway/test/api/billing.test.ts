@@ -52,11 +52,19 @@ describe('billing through the gateway', () => {
   let admin: Auth;
 
   const register = async (role: 'learner' | 'instructor' | 'mentor' | 'institution', name = `Test ${role}`): Promise<Auth> => {
-    const res = await stack.api<Auth>('POST', '/auth/register', { body: { name, email: uniqueEmail(`billing-${role}`), password: PASSWORD, role } });
+    const res = await stack.api<Auth>('POST', '/auth/register', {
+      body: { name, email: uniqueEmail(`billing-${role}`), password: PASSWORD, role },
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
-  const call = <T = Record<string, unknown>>(method: string, path: string, who: Auth | null, body?: unknown, headers?: Record<string, string>) =>
+  const call = <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    who: Auth | null,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) =>
     stack.api<T>(method, path, {
       ...(who ? { token: who.token } : {}),
       ...(body !== undefined ? { body } : {}),
@@ -82,7 +90,8 @@ describe('billing through the gateway', () => {
   const topUp = (who: Auth, amount: number, payment_method = 'telebirr', headers?: Record<string, string>) =>
     call<Checkout>('POST', '/wallet/topup', who, { amount, payment_method }, headers);
   /** the demo checkout answers the payer's own session only */
-  const checkoutPage = (reference: string, who: Auth | null) => call<Record<string, unknown>>('GET', `/demo-checkout/${encodeURIComponent(reference)}`, who);
+  const checkoutPage = (reference: string, who: Auth | null) =>
+    call<Record<string, unknown>>('GET', `/demo-checkout/${encodeURIComponent(reference)}`, who);
   const checkoutAct = (reference: string, action: string, who: Auth | null) =>
     call<{ status: string; return_url: string }>('POST', `/demo-checkout/${encodeURIComponent(reference)}`, who, { action });
   /** Money into a wallet as a person puts it there: a top-up, then "Pay" at the demo provider's checkout. */
@@ -105,7 +114,13 @@ describe('billing through the gateway', () => {
     return res.body;
   };
   const payForCourse = (who: Auth, courseId: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-    call<InitiatePaymentReply>('POST', '/payments/initiate', who, { payment_method: 'wallet', item_type: 'course', item_id: courseId, ...extra }, headers);
+    call<InitiatePaymentReply>(
+      'POST',
+      '/payments/initiate',
+      who,
+      { payment_method: 'wallet', item_type: 'course', item_id: courseId, ...extra },
+      headers,
+    );
   const webhook = (provider: string, raw: string, headers: Record<string, string>) =>
     stack.api<{ received: boolean; status: string }>('POST', `/payments/webhook/${provider}`, { raw, headers });
   const waitFor = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
@@ -138,7 +153,11 @@ describe('billing through the gateway', () => {
     closeBus = () => nc.drain();
     // admins never self-register: identity's bus-only ensureUser makes one, who then signs in over HTTP
     const email = uniqueEmail('billing-admin');
-    await bus.request(identityInternal.ensureUser.subject, { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' }, { requestId: 'api-test' });
+    await bus.request(
+      identityInternal.ensureUser.subject,
+      { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' },
+      { requestId: 'api-test' },
+    );
     const login = await stack.api<Auth>('POST', '/auth/login', { body: { email, password: PASSWORD } });
     expect(login.status).toBe(200);
     admin = login.body;
@@ -151,13 +170,30 @@ describe('billing through the gateway', () => {
   describe('guards and the route table', () => {
     const routes = Object.values(billingRoutes) as AnyRoute[];
     const pathOf = (r: AnyRoute) =>
-      fillPath(r.path, Object.fromEntries([...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === 'provider' ? 'demo' : m[1] === 'reference' ? 'demo_unknown_ref' : SAMPLE_ID])));
+      fillPath(
+        r.path,
+        Object.fromEntries(
+          [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [
+            m[1]!,
+            m[1] === 'provider' ? 'demo' : m[1] === 'reference' ? 'demo_unknown_ref' : SAMPLE_ID,
+          ]),
+        ),
+      );
 
     it('answers 401 in the error shape on every billing route but the provider-facing ones without a token', async () => {
-      expect(routes.filter((r) => r.guard === 'public').map((r) => `${r.method} ${r.path}`).sort()).toEqual(['POST /payments/webhook/{provider}']);
+      expect(
+        routes
+          .filter((r) => r.guard === 'public')
+          .map((r) => `${r.method} ${r.path}`)
+          .sort(),
+      ).toEqual(['POST /payments/webhook/{provider}']);
       for (const r of routes.filter((x) => x.guard !== 'public')) {
         const res = await stack.api(r.method, pathOf(r));
-        expect([r.subject, res.status, res.body]).toEqual([r.subject, 401, { detail: 'Authentication required', code: 'UNAUTHENTICATED', errors: [] }]);
+        expect([r.subject, res.status, res.body]).toEqual([
+          r.subject,
+          401,
+          { detail: 'Authentication required', code: 'UNAUTHENTICATED', errors: [] },
+        ]);
       }
     });
 
@@ -183,12 +219,17 @@ describe('billing through the gateway', () => {
     });
 
     it('documents the Idempotency-Key header on POST /payments/initiate (and the other paying routes) in /api/docs', async () => {
-      const res = await stack.api<{ paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required: boolean }> }>> }>('GET', '/docs/json');
+      const res = await stack.api<{
+        paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required: boolean }> }>>;
+      }>('GET', '/docs/json');
       expect(res.status).toBe(200);
       const headerParams = (path: string, method: string) =>
-        (res.body.paths[`/api${path}`]?.[method]?.parameters ?? []).filter((p) => p.in === 'header').map((p) => ({ name: p.name.toLowerCase(), required: p.required }));
+        (res.body.paths[`/api${path}`]?.[method]?.parameters ?? [])
+          .filter((p) => p.in === 'header')
+          .map((p) => ({ name: p.name.toLowerCase(), required: p.required }));
       expect(headerParams('/payments/initiate', 'post')).toEqual([{ name: 'idempotency-key', required: false }]);
-      for (const path of ['/wallet/topup', '/wallet/withdraw', '/subscriptions/subscribe']) expect(headerParams(path, 'post')).toContainEqual({ name: 'idempotency-key', required: false });
+      for (const path of ['/wallet/topup', '/wallet/withdraw', '/subscriptions/subscribe'])
+        expect(headerParams(path, 'post')).toContainEqual({ name: 'idempotency-key', required: false });
       for (const r of routes) expect(res.body.paths[`/api${r.path}`]?.[r.method.toLowerCase()]).toBeDefined();
     });
   });
@@ -222,7 +263,11 @@ describe('billing through the gateway', () => {
       const lena = await register('learner');
       const started = await topUp(lena, 12.5, 'mpesa');
       expect(started.status).toBe(201);
-      expect(started.body).toMatchObject({ status: 'pending', checkout_url: expect.stringMatching(/^\/demo-checkout\/demo_[\w-]+$/), message: expect.any(String) });
+      expect(started.body).toMatchObject({
+        status: 'pending',
+        checkout_url: expect.stringMatching(/^\/demo-checkout\/demo_[\w-]+$/),
+        message: expect.any(String),
+      });
       const reference = referenceOf(started.body.checkout_url);
       const id = started.body.transaction_id;
 
@@ -260,7 +305,10 @@ describe('billing through the gateway', () => {
       const paid = await checkoutAct(reference, 'confirm', lena);
       expect([paid.status, paid.body]).toEqual([200, { status: 'paid', return_url: `/wallet?payment=${id}` }]);
       expect(await wallet(lena)).toMatchObject({ currency: 'USD', balance: 12.5, balance_minor: 1250 });
-      expect((await call<Transaction>('GET', `/payments/${id}`, lena)).body).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
+      expect((await call<Transaction>('GET', `/payments/${id}`, lena)).body).toMatchObject({
+        status: 'completed',
+        completed_at: expect.any(String),
+      });
       expect((await checkoutPage(reference, lena)).body).toMatchObject({ status: 'paid' });
 
       // the checkout is closed: a second confirm (a double click, a replay) or a late cancel changes nothing
@@ -275,7 +323,9 @@ describe('billing through the gateway', () => {
       const reference = referenceOf(started.body.checkout_url);
       expect((await checkoutAct(reference, 'cancel', lena)).body).toMatchObject({ status: 'cancelled' });
       expect((await checkoutPage(reference, lena)).body).toMatchObject({ status: 'cancelled', provider: 'chapa' });
-      expect((await call<Transaction>('GET', `/payments/${started.body.transaction_id}`, lena)).body).toMatchObject({ status: 'cancelled' });
+      expect((await call<Transaction>('GET', `/payments/${started.body.transaction_id}`, lena)).body).toMatchObject({
+        status: 'cancelled',
+      });
       expectError(await checkoutAct(reference, 'confirm', lena), 409, 'CHECKOUT_CLOSED');
       expect(await balanceMinor(lena)).toBe(0);
     });
@@ -299,7 +349,7 @@ describe('billing through the gateway', () => {
       expectError(await topUp(lena, 9, 'telebirr', { 'idempotency-key': key }), 422, 'IDEMPOTENCY_KEY_REUSED');
     });
 
-    it('shows a payment to its owner only: 404 for another user\'s or an unknown id, 400 for a malformed id', async () => {
+    it("shows a payment to its owner only: 404 for another user's or an unknown id, 400 for a malformed id", async () => {
       const [lena, mark] = await Promise.all([register('learner'), register('learner')]);
       const id = (await topUp(lena, 5)).body.transaction_id;
       expect((await call<Transaction>('GET', `/payments/${id}`, lena)).status).toBe(200);
@@ -352,28 +402,48 @@ describe('billing through the gateway', () => {
 
     it('refuses missing account details per method with the nested field named', async () => {
       const lena = await register('learner');
-      const noPhone = expectInvalid(await call('POST', '/wallet/withdraw', lena, { amount: 5, method: 'mobile_money', account_details: { provider: 'mpesa' } }), [
-        'account_details.phone_number',
-      ]);
+      const noPhone = expectInvalid(
+        await call('POST', '/wallet/withdraw', lena, { amount: 5, method: 'mobile_money', account_details: { provider: 'mpesa' } }),
+        ['account_details.phone_number'],
+      );
       expect(noPhone.errors).toEqual([{ path: 'account_details.phone_number', message: 'Phone number is required' }]);
-      expectInvalid(await call('POST', '/wallet/withdraw', lena, { amount: 5, method: 'mobile_money' }), ['account_details.phone_number', 'account_details.provider']);
-      expectInvalid(await call('POST', '/wallet/withdraw', lena, { amount: 5, method: 'mobile_money', account_details: { provider: 'mpesa', phone_number: 'call me' } }), [
+      expectInvalid(await call('POST', '/wallet/withdraw', lena, { amount: 5, method: 'mobile_money' }), [
         'account_details.phone_number',
+        'account_details.provider',
       ]);
-      expectInvalid(await call('POST', '/wallet/withdraw', lena, { amount: 5, method: 'bank' }), ['account_details.account_number', 'account_details.bank_name']);
+      expectInvalid(
+        await call('POST', '/wallet/withdraw', lena, {
+          amount: 5,
+          method: 'mobile_money',
+          account_details: { provider: 'mpesa', phone_number: 'call me' },
+        }),
+        ['account_details.phone_number'],
+      );
+      expectInvalid(await call('POST', '/wallet/withdraw', lena, { amount: 5, method: 'bank' }), [
+        'account_details.account_number',
+        'account_details.bank_name',
+      ]);
       expectInvalid(await call('POST', '/wallet/withdraw', lena, { amount: 0, method: 'paypal' }), ['amount', 'method']);
     });
 
     it('holds the amount at once and the payout job completes it', async () => {
       const lena = await register('learner');
       await fund(lena, 20);
-      const res = await call<{ transaction_id: string; status: string; message: string }>('POST', '/wallet/withdraw', lena, { amount: 5, ...toPhone });
+      const res = await call<{ transaction_id: string; status: string; message: string }>('POST', '/wallet/withdraw', lena, {
+        amount: 5,
+        ...toPhone,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ status: 'pending', message: expect.any(String) });
       // taken out of the balance at once, whether or not the payout ran yet
       expect((await wallet(lena)).balance_minor).toBe(1500);
       const id = res.body.transaction_id;
-      expect((await call<Transaction>('GET', `/payments/${id}`, lena)).body).toMatchObject({ type: 'withdrawal', direction: 'debit', amount_minor: 500, payment_method: 'telebirr' });
+      expect((await call<Transaction>('GET', `/payments/${id}`, lena)).body).toMatchObject({
+        type: 'withdrawal',
+        direction: 'debit',
+        amount_minor: 500,
+        payment_method: 'telebirr',
+      });
       await waitFor(async () => (await call<Transaction>('GET', `/payments/${id}`, lena)).body.status === 'completed');
       expect(await wallet(lena)).toMatchObject({ balance_minor: 1500, pending_withdrawals_minor: 0 });
       expectError(await call('POST', '/wallet/withdraw', lena, { amount: 15.01, ...toPhone }), 422, 'INSUFFICIENT_BALANCE');
@@ -428,7 +498,11 @@ describe('billing through the gateway', () => {
       expectError(await payForCourse(lena, (await createCourse(ivan, 0)).id), 422, 'ITEM_NOT_FOR_SALE');
       const short = expectError(await payForCourse(lena, course.id), 422, 'INSUFFICIENT_BALANCE');
       expect(short.errors).toEqual([{ path: 'amount', message: 'Insufficient balance' }]);
-      expectInvalid(await payForCourse(lena, 'nope', { payment_method: 'cash', item_type: 'book' }), ['item_id', 'item_type', 'payment_method']);
+      expectInvalid(await payForCourse(lena, 'nope', { payment_method: 'cash', item_type: 'book' }), [
+        'item_id',
+        'item_type',
+        'payment_method',
+      ]);
       expect(await balanceMinor(ivan)).toBe(before);
     });
 
@@ -444,7 +518,9 @@ describe('billing through the gateway', () => {
       expect(retry.body.transaction_id).toBe(first.body.transaction_id);
       expect(retry.body).toEqual(first.body);
       expect(await balanceMinor(lena)).toBe(7500);
-      const payments = (await call<{ transactions: Transaction[] }>('GET', '/transactions', lena)).body.transactions.filter((t) => t.type === 'payment');
+      const payments = (await call<{ transactions: Transaction[] }>('GET', '/transactions', lena)).body.transactions.filter(
+        (t) => t.type === 'payment',
+      );
       expect(payments.map((t) => t.id)).toEqual([first.body.transaction_id]);
 
       expectError(await payForCourse(lena, other.id, {}, { 'Idempotency-Key': key }), 422, 'IDEMPOTENCY_KEY_REUSED');
@@ -461,9 +537,16 @@ describe('billing through the gateway', () => {
       expect(pending.status).toBe(200);
       expect(pending.body).toMatchObject({ status: 'pending', amount: 25, checkout_url: expect.stringMatching(/^\/demo-checkout\//) });
       const reference = referenceOf(pending.body.checkout_url);
-      expect((await checkoutPage(reference, lena)).body).toMatchObject({ amount: 25, status: 'open', return_url: `/courses/${course.id}?payment=${pending.body.transaction_id}` });
+      expect((await checkoutPage(reference, lena)).body).toMatchObject({
+        amount: 25,
+        status: 'open',
+        return_url: `/courses/${course.id}?payment=${pending.body.transaction_id}`,
+      });
       expect((await checkoutAct(reference, 'confirm', lena)).body).toMatchObject({ status: 'paid' });
-      expect((await call<Transaction>('GET', `/payments/${pending.body.transaction_id}`, lena)).body).toMatchObject({ status: 'completed', payment_method: 'telebirr' });
+      expect((await call<Transaction>('GET', `/payments/${pending.body.transaction_id}`, lena)).body).toMatchObject({
+        status: 'completed',
+        payment_method: 'telebirr',
+      });
       expect(await balanceMinor(lena)).toBe(0);
       await waitFor(async () => (await call<{ enrolled: boolean }>('GET', `/courses/${course.id}/check-enrollment`, lena)).body.enrolled);
     });
@@ -481,7 +564,11 @@ describe('billing through the gateway', () => {
       expect(await balanceMinor(lena)).toBe(0);
       expect((await checkoutAct(referenceOf(viaCheckout.body.checkout_url), 'confirm', lena)).body).toMatchObject({ status: 'paid' });
       expect(await balanceMinor(lena)).toBe(1000);
-      expect((await call<Transaction>('GET', `/payments/${viaCheckout.body.transaction_id}`, lena)).body).toMatchObject({ type: 'deposit', direction: 'credit', status: 'completed' });
+      expect((await call<Transaction>('GET', `/payments/${viaCheckout.body.transaction_id}`, lena)).body).toMatchObject({
+        type: 'deposit',
+        direction: 'credit',
+        status: 'completed',
+      });
       expect((await call<Earnings>('GET', '/revenue/earnings', ivan)).body).toMatchObject({ course_earnings: 8 });
     });
 
@@ -490,7 +577,11 @@ describe('billing through the gateway', () => {
       const lena = await register('learner');
       await fund(lena, 50);
       expectError(await payForCourse(lena, (await createCourse(ivan, 10, { is_published: false })).id), 422, 'ITEM_NOT_FOR_SALE');
-      expectError(await call('POST', '/payments/initiate', lena, { payment_method: 'wallet', item_type: 'session', item_id: SAMPLE_ID }), 404, 'ITEM_NOT_FOUND');
+      expectError(
+        await call('POST', '/payments/initiate', lena, { payment_method: 'wallet', item_type: 'session', item_id: SAMPLE_ID }),
+        404,
+        'ITEM_NOT_FOUND',
+      );
       expect(await balanceMinor(lena)).toBe(5000);
     });
 
@@ -500,7 +591,10 @@ describe('billing through the gateway', () => {
       const lena = await register('learner');
       await fund(lena, 10);
       const key = `concurrent-${randomUUID()}`;
-      const [a, b] = await Promise.all([payForCourse(lena, course.id, {}, { 'idempotency-key': key }), payForCourse(lena, course.id, {}, { 'idempotency-key': key })]);
+      const [a, b] = await Promise.all([
+        payForCourse(lena, course.id, {}, { 'idempotency-key': key }),
+        payForCourse(lena, course.id, {}, { 'idempotency-key': key }),
+      ]);
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(b.body).toEqual(a.body);
       expect(await balanceMinor(lena)).toBe(600);
@@ -548,7 +642,14 @@ describe('billing through the gateway', () => {
       const course = await createCourse(olga, 25);
       const empty = await call<Earnings>('GET', '/revenue/earnings', olga);
       expect(empty.status).toBe(200);
-      expect(empty.body).toMatchObject({ currency: 'USD', total_earned: 0, available_balance: 0, course_earnings: 0, mentor_earnings: 0, revenue_shares: [] });
+      expect(empty.body).toMatchObject({
+        currency: 'USD',
+        total_earned: 0,
+        available_balance: 0,
+        course_earnings: 0,
+        mentor_earnings: 0,
+        revenue_shares: [],
+      });
 
       const lena = await register('learner');
       await fund(lena, 25);
@@ -578,7 +679,9 @@ describe('billing through the gateway', () => {
       expect(res.body.monthly.at(-1)).toEqual({ month: new Date().toISOString().slice(0, 7), course: 20, mentoring: 0 });
       expect(await balanceMinor(olga)).toBe(2000);
       const earning = (await call<{ transactions: Transaction[] }>('GET', '/transactions', olga)).body.transactions;
-      expect(earning).toEqual([expect.objectContaining({ type: 'earning', direction: 'credit', amount: 20, status: 'completed', item_id: course.id })]);
+      expect(earning).toEqual([
+        expect.objectContaining({ type: 'earning', direction: 'credit', amount: 20, status: 'completed', item_id: course.id }),
+      ]);
     });
 
     it('is for instructors and mentors only', async () => {
@@ -604,13 +707,27 @@ describe('billing through the gateway', () => {
     it('refuses a body without a signature or with a wrong one (401 WEBHOOK_SIGNATURE_INVALID) and an unknown provider (400)', async () => {
       const body = notice();
       expectError(await webhook('demo', body, { 'content-type': 'application/json' }), 401, 'WEBHOOK_SIGNATURE_INVALID');
-      expectError(await webhook('demo', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body, 'not-the-secret') }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+      expectError(
+        await webhook('demo', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body, 'not-the-secret') }),
+        401,
+        'WEBHOOK_SIGNATURE_INVALID',
+      );
       // signed over other bytes: a single changed character breaks it
-      expectError(await webhook('demo', `${body} `, { 'content-type': 'application/json', 'x-demo-signature': sign(body) }), 401, 'WEBHOOK_SIGNATURE_INVALID');
-      const unknown = expectInvalid(await webhook('paypal', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body) }), ['params.provider']);
+      expectError(
+        await webhook('demo', `${body} `, { 'content-type': 'application/json', 'x-demo-signature': sign(body) }),
+        401,
+        'WEBHOOK_SIGNATURE_INVALID',
+      );
+      const unknown = expectInvalid(await webhook('paypal', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body) }), [
+        'params.provider',
+      ]);
       expect(unknown.errors[0]!.message).toBe('Unknown payment provider');
       // Chapa is off without its key in this environment
-      expectError(await webhook('chapa', body, { 'content-type': 'application/json', 'chapa-signature': sign(body) }), 422, 'PAYMENT_METHOD_UNAVAILABLE');
+      expectError(
+        await webhook('chapa', body, { 'content-type': 'application/json', 'chapa-signature': sign(body) }),
+        422,
+        'PAYMENT_METHOD_UNAVAILABLE',
+      );
       expect(await balanceMinor(lena)).toBe(0);
     });
 
@@ -628,16 +745,26 @@ describe('billing through the gateway', () => {
 
     it('answers a signed notice for no payment of ours without moving anything, and refuses a signed body that is not JSON', async () => {
       const body = JSON.stringify({ reference: 'demo_never-issued-reference' });
-      expect((await webhook('demo', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body) })).body).toEqual({ received: true, status: 'unknown_reference' });
+      expect((await webhook('demo', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body) })).body).toEqual({
+        received: true,
+        status: 'unknown_reference',
+      });
       const text = 'reference=whatever';
-      expectError(await webhook('demo', text, { 'content-type': 'text/plain', 'x-demo-signature': sign(text) }), 401, 'WEBHOOK_SIGNATURE_INVALID');
+      expectError(
+        await webhook('demo', text, { 'content-type': 'text/plain', 'x-demo-signature': sign(text) }),
+        401,
+        'WEBHOOK_SIGNATURE_INVALID',
+      );
     });
 
     it('once the payer paid, the same signed notice credits nothing twice (a replay is ignored)', async () => {
       expect((await checkoutAct(reference, 'confirm', lena)).body).toMatchObject({ status: 'paid' });
       expect(await balanceMinor(lena)).toBe(700);
       const body = notice();
-      expect((await webhook('demo', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body) })).body).toEqual({ received: true, status: 'ignored' });
+      expect((await webhook('demo', body, { 'content-type': 'application/json', 'x-demo-signature': sign(body) })).body).toEqual({
+        received: true,
+        status: 'ignored',
+      });
       expect(await balanceMinor(lena)).toBe(700);
       expect((await call<Transaction>('GET', `/payments/${paymentId}`, lena)).body).toMatchObject({ status: 'completed' });
     });
@@ -648,7 +775,12 @@ describe('billing through the gateway', () => {
     let mentorPlan: PricingPlan;
     beforeAll(async () => {
       instructorPlan = await createPlan({ name: 'Teacher Pro', price: 10, limits: { max_courses: 5, max_students: 100 } });
-      mentorPlan = await createPlan({ name: 'Mentor Plus', user_type: 'mentor', price: 15, features: ['Public mentor profile', 'Session notes'] });
+      mentorPlan = await createPlan({
+        name: 'Mentor Plus',
+        user_type: 'mentor',
+        price: 15,
+        features: ['Public mentor profile', 'Session notes'],
+      });
     });
 
     it('creates plans (admin) with their defaults, and refuses bad ones with the fields named', async () => {
@@ -666,15 +798,24 @@ describe('billing through the gateway', () => {
       });
       const none = expectInvalid(await call('POST', '/admin/pricing-plans', admin, planBody({ features: [] })), ['features']);
       expect(none.errors).toEqual([{ path: 'features', message: 'Please select at least one feature' }]);
-      const foreign = expectInvalid(await call('POST', '/admin/pricing-plans', admin, planBody({ features: ['Course analytics', 'API keys'] })), ['features.1']);
+      const foreign = expectInvalid(
+        await call('POST', '/admin/pricing-plans', admin, planBody({ features: ['Course analytics', 'API keys'] })),
+        ['features.1'],
+      );
       expect(foreign.errors[0]!.message).toBe('"API keys" is not a instructor feature');
-      expectInvalid(await call('POST', '/admin/pricing-plans', admin, planBody({ name: ' ', price: -1, user_type: 'learner', billing_cycle: 'weekly' })), [
-        'billing_cycle',
-        'name',
+      expectInvalid(
+        await call(
+          'POST',
+          '/admin/pricing-plans',
+          admin,
+          planBody({ name: ' ', price: -1, user_type: 'learner', billing_cycle: 'weekly' }),
+        ),
+        ['billing_cycle', 'name', 'price', 'user_type'],
+      );
+      expectInvalid(await call('POST', '/admin/pricing-plans', admin, planBody({ price: 9.999, limits: { max_courses: 0 } })), [
+        'limits.max_courses',
         'price',
-        'user_type',
       ]);
-      expectInvalid(await call('POST', '/admin/pricing-plans', admin, planBody({ price: 9.999, limits: { max_courses: 0 } })), ['limits.max_courses', 'price']);
     });
 
     it('lists active plans per role: a learner none, an admin any user type (?user_type=mentor)', async () => {
@@ -686,7 +827,9 @@ describe('billing through the gateway', () => {
       expect(asAdmin.body.map((p) => p.id)).toContain(mentorPlan.id);
       expect(asAdmin.body.every((p) => p.user_type === 'mentor')).toBe(true);
       expect((await call<PricingPlan[]>('GET', '/subscriptions/plans', teacher)).body.map((p) => p.id)).toContain(instructorPlan.id);
-      expect((await call<PricingPlan[]>('GET', '/subscriptions/plans', teacher)).body.every((p) => p.user_type === 'instructor')).toBe(true);
+      expect((await call<PricingPlan[]>('GET', '/subscriptions/plans', teacher)).body.every((p) => p.user_type === 'instructor')).toBe(
+        true,
+      );
       expect((await call<PricingPlan[]>('GET', '/subscriptions/plans', mentor)).body.map((p) => p.id)).toContain(mentorPlan.id);
       expectInvalid(await call('GET', '/subscriptions/plans?user_type=learner', admin), ['query.user_type']);
     });
@@ -696,7 +839,9 @@ describe('billing through the gateway', () => {
       expect(list.status).toBe(200);
       expect(list.body.map((p) => p.id)).toContain(instructorPlan.id);
       expect(list.body.every((p) => p.user_type === 'instructor')).toBe(true);
-      expect((await call<PricingPlan[]>('GET', '/pricing-plans', admin)).body.map((p) => p.id)).toEqual(expect.arrayContaining([instructorPlan.id, mentorPlan.id]));
+      expect((await call<PricingPlan[]>('GET', '/pricing-plans', admin)).body.map((p) => p.id)).toEqual(
+        expect.arrayContaining([instructorPlan.id, mentorPlan.id]),
+      );
       expectInvalid(await call('GET', '/pricing-plans?user_type=everyone', admin), ['query.user_type']);
       const teacher = await register('instructor');
       expectError(await call('GET', '/pricing-plans?user_type=instructor', teacher), 403, 'FORBIDDEN');
@@ -723,22 +868,34 @@ describe('billing through the gateway', () => {
       expectError(await call('POST', '/subscriptions/subscribe', teacher, { plan_id: mentorPlan.id }), 422, 'PLAN_NOT_FOR_ROLE');
       expectError(await call('POST', '/subscriptions/subscribe', teacher, { plan_id: SAMPLE_ID }), 404, 'PLAN_NOT_FOUND');
       expectError(await call('POST', '/subscriptions/subscribe', teacher, { plan_id: instructorPlan.id }), 422, 'INSUFFICIENT_BALANCE');
-      expectInvalid(await call('POST', '/subscriptions/subscribe', teacher, { plan_id: 'x', billing_cycle: 'daily', payment_method: 'cash' }), [
-        'billing_cycle',
-        'payment_method',
-        'plan_id',
-      ]);
-      expectError(await call('POST', '/subscriptions/subscribe', await register('learner'), { plan_id: instructorPlan.id }), 403, 'FORBIDDEN');
+      expectInvalid(
+        await call('POST', '/subscriptions/subscribe', teacher, { plan_id: 'x', billing_cycle: 'daily', payment_method: 'cash' }),
+        ['billing_cycle', 'payment_method', 'plan_id'],
+      );
+      expectError(
+        await call('POST', '/subscriptions/subscribe', await register('learner'), { plan_id: instructorPlan.id }),
+        403,
+        'FORBIDDEN',
+      );
 
       await fund(teacher, 10);
-      const res = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: instructorPlan.id, payment_method: 'wallet' });
+      const res = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, {
+        plan_id: instructorPlan.id,
+        payment_method: 'wallet',
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         transaction_id: expect.any(String),
         status: 'completed',
         checkout_url: null,
         message: 'You are now subscribed to Teacher Pro',
-        subscription: { status: 'active', billing_cycle: 'monthly', cancel_at_period_end: false, grace_until: null, plan: { id: instructorPlan.id } },
+        subscription: {
+          status: 'active',
+          billing_cycle: 'monthly',
+          cancel_at_period_end: false,
+          grace_until: null,
+          plan: { id: instructorPlan.id },
+        },
       });
       expect(await balanceMinor(teacher)).toBe(0);
       expect((await call<Transaction>('GET', `/payments/${res.body.transaction_id}`, teacher)).body).toMatchObject({
@@ -749,13 +906,21 @@ describe('billing through the gateway', () => {
         status: 'completed',
       });
       const current = await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher);
-      expect(current.body.subscription).toMatchObject({ id: res.body.subscription!.id, status: 'active', plan: { id: instructorPlan.id, name: 'Teacher Pro' } });
+      expect(current.body.subscription).toMatchObject({
+        id: res.body.subscription!.id,
+        status: 'active',
+        plan: { id: instructorPlan.id, name: 'Teacher Pro' },
+      });
       const start = new Date(current.body.subscription.current_period_start);
       const end = new Date(current.body.subscription.current_period_end);
       expect(end.getTime()).toBeGreaterThan(start.getTime() + 27 * 86_400_000);
 
       await createCourse(teacher, 0, { is_published: false });
-      const usage = await call<{ plan_id: string; current_usage: Record<string, number>; limits: Record<string, number | null> }>('GET', '/subscriptions/usage', teacher);
+      const usage = await call<{ plan_id: string; current_usage: Record<string, number>; limits: Record<string, number | null> }>(
+        'GET',
+        '/subscriptions/usage',
+        teacher,
+      );
       expect(usage.body).toEqual({
         plan_id: instructorPlan.id,
         current_usage: { courses: 1, students: 0, faculty: 0, sessions_this_month: 0 },
@@ -765,15 +930,27 @@ describe('billing through the gateway', () => {
 
       const cancelled = await call<{ subscription: Subscription }>('POST', '/subscriptions/cancel', teacher);
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body.subscription).toMatchObject({ status: 'active', cancel_at_period_end: true, current_period_end: current.body.subscription.current_period_end });
-      expect((await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription).toMatchObject({ cancel_at_period_end: true });
-      expect((await call<{ subscription: Subscription }>('POST', '/subscriptions/cancel', teacher)).body.subscription).toMatchObject({ cancel_at_period_end: true });
+      expect(cancelled.body.subscription).toMatchObject({
+        status: 'active',
+        cancel_at_period_end: true,
+        current_period_end: current.body.subscription.current_period_end,
+      });
+      expect((await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription).toMatchObject({
+        cancel_at_period_end: true,
+      });
+      expect((await call<{ subscription: Subscription }>('POST', '/subscriptions/cancel', teacher)).body.subscription).toMatchObject({
+        cancel_at_period_end: true,
+      });
       expectError(await call('POST', '/subscriptions/cancel', await register('learner')), 403, 'FORBIDDEN');
 
       // paying again for the plan one cancelled appends the next period and undoes the cancellation
       await fund(teacher, 10);
       const again = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: instructorPlan.id });
-      expect(again.body.subscription).toMatchObject({ id: res.body.subscription!.id, cancel_at_period_end: false, current_period_start: current.body.subscription.current_period_start });
+      expect(again.body.subscription).toMatchObject({
+        id: res.body.subscription!.id,
+        cancel_at_period_end: false,
+        current_period_start: current.body.subscription.current_period_start,
+      });
       const nextEnd = new Date(current.body.subscription.current_period_end);
       nextEnd.setUTCMonth(nextEnd.getUTCMonth() + 1);
       expect(new Date(again.body.subscription!.current_period_end).getTime()).toBeGreaterThanOrEqual(nextEnd.getTime() - 3 * 86_400_000);
@@ -794,7 +971,9 @@ describe('billing through the gateway', () => {
         refused = res;
         return true;
       });
-      expect(expectError(refused!, 422, 'COURSE_LIMIT_REACHED').detail).toBe('Your plan allows 1 course. Upgrade your plan to create more.');
+      expect(expectError(refused!, 422, 'COURSE_LIMIT_REACHED').detail).toBe(
+        'Your plan allows 1 course. Upgrade your plan to create more.',
+      );
     });
 
     it('edits a plan (400 without features, 404 unknown id) and keeps a subscribed plan from being deleted (409 PLAN_IN_USE)', async () => {
@@ -814,13 +993,29 @@ describe('billing through the gateway', () => {
       );
       expect(retyped.errors.map((e) => e.path)).toEqual(['user_type']);
 
-      const edited = await call<PricingPlan>('PUT', `/admin/pricing-plans/${plan.id}`, admin, planBody({ name: 'Edited', price: 4, is_active: false, limits: { max_courses: 2 } }));
+      const edited = await call<PricingPlan>(
+        'PUT',
+        `/admin/pricing-plans/${plan.id}`,
+        admin,
+        planBody({ name: 'Edited', price: 4, is_active: false, limits: { max_courses: 2 } }),
+      );
       expect(edited.status).toBe(200);
-      expect(edited.body).toMatchObject({ id: plan.id, name: 'Edited', price: 4, price_minor: 400, is_active: false, limits: { max_courses: 2 } });
+      expect(edited.body).toMatchObject({
+        id: plan.id,
+        name: 'Edited',
+        price: 4,
+        price_minor: 400,
+        is_active: false,
+        limits: { max_courses: 2 },
+      });
       // inactive: no longer offered, still listed to the admin; the subscriber sees the new name and limits at once
       expect((await call<PricingPlan[]>('GET', '/subscriptions/plans', teacher)).body.map((p) => p.id)).not.toContain(plan.id);
-      expect((await call<PricingPlan[]>('GET', '/pricing-plans?user_type=instructor', admin)).body.find((p) => p.id === plan.id)).toMatchObject({ is_active: false });
-      expect((await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription.plan).toMatchObject({ name: 'Edited' });
+      expect(
+        (await call<PricingPlan[]>('GET', '/pricing-plans?user_type=instructor', admin)).body.find((p) => p.id === plan.id),
+      ).toMatchObject({ is_active: false });
+      expect((await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription.plan).toMatchObject({
+        name: 'Edited',
+      });
 
       expectError(await call('DELETE', `/admin/pricing-plans/${plan.id}`, admin), 409, 'PLAN_IN_USE');
       expect((await call<PricingPlan[]>('GET', '/pricing-plans', admin)).body.map((p) => p.id)).toContain(plan.id);
@@ -832,10 +1027,22 @@ describe('billing through the gateway', () => {
       const plan = await createPlan({ name: 'Retry plan', price: 6 });
       await fund(teacher, 12);
       const key = `sub-${randomUUID()}`;
-      const first = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: plan.id }, { 'Idempotency-Key': key });
+      const first = await call<SubscribeReply>(
+        'POST',
+        '/subscriptions/subscribe',
+        teacher,
+        { plan_id: plan.id },
+        { 'Idempotency-Key': key },
+      );
       expect([first.status, first.body.status]).toEqual([200, 'completed']);
       expect(await balanceMinor(teacher)).toBe(600);
-      const retry = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: plan.id }, { 'Idempotency-Key': key });
+      const retry = await call<SubscribeReply>(
+        'POST',
+        '/subscriptions/subscribe',
+        teacher,
+        { plan_id: plan.id },
+        { 'Idempotency-Key': key },
+      );
       expect({ status: retry.status, body: retry.body }).toEqual({ status: 200, body: first.body });
       expect(await balanceMinor(teacher)).toBe(600);
     });
@@ -845,7 +1052,9 @@ describe('billing through the gateway', () => {
       const teacher = await register('instructor');
       const plan = await createPlan({ name: 'Double click plan', price: 5 });
       await fund(teacher, 20);
-      const results = await Promise.all([1, 2, 3, 4].map(() => call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: plan.id })));
+      const results = await Promise.all(
+        [1, 2, 3, 4].map(() => call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: plan.id })),
+      );
       expect(results.map((r) => `${r.status} ${(r.body as unknown as ErrorBody).code ?? r.body.status}`).sort()).toEqual([
         '200 completed',
         '409 ALREADY_SUBSCRIBED',
@@ -858,15 +1067,28 @@ describe('billing through the gateway', () => {
     it('subscribes through a provider: nothing until the checkout is paid, the plan cannot be deleted meanwhile, then active', async () => {
       const teacher = await register('instructor');
       const plan = await createPlan({ name: 'Checkout plan', price: 9 });
-      const pending = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: plan.id, payment_method: 'mpesa' });
+      const pending = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, {
+        plan_id: plan.id,
+        payment_method: 'mpesa',
+      });
       expect(pending.status).toBe(200);
-      expect(pending.body).toMatchObject({ status: 'pending', subscription: null, checkout_url: expect.stringMatching(/^\/demo-checkout\//) });
+      expect(pending.body).toMatchObject({
+        status: 'pending',
+        subscription: null,
+        checkout_url: expect.stringMatching(/^\/demo-checkout\//),
+      });
       expect((await call('GET', '/subscriptions/current', teacher)).body).toEqual({ subscription: null });
       expectError(await call('DELETE', `/admin/pricing-plans/${plan.id}`, admin), 409, 'PLAN_IN_USE');
       const reference = referenceOf(pending.body.checkout_url);
-      expect((await checkoutPage(reference, teacher)).body).toMatchObject({ amount: 9, return_url: `/subscriptions?payment=${pending.body.transaction_id}` });
+      expect((await checkoutPage(reference, teacher)).body).toMatchObject({
+        amount: 9,
+        return_url: `/subscriptions?payment=${pending.body.transaction_id}`,
+      });
       expect((await checkoutAct(reference, 'confirm', teacher)).body).toMatchObject({ status: 'paid' });
-      expect((await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription).toMatchObject({ status: 'active', plan: { id: plan.id } });
+      expect((await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription).toMatchObject({
+        status: 'active',
+        plan: { id: plan.id },
+      });
       expect(await balanceMinor(teacher)).toBe(0);
     });
 
@@ -884,21 +1106,31 @@ describe('billing through the gateway', () => {
       expect(yearly.body).toMatchObject({ status: 'completed', amount: 24, amount_minor: 2400 });
       const first = (await call<{ subscription: Subscription }>('GET', '/subscriptions/current', teacher)).body.subscription;
       expect(first).toMatchObject({ plan: { id: monthly.id }, billing_cycle: 'yearly', status: 'active' });
-      expect(new Date(first.current_period_end).getTime() - new Date(first.current_period_start).getTime()).toBeGreaterThan(364 * 86_400_000);
+      expect(new Date(first.current_period_end).getTime() - new Date(first.current_period_start).getTime()).toBeGreaterThan(
+        364 * 86_400_000,
+      );
       const changed = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: other.id });
       expect(changed.body.subscription).toMatchObject({ plan: { id: other.id }, billing_cycle: 'monthly', status: 'active' });
       expect(changed.body.subscription!.id).not.toBe(first.id);
       expect(await balanceMinor(teacher)).toBe(300);
       // a learner has no plan to buy
       const lena = await register('learner');
-      expectError(await call('POST', '/payments/initiate', lena, { payment_method: 'wallet', item_type: 'subscription', item_id: other.id }), 422, 'PLAN_NOT_FOR_ROLE');
+      expectError(
+        await call('POST', '/payments/initiate', lena, { payment_method: 'wallet', item_type: 'subscription', item_id: other.id }),
+        422,
+        'PLAN_NOT_FOR_ROLE',
+      );
     });
 
     it('starts a free plan at once, without a payment', async () => {
       const teacher = await register('instructor');
       const free = await createPlan({ name: 'Free tier', price: 0 });
       const res = await call<SubscribeReply>('POST', '/subscriptions/subscribe', teacher, { plan_id: free.id });
-      expect(res.body).toMatchObject({ status: 'completed', checkout_url: null, subscription: { plan: { id: free.id }, status: 'active' } });
+      expect(res.body).toMatchObject({
+        status: 'completed',
+        checkout_url: null,
+        subscription: { plan: { id: free.id }, status: 'active' },
+      });
       expect(res.body.transaction_id).toBe(res.body.subscription!.id);
       expect((await call<{ total: number }>('GET', '/transactions', teacher)).body.total).toBe(0);
     });
@@ -909,7 +1141,9 @@ describe('billing through the gateway', () => {
       expect([res.status, res.body]).toEqual([200, { message: 'Plan deleted' }]);
       expectError(await call('DELETE', `/admin/pricing-plans/${plan.id}`, admin), 404, 'PLAN_NOT_FOUND');
       expectInvalid(await call('DELETE', '/admin/pricing-plans/nope', admin), ['params.id']);
-      expect((await call<Record<string, PricingPlan[]>>('GET', '/admin/pricing-plans', admin)).body.institution!.map((p) => p.id)).not.toContain(plan.id);
+      expect(
+        (await call<Record<string, PricingPlan[]>>('GET', '/admin/pricing-plans', admin)).body.institution!.map((p) => p.id),
+      ).not.toContain(plan.id);
     });
   });
 });

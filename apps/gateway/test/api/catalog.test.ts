@@ -734,7 +734,15 @@ describe('catalog through the gateway', () => {
       const res = await stack.fetchFile(await stack.link(`/api/users/export-data`, lena.token));
       expect(res.status).toBe(200);
       const doc = (await res.json()) as { services: Record<string, unknown>; unavailable: unknown[] };
-      expect(Object.keys(doc.services).sort()).toEqual(['assessment', 'billing', 'catalog', 'community', 'identity', 'institution', 'mentoring']);
+      expect(Object.keys(doc.services).sort()).toEqual([
+        'assessment',
+        'billing',
+        'catalog',
+        'community',
+        'identity',
+        'institution',
+        'mentoring',
+      ]);
       expect(doc.unavailable).toEqual([]);
     });
   });

@@ -30,7 +30,17 @@ type Sent = { message: string; invitation: Invitation; invitation_link: string; 
 
 const PASSWORD = 'secret-pass-1';
 const SAMPLE_ID = '3f1c2a9e-5b7d-4c1e-8a2f-9d0b6e4c7a11';
-const GROUP_SECTIONS = new Set(['community.group', 'community.member', 'community.ban', 'community.invitation', 'community.message', 'community.file', 'community.event', 'community.post', 'community.dm']);
+const GROUP_SECTIONS = new Set([
+  'community.group',
+  'community.member',
+  'community.ban',
+  'community.invitation',
+  'community.message',
+  'community.file',
+  'community.event',
+  'community.post',
+  'community.dm',
+]);
 const ours = (Object.values(communityRoutes) as AnyRoute[]).filter((r) => GROUP_SECTIONS.has(r.subject.split('.').slice(0, 2).join('.')));
 
 jest.setTimeout(60_000);
@@ -46,7 +56,9 @@ describe('study groups through the gateway', () => {
   let group: StudyGroup;
 
   const register = async (name: string): Promise<Auth> => {
-    const res = await stack.api<Auth>('POST', '/auth/register', { body: { name, email: uniqueEmail('groups'), password: PASSWORD, role: 'learner' } });
+    const res = await stack.api<Auth>('POST', '/auth/register', {
+      body: { name, email: uniqueEmail('groups'), password: PASSWORD, role: 'learner' },
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -90,7 +102,11 @@ describe('study groups through the gateway', () => {
     bus = new RpcClient(nc, stack.env.BUS_PREFIX!, 10_000);
     closeBus = () => nc.drain();
     const email = uniqueEmail('groups-admin');
-    await bus.request(identityInternal.ensureUser.subject, { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' }, { requestId: 'api-test' });
+    await bus.request(
+      identityInternal.ensureUser.subject,
+      { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' },
+      { requestId: 'api-test' },
+    );
     const login = await stack.api<Auth>('POST', '/auth/login', { body: { email, password: PASSWORD } });
     expect(login.status).toBe(200);
     admin = login.body;
@@ -106,14 +122,23 @@ describe('study groups through the gateway', () => {
 
   describe('guards and the route table', () => {
     const pathOf = (r: AnyRoute) =>
-      fillPath(r.path, Object.fromEntries([...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === 'token' ? `${SAMPLE_ID}.1.abcdefghij` : SAMPLE_ID])));
+      fillPath(
+        r.path,
+        Object.fromEntries(
+          [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, m[1] === 'token' ? `${SAMPLE_ID}.1.abcdefghij` : SAMPLE_ID]),
+        ),
+      );
 
     it('answers 401 in the error shape on every route but the invitation preview without a token', async () => {
       expect(ours.length).toBe(34);
       expect(ours.filter((r) => r.guard === 'public').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /invitations/{token}']);
       for (const r of ours.filter((x) => x.guard !== 'public')) {
         const res = await stack.api(r.method, pathOf(r));
-        expect([r.subject, res.status, res.body]).toEqual([r.subject, 401, { detail: 'Authentication required', code: 'UNAUTHENTICATED', errors: [] }]);
+        expect([r.subject, res.status, res.body]).toEqual([
+          r.subject,
+          401,
+          { detail: 'Authentication required', code: 'UNAUTHENTICATED', errors: [] },
+        ]);
       }
     });
 
@@ -121,7 +146,13 @@ describe('study groups through the gateway', () => {
       for (const r of ours.filter((x) => x.path.startsWith('/study-groups/{id}'))) {
         if (r.bodyKind === 'form') continue;
         const bodies: Partial<Record<string, unknown>> = {
-          [communityRoutes.updateGroup.subject]: { name: 'n', description: 'd', category: 'health_wellness', max_members: 10, privacy: 'public' },
+          [communityRoutes.updateGroup.subject]: {
+            name: 'n',
+            description: 'd',
+            category: 'health_wellness',
+            max_members: 10,
+            privacy: 'public',
+          },
           [communityRoutes.sendInvitation.subject]: { email: 'a@example.test' },
           [communityRoutes.removeMember.subject]: { member_id: SAMPLE_ID },
           [communityRoutes.suspendMember.subject]: { member_id: SAMPLE_ID },
@@ -145,16 +176,28 @@ describe('study groups through the gateway', () => {
 
   describe('groups', () => {
     it('creates (400 with the fields named for bad input), shows, browses, lists mine, edits and deletes', async () => {
-      const bad = expectError(await call('POST', '/study-groups', creator, { name: '', description: 'd', category: 'cooking', max_members: 3 }), 400, 'VALIDATION_FAILED');
+      const bad = expectError(
+        await call('POST', '/study-groups', creator, { name: '', description: 'd', category: 'cooking', max_members: 3 }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(bad.errors.map((e) => e.path).sort()).toEqual(['category', 'max_members', 'name']);
       const g = await createGroup(creator, { name: 'Browse me', category: 'language_learning', privacy: 'private' });
       expect(g).toMatchObject({ creator_name: 'Cora Creator', member_count: 1, max_members: 50, user_role: 'creator', privacy: 'private' });
       const detail = await call<StudyGroupDetail>('GET', `/study-groups/${g.id}`, creator);
       expect(detail.body.members).toEqual([expect.objectContaining({ id: creator.user.id, role: 'creator', name: 'Cora Creator' })]);
       expectError(await call('GET', `/study-groups/${g.id}`, stranger), 403, 'GROUP_PRIVATE');
-      const browse = await call<{ groups: StudyGroup[]; total: number }>('GET', `/study-groups/browse?category=language_learning&search=${encodeURIComponent('browse ME')}`, creator);
+      const browse = await call<{ groups: StudyGroup[]; total: number }>(
+        'GET',
+        `/study-groups/browse?category=language_learning&search=${encodeURIComponent('browse ME')}`,
+        creator,
+      );
       expect(browse.body.groups.map((x) => x.id)).toContain(g.id);
-      const hidden = await call<{ groups: StudyGroup[] }>('GET', `/study-groups/browse?search=${encodeURIComponent('Browse me')}`, stranger);
+      const hidden = await call<{ groups: StudyGroup[] }>(
+        'GET',
+        `/study-groups/browse?search=${encodeURIComponent('Browse me')}`,
+        stranger,
+      );
       expect(hidden.body.groups.map((x) => x.id)).not.toContain(g.id);
       expectError(await call('GET', '/study-groups/browse?category=cooking', creator), 400, 'VALIDATION_FAILED');
       const mine = await call<{ created_groups: StudyGroup[]; joined_groups: StudyGroup[] }>('GET', '/study-groups/my', member);
@@ -189,7 +232,11 @@ describe('study groups through the gateway', () => {
       await call('POST', `/study-groups/${big.id}/add-test-members`, creator);
       await call('POST', `/study-groups/${big.id}/add-test-members`, creator);
       const settings = { name: 'n', description: 'd', category: 'health_wellness', privacy: 'public' };
-      const below = expectError(await call('PUT', `/study-groups/${big.id}`, creator, { ...settings, max_members: 6 }), 422, 'MAX_MEMBERS_BELOW_COUNT');
+      const below = expectError(
+        await call('PUT', `/study-groups/${big.id}`, creator, { ...settings, max_members: 6 }),
+        422,
+        'MAX_MEMBERS_BELOW_COUNT',
+      );
       expect(below.errors).toEqual([{ path: 'max_members', message: 'Max members cannot be below the current member count (7)' }]);
       expect((await call('PUT', `/study-groups/${big.id}`, creator, { ...settings, max_members: 7 })).status).toBe(200);
     });
@@ -199,15 +246,32 @@ describe('study groups through the gateway', () => {
       const [mod, plain] = await Promise.all([register('Mo Moderator'), register('Pat Plain')]);
       await known(mod, plain);
       for (const u of [mod, plain]) await call('POST', `/study-groups/${g.id}/join`, u);
-      const promoted = await call<{ member: { role: string } }>('POST', `/study-groups/${g.id}/promote-member`, creator, { member_id: mod.user.id, role: 'moderator' });
+      const promoted = await call<{ member: { role: string } }>('POST', `/study-groups/${g.id}/promote-member`, creator, {
+        member_id: mod.user.id,
+        role: 'moderator',
+      });
       expect([promoted.status, promoted.body.member.role]).toEqual([200, 'moderator']);
       expectError(await call('POST', `/study-groups/${g.id}/promote-member`, mod, { member_id: plain.user.id }), 403, 'NOT_GROUP_MANAGER');
-      expectError(await call('POST', `/study-groups/${g.id}/promote-member`, creator, { member_id: creator.user.id, role: 'member' }), 422, 'CREATOR_PROTECTED');
-      expectError(await call('POST', `/study-groups/${g.id}/promote-member`, creator, { member_id: plain.user.id, role: 'creator' }), 400, 'VALIDATION_FAILED');
-      expectError(await call('POST', `/study-groups/${g.id}/suspend-member`, mod, { member_id: creator.user.id }), 422, 'CREATOR_PROTECTED');
+      expectError(
+        await call('POST', `/study-groups/${g.id}/promote-member`, creator, { member_id: creator.user.id, role: 'member' }),
+        422,
+        'CREATOR_PROTECTED',
+      );
+      expectError(
+        await call('POST', `/study-groups/${g.id}/promote-member`, creator, { member_id: plain.user.id, role: 'creator' }),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expectError(
+        await call('POST', `/study-groups/${g.id}/suspend-member`, mod, { member_id: creator.user.id }),
+        422,
+        'CREATOR_PROTECTED',
+      );
       expectError(await call('POST', `/study-groups/${g.id}/remove-member`, mod, { member_id: 'not-an-id' }), 400, 'VALIDATION_FAILED');
       expectError(await call('POST', `/study-groups/${g.id}/remove-member`, mod, { member_id: stranger.user.id }), 404, 'MEMBER_NOT_FOUND');
-      const suspended = await call<{ member: { is_suspended: boolean } }>('POST', `/study-groups/${g.id}/suspend-member`, mod, { member_id: plain.user.id });
+      const suspended = await call<{ member: { is_suspended: boolean } }>('POST', `/study-groups/${g.id}/suspend-member`, mod, {
+        member_id: plain.user.id,
+      });
       expect([suspended.status, suspended.body.member.is_suspended]).toEqual([200, true]);
       expectError(await call('POST', `/study-groups/${g.id}/messages`, plain, { content: 'let me talk' }), 403, 'MEMBER_SUSPENDED');
       expect((await call('GET', `/study-groups/${g.id}/messages`, plain)).status).toBe(200);
@@ -218,7 +282,15 @@ describe('study groups through the gateway', () => {
       expectError(await call('POST', `/study-groups/${g.id}/join`, plain), 403, 'MEMBER_REMOVED');
       const card = await call<StudyGroupDetail>('GET', `/study-groups/${g.id}`, plain);
       expect([card.body.is_removed, card.body.is_suspended, card.body.can_join]).toEqual([true, true, false]);
-      type Ban = { id: string; user_id: string; kind: string; banned_by_id: string; banned_by_name: string; banned_at: string; lifted_at: string | null };
+      type Ban = {
+        id: string;
+        user_id: string;
+        kind: string;
+        banned_by_id: string;
+        banned_by_name: string;
+        banned_at: string;
+        lifted_at: string | null;
+      };
       const bans = await call<Ban[]>('GET', `/study-groups/${g.id}/bans`, mod);
       expect(bans.body.map((b) => [b.user_id, b.kind, b.banned_by_name]).sort()).toEqual([
         [plain.user.id, 'removed', 'Mo Moderator'],
@@ -247,18 +319,37 @@ describe('study groups through the gateway', () => {
       const guest = await register('Gus Guest');
       await known(guest);
       expectError(await call('POST', `/study-groups/${priv.id}/send-invitation`, creator, { email: 'nope' }), 400, 'VALIDATION_FAILED');
-      expectError(await call('POST', `/study-groups/${priv.id}/send-invitation`, stranger, { email: guest.user.email }), 403, 'NOT_GROUP_MANAGER');
-      const sent = await call<Sent>('POST', `/study-groups/${priv.id}/send-invitation`, creator, { email: guest.user.email, message: 'Come along' });
+      expectError(
+        await call('POST', `/study-groups/${priv.id}/send-invitation`, stranger, { email: guest.user.email }),
+        403,
+        'NOT_GROUP_MANAGER',
+      );
+      const sent = await call<Sent>('POST', `/study-groups/${priv.id}/send-invitation`, creator, {
+        email: guest.user.email,
+        message: 'Come along',
+      });
       expect(sent.status).toBe(201);
-      expect(sent.body).toMatchObject({ message: 'Invitation sent', expires_in_days: 7, invitation: { email: guest.user.email.toLowerCase(), status: 'pending' } });
+      expect(sent.body).toMatchObject({
+        message: 'Invitation sent',
+        expires_in_days: 7,
+        invitation: { email: guest.user.email.toLowerCase(), status: 'pending' },
+      });
       expect(sent.body.invitation_link).toMatch(/^https:\/\/learn\.example\/community\/invitations\//);
       const list = await call<Invitation[]>('GET', `/study-groups/${priv.id}/invitations`, creator);
       expect(list.body.map((i) => i.id)).toEqual([sent.body.invitation.id]);
       expectError(await call('GET', `/study-groups/${priv.id}/invitations`, member), 403, 'NOT_GROUP_MANAGER');
 
       const token = tokenOf(sent.body.invitation_link);
-      const preview = await stack.api<{ group: { name: string }; invited_by_name: string; expired: boolean }>('GET', `/invitations/${token}`);
-      expect([preview.status, preview.body.group.name, preview.body.invited_by_name, preview.body.expired]).toEqual([200, 'Invite only', 'Cora Creator', false]);
+      const preview = await stack.api<{ group: { name: string }; invited_by_name: string; expired: boolean }>(
+        'GET',
+        `/invitations/${token}`,
+      );
+      expect([preview.status, preview.body.group.name, preview.body.invited_by_name, preview.body.expired]).toEqual([
+        200,
+        'Invite only',
+        'Cora Creator',
+        false,
+      ]);
       expectError(await stack.api('GET', `/invitations/${token.slice(0, -2)}xx`), 404, 'INVITATION_NOT_FOUND');
       expectError(await stack.api('GET', '/invitations/short'), 400, 'VALIDATION_FAILED');
 
@@ -269,12 +360,20 @@ describe('study groups through the gateway', () => {
       expect([accepted.status, accepted.body]).toEqual([200, { message: 'You joined Invite only', group_id: priv.id, status: 'accepted' }]);
       expectError(await call('POST', `/invitations/${sent.body.invitation.id}/resend`, creator), 422, 'INVITATION_NOT_PENDING');
       expectError(await call('POST', `/invitations/${SAMPLE_ID}/resend`, creator), 404, 'INVITATION_NOT_FOUND');
-      expectError(await call('POST', `/study-groups/${priv.id}/send-invitation`, creator, { email: guest.user.email }), 409, 'ALREADY_MEMBER');
+      expectError(
+        await call('POST', `/study-groups/${priv.id}/send-invitation`, creator, { email: guest.user.email }),
+        409,
+        'ALREADY_MEMBER',
+      );
 
       const other = await call<Sent>('POST', `/study-groups/${priv.id}/send-invitation`, creator, { email: stranger.user.email });
       const declined = await call('POST', `/invitations/${tokenOf(other.body.invitation_link)}/decline`, stranger);
       expect([declined.status, declined.body]).toEqual([200, { message: 'Invitation declined', group_id: priv.id, status: 'declined' }]);
-      expectError(await call('POST', `/invitations/${tokenOf(other.body.invitation_link)}/accept`, stranger), 422, 'INVITATION_NOT_PENDING');
+      expectError(
+        await call('POST', `/invitations/${tokenOf(other.body.invitation_link)}/accept`, stranger),
+        422,
+        'INVITATION_NOT_PENDING',
+      );
     });
   });
 
@@ -302,22 +401,54 @@ describe('study groups through the gateway', () => {
       expectError(await call('GET', `/study-groups/${group.id}/files/${SAMPLE_ID}/download`, member), 404, 'FILE_NOT_FOUND');
       expectError(await upload(`/study-groups/${group.id}/files`, stranger, data, 'x.txt', 'text/plain'), 403, 'NOT_GROUP_MEMBER');
       expectError(await upload(`/study-groups/${SAMPLE_ID}/files`, member, data, 'x.txt', 'text/plain'), 404, 'GROUP_NOT_FOUND');
-      expectError(await upload(`/study-groups/${group.id}/files`, member, Buffer.alloc(GROUP_FILE_MAX_BYTES + 1), 'big.bin', 'application/octet-stream'), 413, 'FILE_TOO_LARGE');
+      expectError(
+        await upload(
+          `/study-groups/${group.id}/files`,
+          member,
+          Buffer.alloc(GROUP_FILE_MAX_BYTES + 1),
+          'big.bin',
+          'application/octet-stream',
+        ),
+        413,
+        'FILE_TOO_LARGE',
+      );
       expectError(await call('POST', `/study-groups/${group.id}/files`, member, { file: 'nope' }), 400, 'VALIDATION_FAILED');
     });
 
     it('events: title, date, time and an optional meeting link; 400 for a bad date', async () => {
-      const ev = await call<GroupEvent>('POST', `/study-groups/${group.id}/events`, creator, { title: 'Study night', date: '2031-01-15', time: '19:00', meeting_link: 'https://meet.example/x', description: 'Chapter 3' });
+      const ev = await call<GroupEvent>('POST', `/study-groups/${group.id}/events`, creator, {
+        title: 'Study night',
+        date: '2031-01-15',
+        time: '19:00',
+        meeting_link: 'https://meet.example/x',
+        description: 'Chapter 3',
+      });
       expect([ev.status, ev.body.organizer_name, ev.body.time]).toEqual([201, 'Cora Creator', '19:00']);
       expect((await call<GroupEvent[]>('GET', `/study-groups/${group.id}/events`, member)).body.map((e) => e.id)).toContain(ev.body.id);
-      const bad = expectError(await call('POST', `/study-groups/${group.id}/events`, creator, { title: 'x', date: 'tomorrow', time: '7pm', meeting_link: 'ftp://x' }), 400, 'VALIDATION_FAILED');
+      const bad = expectError(
+        await call('POST', `/study-groups/${group.id}/events`, creator, {
+          title: 'x',
+          date: 'tomorrow',
+          time: '7pm',
+          meeting_link: 'ftp://x',
+        }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(bad.errors.map((e) => e.path).sort()).toEqual(['date', 'meeting_link', 'time']);
     });
 
     it('Group Discussions: posted by members, edited and deleted by the author or an admin', async () => {
-      const p = await call<ForumPost>('POST', `/study-groups/${group.id}/forum-posts`, member, { title: 'Question', content: 'How?', post_type: 'question', category: 'technical' });
+      const p = await call<ForumPost>('POST', `/study-groups/${group.id}/forum-posts`, member, {
+        title: 'Question',
+        content: 'How?',
+        post_type: 'question',
+        category: 'technical',
+      });
       expect([p.status, p.body.post_type, p.body.can_edit]).toEqual([201, 'question', true]);
-      expect((await call<ForumPost[]>('GET', `/study-groups/${group.id}/forum-posts`, creator)).body.find((x) => x.id === p.body.id)?.can_edit).toBe(false);
+      expect(
+        (await call<ForumPost[]>('GET', `/study-groups/${group.id}/forum-posts`, creator)).body.find((x) => x.id === p.body.id)?.can_edit,
+      ).toBe(false);
       const path = `/study-groups/${group.id}/forum-posts/${p.body.id}`;
       expectError(await call('PUT', path, creator, { title: 'Mine now', content: 'x' }), 403, 'NOT_POST_AUTHOR');
       const edited = await call<ForumPost>('PUT', path, member, { title: 'Question (edited)', content: 'How, exactly?' });
@@ -333,7 +464,11 @@ describe('study groups through the gateway', () => {
 
   describe('direct messages', () => {
     it('sends to an existing person and lists sent and received; 404 for nobody, 422 to oneself', async () => {
-      const sent = await call<{ id: string; recipient_name: string }>('POST', '/messages', creator, { recipient_id: member.user.id, content: 'Hi Milo', context: 'qa' });
+      const sent = await call<{ id: string; recipient_name: string }>('POST', '/messages', creator, {
+        recipient_id: member.user.id,
+        content: 'Hi Milo',
+        context: 'qa',
+      });
       expect([sent.status, sent.body.recipient_name]).toEqual([201, 'Milo Member']);
       const inbox = await call<Array<{ id: string; sender_name: string }>>('GET', '/messages', member);
       expect(inbox.body.find((m) => m.id === sent.body.id)?.sender_name).toBe('Cora Creator');

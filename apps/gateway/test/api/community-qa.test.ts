@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import {
-  communityRoutes,
-  fillPath,
-  identityInternal,
-  type AnyRoute,
-  type QaAnswer,
-  type QaQuestion,
-  type User,
-} from '@lp/contracts';
+import { communityRoutes, fillPath, identityInternal, type AnyRoute, type QaAnswer, type QaQuestion, type User } from '@lp/contracts';
 import { connectBus, RpcClient } from '@lp/bus';
 import { startStack, uniqueEmail, type ApiResponse, type Stack } from './harness.js';
 
@@ -35,7 +27,9 @@ describe('the Q&A forum through the gateway', () => {
   let admin: Auth;
 
   const register = async (name: string): Promise<Auth> => {
-    const res = await stack.api<Auth>('POST', '/auth/register', { body: { name, email: uniqueEmail('qa'), password: PASSWORD, role: 'learner' } });
+    const res = await stack.api<Auth>('POST', '/auth/register', {
+      body: { name, email: uniqueEmail('qa'), password: PASSWORD, role: 'learner' },
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -58,7 +52,11 @@ describe('the Q&A forum through the gateway', () => {
     }
   };
   const ask = async (who: Auth, over: Record<string, unknown> = {}): Promise<QaQuestion> => {
-    const res = await call<QaQuestion>('POST', '/qa/questions', who, { title: 'What is a monad?', content: 'Explain like I am five.', ...over });
+    const res = await call<QaQuestion>('POST', '/qa/questions', who, {
+      title: 'What is a monad?',
+      content: 'Explain like I am five.',
+      ...over,
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -74,7 +72,11 @@ describe('the Q&A forum through the gateway', () => {
     const bus = new RpcClient(nc, stack.env.BUS_PREFIX!);
     closeBus = () => nc.drain();
     const email = uniqueEmail('qa-admin');
-    await bus.request(identityInternal.ensureUser.subject, { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' }, { requestId: 'api-test' });
+    await bus.request(
+      identityInternal.ensureUser.subject,
+      { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' },
+      { requestId: 'api-test' },
+    );
     const login = await stack.api<Auth>('POST', '/auth/login', { body: { email, password: PASSWORD } });
     expect(login.status).toBe(200);
     admin = login.body;
@@ -99,13 +101,26 @@ describe('the Q&A forum through the gateway', () => {
       'community.question.upvote',
     ]);
     for (const r of qaRoutes) {
-      const res = await stack.api(r.method, fillPath(r.path, { id: SAMPLE_ID }), r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} });
-      expect([r.subject, res.status, res.body]).toEqual([r.subject, 401, { detail: 'Authentication required', code: 'UNAUTHENTICATED', errors: [] }]);
+      const res = await stack.api(
+        r.method,
+        fillPath(r.path, { id: SAMPLE_ID }),
+        r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} },
+      );
+      expect([r.subject, res.status, res.body]).toEqual([
+        r.subject,
+        401,
+        { detail: 'Authentication required', code: 'UNAUTHENTICATED', errors: [] },
+      ]);
     }
   });
 
   it('asks a question (201) and refuses missing fields, an unknown category and too many tags (400, fields named)', async () => {
-    const q = await ask(asker, { title: 'Big-O of quicksort', category: 'programming', tags: 'Algorithms, sorting', post_type: 'question' });
+    const q = await ask(asker, {
+      title: 'Big-O of quicksort',
+      category: 'programming',
+      tags: 'Algorithms, sorting',
+      post_type: 'question',
+    });
     expect(q).toMatchObject({
       title: 'Big-O of quicksort',
       category: 'programming',
@@ -122,22 +137,39 @@ describe('the Q&A forum through the gateway', () => {
     const missing = expectError(await call('POST', '/qa/questions', asker, { content: '' }), 400, 'VALIDATION_FAILED');
     expect(missing.errors.map((e) => e.path).sort()).toEqual(['content', 'title']);
     expect(missing.errors.find((e) => e.path === 'title')!.message).toBe('Title is required');
-    const category = expectError(await call('POST', '/qa/questions', asker, { title: 't', content: 'c', category: 'cooking' }), 400, 'VALIDATION_FAILED');
+    const category = expectError(
+      await call('POST', '/qa/questions', asker, { title: 't', content: 'c', category: 'cooking' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(category.errors).toEqual([{ path: 'category', message: 'Choose one of the forum categories' }]);
-    const tags = expectError(await call('POST', '/qa/questions', asker, { title: 't', content: 'c', tags: ['a', 'b', 'c', 'd', 'e', 'f'] }), 400, 'VALIDATION_FAILED');
+    const tags = expectError(
+      await call('POST', '/qa/questions', asker, { title: 't', content: 'c', tags: ['a', 'b', 'c', 'd', 'e', 'f'] }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(tags.errors).toEqual([{ path: 'tags', message: 'At most 5 tags' }]);
   });
 
   it('lists newest first, searches ranked, filters by category and post type, and refuses a bad filter', async () => {
     const word = `kw${Date.now().toString(36)}`;
     const inTitle = await ask(asker, { title: `All about ${word}`, category: 'mathematics' });
-    const inContent = await ask(helper, { title: 'Something else', content: `It mentions ${word} once.`, category: 'science', post_type: 'discussion' });
+    const inContent = await ask(helper, {
+      title: 'Something else',
+      content: `It mentions ${word} once.`,
+      category: 'science',
+      post_type: 'discussion',
+    });
     const found = await call<{ questions: QaQuestion[]; total: number }>('GET', `/qa/questions?search=${word}`, other);
     expect(found.status).toBe(200);
     expect([found.body.total, found.body.questions.map((q) => q.id)]).toEqual([2, [inTitle.id, inContent.id]]);
     const maths = await call<{ questions: QaQuestion[]; total: number }>('GET', `/qa/questions?search=${word}&category=mathematics`, other);
     expect(maths.body.questions.map((q) => q.id)).toEqual([inTitle.id]);
-    const discussions = await call<{ questions: QaQuestion[]; total: number }>('GET', `/qa/questions?search=${word}&post_type=discussion`, other);
+    const discussions = await call<{ questions: QaQuestion[]; total: number }>(
+      'GET',
+      `/qa/questions?search=${word}&post_type=discussion`,
+      other,
+    );
     expect(discussions.body.questions.map((q) => q.id)).toEqual([inContent.id]);
     const newest = await call<{ questions: QaQuestion[]; total: number }>('GET', '/qa/questions?limit=2', other);
     expect(newest.body.questions.map((q) => q.id)).toEqual([inContent.id, inTitle.id]);
@@ -165,7 +197,12 @@ describe('the Q&A forum through the gateway', () => {
     expectError(await call('PUT', `/qa/questions/${q.id}`, asker, { title: '', content: 'x' }), 400, 'VALIDATION_FAILED');
     expectError(await call('PUT', `/qa/questions/${SAMPLE_ID}`, asker, edit), 404, 'QUESTION_NOT_FOUND');
     const byAuthor = await call<QaQuestion>('PUT', `/qa/questions/${q.id}`, asker, edit);
-    expect([byAuthor.status, byAuthor.body.title, byAuthor.body.content, byAuthor.body.category]).toEqual([200, 'Edited', 'Better worded.', 'science']);
+    expect([byAuthor.status, byAuthor.body.title, byAuthor.body.content, byAuthor.body.category]).toEqual([
+      200,
+      'Edited',
+      'Better worded.',
+      'science',
+    ]);
     const byAdmin = await call<QaQuestion>('PUT', `/qa/questions/${q.id}`, admin, { ...edit, category: 'career' });
     expect([byAdmin.status, byAdmin.body.category]).toEqual([200, 'career']);
 
@@ -190,7 +227,14 @@ describe('the Q&A forum through the gateway', () => {
   it('answers (201, 400 blank, 404 unknown question), upvotes an answer (422 own, 404 unknown) and lists answers accepted first', async () => {
     const q = await ask(asker);
     const a1 = await answer(helper, q.id, 'First answer');
-    expect(a1).toMatchObject({ question_id: q.id, content: 'First answer', upvotes: 0, is_accepted: false, author_name: 'Hana Helper', has_upvoted: false });
+    expect(a1).toMatchObject({
+      question_id: q.id,
+      content: 'First answer',
+      upvotes: 0,
+      is_accepted: false,
+      author_name: 'Hana Helper',
+      has_upvoted: false,
+    });
     const a2 = await answer(other, q.id, 'Second answer');
     const blank = expectError(await call('POST', `/qa/questions/${q.id}/answers`, helper, { content: '   ' }), 400, 'VALIDATION_FAILED');
     expect(blank.errors).toEqual([{ path: 'content', message: 'Answer is required' }]);
@@ -211,7 +255,10 @@ describe('the Q&A forum through the gateway', () => {
       status: 200,
       body: { message: 'Answer accepted', answer: { id: a2.id, is_accepted: true } },
     });
-    expect(await call('POST', `/qa/answers/${a1.id}/accept`, asker)).toMatchObject({ status: 200, body: { answer: { id: a1.id, is_accepted: true } } });
+    expect(await call('POST', `/qa/answers/${a1.id}/accept`, asker)).toMatchObject({
+      status: 200,
+      body: { answer: { id: a1.id, is_accepted: true } },
+    });
     const after = await call<Detail>('GET', `/qa/questions/${q.id}`, helper);
     expect(after.body.question.is_answered).toBe(true);
     expect(after.body.answers.map((a) => [a.id, a.is_accepted])).toEqual([

@@ -40,7 +40,13 @@ async function startGateway(env: Record<string, string>): Promise<{ child: Child
   const until = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/docs/json`).then((r) => r.ok, () => false)) return { child, url, port };
+    if (
+      await fetch(`${url}/api/docs/json`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url, port };
     if (Date.now() > until) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -64,9 +70,13 @@ describe('development doors in production and the listening address', () => {
     if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
     // production refuses a Redis without a password: a throwaway one of its own
     redisPort = await freePort();
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--requirepass', redisPassword, '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    redis = spawn(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--requirepass', redisPassword, '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     const until = Date.now() + 10_000;
     while (listeningAddress(redisPort) === null) {
       if (Date.now() > until) throw new Error('redis-server did not start');
@@ -166,7 +176,10 @@ describe('development doors in production and the listening address', () => {
         ]) out.push({ status: r.status, location: r.headers.get('location'), body: await r.text() });
         console.log(JSON.stringify(out));`;
       const seen = JSON.parse(
-        execFileSync('ip', ['netns', 'exec', ns, process.execPath, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 }).trim(),
+        execFileSync('ip', ['netns', 'exec', ns, process.execPath, '--input-type=module', '-e', script], {
+          encoding: 'utf8',
+          timeout: 30_000,
+        }).trim(),
       ) as Array<{ status: number; location: string | null; body: string }>;
       const notFound = JSON.stringify({ detail: 'Not found', code: 'NOT_FOUND', errors: [] });
       expect(seen.slice(0, 4).map((r) => [r.status, r.body])).toEqual([

@@ -89,8 +89,14 @@ const stringify = (value: unknown): string => JSON.stringify(value).replace(/"\\
 const LEAKS: Array<[string, RegExp]> = [
   ['stack frame', /\bat [\w$.<>[\] ]+ \(?[^)\s]*:\d+:\d+\)?|at .*\(.*:\d+:\d+\)/],
   ['source path', /node_modules|\/work\/|\/home\/|\.[cm]?[tj]s:\d+|file:\/\//],
-  ['database error', /QueryFailedError|EntityNotFound|duplicate key|violates|syntax error at|invalid input syntax|invalid byte sequence|out of range for type|value too long for type|relation "|column "|SQLSTATE|ECONNREFUSED|ETIMEDOUT/i],
-  ['runtime error', /TypeError|ReferenceError|RangeError|SyntaxError|Cannot read prop|undefined is not|is not a function|Maximum call stack/],
+  [
+    'database error',
+    /QueryFailedError|EntityNotFound|duplicate key|violates|syntax error at|invalid input syntax|invalid byte sequence|out of range for type|value too long for type|relation "|column "|SQLSTATE|ECONNREFUSED|ETIMEDOUT/i,
+  ],
+  [
+    'runtime error',
+    /TypeError|ReferenceError|RangeError|SyntaxError|Cannot read prop|undefined is not|is not a function|Maximum call stack/,
+  ],
   ['validator internals', /ZodError|"issues"\s*:/],
 ];
 /** The gateway's default BODY_LIMIT_BYTES (the harness keeps it). */
@@ -126,8 +132,16 @@ function idFor(path: string, name: string): string {
 /** Which resource a uuid field of a body or query names. */
 function idOfField(name: string): string {
   const byName: Record<string, string> = {
-    course_id: 'course', lesson_id: 'lesson', quiz_id: 'quiz', assignment_id: 'assignment', session_id: 'session',
-    recipient_id: 'learnerUser', user_id: 'learnerUser', question_id: 'question', attempt_id: 'attempt', institution_id: 'institution',
+    course_id: 'course',
+    lesson_id: 'lesson',
+    quiz_id: 'quiz',
+    assignment_id: 'assignment',
+    session_id: 'session',
+    recipient_id: 'learnerUser',
+    user_id: 'learnerUser',
+    question_id: 'question',
+    attempt_id: 'attempt',
+    institution_id: 'institution',
   };
   return ids[byName[name] ?? 'course'] ?? randomUUID();
 }
@@ -200,9 +214,22 @@ const hostileValues = (s: Schema): Array<[string, unknown]> => [
   ['1e309', RAW('1e309')],
   ['bigint', RAW('123456789012345678901234567890')],
   ['-0', RAW('-0')],
-  ...(s.format === 'uuid' ? [['unknown uuid', randomUUID()] as [string, unknown], ['nil uuid', '00000000-0000-0000-0000-000000000000'] as [string, unknown]] : []),
-  ...(s.format === 'date-time' ? [['past date', '1900-01-01T00:00:00Z'] as [string, unknown], ['year 275760', '+275760-09-13T00:00:00.000Z'] as [string, unknown], ['bad date', '2024-02-30T25:61:00Z'] as [string, unknown]] : []),
-  ...(s.type === 'array' ? [['10k items', Array.from({ length: 10_000 }, () => sample(s.items))] as [string, unknown], ['array of nulls', [null, null]] as [string, unknown]] : []),
+  ...(s.format === 'uuid'
+    ? [['unknown uuid', randomUUID()] as [string, unknown], ['nil uuid', '00000000-0000-0000-0000-000000000000'] as [string, unknown]]
+    : []),
+  ...(s.format === 'date-time'
+    ? [
+        ['past date', '1900-01-01T00:00:00Z'] as [string, unknown],
+        ['year 275760', '+275760-09-13T00:00:00.000Z'] as [string, unknown],
+        ['bad date', '2024-02-30T25:61:00Z'] as [string, unknown],
+      ]
+    : []),
+  ...(s.type === 'array'
+    ? [
+        ['10k items', Array.from({ length: 10_000 }, () => sample(s.items))] as [string, unknown],
+        ['array of nulls', [null, null]] as [string, unknown],
+      ]
+    : []),
 ];
 
 function operations(doc: Json): Operation[] {
@@ -232,7 +259,8 @@ function probesOf(op: Operation): Probe[] {
   const goodPath = fill((name) => idFor(op.path, name));
   // required query parameters with valid values, so one hostile value is what is tested
   const goodQuery = query.filter((q) => q.required).map((q) => `${q.name}=${encodeURIComponent(String(sample(q.schema, q.name)))}`);
-  const at = (path: string, extra: string[] = []) => (goodQuery.length || extra.length ? `${path}?${[...goodQuery, ...extra].join('&')}` : path);
+  const at = (path: string, extra: string[] = []) =>
+    goodQuery.length || extra.length ? `${path}?${[...goodQuery, ...extra].join('&')}` : path;
   const goodUrl = at(goodPath);
   const send = (variant: string, url: string, body?: () => BodyInit, contentType?: string, method = op.method): void => {
     probes.push({
@@ -251,13 +279,32 @@ function probesOf(op: Operation): Probe[] {
   else if (!op.body) send('valid ids', goodUrl);
 
   for (const p of pathParams) {
-    for (const bad of BAD_IDS) send(`path ${p.name}=${bad.slice(0, 24)}`, at(fill((name) => (name === p.name ? bad : idFor(op.path, name)))));
+    for (const bad of BAD_IDS)
+      send(`path ${p.name}=${bad.slice(0, 24)}`, at(fill((name) => (name === p.name ? bad : idFor(op.path, name)))));
     send(`path ${p.name} unknown uuid`, at(fill((name) => (name === p.name ? randomUUID() : idFor(op.path, name)))));
   }
   for (const q of query) {
     const others = goodQuery.filter((g) => !g.startsWith(`${q.name}=`));
-    const values = ['%00', encodeURIComponent(NUL), '', 'abc', '-1', '0', '1e309', '99999999999999999999', 'true', encodeURIComponent(HUGE.slice(0, 5000)),
-      encodeURIComponent(SQL[0]!), encodeURIComponent(SQL[1]!), '%', '%D8%00', encodeURIComponent(UNICODE[0]!), encodeURIComponent(UNICODE[1]!), 'not-a-uuid', randomUUID()];
+    const values = [
+      '%00',
+      encodeURIComponent(NUL),
+      '',
+      'abc',
+      '-1',
+      '0',
+      '1e309',
+      '99999999999999999999',
+      'true',
+      encodeURIComponent(HUGE.slice(0, 5000)),
+      encodeURIComponent(SQL[0]!),
+      encodeURIComponent(SQL[1]!),
+      '%',
+      '%D8%00',
+      encodeURIComponent(UNICODE[0]!),
+      encodeURIComponent(UNICODE[1]!),
+      'not-a-uuid',
+      randomUUID(),
+    ];
     for (const v of values) send(`query ${q.name}=${v.slice(0, 16)}`, `${goodPath}?${[...others, `${q.name}=${v}`].join('&')}`);
     send(`query ${q.name} twice`, `${goodPath}?${[...others, `${q.name}=1`, `${q.name}=2`].join('&')}`);
     send(`query ${q.name}[]`, `${goodPath}?${[...others, `${q.name}[a]=1`].join('&')}`);
@@ -309,16 +356,40 @@ function probesOf(op: Operation): Probe[] {
     // one level down: the fields of the objects of an array (questions, grades, lessons)
     const inner = schema.type === 'array' ? schema.items : schema.type === 'object' ? schema : undefined;
     for (const [sub, subSchema] of Object.entries(inner?.properties ?? {})) {
-      for (const [kind, value] of hostileValues(subSchema).filter(([k]) => ['number', 'string', 'object', 'null', 'huge', 'nul', 'unicode3', 'sql', 'negative', 'max double', '1e309', 'unknown uuid'].includes(k))) {
+      for (const [kind, value] of hostileValues(subSchema).filter(([k]) =>
+        [
+          'number',
+          'string',
+          'object',
+          'null',
+          'huge',
+          'nul',
+          'unicode3',
+          'sql',
+          'negative',
+          'max double',
+          '1e309',
+          'unknown uuid',
+        ].includes(k),
+      )) {
         const item = { ...(sample(inner) as Json), [sub]: value };
         json(`${name}.${sub} ${kind}`, stringify({ ...base, [name]: schema.type === 'array' ? [item] : item }));
       }
     }
   }
-  for (const [kind, value] of [['NUL', NUL], ['SQL', SQL[2]], ['lone surrogate', '\uD800'], ['RTL', UNICODE[1]], ['huge', HUGE]] as const) {
+  for (const [kind, value] of [
+    ['NUL', NUL],
+    ['SQL', SQL[2]],
+    ['lone surrogate', '\uD800'],
+    ['RTL', UNICODE[1]],
+    ['huge', HUGE],
+  ] as const) {
     json(`every string ${kind}`, stringify(mapStrings(base, () => value)));
   }
-  json('unknown fields', stringify({ ...base, id: randomUUID(), role: 'admin', user_id: randomUUID(), is_admin: true, owner_id: randomUUID() }));
+  json(
+    'unknown fields',
+    stringify({ ...base, id: randomUUID(), role: 'admin', user_id: randomUUID(), is_admin: true, owner_id: randomUUID() }),
+  );
   return probes;
 }
 
@@ -336,7 +407,9 @@ function formProbes(op: Operation, url: string): Probe[] {
   const props = Object.entries(op.body!.schema.properties ?? {});
   type Part = string | { data: Buffer; name: string; type: string };
   const valid = (): Record<string, Part> =>
-    Object.fromEntries(props.map(([k, s]) => [k, isFile(s) ? { data: PDF, name: 'file.pdf', type: 'application/pdf' } : String(sample(s, k))]));
+    Object.fromEntries(
+      props.map(([k, s]) => [k, isFile(s) ? { data: PDF, name: 'file.pdf', type: 'application/pdf' } : String(sample(s, k))]),
+    );
   const form = (fields: Record<string, Part | undefined>) => () => {
     const f = new FormData();
     for (const [k, v] of Object.entries(fields)) {
@@ -348,7 +421,12 @@ function formProbes(op: Operation, url: string): Probe[] {
   };
   const probes: Probe[] = [];
   const send = (variant: string, body: () => BodyInit, contentType?: string) =>
-    probes.push({ op, variant, url, init: () => ({ method: op.method, headers: contentType ? { 'content-type': contentType } : {}, body: body() }) });
+    probes.push({
+      op,
+      variant,
+      url,
+      init: () => ({ method: op.method, headers: contentType ? { 'content-type': contentType } : {}, body: body() }),
+    });
   send('valid form', form(valid()));
   send('empty form', form({}));
   send('form of NULs', form(Object.fromEntries(props.map(([k]) => [k, NUL]))));
@@ -368,17 +446,34 @@ function formProbes(op: Operation, url: string): Probe[] {
       send(`${name} as text`, form({ ...valid(), [name]: 'not a file' }));
       continue;
     }
-    for (const [kind, value] of [['nul', NUL], ['huge', HUGE], ['unicode', UNICODE[0]], ['lone surrogate', '\uD800'], ['sql', SQL[1]], ['number', '1e309'], ['negative', '-1'], ['empty', '']] as const) {
+    for (const [kind, value] of [
+      ['nul', NUL],
+      ['huge', HUGE],
+      ['unicode', UNICODE[0]],
+      ['lone surrogate', '\uD800'],
+      ['sql', SQL[1]],
+      ['number', '1e309'],
+      ['negative', '-1'],
+      ['empty', ''],
+    ] as const) {
       send(`${name} ${kind}`, form({ ...valid(), [name]: value as string }));
     }
     send(`${name} as a file`, form({ ...valid(), [name]: { data: PDF, name: 'x.pdf', type: 'application/pdf' } }));
   }
   const boundary = 'fuzzboundary';
-  send('multipart unterminated', () => `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated`, `multipart/form-data; boundary=${boundary}`);
+  send(
+    'multipart unterminated',
+    () => `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated`,
+    `multipart/form-data; boundary=${boundary}`,
+  );
   send('multipart garbage', () => 'this is not multipart at all', `multipart/form-data; boundary=${boundary}`);
   send('multipart no boundary', () => '', 'multipart/form-data');
   send('multipart overlong boundary', () => '--x\r\n', `multipart/form-data; boundary=${'b'.repeat(300)}`);
-  send('multipart header NUL', () => `--${boundary}\r\nContent-Disposition: form-data; name="ti\u0000tle"\r\n\r\nx\r\n--${boundary}--\r\n`, `multipart/form-data; boundary=${boundary}`);
+  send(
+    'multipart header NUL',
+    () => `--${boundary}\r\nContent-Disposition: form-data; name="ti\u0000tle"\r\n\r\nx\r\n--${boundary}--\r\n`,
+    `multipart/form-data; boundary=${boundary}`,
+  );
   send('text/plain', () => 'hello', 'text/plain');
   return probes;
 }
@@ -390,9 +485,11 @@ const destructive = (op: Operation) => ACCOUNT_ENDING.test(op.id) || op.method =
 /** Runs fn over items, n at a time. */
 async function pool<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 describe('OpenAPI fuzzing: every operation, hostile input', () => {
@@ -430,11 +527,20 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
     }
     if (role === 'admin' && bus) {
       const email = uniqueEmail('fuzz-admin');
-      await bus.request(identityInternal.ensureUser.subject, { email, name: 'Fuzz Admin', password: PASSWORD, role: 'admin' }, { requestId: 'fuzz' });
+      await bus.request(
+        identityInternal.ensureUser.subject,
+        { email, name: 'Fuzz Admin', password: PASSWORD, role: 'admin' },
+        { requestId: 'fuzz' },
+      );
       const res = await api<{ token: string; user: { id: string } }>('POST', '/auth/login', null, { email, password: PASSWORD });
       return { token: res.token, id: res.user.id };
     }
-    const res = await api<{ token: string; user: { id: string } }>('POST', '/auth/register', null, { name: `Fuzz ${role}`, email: uniqueEmail(`fuzz-${role}`), password: PASSWORD, role });
+    const res = await api<{ token: string; user: { id: string } }>('POST', '/auth/register', null, {
+      name: `Fuzz ${role}`,
+      email: uniqueEmail(`fuzz-${role}`),
+      password: PASSWORD,
+      role,
+    });
     return { token: res.token, id: res.user.id };
   };
   const waitFor = async (check: () => Promise<boolean>) => {
@@ -466,9 +572,16 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
     );
     ids.learnerUser = learner!.id;
     ids.victim = victim!.id;
-    const course = await api<{ id: string }>('POST', '/courses', instructor!.token, { title: 'Fuzzed course', description: 'A course to aim at', price: 0, is_published: true });
+    const course = await api<{ id: string }>('POST', '/courses', instructor!.token, {
+      title: 'Fuzzed course',
+      description: 'A course to aim at',
+      price: 0,
+      is_published: true,
+    });
     ids.course = course.id;
-    ids.lesson = (await api<{ id: string }>('POST', `/courses/${course.id}/lessons`, instructor!.token, { title: 'Lesson one', content: 'Text' })).id;
+    ids.lesson = (
+      await api<{ id: string }>('POST', `/courses/${course.id}/lessons`, instructor!.token, { title: 'Lesson one', content: 'Text' })
+    ).id;
     await api('POST', `/courses/${course.id}/lessons`, instructor!.token, { title: 'Lesson two', content: 'Text' });
     const item = new FormData();
     item.append('content_type', 'text');
@@ -480,29 +593,79 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
     ids.enrollment = (await api<{ enrollment_id: string }>('POST', `/courses/${course.id}/enroll`, learner!.token)).enrollment_id;
     // assessment learns of the enrollment from catalog's event: wait for its read model (a running stack: a pause)
     const stack = target.stack;
-    if (stack) await waitFor(async () => (await stack.assessment.ds.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [course.id, learner!.id])).length > 0);
+    if (stack)
+      await waitFor(
+        async () =>
+          (await stack.assessment.ds.query('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [course.id, learner!.id]))
+            .length > 0,
+      );
     else await new Promise((r) => setTimeout(r, 3000));
     const questions = [
       { question_text: 'What is 2 + 2?', question_type: 'multiple_choice', options: ['3', '4'], correct_answer: '4', points: 2 },
       { question_text: 'Explain', question_type: 'essay' },
     ];
-    const quiz = await api<{ id: string; questions: Array<{ id: string }> }>('POST', '/quizzes', instructor!.token, { title: 'Fuzzed quiz', course_id: course.id, test_mode: 'practice', time_limit: 0, max_attempts: 10, questions });
+    const quiz = await api<{ id: string; questions: Array<{ id: string }> }>('POST', '/quizzes', instructor!.token, {
+      title: 'Fuzzed quiz',
+      course_id: course.id,
+      test_mode: 'practice',
+      time_limit: 0,
+      max_attempts: 10,
+      questions,
+    });
     ids.quiz = quiz.id;
     ids.question = quiz.questions[0]!.id;
-    ids.attempt = (await api<{ attempt_id: string }>('POST', `/quizzes/${quiz.id}/submit`, learner!.token, { answers: { '0': '4', '1': 'Because' } })).attempt_id;
-    ids.mockTest = (await api<{ id: string }>('POST', '/mock-tests', instructor!.token, { title: 'Fuzzed mock', test_mode: 'exam', time_limit: 30, questions })).id;
+    ids.attempt = (
+      await api<{ attempt_id: string }>('POST', `/quizzes/${quiz.id}/submit`, learner!.token, { answers: { '0': '4', '1': 'Because' } })
+    ).attempt_id;
+    ids.mockTest = (
+      await api<{ id: string }>('POST', '/mock-tests', instructor!.token, {
+        title: 'Fuzzed mock',
+        test_mode: 'exam',
+        time_limit: 30,
+        questions,
+      })
+    ).id;
     ids.session = (await api<{ session_id: string }>('GET', `/mock-tests/${ids.mockTest}/start`, learner!.token)).session_id;
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    ids.assignment = (await api<{ id: string }>('POST', '/assignments', instructor!.token, { course_id: course.id, title: 'Essay', description: 'Write', assignment_type: 'essay', instructions: 'Short', due_date: due, is_published: true })).id;
-    ids.submission = (await api<{ id: string }>('POST', `/assignments/${ids.assignment}/submit`, learner!.token, { assignment_id: ids.assignment, submission_text: 'Mine' })).id;
-    ids.message = (await api<{ id: string }>('POST', '/instructor/messages/send', instructor!.token, { recipient_id: learner!.id, course_id: course.id, subject: 'Hi', message: 'Welcome' })).id;
+    ids.assignment = (
+      await api<{ id: string }>('POST', '/assignments', instructor!.token, {
+        course_id: course.id,
+        title: 'Essay',
+        description: 'Write',
+        assignment_type: 'essay',
+        instructions: 'Short',
+        due_date: due,
+        is_published: true,
+      })
+    ).id;
+    ids.submission = (
+      await api<{ id: string }>('POST', `/assignments/${ids.assignment}/submit`, learner!.token, {
+        assignment_id: ids.assignment,
+        submission_text: 'Mine',
+      })
+    ).id;
+    ids.message = (
+      await api<{ id: string }>('POST', '/instructor/messages/send', instructor!.token, {
+        recipient_id: learner!.id,
+        course_id: course.id,
+        subject: 'Hi',
+        message: 'Welcome',
+      })
+    ).id;
     const resource = new FormData();
-    for (const [k, v] of Object.entries({ title: 'Notes', description: 'About it', resource_type: 'pdf', category: 'science' })) resource.append(k, v);
+    for (const [k, v] of Object.entries({ title: 'Notes', description: 'About it', resource_type: 'pdf', category: 'science' }))
+      resource.append(k, v);
     resource.append('file', new Blob([PDF], { type: 'application/pdf' }), 'notes.pdf');
     const r = await target.api<{ id: string }>('POST', '/knowledge-hub/resources', { token: learner!.token, raw: resource });
     if (r.status !== 201) throw new Error(`resource: ${r.status} ${JSON.stringify(r.body)}`);
     ids.resource = r.body.id;
-    return { learner: learner!.token, instructor: instructor!.token, mentor: mentor!.token, institution: institution!.token, admin: admin!.token };
+    return {
+      learner: learner!.token,
+      instructor: instructor!.token,
+      mentor: mentor!.token,
+      institution: institution!.token,
+      admin: admin!.token,
+    };
   }
 
   it('answers no 5xx, only error-shaped 4xx and no internal detail, for every operation', async () => {
@@ -524,7 +687,8 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
       return ['learner', 'instructor', ...admin, ...named];
     };
     /** The token of a role; a fresh user of it for operations that end the account or session. */
-    const tokenFor = async (op: Operation, role: Role): Promise<string> => (ACCOUNT_ENDING.test(op.id) ? (await register(role)).token : users[role]);
+    const tokenFor = async (op: Operation, role: Role): Promise<string> =>
+      ACCOUNT_ENDING.test(op.id) ? (await register(role)).token : users[role];
 
     const check = async ([probe, role, token]: readonly [Probe, Role | null, string | null]): Promise<void> => {
       const init = probe.init();
@@ -546,7 +710,12 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
           closedEarly++;
           return;
         }
-        findings.push({ probe: label, status: 0, why: `no answer: ${(e as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}`, body: '' });
+        findings.push({
+          probe: label,
+          status: 0,
+          why: `no answer: ${(e as Error).message}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''}`,
+          body: '',
+        });
         return;
       }
       sent++;
@@ -554,7 +723,8 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
       if (res.status < 300) reached.add(probe.op.id);
       const snippet = text.slice(0, 300).replace(/\s+/g, ' ');
       // FUZZ_VERBOSE=1: how each operation answers its valid input, to see how deep the run gets
-      if (process.env.FUZZ_VERBOSE && probe.variant.startsWith('valid') && res.status >= 300) console.log(`${res.status} ${label}: ${snippet}`);
+      if (process.env.FUZZ_VERBOSE && probe.variant.startsWith('valid') && res.status >= 300)
+        console.log(`${res.status} ${label}: ${snippet}`);
       if (res.status >= 500) findings.push({ probe: label, status: res.status, why: '5xx', body: snippet });
       if (res.status >= 400) {
         let body: unknown = null;
@@ -564,13 +734,20 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
           /* reported below */
         }
         const b = body as Json | null;
-        const ok = !!b && typeof b === 'object' && !Array.isArray(b) && Object.keys(b).join() === 'detail,code,errors'
-          && typeof b.detail === 'string' && typeof b.code === 'string' && Array.isArray(b.errors)
-          && (b.errors as unknown[]).every((e) => !!e && typeof (e as Json).path === 'string' && typeof (e as Json).message === 'string');
+        const ok =
+          !!b &&
+          typeof b === 'object' &&
+          !Array.isArray(b) &&
+          Object.keys(b).join() === 'detail,code,errors' &&
+          typeof b.detail === 'string' &&
+          typeof b.code === 'string' &&
+          Array.isArray(b.errors) &&
+          (b.errors as unknown[]).every((e) => !!e && typeof (e as Json).path === 'string' && typeof (e as Json).message === 'string');
         if (!ok) findings.push({ probe: label, status: res.status, why: 'not the error shape', body: snippet });
       }
       if (!BINARY.test(res.headers.get('content-type') ?? '')) {
-        for (const [what, re] of LEAKS) if (re.test(text)) findings.push({ probe: label, status: res.status, why: `leaks ${what}`, body: snippet });
+        for (const [what, re] of LEAKS)
+          if (re.test(text)) findings.push({ probe: label, status: res.status, why: `leaks ${what}`, body: snippet });
       }
     };
 
@@ -589,7 +766,17 @@ describe('OpenAPI fuzzing: every operation, hostile input', () => {
 
     const report = findings.map((f) => `${f.status} ${f.why}: ${f.probe}\n    ${f.body}`).join('\n');
     console.log(
-      `fuzz: ${ops.length} operations, ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}x${n}`).join(' ')}${closedEarly ? ` closed-before-answer(body over the limit)x${closedEarly}` : ''}; ${reached.size} operations answered a probe with a 2xx (not: ${ops.filter((o) => !reached.has(o.id)).map((o) => o.id).join(', ')}); ${findings.length} findings${report ? `\n${report}` : ''}`,
+      `fuzz: ${ops.length} operations, ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${[
+        ...statuses.entries(),
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}x${n}`)
+        .join(
+          ' ',
+        )}${closedEarly ? ` closed-before-answer(body over the limit)x${closedEarly}` : ''}; ${reached.size} operations answered a probe with a 2xx (not: ${ops
+        .filter((o) => !reached.has(o.id))
+        .map((o) => o.id)
+        .join(', ')}); ${findings.length} findings${report ? `\n${report}` : ''}`,
     );
     expect(findings).toEqual([]);
   }, 600_000);

@@ -32,7 +32,9 @@ describe('gateway: the generic pipeline', () => {
     const roleRoutes = ALL_ROUTES.filter((r) => Array.isArray(r.guard));
     expect(roleRoutes.length).toBeGreaterThan(0);
     for (const r of roleRoutes) {
-      const outsider = (['learner', 'instructor', 'mentor', 'institution', 'admin'] as const).find((role) => !(r.guard as readonly string[]).includes(role))!;
+      const outsider = (['learner', 'instructor', 'mentor', 'institution', 'admin'] as const).find(
+        (role) => !(r.guard as readonly string[]).includes(role),
+      )!;
       const res = await stack.api(r.method, pathOf(r), { token: mint(outsider) });
       expect([r.subject, res.status, (res.body as { code: string }).code]).toEqual([r.subject, 403, 'FORBIDDEN']);
     }
@@ -41,7 +43,12 @@ describe('gateway: the generic pipeline', () => {
   it('refuses malformed, foreign-signed and expired tokens', async () => {
     const garbage = await stack.api('GET', '/auth/me', { token: 'not.a.jwt' });
     expect(garbage.status).toBe(401);
-    const foreign = new TokenService('another-secret-of-enough-length').sign({ userId: SAMPLE_ID, role: 'learner', sessionId: SAMPLE_ID, institutionId: null });
+    const foreign = new TokenService('another-secret-of-enough-length').sign({
+      userId: SAMPLE_ID,
+      role: 'learner',
+      sessionId: SAMPLE_ID,
+      institutionId: null,
+    });
     expect((await stack.api('GET', '/auth/me', { token: foreign })).status).toBe(401);
     const sign = createSigner({ key: stack.env.JWT_SECRET!, algorithm: 'HS256' });
     const expired = sign({ sub: SAMPLE_ID, role: 'learner', sid: SAMPLE_ID, iat: 1_600_000_000, exp: 1_600_000_100 });
@@ -71,7 +78,10 @@ describe('gateway: the generic pipeline', () => {
     const bad = await stack.api('POST', '/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'BAD_REQUEST', errors: [] });
-    const huge = await stack.api('POST', '/auth/login', { raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    const huge = await stack.api('POST', '/auth/login', {
+      raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     const odd = await stack.api('POST', '/auth/login', { raw: 'hello', headers: { 'content-type': 'text/x-unknown' } });

@@ -22,7 +22,8 @@ describe('Google sign-in (passport-google-oauth20, against a double of Google)',
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+        const json = (status: number, value: unknown) =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
         const url = new URL(req.url ?? '/', 'http://double');
         if (req.method === 'POST' && url.pathname === '/token') {
           const form = new URLSearchParams(body);
@@ -89,13 +90,24 @@ describe('Google sign-in (passport-google-oauth20, against a double of Google)',
     expect(hash.get('role')).toBe('instructor');
     expect(res.headers.get('set-cookie')).toMatch(/^lp_google_state=; .*Max-Age=0/);
     const form = new URLSearchParams({ session_id: hash.get('session_id')!, role: hash.get('role')! }).toString();
-    const signedIn = await stack.api<{ session_token: string; user: User }>('POST', '/auth/session', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect([signedIn.status, signedIn.body.user.email, signedIn.body.user.name, signedIn.body.user.role]).toEqual([200, email, 'Gina Google', 'instructor']);
-    const replay = await stack.api('POST', '/auth/session', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const signedIn = await stack.api<{ session_token: string; user: User }>('POST', '/auth/session', {
+      raw: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect([signedIn.status, signedIn.body.user.email, signedIn.body.user.name, signedIn.body.user.role]).toEqual([
+      200,
+      email,
+      'Gina Google',
+      'instructor',
+    ]);
+    const replay = await stack.api('POST', '/auth/session', {
+      raw: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(replay.status).toBe(401);
   });
 
-  it('sends the browser back with an error, and no session, when the state is not this browser\'s, Google refused, the code is bad or the e-mail unverified', async () => {
+  it("sends the browser back with an error, and no session, when the state is not this browser's, Google refused, the code is bad or the e-mail unverified", async () => {
     people.set('code-unverified', { sub: '555', email: uniqueEmail('unverified'), email_verified: false, name: 'Unverified' });
     const { cookie, state } = await leave('learner');
     const outcomes = await Promise.all([

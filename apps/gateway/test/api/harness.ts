@@ -33,7 +33,11 @@ export interface Stack {
   mentoring: TestService;
   institution: TestService;
   worker: TestService;
-  api<T = Record<string, unknown>>(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData }): Promise<ApiResponse<T>>;
+  api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string | FormData },
+  ): Promise<ApiResponse<T>>;
   /** GETs a URL as the browser does a file made in the background: again while it answers 202. */
   fetchFile(path: string, init?: RequestInit): Promise<Response>;
   /** A download link for a file route (what the SPA opens instead of sending a token in the URL). */
@@ -43,9 +47,16 @@ export interface Stack {
 
 export async function startStack(extra: Record<string, string> = {}): Promise<Stack> {
   // the gateway as deployed: the built SPA served beside the API (it changed Fastify's error path once)
-  const env = testEnv({ PORT: '0', HOST: '127.0.0.1', WEB_DIST: builtSpa(), RATE_LIMIT_SCALE: '50', GOOGLE_PROVIDER: 'dev',
+  const env = testEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WEB_DIST: builtSpa(),
+    RATE_LIMIT_SCALE: '50',
+    GOOGLE_PROVIDER: 'dev',
     // the suites sign in wrongly on purpose far more than a person would (the probe sets the real limit)
-    SIGN_IN_FAILURES_PER_ADDRESS: '100000', ...extra });
+    SIGN_IN_FAILURES_PER_ADDRESS: '100000',
+    ...extra,
+  });
   const identity = await startTestService(IdentityModule.create(env), env);
   const catalog = await startTestService(CatalogModule.create(env), env);
   const assessment = await startTestService(AssessmentModule.create(env), env);
@@ -168,7 +179,10 @@ async function spawnGateway(env: Record<string, string>): Promise<{ child: Child
   const until = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/docs/json`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/docs/json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { child, url };
     if (Date.now() > until) throw new Error('gateway did not start');
     await new Promise((r) => setTimeout(r, 100));

@@ -8,12 +8,20 @@ const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42',
 type Auth = { token: string; user: { id: string } };
 
 const cspOf = (h: Headers): Record<string, string> =>
-  Object.fromEntries((h.get('content-security-policy') ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(' ')[0]!, d.slice(d.indexOf(' ') + 1)]));
+  Object.fromEntries(
+    (h.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(' ')[0]!, d.slice(d.indexOf(' ') + 1)]),
+  );
 
 describe('gateway: security headers, bodies and export limits', () => {
   let stack: Stack;
   const register = async (role = 'learner'): Promise<Auth> => {
-    const res = await stack.api<Auth>('POST', '/auth/register', { body: { name: `Test ${role}`, email: uniqueEmail(role), password: 'secret-pass-1', role } });
+    const res = await stack.api<Auth>('POST', '/auth/register', {
+      body: { name: `Test ${role}`, email: uniqueEmail(role), password: 'secret-pass-1', role },
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -81,7 +89,7 @@ describe('gateway: security headers, bodies and export limits', () => {
     expect(await uploadsOnDisk()).toEqual(before);
   });
 
-  it('reads no upload once the caller is over the route\'s limit', async () => {
+  it("reads no upload once the caller is over the route's limit", async () => {
     const ivan = await register('instructor');
     const path = '/courses/3f1c2a9e-5b7d-4c1e-8a2f-9d0b6e4c7a11/content';
     // spend the upload allowance with empty forms (each counts), then send a real file
@@ -95,7 +103,10 @@ describe('gateway: security headers, bodies and export limits', () => {
 
   it('serves a stored file so that it cannot act as a page of the platform', async () => {
     const ivan = await register('instructor');
-    const course = await stack.api<{ id: string }>('POST', '/courses', { token: ivan.token, body: { title: 'Headers 101', description: 'About it', price: 0, is_published: true } });
+    const course = await stack.api<{ id: string }>('POST', '/courses', {
+      token: ivan.token,
+      body: { title: 'Headers 101', description: 'About it', price: 0, is_published: true },
+    });
     expect(course.status).toBe(201);
     const pdf = await stack.api<{ url: string }>('POST', `/courses/${course.body.id}/content`, { token: ivan.token, raw: pdfForm() });
     expect(pdf.status).toBe(201);
@@ -120,7 +131,10 @@ describe('gateway: security headers, bodies and export limits', () => {
     const learner = await register();
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const res = await stack.api('GET', '/users/export-data', { token: learner.token, headers: { 'x-forwarded-for': `198.51.100.${(i % 250) + 1}` } });
+      const res = await stack.api('GET', '/users/export-data', {
+        token: learner.token,
+        headers: { 'x-forwarded-for': `198.51.100.${(i % 250) + 1}` },
+      });
       statuses.push(res.status);
       if (res.status === 429) expect(res.body).toMatchObject({ code: 'RATE_LIMITED' });
     }
@@ -129,17 +143,24 @@ describe('gateway: security headers, bodies and export limits', () => {
     expect(statuses[60]).toBe(429);
     // another user is not held back by the first one's exports
     const other = await register();
-    expect([200, 202]).toContain((await stack.api('GET', '/users/export-data', { token: other.token, headers: { 'x-forwarded-for': '198.51.100.1' } })).status);
+    expect([200, 202]).toContain(
+      (await stack.api('GET', '/users/export-data', { token: other.token, headers: { 'x-forwarded-for': '198.51.100.1' } })).status,
+    );
   }, 90_000);
 
   it('answers an export still being gathered with 202, its progress and Retry-After, then the file', async () => {
     const learner = await register();
-    const first = await stack.api<{ status: string; progress: number; message: string }>('GET', '/users/export-data', { token: learner.token, headers: { 'x-forwarded-for': '198.51.100.50' } });
+    const first = await stack.api<{ status: string; progress: number; message: string }>('GET', '/users/export-data', {
+      token: learner.token,
+      headers: { 'x-forwarded-for': '198.51.100.50' },
+    });
     if (first.status === 202) {
       expect(first.headers.get('retry-after')).toBe('2');
       expect(first.body).toMatchObject({ status: expect.stringMatching(/^(queued|running)$/), progress: expect.any(Number) });
     } else expect(first.status).toBe(200);
-    const file = await stack.fetchFile('/api/users/export-data', { headers: { authorization: `Bearer ${learner.token}`, 'x-forwarded-for': '198.51.100.51' } });
+    const file = await stack.fetchFile('/api/users/export-data', {
+      headers: { authorization: `Bearer ${learner.token}`, 'x-forwarded-for': '198.51.100.51' },
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment;/);
     // read to the end: a response left unread keeps its connection busy

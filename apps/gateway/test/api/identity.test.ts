@@ -42,21 +42,32 @@ describe('identity through the gateway', () => {
       for (const role of ['learner', 'instructor', 'mentor', 'institution']) {
         const { token, user, email } = await register(role);
         expect(token.split('.')).toHaveLength(3);
-        expect(user).toMatchObject({ email, role, name: `Test ${role}`, institution: null, available_portals: [], two_factor_enabled: false });
+        expect(user).toMatchObject({
+          email,
+          role,
+          name: `Test ${role}`,
+          institution: null,
+          available_portals: [],
+          two_factor_enabled: false,
+        });
         expect(user.notification_settings).toEqual({ email: true, studyReminders: true, assignmentDeadlines: true });
         expect(JSON.stringify(user)).not.toMatch(/password/i);
       }
     });
 
     it('never lets admin self-register', async () => {
-      const res = await stack.api('POST', '/auth/register', { body: { name: 'Eve', email: uniqueEmail(), password: PASSWORD, role: 'admin' } });
+      const res = await stack.api('POST', '/auth/register', {
+        body: { name: 'Eve', email: uniqueEmail(), password: PASSWORD, role: 'admin' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'role' }] });
     });
 
     it('answers 409 for an e-mail already taken, whatever its case', async () => {
       const { email } = await register();
-      const res = await stack.api('POST', '/auth/register', { body: { name: 'Twin', email: email.toUpperCase(), password: PASSWORD, role: 'mentor' } });
+      const res = await stack.api('POST', '/auth/register', {
+        body: { name: 'Twin', email: email.toUpperCase(), password: PASSWORD, role: 'mentor' },
+      });
       expect(res.status).toBe(409);
       expect(Object.keys(res.body)).toEqual(['detail', 'code', 'errors']);
     });
@@ -67,7 +78,9 @@ describe('identity through the gateway', () => {
       const wrong = await stack.api('POST', '/auth/register', { body: { name: 42, email: ['x'], password: true, role: 7 } });
       expect(wrong.status).toBe(400);
       expect((wrong.body as { errors: unknown[] }).errors).toHaveLength(4);
-      const short = await stack.api('POST', '/auth/register', { body: { name: 'A', email: uniqueEmail(), password: '123', role: 'learner' } });
+      const short = await stack.api('POST', '/auth/register', {
+        body: { name: 'A', email: uniqueEmail(), password: '123', role: 'learner' },
+      });
       expect(short.body).toMatchObject({ errors: [{ path: 'password' }] });
     });
 
@@ -93,7 +106,9 @@ describe('identity through the gateway', () => {
 
     it('exchanges a Google-style session (development provider) once, sent as form data', async () => {
       const email = uniqueEmail('google');
-      const started = await stack.api<{ session_id: string }>('POST', '/auth/dev-provider/session', { body: { email, name: 'Gia Google' } });
+      const started = await stack.api<{ session_id: string }>('POST', '/auth/dev-provider/session', {
+        body: { email, name: 'Gia Google' },
+      });
       expect(started.status).toBe(200);
       const form = new FormData();
       form.set('session_id', started.body.session_id);
@@ -104,9 +119,15 @@ describe('identity through the gateway', () => {
       const me = await stack.api<User>('GET', '/auth/me', { token: res.body.session_token });
       expect(me.body.email).toBe(email);
       const again = new URLSearchParams({ session_id: started.body.session_id, role: 'mentor' }).toString();
-      const replay = await stack.api('POST', '/auth/session', { raw: again, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const replay = await stack.api('POST', '/auth/session', {
+        raw: again,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(replay.status).toBe(401);
-      const missing = await stack.api('POST', '/auth/session', { raw: 'role=learner', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const missing = await stack.api('POST', '/auth/session', {
+        raw: 'role=learner',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(missing.status).toBe(400);
     });
 
@@ -124,7 +145,9 @@ describe('identity through the gateway', () => {
       const sent = await stack.api('POST', '/auth/phone/complete-registration', { body: { phone, name: 'Pat Phone', role: 'learner' } });
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ otp_sent: true });
-      const created = await stack.api<Auth>('POST', '/auth/phone/complete-registration', { body: { phone, name: 'Pat Phone', role: 'learner', code: sms.lastCodeFor(phone) } });
+      const created = await stack.api<Auth>('POST', '/auth/phone/complete-registration', {
+        body: { phone, name: 'Pat Phone', role: 'learner', code: sms.lastCodeFor(phone) },
+      });
       expect(created.status).toBe(200);
       expect(created.body.user).toMatchObject({ phone, email: null, role: 'learner' });
 
@@ -162,7 +185,10 @@ describe('identity through the gateway', () => {
     it('edits the profile and refuses an e-mail someone else has', async () => {
       const a = await register();
       const b = await register();
-      const res = await stack.api<{ user: User }>('PUT', '/users/profile', { token: a.token, body: { name: 'New Name', email: uniqueEmail('renamed'), current_password: PASSWORD } });
+      const res = await stack.api<{ user: User }>('PUT', '/users/profile', {
+        token: a.token,
+        body: { name: 'New Name', email: uniqueEmail('renamed'), current_password: PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(res.body.user.name).toBe('New Name');
       const taken = await stack.api('PUT', '/users/profile', { token: a.token, body: { email: b.email, current_password: PASSWORD } });
@@ -173,7 +199,10 @@ describe('identity through the gateway', () => {
 
     it('saves notification settings and requires all three booleans', async () => {
       const { token } = await register();
-      const res = await stack.api('PUT', '/users/notification-settings', { token, body: { email: false, studyReminders: true, assignmentDeadlines: false } });
+      const res = await stack.api('PUT', '/users/notification-settings', {
+        token,
+        body: { email: false, studyReminders: true, assignmentDeadlines: false },
+      });
       expect(res.status).toBe(200);
       const me = await stack.api<User>('GET', '/auth/me', { token });
       expect(me.body.notification_settings).toEqual({ email: false, studyReminders: true, assignmentDeadlines: false });
@@ -184,12 +213,18 @@ describe('identity through the gateway', () => {
     it('changes the password only with the current one, signing out other sessions', async () => {
       const { token, email } = await register();
       const other = (await login(email)).body.token;
-      const wrong = await stack.api('PUT', '/users/change-password', { token, body: { current_password: 'not-it', new_password: 'brand-new-1' } });
+      const wrong = await stack.api('PUT', '/users/change-password', {
+        token,
+        body: { current_password: 'not-it', new_password: 'brand-new-1' },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({ code: 'INVALID_CURRENT_PASSWORD', errors: [{ path: 'current_password' }] });
       const short = await stack.api('PUT', '/users/change-password', { token, body: { current_password: PASSWORD, new_password: '123' } });
       expect(short.body).toMatchObject({ errors: [{ path: 'new_password', message: 'New password must be at least 6 characters long!' }] });
-      const ok = await stack.api('PUT', '/users/change-password', { token, body: { current_password: PASSWORD, new_password: 'brand-new-1' } });
+      const ok = await stack.api('PUT', '/users/change-password', {
+        token,
+        body: { current_password: PASSWORD, new_password: 'brand-new-1' },
+      });
       expect(ok.status).toBe(200);
       expect((await stack.api('GET', '/auth/me', { token })).status).toBe(200);
       expect((await stack.api('GET', '/auth/me', { token: other })).status).toBe(401);
@@ -246,7 +281,10 @@ describe('identity through the gateway', () => {
       const { token } = await register('institution');
       const ctx = await stack.api('GET', '/auth/portal-context', { token });
       expect(ctx.body).toEqual({ available_portals: [] });
-      const sw = await stack.api('POST', '/auth/switch-portal', { token, body: { target_institution_id: '0b3f6f3e-8a51-4d7e-9a4e-4f5d6c7b8a90' } });
+      const sw = await stack.api('POST', '/auth/switch-portal', {
+        token,
+        body: { target_institution_id: '0b3f6f3e-8a51-4d7e-9a4e-4f5d6c7b8a90' },
+      });
       expect(sw.status).toBe(403);
       const bad = await stack.api('POST', '/auth/switch-portal', { token, body: { target_institution_id: 'x' } });
       expect(bad.status).toBe(400);
@@ -266,11 +304,19 @@ describe('identity through the gateway', () => {
 
     it('links Telegram with a code, shows the status and unlinks', async () => {
       const { token } = await register();
-      expect((await stack.api('GET', '/telegram/link-status', { token })).body).toEqual({ linked: false, telegram_username: null, linked_at: null });
+      expect((await stack.api('GET', '/telegram/link-status', { token })).body).toEqual({
+        linked: false,
+        telegram_username: null,
+        linked_at: null,
+      });
       expect((await stack.api('DELETE', '/telegram/unlink', { token })).status).toBe(404);
       const code = await stack.api<{ code: string; expires_in: number }>('POST', '/telegram/generate-link-code', { token });
       expect(code.body.expires_in).toBe(300);
-      await bus.request(identityInternal.telegramConfirmLink.subject, { code: code.body.code, telegram_user_id: '777', telegram_username: 'lena_t' }, { requestId: 'api-test' });
+      await bus.request(
+        identityInternal.telegramConfirmLink.subject,
+        { code: code.body.code, telegram_user_id: '777', telegram_username: 'lena_t' },
+        { requestId: 'api-test' },
+      );
       const status = await stack.api('GET', '/telegram/link-status', { token });
       expect(status.body).toMatchObject({ linked: true, telegram_username: 'lena_t' });
       expect((await stack.api('DELETE', '/telegram/unlink', { token })).status).toBe(200);
@@ -282,7 +328,11 @@ describe('identity through the gateway', () => {
     let admin: string;
     beforeAll(async () => {
       const email = uniqueEmail('admin');
-      await bus.request(identityInternal.ensureUser.subject, { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' }, { requestId: 'api-test' });
+      await bus.request(
+        identityInternal.ensureUser.subject,
+        { email, name: 'Ada Admin', password: PASSWORD, role: 'admin' },
+        { requestId: 'api-test' },
+      );
       admin = (await login(email)).body.token;
     });
 
@@ -292,11 +342,19 @@ describe('identity through the gateway', () => {
         body: { email: uniqueEmail('made'), name: 'Made By Admin', password: PASSWORD, role: 'instructor' },
       });
       expect(created.status).toBe(201);
-      const list = await stack.api<{ users: { id: string }[]; total: number }>('GET', '/admin/users?role=instructor&limit=500', { token: admin });
+      const list = await stack.api<{ users: { id: string }[]; total: number }>('GET', '/admin/users?role=instructor&limit=500', {
+        token: admin,
+      });
       expect(list.body.users.map((u) => u.id)).toContain(created.body.user.id);
-      const dup = await stack.api('POST', '/admin/users', { token: admin, body: { email: (await register()).email, name: 'Dup', password: PASSWORD, role: 'learner' } });
+      const dup = await stack.api('POST', '/admin/users', {
+        token: admin,
+        body: { email: (await register()).email, name: 'Dup', password: PASSWORD, role: 'learner' },
+      });
       expect(dup.status).toBe(409);
-      const otherAdmin = await stack.api<{ user: { id: string } }>('POST', '/admin/users', { token: admin, body: { email: uniqueEmail('admin2'), name: 'Second Admin', password: PASSWORD, role: 'admin' } });
+      const otherAdmin = await stack.api<{ user: { id: string } }>('POST', '/admin/users', {
+        token: admin,
+        body: { email: uniqueEmail('admin2'), name: 'Second Admin', password: PASSWORD, role: 'admin' },
+      });
       const refused = await stack.api('DELETE', `/admin/users/${otherAdmin.body.user.id}`, { token: admin });
       expect(refused.status).toBe(422);
       expect((await stack.api('DELETE', `/admin/users/${created.body.user.id}`, { token: admin })).status).toBe(200);
@@ -304,7 +362,9 @@ describe('identity through the gateway', () => {
     });
 
     it('reports platform analytics with user counts by role', async () => {
-      const res = await stack.api<{ total_users: number; user_counts: Record<string, number> }>('GET', '/admin/analytics', { token: admin });
+      const res = await stack.api<{ total_users: number; user_counts: Record<string, number> }>('GET', '/admin/analytics', {
+        token: admin,
+      });
       expect(res.status).toBe(200);
       expect(res.body.total_users).toBeGreaterThan(0);
       expect(res.body.user_counts.admin).toBeGreaterThanOrEqual(1);
@@ -322,7 +382,8 @@ describe('rate limits', () => {
   it('answers 429 with Retry-After after 10 sign-in attempts for one account', async () => {
     const email = uniqueEmail('guess');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await stack.api('POST', '/auth/login', { body: { email, password: `guess-${i}` } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await stack.api('POST', '/auth/login', { body: { email, password: `guess-${i}` } })).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     const last = await stack.api('POST', '/auth/login', { body: { email, password: 'guess' } });
     expect(last.status).toBe(429);

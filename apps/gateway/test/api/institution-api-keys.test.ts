@@ -22,7 +22,9 @@ let mine: Institution;
 let theirs: Institution;
 
 const register = async (tag: string): Promise<Auth> => {
-  const res = await stack.api<Auth>('POST', '/auth/register', { body: { name: `Keys ${tag}`, email: uniqueEmail(tag), password: 'secret-pass-1', role: 'institution' } });
+  const res = await stack.api<Auth>('POST', '/auth/register', {
+    body: { name: `Keys ${tag}`, email: uniqueEmail(tag), password: 'secret-pass-1', role: 'institution' },
+  });
   expect(res.status).toBe(201);
   return res.body;
 };
@@ -41,7 +43,10 @@ const system = (sql: string, args: unknown[]) =>
     return tx.query(sql, args);
   });
 const makeKey = async (who: Auth, inst: Institution, permissions: string[], extra: Record<string, unknown> = {}): Promise<Key> => {
-  const res = await stack.api<Key>('POST', `/institutions/${inst.id}/api-keys`, { token: who.token, body: { key_name: 'Integration', permissions, ...extra } });
+  const res = await stack.api<Key>('POST', `/institutions/${inst.id}/api-keys`, {
+    token: who.token,
+    body: { key_name: 'Integration', permissions, ...extra },
+  });
   expect(res.status).toBe(201);
   return res.body;
 };
@@ -84,21 +89,42 @@ describe('/api with an institution API key', () => {
       const refused = await stack.api<ErrorBody>('GET', path, withKey(key.api_key));
       expect([refused.status, refused.body.code]).toEqual([403, 'API_KEY_NOT_ACCEPTED']);
     }
-    const making = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/api-keys`, { token: key.api_key, body: { key_name: 'Self', permissions: ['courses.read'] } });
+    const making = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/api-keys`, {
+      token: key.api_key,
+      body: { key_name: 'Self', permissions: ['courses.read'] },
+    });
     expect([making.status, making.body.code]).toEqual([403, 'API_KEY_NOT_ACCEPTED']);
   });
 
-  it("lists only the member types the key may read, and nothing of another institution", async () => {
+  it('lists only the member types the key may read, and nothing of another institution', async () => {
     const studentId = randomUUID();
     const facultyId = randomUUID();
-    for (const [id, type] of [[studentId, 'student'], [facultyId, 'faculty']] as const) {
+    for (const [id, type] of [
+      [studentId, 'student'],
+      [facultyId, 'faculty'],
+    ] as const) {
       const userId = randomUUID();
       const role = type === 'student' ? 'learner' : 'instructor';
-      await system(`INSERT INTO users (id, name, email, role) VALUES ($1, $2, $3, $4)`, [userId, `Keys ${type}`, `${userId.slice(0, 8)}@keys.test`, role]);
-      await system(`INSERT INTO members (id, institution_id, user_id, member_type, portal_role) VALUES ($1, $2, $3, $4, $5)`, [id, mine.id, userId, type, role]);
+      await system(`INSERT INTO users (id, name, email, role) VALUES ($1, $2, $3, $4)`, [
+        userId,
+        `Keys ${type}`,
+        `${userId.slice(0, 8)}@keys.test`,
+        role,
+      ]);
+      await system(`INSERT INTO members (id, institution_id, user_id, member_type, portal_role) VALUES ($1, $2, $3, $4, $5)`, [
+        id,
+        mine.id,
+        userId,
+        type,
+        role,
+      ]);
     }
     const key = await makeKey(owner, mine, ['students.read']);
-    const seen = await stack.api<{ members: Array<{ id: string; member_type: string }> }>('GET', `/institutions/${mine.id}/members`, withKey(key.api_key));
+    const seen = await stack.api<{ members: Array<{ id: string; member_type: string }> }>(
+      'GET',
+      `/institutions/${mine.id}/members`,
+      withKey(key.api_key),
+    );
     expect(seen.status).toBe(200);
     expect(seen.body.members.map((m) => m.member_type)).toEqual(['student']);
     const other = await stack.api<ErrorBody>('GET', `/institutions/${theirs.id}/members`, withKey(key.api_key));
@@ -120,7 +146,7 @@ describe('/api with an institution API key', () => {
     expect([unknown.status, unknown.body.code]).toEqual([401, 'API_KEY_INVALID']);
   });
 
-  it("holds each key to its own limit per minute: the third call of a 2/min key is 429 with Retry-After", async () => {
+  it('holds each key to its own limit per minute: the third call of a 2/min key is 429 with Retry-After', async () => {
     const key = await makeKey(owner, mine, ['courses.read'], { rate_limit_per_minute: 2 });
     const statuses = [];
     for (let i = 0; i < 2; i++) statuses.push((await stack.api('GET', '/institution/courses', withKey(key.api_key))).status);
@@ -141,7 +167,10 @@ describe('/api with an institution API key', () => {
   it('refuses keys to an institution whose tier has no API access', async () => {
     const founder = await register('free');
     const free = await onboard(founder, 'Free Campus');
-    const res = await stack.api<ErrorBody>('POST', `/institutions/${free.id}/api-keys`, { token: founder.token, body: { key_name: 'Nope', permissions: ['courses.read'] } });
+    const res = await stack.api<ErrorBody>('POST', `/institutions/${free.id}/api-keys`, {
+      token: founder.token,
+      body: { key_name: 'Nope', permissions: ['courses.read'] },
+    });
     expect([res.status, res.body.code]).toEqual([403, 'API_ACCESS_NOT_IN_TIER']);
   });
 

@@ -28,7 +28,9 @@ let owner: Auth;
 let mine: Institution;
 
 const register = async (role: 'institution' | 'learner', tag: string): Promise<Auth> => {
-  const res = await stack.api<Auth>('POST', '/auth/register', { body: { name: `Bulk ${tag}`, email: uniqueEmail(tag), password: PASSWORD, role } });
+  const res = await stack.api<Auth>('POST', '/auth/register', {
+    body: { name: `Bulk ${tag}`, email: uniqueEmail(tag), password: PASSWORD, role },
+  });
   expect(res.status).toBe(201);
   return res.body;
 };
@@ -66,9 +68,16 @@ beforeAll(async () => {
   expect(made.status).toBe(201);
   mine = made.body;
   const adminEmail = uniqueEmail('bulk-admin');
-  await bus.request(identityInternal.ensureUser.subject, { email: adminEmail, name: 'Ada Admin', password: PASSWORD, role: 'admin' }, { requestId: 'api-test' });
+  await bus.request(
+    identityInternal.ensureUser.subject,
+    { email: adminEmail, name: 'Ada Admin', password: PASSWORD, role: 'admin' },
+    { requestId: 'api-test' },
+  );
   const admin = await stack.api<Auth>('POST', '/auth/login', { body: { email: adminEmail, password: PASSWORD } });
-  const verified = await stack.api<Institution>('POST', `/admin/institutions/${mine.id}/verify`, { token: admin.body.token, body: { status: 'verified' } });
+  const verified = await stack.api<Institution>('POST', `/admin/institutions/${mine.id}/verify`, {
+    token: admin.body.token,
+    body: { status: 'verified' },
+  });
   expect(verified.status).toBe(200);
   // room for every row: the free tier stops at 100 students (an upgrade is a payment, not what this tests)
   await stack.institution.ds.transaction(async (tx) => {
@@ -85,7 +94,8 @@ describe('POST /api/institutions/{id}/members/bulk', () => {
   it(`imports a ${ROWS.toLocaleString('en')}-row CSV larger than the 1 MiB body limit, sent as a multipart upload`, async () => {
     const tag = Date.now().toString(36);
     const lines = ['email,name,role'];
-    for (let i = 1; i <= ROWS; i++) lines.push(`person${i}.${tag}@bulk-upload.test,Bulk Person ${i},${i % 20 === 0 ? 'faculty' : 'student'}`);
+    for (let i = 1; i <= ROWS; i++)
+      lines.push(`person${i}.${tag}@bulk-upload.test,Bulk Person ${i},${i % 20 === 0 ? 'faculty' : 'student'}`);
     const csv = `${lines.join('\n')}\n`;
     expect(Buffer.byteLength(csv)).toBeGreaterThan(1_048_576);
 
@@ -130,7 +140,9 @@ describe('POST /api/institutions/{id}/members/bulk', () => {
       raw: csvForm(csv, { csv_data: Buffer.from(csv).toString('base64') }),
     });
     expect([both.status, both.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-    expect(both.body.errors).toEqual([{ path: 'file', message: 'Send the CSV file once: either as a file upload or as csv_data, not both' }]);
+    expect(both.body.errors).toEqual([
+      { path: 'file', message: 'Send the CSV file once: either as a file upload or as csv_data, not both' },
+    ]);
 
     const none = await stack.api<ErrorBody>('POST', `/institutions/${mine.id}/members/bulk`, { token: owner.token, body: {} });
     expect([none.status, none.body.errors.map((e) => e.path)]).toEqual([400, ['file']]);

@@ -19,7 +19,10 @@ describe('password reset through the gateway', () => {
 
   const register = async (headers = from()) => {
     const email = uniqueEmail('reset');
-    const res = await stack.api<{ token: string }>('POST', '/auth/register', { body: { name: 'Rahel Tesfaye', email, password: 'secret-pass-1', role: 'learner' }, headers });
+    const res = await stack.api<{ token: string }>('POST', '/auth/register', {
+      body: { name: 'Rahel Tesfaye', email, password: 'secret-pass-1', role: 'learner' },
+      headers,
+    });
     expect(res.status).toBe(201);
     return { email, token: res.body.token };
   };
@@ -91,11 +94,17 @@ describe('password reset through the gateway', () => {
 
   it('refuses invalid bodies with the field errors', async () => {
     const headers = from();
-    const forgot = await stack.api<{ code: string; errors: Array<{ path: string; message: string }> }>('POST', '/auth/password/forgot', { body: { email: 'not-an-email' }, headers });
+    const forgot = await stack.api<{ code: string; errors: Array<{ path: string; message: string }> }>('POST', '/auth/password/forgot', {
+      body: { email: 'not-an-email' },
+      headers,
+    });
     expect(forgot.status).toBe(400);
     expect(forgot.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'email', message: 'Enter a valid email address' }] });
 
-    const reset = await stack.api<{ code: string; errors: Array<{ path: string; message: string }> }>('POST', '/auth/password/reset', { body: { token: '', password: '123' }, headers });
+    const reset = await stack.api<{ code: string; errors: Array<{ path: string; message: string }> }>('POST', '/auth/password/reset', {
+      body: { token: '', password: '123' },
+      headers,
+    });
     expect(reset.status).toBe(400);
     expect(reset.body.code).toBe('VALIDATION_FAILED');
     expect(reset.body.errors).toEqual(
@@ -104,7 +113,10 @@ describe('password reset through the gateway', () => {
         { path: 'password', message: 'Password must be at least 6 characters long' },
       ]),
     );
-    const unknown = await stack.api('POST', '/auth/password/reset', { body: { token: 'x'.repeat(43), password: 'long-enough-1' }, headers });
+    const unknown = await stack.api('POST', '/auth/password/reset', {
+      body: { token: 'x'.repeat(43), password: 'long-enough-1' },
+      headers,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'RESET_LINK_INVALID' });
   });
@@ -112,7 +124,8 @@ describe('password reset through the gateway', () => {
   it('limits the asking per address', async () => {
     const headers = from();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await stack.api('POST', '/auth/password/forgot', { body: { email: uniqueEmail('limit') }, headers })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await stack.api('POST', '/auth/password/forgot', { body: { email: uniqueEmail('limit') }, headers })).status);
     expect(statuses).toEqual([...Array(10).fill(202), 429]);
   });
 });

@@ -17,7 +17,9 @@ describe('read your own writes across services', () => {
   const PASSWORD = 'secret-pass-1';
 
   const register = async (role: string): Promise<Auth> => {
-    const res = await stack.api<Auth>('POST', '/auth/register', { body: { name: `Fresh ${role}`, email: uniqueEmail(role), password: PASSWORD, role } });
+    const res = await stack.api<Auth>('POST', '/auth/register', {
+      body: { name: `Fresh ${role}`, email: uniqueEmail(role), password: PASSWORD, role },
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
@@ -25,11 +27,22 @@ describe('read your own writes across services', () => {
   beforeAll(async () => {
     stack = await startStack();
     ivan = await register('instructor');
-    course = (await stack.api<Course>('POST', '/courses', { token: ivan.token, body: { title: 'Fresh course', description: 'd', price: 0, is_published: true } })).body;
+    course = (
+      await stack.api<Course>('POST', '/courses', {
+        token: ivan.token,
+        body: { title: 'Fresh course', description: 'd', price: 0, is_published: true },
+      })
+    ).body;
     // the course was created a moment ago: attaching a quiz to it must not answer "course not found"
     const created = await stack.api<QuizAuthor>('POST', '/quizzes', {
       token: ivan.token,
-      body: { title: 'Fresh quiz', course_id: course.id, test_mode: 'practice', time_limit: 0, questions: [{ question_text: 'Yes?', question_type: 'true_false', correct_answer: 'True' }] },
+      body: {
+        title: 'Fresh quiz',
+        course_id: course.id,
+        test_mode: 'practice',
+        time_limit: 0,
+        questions: [{ question_text: 'Yes?', question_type: 'true_false', correct_answer: 'True' }],
+      },
     });
     expect(created.status).toBe(201);
     quiz = created.body;

@@ -23,7 +23,8 @@ describe('sessions through the gateway', () => {
     expect(res.status).toBe(201);
     return { ...res.body, email, cookie: refreshCookie(res)!.value };
   };
-  const refresh = (cookie: string) => stack.api<{ token: string; expires_in: number }>('POST', '/auth/refresh', { headers: { cookie: `lp_refresh=${cookie}` } });
+  const refresh = (cookie: string) =>
+    stack.api<{ token: string; expires_in: number }>('POST', '/auth/refresh', { headers: { cookie: `lp_refresh=${cookie}` } });
 
   beforeAll(async () => {
     stack = await startStack();
@@ -35,12 +36,16 @@ describe('sessions through the gateway', () => {
   }, 30_000);
 
   it('keeps the refresh token in an httpOnly, Secure, SameSite=Strict cookie, never in the body', async () => {
-    const res = await stack.api<Auth & Record<string, unknown>>('POST', '/auth/login', { body: { email: (await register()).email, password: PASSWORD } });
+    const res = await stack.api<Auth & Record<string, unknown>>('POST', '/auth/login', {
+      body: { email: (await register()).email, password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['token', 'user']);
     const cookie = refreshCookie(res)!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookie.attrs).toEqual(expect.arrayContaining(['Path=/api/auth', 'HttpOnly', 'Secure', 'SameSite=Strict', `Max-Age=${30 * 24 * 3600}`]));
+    expect(cookie.attrs).toEqual(
+      expect.arrayContaining(['Path=/api/auth', 'HttpOnly', 'Secure', 'SameSite=Strict', `Max-Age=${30 * 24 * 3600}`]),
+    );
     const [, payload] = res.body.token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { iat: number; exp: number };
     expect(claims.exp - claims.iat).toBe(ACCESS_TOKEN_TTL_SECONDS);

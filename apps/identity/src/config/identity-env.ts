@@ -30,7 +30,10 @@ export const IdentityEnvSchema = z
     EXTERNAL_SESSION_TTL_SECONDS: seconds(600),
     ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
     /** the address browsers reach the platform at (password-reset e-mails link there); empty: relative links */
-    PUBLIC_URL: z.string().default('').transform((v) => v.replace(/\/$/, '')),
+    PUBLIC_URL: z
+      .string()
+      .default('')
+      .transform((v) => v.replace(/\/$/, '')),
     /** password-reset e-mails per account per hour, from any number of addresses (more are not sent; the answer is the same) */
     PASSWORD_RESET_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(50).default(5),
   })
@@ -43,10 +46,13 @@ export const IdentityEnvSchema = z
     message: 'the development SMS provider is refused outside development and tests',
     path: ['SMS_PROVIDER'],
   })
-  .refine((e) => isDevelopmentLike(e.NODE_ENV) || (e.TOTP_ENCRYPTION_KEY !== DEV_TOTP_ENCRYPTION_KEY && !isWeakSecret(e.TOTP_ENCRYPTION_KEY, 44)), {
-    message: 'must be set in production to 32 random bytes, base64 (not the development key)',
-    path: ['TOTP_ENCRYPTION_KEY'],
-  });
+  .refine(
+    (e) => isDevelopmentLike(e.NODE_ENV) || (e.TOTP_ENCRYPTION_KEY !== DEV_TOTP_ENCRYPTION_KEY && !isWeakSecret(e.TOTP_ENCRYPTION_KEY, 44)),
+    {
+      message: 'must be set in production to 32 random bytes, base64 (not the development key)',
+      path: ['TOTP_ENCRYPTION_KEY'],
+    },
+  );
 
 export type IdentityEnv = BaseEnv & z.infer<typeof IdentityEnvSchema>;
 

@@ -16,7 +16,10 @@ export const institutionErrors = {
   invitationNotFound: () => AppError.notFound('Invitation not found, or no longer open', C.INVITATION_NOT_FOUND),
   lastAdmin: () => AppError.rule(C.LAST_ADMIN, 'You are the last admin of this institution: make someone else an admin before you leave'),
   notVerified: () =>
-    AppError.rule(C.NOT_VERIFIED, 'This can be done once the institution is verified; invite people one by one meanwhile (the invitations go out on verification)'),
+    AppError.rule(
+      C.NOT_VERIFIED,
+      'This can be done once the institution is verified; invite people one by one meanwhile (the invitations go out on verification)',
+    ),
   cannotRemoveSelf: () => AppError.rule(C.CANNOT_REMOVE_SELF, 'You cannot remove or suspend yourself'),
   portalNotFound: () => AppError.notFound('Portal not found', C.PORTAL_NOT_FOUND),
 } as const;

@@ -53,8 +53,15 @@ export class Tenancy {
   ) {}
 
   /** `actingUserId`: a bus caller acting for a person it names (identity forwarding a portal grant) */
-  async forInstitution<T>(institutionId: string, need: AccessNeed, fn: (tx: EntityManager, access: TenantAccess) => Promise<T>, actingUserId?: string): Promise<T> {
-    const caller: Caller = actingUserId ? { userId: actingUserId, role: 'institution', sessionId: 'bus', institutionId: null } : currentCaller();
+  async forInstitution<T>(
+    institutionId: string,
+    need: AccessNeed,
+    fn: (tx: EntityManager, access: TenantAccess) => Promise<T>,
+    actingUserId?: string,
+  ): Promise<T> {
+    const caller: Caller = actingUserId
+      ? { userId: actingUserId, role: 'institution', sessionId: 'bus', institutionId: null }
+      : currentCaller();
     return this.transaction(async (tx) => {
       const access = await this.resolve(tx, caller, institutionId);
       if (!access) throw institutionErrors.notFound();
@@ -95,7 +102,9 @@ export class Tenancy {
     const mail = email?.toLowerCase() ?? null;
     return this.transaction(async (tx) => {
       await applyScope(tx, { userId: caller.userId, email: mail });
-      return fn(tx, (institutionId) => applyScope(tx, { userId: caller.userId, email: mail, roots: [institutionId], visible: [institutionId] }));
+      return fn(tx, (institutionId) =>
+        applyScope(tx, { userId: caller.userId, email: mail, roots: [institutionId], visible: [institutionId] }),
+      );
     });
   }
 
@@ -127,10 +136,15 @@ export class Tenancy {
     const roots = await this.adminRoots(tx, caller.userId);
     if (!roots.length) return null;
     await applyScope(tx, { userId: caller.userId, roots: roots.map((r) => r.institutionId) });
-    const [target] = (await tx.query(`SELECT path_ids AS "pathIds" FROM institutions WHERE id = $1`, [institutionId])) as { pathIds: string[] }[];
+    const [target] = (await tx.query(`SELECT path_ids AS "pathIds" FROM institutions WHERE id = $1`, [institutionId])) as {
+      pathIds: string[];
+    }[];
     if (!target) return null;
     // the nearest administered institution on the way up decides the access level
-    const via = [...target.pathIds].reverse().map((id) => roots.find((r) => r.institutionId === id)).find((r) => r !== undefined);
+    const via = [...target.pathIds]
+      .reverse()
+      .map((id) => roots.find((r) => r.institutionId === id))
+      .find((r) => r !== undefined);
     if (!via) return null;
     // an API key acts inside its own institution's subtree only, whatever else its maker administers
     const keyScope = apiKeyInstitution(caller);

@@ -41,7 +41,11 @@ export function tenantTableUp(table: string, ownColumn?: string): string[] {
   ];
 }
 export function tenantTableDown(table: string): string[] {
-  return [`DROP POLICY IF EXISTS "${table}_tenant" ON "${table}"`, `ALTER TABLE "${table}" NO FORCE ROW LEVEL SECURITY`, `ALTER TABLE "${table}" DISABLE ROW LEVEL SECURITY`];
+  return [
+    `DROP POLICY IF EXISTS "${table}_tenant" ON "${table}"`,
+    `ALTER TABLE "${table}" NO FORCE ROW LEVEL SECURITY`,
+    `ALTER TABLE "${table}" DISABLE ROW LEVEL SECURITY`,
+  ];
 }
 
 /** The institutions table itself: a row is visible inside the subtree of a root (and to the system). */

@@ -1,4 +1,15 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { AccessLevel, LevelType, VerificationStatus } from '@lp/contracts';
 
 /**
@@ -50,7 +61,11 @@ export class InstitutionEntity {
   @Column({ type: 'integer', name: 'max_subsidiaries', default: 50 }) maxSubsidiaries!: number;
   /** what members of this institution may do, copied down by a cascade (see hierarchy/cascade) */
   @Column({ type: 'jsonb', default: () => "'{}'" }) policies!: Record<string, unknown>;
-  @Column({ type: 'jsonb', name: 'cascade_settings', default: () => '\'{"users": false, "content": false, "pricing": false, "branding": true, "policies": true}\'' })
+  @Column({
+    type: 'jsonb',
+    name: 'cascade_settings',
+    default: () => '\'{"users": false, "content": false, "pricing": false, "branding": true, "policies": true}\'',
+  })
   cascadeSettings!: Record<string, boolean>;
   @Column({ type: 'timestamptz', name: 'cascade_applied_at', nullable: true }) cascadeAppliedAt!: Date | null;
   @Column({ type: 'uuid', name: 'created_by' }) createdBy!: string;

@@ -1,4 +1,15 @@
-import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { AccessLevel, MemberType, PortalRole } from '@lp/contracts';
 import { InstitutionEntity } from './institution.entity.js';
 
@@ -17,7 +28,10 @@ import { InstitutionEntity } from './institution.entity.js';
 @Check('invitations_access_check', `"access_level" IN ('standard','admin','readonly')`)
 @Check('invitations_role_check', `"portal_role" IN ('learner','instructor','mentor','institution')`)
 @Check('invitations_email_check', `"email" = lower("email")`)
-@Check('invitations_delivered_check', `"status" <> 'pending' OR ("delivered_at" IS NOT NULL AND "expires_at" IS NOT NULL AND "sending" > 0)`)
+@Check(
+  'invitations_delivered_check',
+  `"status" <> 'pending' OR ("delivered_at" IS NOT NULL AND "expires_at" IS NOT NULL AND "sending" > 0)`,
+)
 @Index('invitations_open_key', ['institutionId', 'email'], { unique: true, where: `"status" IN ('held','pending')` })
 @Index('invitations_invitee_idx', ['email'], { where: `"status" = 'pending'` })
 @Index('invitations_institution_idx', ['institutionId', 'createdAt'])

@@ -29,9 +29,8 @@ export interface CallOptions {
 }
 
 /** No second argument is needed when a route declares nothing the caller must send. */
-export type CallRest<Rt extends AnyRoute> = {} extends RouteArgs<Rt>
-  ? [args?: RouteArgs<Rt> & CallOptions]
-  : [args: RouteArgs<Rt> & CallOptions];
+export type CallRest<Rt extends AnyRoute> =
+  {} extends RouteArgs<Rt> ? [args?: RouteArgs<Rt> & CallOptions] : [args: RouteArgs<Rt> & CallOptions];
 
 /* eslint-enable @typescript-eslint/no-empty-object-type */
 
@@ -152,7 +151,9 @@ async function untilDone(route: AnyRoute, args: LooseArgs): Promise<Response> {
     args.onProgress?.(pending.data);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, pending.data.retry_after * 1000);
-      args.signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('Aborted', 'AbortError'))), { once: true });
+      args.signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('Aborted', 'AbortError'))), {
+        once: true,
+      });
     });
   }
 }

@@ -1,4 +1,13 @@
-import { AssessmentErrorCode, BillingErrorCode, CatalogErrorCode, CommonErrorCode, CommunityErrorCode, IdentityErrorCode, InstitutionErrorCode, MentoringErrorCode } from '@lp/contracts';
+import {
+  AssessmentErrorCode,
+  BillingErrorCode,
+  CatalogErrorCode,
+  CommonErrorCode,
+  CommunityErrorCode,
+  IdentityErrorCode,
+  InstitutionErrorCode,
+  MentoringErrorCode,
+} from '@lp/contracts';
 
 /** Every code declared in @lp/contracts (the platform's and each service's); each has a text under `errors.code.<CODE>`. */
 export const DECLARED_ERROR_CODES = [

@@ -1,4 +1,12 @@
-import { AssessmentErrorCode, BillingErrorCode, CatalogErrorCode, CommonErrorCode, CommunityErrorCode, IdentityErrorCode, MentoringErrorCode } from '@lp/contracts';
+import {
+  AssessmentErrorCode,
+  BillingErrorCode,
+  CatalogErrorCode,
+  CommonErrorCode,
+  CommunityErrorCode,
+  IdentityErrorCode,
+  MentoringErrorCode,
+} from '@lp/contracts';
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -36,7 +36,11 @@ function parseJson(text: string): unknown {
  * Sends a multipart (`bodyKind: 'form'`) route with XMLHttpRequest, whose upload
  * events report progress (fetch has none). Errors are the same ApiError as callRoute's.
  */
-export async function uploadRoute<Rt extends AnyRoute>(route: Rt, upload: UploadArgs<Rt>, options: UploadOptions = {}): Promise<RouteOutput<Rt>> {
+export async function uploadRoute<Rt extends AnyRoute>(
+  route: Rt,
+  upload: UploadArgs<Rt>,
+  options: UploadOptions = {},
+): Promise<RouteOutput<Rt>> {
   if (route.bodyKind !== 'form') throw new Error(`${route.subject} takes a JSON body; use callRoute`);
   const token = await currentToken();
   try {

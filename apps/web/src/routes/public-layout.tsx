@@ -16,7 +16,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <BrandLogo to={user ? dashboardPath(user.role) : '/'} />
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-6xl flex-1 items-center justify-center px-4 py-10 focus:outline-none sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-6xl flex-1 items-center justify-center px-4 py-10 focus:outline-none sm:px-6"
+      >
         {children}
       </main>
       <footer className="py-6 text-center text-sm text-slate-600">

@@ -16,7 +16,13 @@ export function RootLayout() {
       <SkipLink />
       {/* a page outside the shell (or a guarded one before the user is known) while its chunk arrives */}
       <Suspense fallback={<FullPageSpinner />}>
-        {secondFactor ? <SecondFactorPage prompt={secondFactor} /> : exchanging ? <FullPageSpinner label={t('auth.signingIn')} /> : <Outlet />}
+        {secondFactor ? (
+          <SecondFactorPage prompt={secondFactor} />
+        ) : exchanging ? (
+          <FullPageSpinner label={t('auth.signingIn')} />
+        ) : (
+          <Outlet />
+        )}
       </Suspense>
       <ScrollRestoration />
     </>

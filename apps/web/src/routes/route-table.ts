@@ -133,7 +133,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/learner/dashboard', guard: ['learner'], element: createElement(LearningProgressPage) },
   { path: '/instructor/dashboard', guard: ['instructor'], element: createElement(InstructorDashboardPage) },
   { path: '/mentor/dashboard', guard: ['mentor'], element: dashboard('mentor') },
-  { path: '/institution/dashboard', guard: ['institution'], element: createElement(pageOf(() => import('../features/institution/pages'), 'InstitutionDashboardPage')) },
+  {
+    path: '/institution/dashboard',
+    guard: ['institution'],
+    element: createElement(pageOf(() => import('../features/institution/pages'), 'InstitutionDashboardPage')),
+  },
   { path: '/admin/dashboard', guard: ['admin'], element: createElement(AdminDashboardPage) },
 
   { path: '/courses', guard: LEARNER, element: createElement(BrowseCoursesPage) },
@@ -208,7 +212,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/leaderboard', guard: 'any', element: notYetAvailable('leaderboard') },
   { path: '/referrals', guard: 'any', element: notYetAvailable('referrals') },
 
-  { path: '/institution/onboard', guard: 'any', element: createElement(pageOf(() => import('../features/onboarding/pages'), 'OnboardingPage')) },
+  {
+    path: '/institution/onboard',
+    guard: 'any',
+    element: createElement(pageOf(() => import('../features/onboarding/pages'), 'OnboardingPage')),
+  },
   { path: '/institution/course/:id/edit', guard: 'any', element: createElement(CourseEditPage, { variant: 'institution' }) },
   {
     path: '/institution/course/:id/manage',

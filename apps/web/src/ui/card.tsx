@@ -10,11 +10,7 @@ export function CardHeader({ className, ...rest }: HTMLAttributes<HTMLDivElement
 }
 
 /** Renders an h2 by default; pass `as` when the card sits under a different heading level. */
-export function CardTitle({
-  className,
-  as: Heading = 'h2',
-  ...rest
-}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' }) {
+export function CardTitle({ className, as: Heading = 'h2', ...rest }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' }) {
   return <Heading className={cn('text-lg font-semibold text-slate-900', className)} {...rest} />;
 }
 

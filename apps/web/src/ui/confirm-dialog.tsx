@@ -38,7 +38,12 @@ export function ConfirmDialog({
           <DialogClose asChild>
             <Button variant="outline">{t('common.cancel')}</Button>
           </DialogClose>
-          <Button variant={destructive ? 'destructive' : 'primary'} loading={pending} onClick={onConfirm} data-testid={testId ? `${testId}-confirm` : undefined}>
+          <Button
+            variant={destructive ? 'destructive' : 'primary'}
+            loading={pending}
+            onClick={onConfirm}
+            data-testid={testId ? `${testId}-confirm` : undefined}
+          >
             {confirmLabel}
           </Button>
         </DialogFooter>

@@ -59,7 +59,5 @@ export function DialogDescription({ className, ...rest }: ComponentProps<typeof 
 }
 
 export function DialogFooter({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>{children}</div>
-  );
+  return <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>{children}</div>;
 }

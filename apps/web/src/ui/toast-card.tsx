@@ -56,14 +56,26 @@ export function ToastCard({ item, onDismiss }: ToastCardProps) {
         toneClasses[tone],
       )}
     >
-      <svg viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="mt-0.5 size-5 shrink-0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        aria-hidden="true"
+      >
         <path d={toneIcons[tone]} />
       </svg>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold break-words">{item.title}</p>
         {item.description && <p className="mt-1 text-sm break-words">{item.description}</p>}
       </div>
-      <button type="button" onClick={() => onDismiss(item.id)} className={cn('cursor-pointer rounded-md p-1 opacity-80 hover:opacity-100', focusRing)}>
+      <button
+        type="button"
+        onClick={() => onDismiss(item.id)}
+        className={cn('cursor-pointer rounded-md p-1 opacity-80 hover:opacity-100', focusRing)}
+      >
         <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
         </svg>

@@ -16,7 +16,9 @@ describe('worker env', () => {
     expect(defaults.SMTP_URL).toBeUndefined();
     expect(defaults.MAIL_FROM).toBe('Learning Platform <no-reply@learning-platform.local>');
     expect(parseEnv(WorkerEnvSchema, { SMTP_URL: '' }).SMTP_URL).toBeUndefined();
-    expect(parseEnv(WorkerEnvSchema, { SMTP_URL: 'smtp://u:p@mail.example.com:587', MAIL_FROM: 'LearnHub <hello@example.com>' })).toMatchObject({ SMTP_URL: 'smtp://u:p@mail.example.com:587', MAIL_FROM: 'LearnHub <hello@example.com>' });
+    expect(
+      parseEnv(WorkerEnvSchema, { SMTP_URL: 'smtp://u:p@mail.example.com:587', MAIL_FROM: 'LearnHub <hello@example.com>' }),
+    ).toMatchObject({ SMTP_URL: 'smtp://u:p@mail.example.com:587', MAIL_FROM: 'LearnHub <hello@example.com>' });
     expect(() => parseEnv(WorkerEnvSchema, { SMTP_URL: 'mail.example.com:587' })).toThrow(/SMTP_URL/);
   });
 });

@@ -7,7 +7,6 @@ import { buildExportDocument, dataExportJob, exportFilename, exportKey } from '.
 import type { JobContext } from './job-definition.js';
 import type { Mailer } from '../mail/mailer.js';
 
-
 type Answer = Record<string, unknown> | AppError;
 
 function context(answers: Partial<Record<ServiceName, Answer>>, services: ServiceName[], files = new MemoryFiles()) {
@@ -29,7 +28,14 @@ function context(answers: Partial<Record<ServiceName, Answer>>, services: Servic
     requestId: 'req-1',
     log: pino({ level: 'silent' }),
     reportProgress: async (p) => void progress.push(p),
-    deps: { rpc, files, exportServices: services, exportServiceTimeoutMs: 1000, mailer: {} as Mailer, now: () => new Date('2026-03-04T05:06:07Z') },
+    deps: {
+      rpc,
+      files,
+      exportServices: services,
+      exportServiceTimeoutMs: 1000,
+      mailer: {} as Mailer,
+      now: () => new Date('2026-03-04T05:06:07Z'),
+    },
   };
   return { ctx, files, asked, progress };
 }

@@ -16,7 +16,11 @@ describe('export cleanup job', () => {
     await files.put('exports/u1/recent.json', '{}');
     clock = new Date(clock.getTime() + 120_000);
     const ctx = {
-      jobId: 'j', attempt: 1, requestId: 'r', log: pino({ level: 'silent' }), reportProgress: async () => undefined,
+      jobId: 'j',
+      attempt: 1,
+      requestId: 'r',
+      log: pino({ level: 'silent' }),
+      reportProgress: async () => undefined,
       deps: { rpc: {} as RpcClient, files, exportServices: [], exportServiceTimeoutMs: 1, mailer: {} as Mailer, now: () => clock },
     } as JobContext;
     expect(await exportCleanupJob.handle({}, ctx)).toEqual({ removed: 1 });

@@ -27,7 +27,9 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
         prefix: queuePrefix(this.env.BUS_PREFIX),
         concurrency: this.env.WORKER_CONCURRENCY,
       });
-      worker.on('failed', (job, err) => this.log.warn({ job: def.type.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'));
+      worker.on('failed', (job, err) =>
+        this.log.warn({ job: def.type.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),
+      );
       worker.on('error', (err) => this.log.error({ job: def.type.name, err }, 'worker error'));
       this.workers.push(worker);
     }
@@ -45,9 +47,16 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private async schedule(): Promise<void> {
     for (const { type } of this.jobs) {
       if (!type.schedule) continue;
-      const queue = new Queue(type.queue, { connection: { url: this.env.REDIS_URL, maxRetriesPerRequest: null }, prefix: queuePrefix(this.env.BUS_PREFIX) });
+      const queue = new Queue(type.queue, {
+        connection: { url: this.env.REDIS_URL, maxRetriesPerRequest: null },
+        prefix: queuePrefix(this.env.BUS_PREFIX),
+      });
       try {
-        await queue.upsertJobScheduler(type.name, { every: type.schedule.everyMs }, { name: type.name, data: type.schedule.data, opts: type.options });
+        await queue.upsertJobScheduler(
+          type.name,
+          { every: type.schedule.everyMs },
+          { name: type.name, data: type.schedule.data, opts: type.options },
+        );
       } finally {
         await queue.close();
       }
@@ -63,6 +72,8 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const jobId = job.id ?? randomUUID();
     const log = this.log.child({ job: type.name, jobId, requestId });
     const reportProgress = (percent: number) => job.updateProgress(Math.max(0, Math.min(100, Math.round(percent))));
-    return type.result.parse(await def.handle(parsed.data, { jobId, attempt: job.attemptsMade + 1, requestId, log, reportProgress, deps: this.deps }));
+    return type.result.parse(
+      await def.handle(parsed.data, { jobId, attempt: job.attemptsMade + 1, requestId, log, reportProgress, deps: this.deps }),
+    );
   }
 }

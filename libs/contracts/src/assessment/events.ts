@@ -6,21 +6,38 @@ const service = 'assessment' as const;
 
 export const assessmentEvents = {
   attemptSubmitted: defineEvent({
-    name: 'assessment.attempt.submitted', service,
+    name: 'assessment.attempt.submitted',
+    service,
     summary: 'A quiz, exam or mock-test attempt was submitted and graded on the server (once per session)',
     // the graded result's own fields, plus who and when: one definition of each field
     schema: QuizResultSchema.pick({
-      attempt_id: true, session_id: true, quiz_id: true, quiz_title: true, kind: true, score: true, passed: true,
-      correct_answers: true, total_questions: true, time_taken_minutes: true, time_exceeded: true,
-      needs_manual_grading: true, attempt_number: true,
+      attempt_id: true,
+      session_id: true,
+      quiz_id: true,
+      quiz_title: true,
+      kind: true,
+      score: true,
+      passed: true,
+      correct_answers: true,
+      total_questions: true,
+      time_taken_minutes: true,
+      time_exceeded: true,
+      needs_manual_grading: true,
+      attempt_number: true,
     }).extend({ v: z.literal(1), course_id: z.string().nullable(), user_id: z.string(), submitted_at: z.string() }),
   }),
   attemptReviewed: defineEvent({
-    name: 'assessment.attempt.reviewed', service,
+    name: 'assessment.attempt.reviewed',
+    service,
     summary: 'The author graded (or re-graded) essays of an attempt: its new score and standing',
     schema: QuizResultSchema.pick({
-      attempt_id: true, quiz_id: true, score: true, passed: true, needs_manual_grading: true,
-      time_taken_minutes: true, submitted_at: true,
+      attempt_id: true,
+      quiz_id: true,
+      score: true,
+      passed: true,
+      needs_manual_grading: true,
+      time_taken_minutes: true,
+      submitted_at: true,
     }).extend({
       v: z.literal(1),
       course_id: z.string().nullable(),
@@ -31,7 +48,8 @@ export const assessmentEvents = {
     }),
   }),
   quizSaved: defineEvent({
-    name: 'assessment.quiz.saved', service,
+    name: 'assessment.quiz.saved',
+    service,
     summary: 'An assessment was created or edited (catalog keeps quiz titles, counts and course links for its analytics and progress)',
     schema: z.object({
       v: z.literal(1),
@@ -49,12 +67,14 @@ export const assessmentEvents = {
     }),
   }),
   quizDeleted: defineEvent({
-    name: 'assessment.quiz.deleted', service,
+    name: 'assessment.quiz.deleted',
+    service,
     summary: 'An assessment was deleted with its attempts',
     schema: z.object({ v: z.literal(1), quiz_id: z.string(), course_id: z.string().nullable(), deleted_at: z.string() }),
   }),
   quizPassed: defineEvent({
-    name: 'assessment.quiz.passed', service,
+    name: 'assessment.quiz.passed',
+    service,
     summary: 'A learner passed an assessment for the first time (gamification awards XP once)',
     schema: z.object({
       v: z.literal(1),
@@ -69,7 +89,8 @@ export const assessmentEvents = {
     }),
   }),
   submissionGraded: defineEvent({
-    name: 'assessment.submission.graded', service,
+    name: 'assessment.submission.graded',
+    service,
     summary: 'An assignment submission was graded or re-graded',
     schema: z.object({
       v: z.literal(1),

@@ -54,16 +54,25 @@ describe('quiz schemas', () => {
 
   it('bounds passing score 0-100 and max attempts 1-10', () => {
     for (const passing_score of [0, 100, 55.5]) expect(QuizCreateRequest.safeParse({ title: 't', passing_score }).success).toBe(true);
-    for (const passing_score of [-1, 101]) expect(paths(QuizCreateRequest.safeParse({ title: 't', passing_score }))).toEqual(['passing_score']);
+    for (const passing_score of [-1, 101])
+      expect(paths(QuizCreateRequest.safeParse({ title: 't', passing_score }))).toEqual(['passing_score']);
     for (const max_attempts of [1, 10]) expect(QuizCreateRequest.safeParse({ title: 't', max_attempts }).success).toBe(true);
-    for (const max_attempts of [0, 11, 2.5]) expect(paths(QuizCreateRequest.safeParse({ title: 't', max_attempts }))).toEqual(['max_attempts']);
+    for (const max_attempts of [0, 11, 2.5])
+      expect(paths(QuizCreateRequest.safeParse({ title: 't', max_attempts }))).toEqual(['max_attempts']);
   });
 
   it('bounds the time limit by mode: exam 15-480, otherwise 1-300 or 0 for none', () => {
     const ok = (test_mode: string, time_limit: number) => QuizCreateRequest.safeParse({ title: 't', test_mode, time_limit }).success;
     expect([ok('exam', 15), ok('exam', 480), ok('exam', 14), ok('exam', 481), ok('exam', 0)]).toEqual([true, true, false, false, false]);
     for (const mode of ['practice', 'quiz'])
-      expect([ok(mode, 0), ok(mode, 1), ok(mode, 300), ok(mode, 301), ok(mode, -1), ok(mode, 1.5)]).toEqual([true, true, true, false, false, false]);
+      expect([ok(mode, 0), ok(mode, 1), ok(mode, 300), ok(mode, 301), ok(mode, -1), ok(mode, 1.5)]).toEqual([
+        true,
+        true,
+        true,
+        false,
+        false,
+        false,
+      ]);
     expect(paths(QuizCreateRequest.safeParse({ title: 't', time_limit: 5 }))).toEqual(['time_limit']);
     expect(timeLimitProblem('exam', 10)).toMatch(/between 15 and 480/);
     expect(timeLimitProblem('practice', 0)).toBeNull();
@@ -122,26 +131,56 @@ describe('question schemas', () => {
   });
 
   it('normalises true/false and checks short answers and essays', () => {
-    const tf = QuestionCreateRequest.parse({ question_text: 'Sky is blue', question_type: 'true_false', correct_answer: 'true', options: ['x'] });
+    const tf = QuestionCreateRequest.parse({
+      question_text: 'Sky is blue',
+      question_type: 'true_false',
+      correct_answer: 'true',
+      options: ['x'],
+    });
     expect([tf.options, tf.correct_answer]).toEqual([['True', 'False'], 'True']);
-    expect(QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'true_false', correct_answer: 'maybe' }).success).toBe(false);
+    expect(QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'true_false', correct_answer: 'maybe' }).success).toBe(
+      false,
+    );
     expect(QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'short_answer' }).success).toBe(false);
-    expect(QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'short_answer', correct_answer: 'x'.repeat(501) }).success).toBe(false);
-    expect(QuestionCreateRequest.parse({ question_text: 'q', question_type: 'short_answer', correct_answer: 'x'.repeat(500) }).options).toEqual([]);
+    expect(
+      QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'short_answer', correct_answer: 'x'.repeat(501) }).success,
+    ).toBe(false);
+    expect(
+      QuestionCreateRequest.parse({ question_text: 'q', question_type: 'short_answer', correct_answer: 'x'.repeat(500) }).options,
+    ).toEqual([]);
     expect(QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'essay' }).success).toBe(true);
-    expect(QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'essay', correct_answer: 'x'.repeat(2001) }).success).toBe(false);
+    expect(QuestionCreateRequest.safeParse({ question_text: 'q', question_type: 'essay', correct_answer: 'x'.repeat(2001) }).success).toBe(
+      false,
+    );
   });
 });
 
 describe('taking schemas', () => {
   it('never lets correct answers or explanations through a taker view', () => {
-    const q = { id: ID, question_text: 'q', question_type: 'multiple_choice', options: ['a', 'b'], subject: '', difficulty: 'easy', points: 1, order: 0 };
+    const q = {
+      id: ID,
+      question_text: 'q',
+      question_type: 'multiple_choice',
+      options: ['a', 'b'],
+      subject: '',
+      difficulty: 'easy',
+      points: 1,
+      order: 0,
+    };
     const leaky = { ...q, correct_answer: 'a', explanation: 'because' };
     const quiz = QuizTakerSchema.shape.questions.parse([leaky]);
     expect(quiz[0]).toEqual(q);
     const session = TestSessionSchema.shape.test.parse({
-      id: ID, title: 't', kind: 'quiz', instructions: '', questions: [leaky], time_limit: 0, passing_score: 70,
-      test_mode: 'quiz', allow_multiple_attempts: true, max_attempts: 3,
+      id: ID,
+      title: 't',
+      kind: 'quiz',
+      instructions: '',
+      questions: [leaky],
+      time_limit: 0,
+      passing_score: 70,
+      test_mode: 'quiz',
+      allow_multiple_attempts: true,
+      max_attempts: 3,
     });
     expect(session.questions[0]).not.toHaveProperty('correct_answer');
     expect(session.questions[0]).not.toHaveProperty('explanation');
@@ -155,15 +194,31 @@ describe('taking schemas', () => {
 
 describe('assignment schemas', () => {
   const base = {
-    course_id: ID, title: 'Essay', description: 'Write', assignment_type: 'essay', instructions: 'Do it', due_date: '2030-01-01T00:00:00Z',
+    course_id: ID,
+    title: 'Essay',
+    description: 'Write',
+    assignment_type: 'essay',
+    instructions: 'Do it',
+    due_date: '2030-01-01T00:00:00Z',
   };
 
   it('applies the defaults: 100 points, late allowed at 10% per day, a draft', () => {
-    expect(AssignmentCreateRequest.parse(base)).toMatchObject({ max_points: 100, allow_late_submission: true, late_penalty_percent: 10, is_published: false });
+    expect(AssignmentCreateRequest.parse(base)).toMatchObject({
+      max_points: 100,
+      allow_late_submission: true,
+      late_penalty_percent: 10,
+      is_published: false,
+    });
   });
 
   it('requires title, description, type, instructions and due date; bounds points and penalty', () => {
-    expect(paths(AssignmentCreateRequest.safeParse({ course_id: ID }))).toEqual(['assignment_type', 'description', 'due_date', 'instructions', 'title']);
+    expect(paths(AssignmentCreateRequest.safeParse({ course_id: ID }))).toEqual([
+      'assignment_type',
+      'description',
+      'due_date',
+      'instructions',
+      'title',
+    ]);
     expect(paths(AssignmentCreateRequest.safeParse({ ...base, max_points: 0 }))).toEqual(['max_points']);
     expect(paths(AssignmentCreateRequest.safeParse({ ...base, late_penalty_percent: 101 }))).toEqual(['late_penalty_percent']);
     expect(paths(AssignmentCreateRequest.safeParse({ ...base, late_penalty_percent: -1 }))).toEqual(['late_penalty_percent']);
@@ -189,13 +244,32 @@ describe('assessment routes and events', () => {
   it('declares every route of ROUTES.md for assessment', () => {
     const keys = Object.values(assessmentRoutes).map((r) => `${r.method} ${r.path}`);
     for (const k of [
-      'POST /quizzes', 'PUT /quizzes/{id}', 'DELETE /quizzes/{id}', 'POST /quizzes/{id}/questions', 'GET /quizzes/{id}',
-      'POST /quizzes/{id}/submit', 'GET /my-quizzes', 'GET /courses/{id}/quizzes', 'GET /courses/{id}/grades',
-      'GET /mock-tests', 'POST /mock-tests', 'PUT /mock-tests/{id}', 'DELETE /mock-tests/{id}', 'GET /mock-tests/{id}/start',
-      'POST /mock-tests/{id}/save-progress', 'POST /mock-tests/{id}/submit', 'GET /mock-tests/{id}/results',
-      'GET /learner/quiz-attempts', 'GET /learner/quiz-analytics', 'GET /assignments/course/{courseId}', 'POST /assignments',
-      'GET /assignments/{id}', 'DELETE /assignments/{id}', 'GET /assignments/{id}/submissions',
-      'POST /assignments/submissions/{id}/grade', 'POST /assignments/{id}/submit',
+      'POST /quizzes',
+      'PUT /quizzes/{id}',
+      'DELETE /quizzes/{id}',
+      'POST /quizzes/{id}/questions',
+      'GET /quizzes/{id}',
+      'POST /quizzes/{id}/submit',
+      'GET /my-quizzes',
+      'GET /courses/{id}/quizzes',
+      'GET /courses/{id}/grades',
+      'GET /mock-tests',
+      'POST /mock-tests',
+      'PUT /mock-tests/{id}',
+      'DELETE /mock-tests/{id}',
+      'GET /mock-tests/{id}/start',
+      'POST /mock-tests/{id}/save-progress',
+      'POST /mock-tests/{id}/submit',
+      'GET /mock-tests/{id}/results',
+      'GET /learner/quiz-attempts',
+      'GET /learner/quiz-analytics',
+      'GET /assignments/course/{courseId}',
+      'POST /assignments',
+      'GET /assignments/{id}',
+      'DELETE /assignments/{id}',
+      'GET /assignments/{id}/submissions',
+      'POST /assignments/submissions/{id}/grade',
+      'POST /assignments/{id}/submit',
     ])
       expect(keys).toContain(k);
     expect(Object.values(assessmentRoutes).every((r) => r.service === 'assessment')).toBe(true);
@@ -203,7 +277,9 @@ describe('assessment routes and events', () => {
 
   it('reads an essay review: points in steps of 0.5, feedback optional, something to do', () => {
     const question_id = '00000000-0000-4000-8000-000000000001';
-    expect(ReviewAttemptRequest.parse({ grades: [{ question_id, earned_points: 2.5 }] })).toEqual({ grades: [{ question_id, earned_points: 2.5 }] });
+    expect(ReviewAttemptRequest.parse({ grades: [{ question_id, earned_points: 2.5 }] })).toEqual({
+      grades: [{ question_id, earned_points: 2.5 }],
+    });
     expect(ReviewAttemptRequest.parse({ feedback: ' Good ' })).toEqual({ grades: [], feedback: 'Good' });
     expect(ReviewAttemptRequest.safeParse({ grades: [{ question_id, earned_points: 1.2 }] }).success).toBe(false);
     expect(ReviewAttemptRequest.safeParse({ grades: [{ question_id, earned_points: -0.5 }] }).success).toBe(false);
@@ -212,7 +288,12 @@ describe('assessment routes and events', () => {
 
   it('declares the assessment events, each with a version', () => {
     expect(Object.values(assessmentEvents).map((e) => e.name)).toEqual([
-      'assessment.attempt.submitted', 'assessment.attempt.reviewed', 'assessment.quiz.saved', 'assessment.quiz.deleted', 'assessment.quiz.passed', 'assessment.submission.graded',
+      'assessment.attempt.submitted',
+      'assessment.attempt.reviewed',
+      'assessment.quiz.saved',
+      'assessment.quiz.deleted',
+      'assessment.quiz.passed',
+      'assessment.submission.graded',
     ]);
     for (const e of Object.values(assessmentEvents)) expect(e.schema.shape.v).toBeDefined();
   });

@@ -24,23 +24,30 @@ const payment = {
 
 export const billingEvents = {
   paymentCompleted: defineEvent({
-    name: 'billing.payment.completed', service,
-    summary: 'A payment succeeded: catalog records it and enrolls the payer in a paid-for course, identity counts the revenue, mentoring confirms the session, institution applies the upgrade',
+    name: 'billing.payment.completed',
+    service,
+    summary:
+      'A payment succeeded: catalog records it and enrolls the payer in a paid-for course, identity counts the revenue, mentoring confirms the session, institution applies the upgrade',
     schema: z.object({ ...payment, completed_at: z.string() }),
   }),
   paymentFailed: defineEvent({
-    name: 'billing.payment.failed', service,
-    summary: 'A provider payment failed, was cancelled at the checkout or expired unpaid: whoever holds something for it (a booked slot) lets it go',
+    name: 'billing.payment.failed',
+    service,
+    summary:
+      'A provider payment failed, was cancelled at the checkout or expired unpaid: whoever holds something for it (a booked slot) lets it go',
     schema: z.object({ ...payment, status: z.enum(['failed', 'cancelled', 'expired']), failed_at: z.string() }),
   }),
   paymentRefunded: defineEvent({
-    name: 'billing.payment.refunded', service,
+    name: 'billing.payment.refunded',
+    service,
     summary: "A completed payment was refunded to the payer's wallet and its revenue share reversed: identity takes it off the revenue",
     schema: z.object({ ...payment, refund_id: z.string(), reason: z.string(), refunded_at: z.string() }),
   }),
   subscriptionChanged: defineEvent({
-    name: 'billing.subscription.changed', service,
-    summary: "A subscription started, renewed, fell past due, was cancelled or expired: the plan's limits for the services that enforce them (catalog: max_courses)",
+    name: 'billing.subscription.changed',
+    service,
+    summary:
+      "A subscription started, renewed, fell past due, was cancelled or expired: the plan's limits for the services that enforce them (catalog: max_courses)",
     schema: z.object({
       v: z.literal(1),
       subscription_id: z.string(),

@@ -21,7 +21,12 @@ export type ProviderMethod = (typeof PROVIDER_METHODS)[number];
 /** The providers whose webhooks we accept (each only while it carries a method): the local demo checkout, Chapa, telebirr, M-Pesa (Daraja). */
 export const WEBHOOK_PROVIDERS = ['demo', 'chapa', 'telebirr', 'mpesa'] as const;
 /** the payer's phone for M-Pesa's STK push (international format, digits) */
-const PayerPhone = z.string().trim().max(20).regex(/^\+?[0-9][0-9\s-]{8,18}$/, 'Enter a valid phone number').optional();
+const PayerPhone = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^\+?[0-9][0-9\s-]{8,18}$/, 'Enter a valid phone number')
+  .optional();
 
 // ---------- wallet ----------
 
@@ -106,14 +111,17 @@ export const WithdrawRequest = z
         ctx.addIssue({ code: 'custom', path: ['account_details', 'phone_number'], message: 'Enter a valid phone number' });
     } else {
       if (!d.bank_name) ctx.addIssue({ code: 'custom', path: ['account_details', 'bank_name'], message: 'Bank name is required' });
-      if (!d.account_number) ctx.addIssue({ code: 'custom', path: ['account_details', 'account_number'], message: 'Account number is required' });
+      if (!d.account_number)
+        ctx.addIssue({ code: 'custom', path: ['account_details', 'account_number'], message: 'Account number is required' });
     }
   });
 export const WithdrawReply = z.object({ transaction_id: IdSchema, status: z.literal('pending'), message: z.string() });
 
 // ---------- payments ----------
 
-export const PaymentItemTypeSchema = z.enum(PAYMENT_ITEM_TYPES, { error: 'Item type must be course, session, subscription or institution_tier' });
+export const PaymentItemTypeSchema = z.enum(PAYMENT_ITEM_TYPES, {
+  error: 'Item type must be course, session, subscription or institution_tier',
+});
 export type PaymentItemType = z.infer<typeof PaymentItemTypeSchema>;
 export const InitiatePaymentRequest = z.object({
   /** what the browser believes the price is: ignored, the item's owner says the amount */
@@ -128,7 +136,12 @@ export const InitiatePaymentRequest = z.object({
 });
 /** `Idempotency-Key`: a retry with the same key answers the first answer; the same key with another body is refused. */
 export const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8, 'Idempotency-Key must be 8 to 128 characters').max(128, 'Idempotency-Key must be 8 to 128 characters').optional(),
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 128 characters')
+    .max(128, 'Idempotency-Key must be 8 to 128 characters')
+    .optional(),
 });
 export const InitiatePaymentReply = CheckoutReply.extend(MoneySchema.shape);
 export type InitiatePaymentReply = z.infer<typeof InitiatePaymentReply>;
@@ -323,7 +336,12 @@ export const SubscriptionPlansQuery = z.object({ user_type: PlanUserTypeSchema.o
 export const CurrentSubscriptionResponse = z.object({ subscription: SubscriptionSchema.nullable() });
 export const UsageResponse = z.object({
   plan_id: IdSchema.nullable(),
-  current_usage: z.object({ courses: z.number().int(), students: z.number().int(), faculty: z.number().int(), sessions_this_month: z.number().int() }),
+  current_usage: z.object({
+    courses: z.number().int(),
+    students: z.number().int(),
+    faculty: z.number().int(),
+    sessions_this_month: z.number().int(),
+  }),
   limits: PlanLimitsSchema,
 });
 export const SubscribeRequest = z.object({
@@ -350,7 +368,11 @@ export const RefundRequest = z.object({
   /** only the payer's share is refunded when false (a partial policy is the caller's to compute) */
   full: z.boolean().default(true),
 });
-export const RefundReply = z.object({ refund_id: IdSchema, status: z.enum(['refunded', 'already_refunded']), amount_minor: z.number().int() });
+export const RefundReply = z.object({
+  refund_id: IdSchema,
+  status: z.enum(['refunded', 'already_refunded']),
+  amount_minor: z.number().int(),
+});
 export const ProcessWithdrawalRequest = z.object({ transaction_id: IdSchema });
 export const ProcessWithdrawalReply = z.object({ status: z.enum(['completed', 'failed', 'already_done']) });
 export const MaintenanceRequest = z.object({});

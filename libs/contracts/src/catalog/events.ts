@@ -17,22 +17,33 @@ const courseFields = {
 
 export const catalogEvents = {
   courseCreated: defineEvent({
-    name: 'catalog.course.created', service,
+    name: 'catalog.course.created',
+    service,
     summary: 'A course was created (a draft unless created published)',
     schema: z.object({ v: z.literal(1), ...courseFields, created_at: z.string() }),
   }),
   courseUpdated: defineEvent({
-    name: 'catalog.course.updated', service,
-    summary: 'A course\'s title, description, price, category, level, thumbnail or published state changed',
+    name: 'catalog.course.updated',
+    service,
+    summary: "A course's title, description, price, category, level, thumbnail or published state changed",
     schema: z.object({ v: z.literal(1), ...courseFields, changed: z.array(z.string()), updated_at: z.string() }),
   }),
   coursePublished: defineEvent({
-    name: 'catalog.course.published', service,
+    name: 'catalog.course.published',
+    service,
     summary: 'A course became visible to learners (created published, or published later)',
-    schema: z.object({ v: z.literal(1), course_id: z.string(), title: z.string(), instructor_id: z.string(), institution_id: z.string().nullable(), published_at: z.string() }),
+    schema: z.object({
+      v: z.literal(1),
+      course_id: z.string(),
+      title: z.string(),
+      instructor_id: z.string(),
+      institution_id: z.string().nullable(),
+      published_at: z.string(),
+    }),
   }),
   enrollmentCreated: defineEvent({
-    name: 'catalog.enrollment.created', service,
+    name: 'catalog.enrollment.created',
+    service,
     summary: 'A user enrolled in a course (free, or after a completed payment)',
     schema: z.object({
       v: z.literal(1),
@@ -50,7 +61,8 @@ export const catalogEvents = {
     }),
   }),
   lessonCompleted: defineEvent({
-    name: 'catalog.lesson.completed', service,
+    name: 'catalog.lesson.completed',
+    service,
     summary: 'A learner completed a lesson or a content item of a course (once per learner and unit)',
     schema: z.object({
       v: z.literal(1),
@@ -65,7 +77,8 @@ export const catalogEvents = {
     }),
   }),
   courseCompleted: defineEvent({
-    name: 'catalog.course.completed', service,
+    name: 'catalog.course.completed',
+    service,
     summary: 'A learner reached 100% of a course; catalog queues the certificate job',
     schema: z.object({
       v: z.literal(1),

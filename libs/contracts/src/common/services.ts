@@ -13,4 +13,12 @@ export const SERVICES = [
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Services that exist today; /api/health reports each one. Grows as services land. */
-export const RUNNING_SERVICES: readonly ServiceName[] = ['identity', 'catalog', 'assessment', 'billing', 'community', 'mentoring', 'institution'];
+export const RUNNING_SERVICES: readonly ServiceName[] = [
+  'identity',
+  'catalog',
+  'assessment',
+  'billing',
+  'community',
+  'mentoring',
+  'institution',
+];

@@ -60,7 +60,15 @@ export const INVITATION_TTL_DAYS = 7;
 export const RECENT_INVITATIONS_SHOWN = 5;
 
 /** Group forum categories (Group Discussions); general by default. */
-export const GROUP_FORUM_CATEGORIES = ['general', 'course_help', 'assignments', 'technical', 'career_advice', 'study_tips', 'other'] as const;
+export const GROUP_FORUM_CATEGORIES = [
+  'general',
+  'course_help',
+  'assignments',
+  'technical',
+  'career_advice',
+  'study_tips',
+  'other',
+] as const;
 export type GroupForumCategory = (typeof GROUP_FORUM_CATEGORIES)[number];
 export const GROUP_FORUM_CATEGORY_LABELS: Record<GroupForumCategory, string> = {
   general: 'General',

@@ -11,7 +11,8 @@ const service = 'community' as const;
  */
 export const communityEvents = {
   groupJoined: defineEvent({
-    name: 'community.group.joined', service,
+    name: 'community.group.joined',
+    service,
     summary: 'A person became a member of a study group (created it, joined it, accepted an invitation, or was added as a test member)',
     schema: z.object({
       v: z.literal(1),
@@ -23,7 +24,8 @@ export const communityEvents = {
     }),
   }),
   messagePosted: defineEvent({
-    name: 'community.message.posted', service,
+    name: 'community.message.posted',
+    service,
     summary: "A message was posted in a study group: the live feed shows it to the group's members looking at it",
     schema: z.object({
       v: z.literal(1),
@@ -36,7 +38,8 @@ export const communityEvents = {
     }),
   }),
   forumPostCreated: defineEvent({
-    name: 'community.forum-post.created', service,
+    name: 'community.forum-post.created',
+    service,
     summary: "A discussion or question was posted in a study group's Group Discussions: the live feed shows it to the group's members",
     schema: z.object({
       v: z.literal(1),
@@ -50,7 +53,8 @@ export const communityEvents = {
     }),
   }),
   questionAsked: defineEvent({
-    name: 'community.question.asked', service,
+    name: 'community.question.asked',
+    service,
     summary: 'A question (or discussion) was posted in the global Q&A forum',
     schema: z.object({
       v: z.literal(1),
@@ -63,7 +67,8 @@ export const communityEvents = {
     }),
   }),
   answerPosted: defineEvent({
-    name: 'community.answer.posted', service,
+    name: 'community.answer.posted',
+    service,
     summary: 'A question got an answer: the live feed shows it to everyone looking at the question',
     schema: z.object({
       v: z.literal(1),
@@ -76,7 +81,8 @@ export const communityEvents = {
     }),
   }),
   answerAccepted: defineEvent({
-    name: 'community.answer.accepted', service,
+    name: 'community.answer.accepted',
+    service,
     summary: "A question's author accepted an answer",
     schema: z.object({
       v: z.literal(1),
@@ -88,7 +94,8 @@ export const communityEvents = {
     }),
   }),
   answerUpvoted: defineEvent({
-    name: 'community.answer.upvoted', service,
+    name: 'community.answer.upvoted',
+    service,
     summary: 'An answer got an upvote (not when an upvote is taken back)',
     schema: z.object({
       v: z.literal(1),
@@ -100,7 +107,8 @@ export const communityEvents = {
     }),
   }),
   invitationSent: defineEvent({
-    name: 'community.invitation.sent', service,
+    name: 'community.invitation.sent',
+    service,
     summary: 'An invitation was sent or resent: community has the worker e-mail it (a job per sending, so a replay sends once)',
     schema: z.object({
       v: z.literal(1),

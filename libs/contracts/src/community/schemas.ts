@@ -25,7 +25,11 @@ import {
  */
 
 const text = (what: string, max: number) =>
-  z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(max, `${what} cannot exceed ${max} characters`);
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(max, `${what} cannot exceed ${max} characters`);
 
 // ---------- study groups ----------
 
@@ -185,7 +189,9 @@ export const InvitationSentReply = z.object({
   expires_in_days: z.number().int(),
 });
 /** the signed token of an invitation link: `{invitation id}.{expiry seconds}.{signature}` */
-export const InvitationTokenParams = z.object({ token: z.string().trim().min(10, 'Invalid invitation link').max(300, 'Invalid invitation link') });
+export const InvitationTokenParams = z.object({
+  token: z.string().trim().min(10, 'Invalid invitation link').max(300, 'Invalid invitation link'),
+});
 /** GET /invitations/{token}: what the link's page shows before anyone signs in */
 export const InvitationPreviewSchema = z.object({
   id: IdSchema,
@@ -304,7 +310,9 @@ export const GroupAnalyticsSchema = z.object({
   member_count: z.number().int(),
   /** members joined in the last 7 days against the 7 days before, as a signed percentage; null when there is nothing to compare */
   member_growth_percent: z.number().nullable(),
-  weeks: z.array(z.object({ week_start: z.string(), members_joined: z.number().int(), messages: z.number().int(), posts: z.number().int() })),
+  weeks: z.array(
+    z.object({ week_start: z.string(), members_joined: z.number().int(), messages: z.number().int(), posts: z.number().int() }),
+  ),
   active_members_7d: z.number().int(),
   pending_invitations: z.number().int(),
 });
@@ -335,7 +343,11 @@ export const QaCategorySchema = z.enum(QA_CATEGORIES, { error: 'Choose one of th
 const tags = z
   .union([z.array(z.string()), z.string()])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((t) => t.trim().toLowerCase()).filter(Boolean))
-  .pipe(z.array(z.string().max(QA_TAG_MAX_CHARS, `A tag cannot exceed ${QA_TAG_MAX_CHARS} characters`)).max(QA_MAX_TAGS, `At most ${QA_MAX_TAGS} tags`))
+  .pipe(
+    z
+      .array(z.string().max(QA_TAG_MAX_CHARS, `A tag cannot exceed ${QA_TAG_MAX_CHARS} characters`))
+      .max(QA_MAX_TAGS, `At most ${QA_MAX_TAGS} tags`),
+  )
   .transform((v) => [...new Set(v)]);
 
 export const QaQuestionSchema = z.object({

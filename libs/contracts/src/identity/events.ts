@@ -6,7 +6,8 @@ const service = 'identity' as const;
 
 export const identityEvents = {
   userRegistered: defineEvent({
-    name: 'identity.user.registered', service,
+    name: 'identity.user.registered',
+    service,
     summary: 'A user account was created (self-registration, phone, Google or by an admin)',
     schema: z.object({
       v: z.literal(1),
@@ -20,7 +21,8 @@ export const identityEvents = {
     }),
   }),
   userUpdated: defineEvent({
-    name: 'identity.user.updated', service,
+    name: 'identity.user.updated',
+    service,
     summary: 'Name, e-mail or picture of a user changed',
     schema: z.object({
       v: z.literal(1),
@@ -32,8 +34,9 @@ export const identityEvents = {
     }),
   }),
   userDeletionScheduled: defineEvent({
-    name: 'identity.user.deletion-scheduled', service,
-    summary: 'A user asked for (or an admin ordered) deletion; every service forgets the user\'s personal data',
+    name: 'identity.user.deletion-scheduled',
+    service,
+    summary: "A user asked for (or an admin ordered) deletion; every service forgets the user's personal data",
     schema: z.object({ v: z.literal(1), user_id: z.string(), scheduled_at: z.string(), by: z.enum(['self', 'admin']) }),
   }),
 } as const;

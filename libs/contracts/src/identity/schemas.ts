@@ -12,7 +12,11 @@ export const TELEGRAM_LINK_CODE_TTL_SECONDS = 300;
 export const DELETE_CONFIRMATION_PHRASE = 'DELETE MY ACCOUNT';
 
 const trimmed = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })
@@ -30,7 +34,10 @@ export const PhoneSchema = z
   .trim()
   .transform((s) => s.replace(/[\s()-]/g, ''))
   .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Enter the phone number in international format, e.g. +251911234567'));
-export const OtpCodeSchema = z.string({ error: 'Code is required' }).trim().regex(/^\d{6}$/, 'The code has 6 digits');
+export const OtpCodeSchema = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const NotificationSettingsSchema = z.object({
   email: z.boolean(),
@@ -79,7 +86,10 @@ export const RegisterRequest = z.object({
   ref: z.string().trim().max(64).optional().nullable(),
 });
 /** Authenticator code, asked on every way of signing in once two-factor authentication is on. */
-export const TotpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
+export const TotpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
 export const LoginRequest = z.object({
   email: EmailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
@@ -134,7 +144,10 @@ export const RefreshRequest = z.object({ refresh_token: z.string().min(1).max(20
 export const RefreshResponse = z.object({ token: z.string(), expires_in: z.number().int() });
 export const DownloadLinkRequest = z.object({
   /** the file's URL path as the page knows it, e.g. /api/certificates/{courseId} */
-  path: z.string().regex(/^\/api\/[A-Za-z0-9/_.-]+$/, 'A file path under /api').max(500),
+  path: z
+    .string()
+    .regex(/^\/api\/[A-Za-z0-9/_.-]+$/, 'A file path under /api')
+    .max(500),
 });
 export const DownloadLinkResponse = z.object({ url: z.string(), expires_in: z.number().int() });
 
@@ -230,7 +243,10 @@ export const AdminAnalyticsResponse = z.object({
 
 /** institution and the bulk-import job -> identity: up to BULK_IMPORT_BATCH_MAX people by e-mail, found or (create) made as learners */
 export const EnsureMemberAccountsRequest = z.object({
-  people: z.array(z.object({ email: EmailSchema, name: z.string().trim().min(1).max(200).nullable() })).min(1).max(BULK_IMPORT_BATCH_MAX),
+  people: z
+    .array(z.object({ email: EmailSchema, name: z.string().trim().min(1).max(200).nullable() }))
+    .min(1)
+    .max(BULK_IMPORT_BATCH_MAX),
   create: z.boolean(),
   /**
    * what the accounts are made for (a bulk import: `bulk-import:<id>`): an account made earlier
@@ -257,8 +273,7 @@ export const AccountEmailReply = z.object({ email: z.string().nullable() });
 
 /** how long a password-reset link works */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
-export const PASSWORD_RESET_REQUESTED_MESSAGE =
-  `If an account exists for that e-mail, we have sent a link to set a new password. It is valid for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+export const PASSWORD_RESET_REQUESTED_MESSAGE = `If an account exists for that e-mail, we have sent a link to set a new password. It is valid for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password is set. You can sign in now.';
 
 export const ForgotPasswordRequest = z.object({ email: EmailSchema });

@@ -39,7 +39,8 @@ export const institutionEvents = {
   memberAdded: defineEvent({
     name: 'institution.member.added',
     service,
-    summary: "A person became a member of an institution, or a member's role, access level or suspension changed: their portal as it is now",
+    summary:
+      "A person became a member of an institution, or a member's role, access level or suspension changed: their portal as it is now",
     schema: z.object({
       v: z.literal(1),
       member_id: z.string(),

@@ -391,7 +391,11 @@ export const BulkEnrollRequest = z
     if (v.csv_data !== undefined && v.file !== undefined)
       ctx.addIssue({ code: 'custom', path: ['file'], message: 'Send the CSV file once: either as a file upload or as csv_data, not both' });
     else if (v.csv_data === undefined && v.file === undefined)
-      ctx.addIssue({ code: 'custom', path: ['file'], message: 'A CSV file is required: upload it as file (or send it base64 as csv_data)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['file'],
+        message: 'A CSV file is required: upload it as file (or send it base64 as csv_data)',
+      });
   });
 export const BulkRowErrorSchema = z.object({ row: z.number().int(), email: z.string().nullable(), error: z.string() });
 export const BulkImportSchema = z.object({
@@ -474,7 +478,9 @@ export const SubsidiaryRequest = z.object({
   inherit_branding: z.boolean().default(true),
 });
 // the form default of inherit_branding must not apply to an edit: left out, it is left as it is
-export const SubsidiaryUpdateRequest = SubsidiaryRequest.partial().extend({ inherit_branding: z.boolean().optional() }).refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
+export const SubsidiaryUpdateRequest = SubsidiaryRequest.partial()
+  .extend({ inherit_branding: z.boolean().optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to update');
 
 export interface HierarchyNode {
   id: string;
@@ -509,7 +515,13 @@ export const HierarchyNodeSchema: z.ZodType<HierarchyNode> = z.lazy(() =>
 export const HierarchyResponse = z.object({ hierarchy: HierarchyNodeSchema });
 export const HierarchyPathResponse = z.object({
   hierarchy_path: z.array(
-    z.object({ id: IdSchema, name: z.string(), level_type: LevelTypeSchema, organizational_level: z.number().int(), is_current: z.boolean() }),
+    z.object({
+      id: IdSchema,
+      name: z.string(),
+      level_type: LevelTypeSchema,
+      organizational_level: z.number().int(),
+      is_current: z.boolean(),
+    }),
   ),
 });
 export const OrgChartResponse = z.object({
@@ -519,7 +531,12 @@ export const OrgChartResponse = z.object({
   current_institution_id: IdSchema,
 });
 
-export const ResourceCourseSchema = z.object({ id: IdSchema, title: z.string(), institution_id: IdSchema, enrollment_count: z.number().int() });
+export const ResourceCourseSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  institution_id: IdSchema,
+  enrollment_count: z.number().int(),
+});
 export const ResourcePersonSchema = z.object({
   member_id: IdSchema,
   user_id: IdSchema,
@@ -552,7 +569,13 @@ export const CascadeSettingsRequest = CascadeSettingsSchema.partial();
 export const ApplyCascadeResponse = z.object({
   message: z.string(),
   institutions: z.number().int(),
-  copied: z.object({ branding: z.number().int(), plans: z.number().int(), policies: z.number().int(), courses: z.number().int(), members: z.number().int() }),
+  copied: z.object({
+    branding: z.number().int(),
+    plans: z.number().int(),
+    policies: z.number().int(),
+    courses: z.number().int(),
+    members: z.number().int(),
+  }),
 });
 
 // ------------------------------------------------------------------ portal access

@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { answerFor, gradeAttempt, isCorrect, letterGrade, normaliseText, sessionDeadline, sessionTiming, type GradableQuestion } from './grading.util.js';
+import {
+  answerFor,
+  gradeAttempt,
+  isCorrect,
+  letterGrade,
+  normaliseText,
+  sessionDeadline,
+  sessionTiming,
+  type GradableQuestion,
+} from './grading.util.js';
 
 const q = (over: Partial<GradableQuestion> & { id: string }): GradableQuestion => ({
   question_text: `Question ${over.id}`,
@@ -27,7 +36,12 @@ describe('isCorrect', () => {
 
   it('scores true/false case-insensitively', () => {
     const tf = q({ id: 't', question_type: 'true_false', options: ['True', 'False'], correct_answer: 'False' });
-    expect([isCorrect(tf, 'false'), isCorrect(tf, 'FALSE'), isCorrect(tf, 'True'), isCorrect(tf, null)]).toEqual([true, true, false, false]);
+    expect([isCorrect(tf, 'false'), isCorrect(tf, 'FALSE'), isCorrect(tf, 'True'), isCorrect(tf, null)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('compares short answers case- and space-insensitively', () => {
@@ -61,7 +75,11 @@ describe('gradeAttempt', () => {
   ];
 
   it('computes score by points, passed, correct count, subject performance and details', () => {
-    const r = gradeAttempt(questions, { q1: 'Paris', q2: 'false', q3: ' oxygen ', q4: 'An essay' }, { passingScore: 50, quizSubject: 'mixed' });
+    const r = gradeAttempt(
+      questions,
+      { q1: 'Paris', q2: 'false', q3: ' oxygen ', q4: 'An essay' },
+      { passingScore: 50, quizSubject: 'mixed' },
+    );
     expect(r).toMatchObject({
       score: 50, // (2 + 3) / 10
       passed: true,
@@ -75,7 +93,17 @@ describe('gradeAttempt', () => {
       geography: { correct: 1, total: 1, percentage: 100 },
       science: { correct: 1, total: 2, percentage: 50 },
     });
-    expect(r.question_details.map((d) => [d.question_id, d.user_answer, d.correct_answer, d.is_correct, d.pending_review, d.earned_points, d.subject])).toEqual([
+    expect(
+      r.question_details.map((d) => [
+        d.question_id,
+        d.user_answer,
+        d.correct_answer,
+        d.is_correct,
+        d.pending_review,
+        d.earned_points,
+        d.subject,
+      ]),
+    ).toEqual([
       ['q1', 'Paris', 'Paris', true, false, 2, 'geography'],
       ['q2', 'false', 'True', false, false, 0, 'science'],
       ['q3', ' oxygen ', 'Oxygen', true, false, 3, 'science'],
@@ -93,7 +121,9 @@ describe('gradeAttempt', () => {
   it('passes at exactly the passing score, and an unanswered essay needs no manual grading', () => {
     const r = gradeAttempt([q({ id: 'a' }), q({ id: 'b' })], { a: 'Paris' }, { passingScore: 50 });
     expect([r.score, r.passed]).toEqual([50, true]);
-    expect(gradeAttempt([q({ id: 'e', question_type: 'essay', correct_answer: '' })], {}, { passingScore: 0 }).needs_manual_grading).toBe(false);
+    expect(gradeAttempt([q({ id: 'e', question_type: 'essay', correct_answer: '' })], {}, { passingScore: 0 }).needs_manual_grading).toBe(
+      false,
+    );
   });
 
   it('grades an empty quiz as 0', () => {

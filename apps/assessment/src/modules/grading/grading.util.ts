@@ -141,7 +141,12 @@ export interface Timing {
  * later than the limit plus the grace is flagged time_exceeded and counted as taking
  * exactly the limit (its answers are the ones saved up to the limit: the caller's job).
  */
-export function sessionTiming(startedAt: Date, submittedAt: Date, timeLimitMinutes: number, graceSeconds = TIME_LIMIT_GRACE_SECONDS): Timing {
+export function sessionTiming(
+  startedAt: Date,
+  submittedAt: Date,
+  timeLimitMinutes: number,
+  graceSeconds = TIME_LIMIT_GRACE_SECONDS,
+): Timing {
   const elapsedMs = Math.max(0, submittedAt.getTime() - startedAt.getTime());
   const minutes = round2(elapsedMs / 60_000);
   if (timeLimitMinutes <= 0) return { time_taken_minutes: minutes, time_exceeded: false };

@@ -4,7 +4,15 @@ import { gradeAttempt, type GradableQuestion } from '../grading/grading.util.js'
 import { applyEssayReview } from './essay-review.util.js';
 
 const question = (id: string, over: Partial<GradableQuestion>): GradableQuestion => ({
-  id, question_text: id, question_type: 'essay', options: [], correct_answer: '', explanation: '', subject: '', points: 1, ...over,
+  id,
+  question_text: id,
+  question_type: 'essay',
+  options: [],
+  correct_answer: '',
+  explanation: '',
+  subject: '',
+  points: 1,
+  ...over,
 });
 /** short answer 2 points (right), essays of 3 and 5 points (both written), an unanswered essay of 2: 2 of 12 on submit */
 const submitted = (): QuizResult => {
@@ -16,8 +24,18 @@ const submitted = (): QuizResult => {
   ];
   const g = gradeAttempt(questions, { sa: 'yes', e1: 'text', e2: 'more text' }, { passingScore: 50 });
   return {
-    ...g, attempt_id: 'a', session_id: 's', quiz_id: 'q', quiz_title: 'Q', kind: 'quiz', passing_score: 50, time_taken_minutes: 3,
-    time_exceeded: false, attempt_number: 1, attempts_left: null, submitted_at: '2026-01-01T00:00:00.000Z',
+    ...g,
+    attempt_id: 'a',
+    session_id: 's',
+    quiz_id: 'q',
+    quiz_title: 'Q',
+    kind: 'quiz',
+    passing_score: 50,
+    time_taken_minutes: 3,
+    time_exceeded: false,
+    attempt_number: 1,
+    attempts_left: null,
+    submitted_at: '2026-01-01T00:00:00.000Z',
   };
 };
 const AT = '2026-01-02T00:00:00.000Z';
@@ -31,20 +49,48 @@ describe('applyEssayReview', () => {
 
   it('grades part of the essays: points, score with two decimals, still waiting for the rest', () => {
     const r = applyEssayReview(submitted(), { grades: [{ question_id: 'e1', earned_points: 2.5, feedback: 'ok' }] }, AT);
-    expect(r).toMatchObject({ earned_points: 4.5, score: 37.5, passed: false, correct_answers: 1, needs_manual_grading: true, reviewed_at: AT });
+    expect(r).toMatchObject({
+      earned_points: 4.5,
+      score: 37.5,
+      passed: false,
+      correct_answers: 1,
+      needs_manual_grading: true,
+      reviewed_at: AT,
+    });
     expect(r.question_details[1]).toMatchObject({ earned_points: 2.5, is_correct: false, pending_review: false, feedback: 'ok' });
     expect(r.feedback).toBeUndefined();
   });
 
   it('counts an essay given full points as correct, and passes on the recomputed score', () => {
-    const r = applyEssayReview(submitted(), { grades: [{ question_id: 'e1', earned_points: 3 }, { question_id: 'e2', earned_points: 4 }], feedback: 'Fine' }, AT);
-    expect(r).toMatchObject({ earned_points: 9, score: 75, passed: true, correct_answers: 2, needs_manual_grading: false, feedback: 'Fine' });
+    const r = applyEssayReview(
+      submitted(),
+      {
+        grades: [
+          { question_id: 'e1', earned_points: 3 },
+          { question_id: 'e2', earned_points: 4 },
+        ],
+        feedback: 'Fine',
+      },
+      AT,
+    );
+    expect(r).toMatchObject({
+      earned_points: 9,
+      score: 75,
+      passed: true,
+      correct_answers: 2,
+      needs_manual_grading: false,
+      feedback: 'Fine',
+    });
     // essays stay out of subject performance
     expect(r.subject_performance).toEqual(submitted().subject_performance);
   });
 
   it('re-grades from a reviewed result, keeping feedback not sent again', () => {
-    const once = applyEssayReview(submitted(), { grades: [{ question_id: 'e1', earned_points: 3, feedback: 'great' }], feedback: 'Overall' }, AT);
+    const once = applyEssayReview(
+      submitted(),
+      { grades: [{ question_id: 'e1', earned_points: 3, feedback: 'great' }], feedback: 'Overall' },
+      AT,
+    );
     const twice = applyEssayReview(once, { grades: [{ question_id: 'e1', earned_points: 1 }] }, AT);
     expect(twice).toMatchObject({ earned_points: 3, correct_answers: 1, feedback: 'Overall' });
     expect(twice.question_details[1]).toMatchObject({ earned_points: 1, is_correct: false, feedback: 'great' });
@@ -65,15 +111,17 @@ describe('applyEssayReview', () => {
         },
         AT,
       );
-    expect(review).toThrow(expect.objectContaining({
-      status: 400,
-      errors: [
-        { path: 'grades.0.question_id', message: 'Only essay questions are graded by hand' },
-        { path: 'grades.1.earned_points', message: 'Points cannot exceed 3 points' },
-        { path: 'grades.2.earned_points', message: 'Points must be a multiple of 0.5' },
-        { path: 'grades.3.question_id', message: 'This essay was not answered' },
-        { path: 'grades.4.question_id', message: 'This question is not part of the attempt' },
-      ],
-    }));
+    expect(review).toThrow(
+      expect.objectContaining({
+        status: 400,
+        errors: [
+          { path: 'grades.0.question_id', message: 'Only essay questions are graded by hand' },
+          { path: 'grades.1.earned_points', message: 'Points cannot exceed 3 points' },
+          { path: 'grades.2.earned_points', message: 'Points must be a multiple of 0.5' },
+          { path: 'grades.3.question_id', message: 'This essay was not answered' },
+          { path: 'grades.4.question_id', message: 'This question is not part of the attempt' },
+        ],
+      }),
+    );
   });
 });

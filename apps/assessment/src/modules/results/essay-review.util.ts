@@ -26,7 +26,8 @@ export function applyEssayReview(result: QuizResult, input: ReviewAttemptInput, 
     const at = byId.get(g.question_id);
     const detail = at === undefined ? undefined : result.question_details[at];
     if (!detail) problems.push({ path: `grades.${i}.question_id`, message: 'This question is not part of the attempt' });
-    else if (detail.question_type !== 'essay') problems.push({ path: `grades.${i}.question_id`, message: 'Only essay questions are graded by hand' });
+    else if (detail.question_type !== 'essay')
+      problems.push({ path: `grades.${i}.question_id`, message: 'Only essay questions are graded by hand' });
     else if (detail.user_answer === null) problems.push({ path: `grades.${i}.question_id`, message: 'This essay was not answered' });
     else if (seen.has(g.question_id)) problems.push({ path: `grades.${i}.question_id`, message: 'This question is graded twice' });
     else {

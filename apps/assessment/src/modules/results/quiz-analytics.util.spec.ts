@@ -40,8 +40,17 @@ describe('recentImprovement', () => {
 describe('quizAnalytics', () => {
   it('answers zeros and nulls without attempts', () => {
     expect(quizAnalytics([])).toEqual({
-      total_attempts: 0, average_score: 0, passed_count: 0, pass_rate: 0, avg_time_per_question: 0, fastest_completion: null,
-      subject_performance: {}, recent_improvement: 0, strongest_subject: null, strongest_subject_score: null, improvement_area: null,
+      total_attempts: 0,
+      average_score: 0,
+      passed_count: 0,
+      pass_rate: 0,
+      avg_time_per_question: 0,
+      fastest_completion: null,
+      subject_performance: {},
+      recent_improvement: 0,
+      strongest_subject: null,
+      strongest_subject_score: null,
+      improvement_area: null,
       achievements: [],
     });
   });
@@ -80,7 +89,13 @@ describe('quizAnalytics', () => {
       attempt(s, { subject_performance: i >= 7 ? { art: { percentage: 95 } } : { math: { percentage: s } } }),
     );
     expect(quizAnalytics(many).achievements).toEqual([
-      'FIRST_ATTEMPT', 'FIRST_PASS', 'PERFECT_SCORE', 'FIVE_PASSES', 'TEN_ATTEMPTS', 'SUBJECT_MASTER', 'ON_THE_RISE',
+      'FIRST_ATTEMPT',
+      'FIRST_PASS',
+      'PERFECT_SCORE',
+      'FIVE_PASSES',
+      'TEN_ATTEMPTS',
+      'SUBJECT_MASTER',
+      'ON_THE_RISE',
     ]);
     expect(quizAnalytics([attempt(95), attempt(90), attempt(92)]).achievements).toContain('HIGH_ACHIEVER');
     expect(quizAnalytics([attempt(95), attempt(90)]).achievements).not.toContain('HIGH_ACHIEVER');

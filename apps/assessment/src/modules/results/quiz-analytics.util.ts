@@ -29,7 +29,14 @@ export const RECENT_WINDOW = 5;
  * - ON_THE_RISE: recent_improvement of 10 points or more
  */
 export const ACHIEVEMENTS = [
-  'FIRST_ATTEMPT', 'FIRST_PASS', 'PERFECT_SCORE', 'FIVE_PASSES', 'TEN_ATTEMPTS', 'HIGH_ACHIEVER', 'SUBJECT_MASTER', 'ON_THE_RISE',
+  'FIRST_ATTEMPT',
+  'FIRST_PASS',
+  'PERFECT_SCORE',
+  'FIVE_PASSES',
+  'TEN_ATTEMPTS',
+  'HIGH_ACHIEVER',
+  'SUBJECT_MASTER',
+  'ON_THE_RISE',
 ] as const;
 export type Achievement = (typeof ACHIEVEMENTS)[number];
 
@@ -97,7 +104,12 @@ export function quizAnalytics(attempts: readonly AnalyticsAttempt[]): QuizAnalyt
       list.push(p.percentage);
       bySubject.set(subject, list);
     }
-  const subjects = [...bySubject.entries()].map(([name, xs]) => ({ name, average: round1(mean(xs)), attempts: xs.length, trend: trendOf(xs) }));
+  const subjects = [...bySubject.entries()].map(([name, xs]) => ({
+    name,
+    average: round1(mean(xs)),
+    attempts: xs.length,
+    trend: trendOf(xs),
+  }));
   const ranked = [...subjects].sort((a, b) => b.average - a.average || b.attempts - a.attempts || a.name.localeCompare(b.name));
   const strongest = ranked[0] ?? null;
   const weakest = ranked.length > 1 ? ranked[ranked.length - 1]! : null;
@@ -122,7 +134,9 @@ export function quizAnalytics(attempts: readonly AnalyticsAttempt[]): QuizAnalyt
     pass_rate: attempts.length ? round1((passed.length / attempts.length) * 100) : 0,
     avg_time_per_question: questions ? round2(minutes / questions) : 0,
     fastest_completion: passed.length ? Math.min(...passed.map((a) => a.time_taken_minutes)) : null,
-    subject_performance: Object.fromEntries(subjects.map((s) => [s.name, { average_score: s.average, attempts: s.attempts, trend: s.trend }])),
+    subject_performance: Object.fromEntries(
+      subjects.map((s) => [s.name, { average_score: s.average, attempts: s.attempts, trend: s.trend }]),
+    ),
     recent_improvement: improvement,
     strongest_subject: strongest?.name ?? null,
     strongest_subject_score: strongest?.average ?? null,

@@ -37,7 +37,8 @@ export class CourseItem implements PaymentItemKind, OnModuleInit {
     }
     if (!course.is_published) throw billingErrors.notForSale('This course is not available for purchase');
     if (course.price <= 0) throw billingErrors.notForSale('This course is free: enroll without paying');
-    if (course.instructor_id === caller.userId) throw billingErrors.ownItem('You teach this course: instructors do not buy their own courses');
+    if (course.instructor_id === caller.userId)
+      throw billingErrors.ownItem('You teach this course: instructors do not buy their own courses');
     if (course.enrolled) throw billingErrors.alreadyEnrolled();
     return {
       amountMinor: toMinor(course.price, 'USD'),

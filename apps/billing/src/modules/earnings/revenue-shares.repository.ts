@@ -11,7 +11,6 @@ export interface EarningsTotals {
 /** Revenue shares: a sale's split between its recipient and the platform; data access only. */
 @Injectable()
 export class RevenueSharesRepository {
-
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /** the table's repository on the service's connection */
@@ -20,7 +19,13 @@ export class RevenueSharesRepository {
   }
 
   async insert(tx: EntityManager, share: Omit<RevenueShareEntity, 'id' | 'createdAt' | 'reversedAt'>): Promise<void> {
-    await tx.createQueryBuilder().insert().into(RevenueShareEntity).values({ ...share, reversedAt: null }).updateEntity(false).execute();
+    await tx
+      .createQueryBuilder()
+      .insert()
+      .into(RevenueShareEntity)
+      .values({ ...share, reversedAt: null })
+      .updateEntity(false)
+      .execute();
   }
 
   forPayment(tx: EntityManager, paymentId: string): Promise<RevenueShareEntity | null> {
@@ -48,7 +53,11 @@ export class RevenueSharesRepository {
   }
 
   /** Monthly sums since `from` (aggregate: one statement over the recipient's index). */
-  monthly(recipientId: string, currency: string, from: Date): Promise<Array<{ month: string; course_minor: number; session_minor: number }>> {
+  monthly(
+    recipientId: string,
+    currency: string,
+    from: Date,
+  ): Promise<Array<{ month: string; course_minor: number; session_minor: number }>> {
     return queryRows(
       this.rows.manager,
       `SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,

@@ -103,7 +103,11 @@ export class LedgerRepository {
    * keeps each account's demo part within its balance and refuses demo money on a real
    * provider's or payout rail's clearing.
    */
-  async post(tx: EntityManager, journal: { kind: JournalKind; transactionId: string | null; description: string }, legs: Leg[]): Promise<string> {
+  async post(
+    tx: EntityManager,
+    journal: { kind: JournalKind; transactionId: string | null; description: string },
+    legs: Leg[],
+  ): Promise<string> {
     const sums = new Map<string, number>();
     for (const leg of legs) {
       if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) throw new Error(`ledger leg of ${leg.amount} minor units`);
@@ -125,10 +129,11 @@ export class LedgerRepository {
       } else merged.set(r.accountId, { ...r });
     }
     const entries = [...merged.values()].filter((e) => e.amount !== 0).sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
-    const [row] = (await tx.query(
-      'INSERT INTO ledger_journals (kind, transaction_id, description) VALUES ($1, $2, $3) RETURNING id',
-      [journal.kind, journal.transactionId, journal.description],
-    )) as Array<{ id: string }>;
+    const [row] = (await tx.query('INSERT INTO ledger_journals (kind, transaction_id, description) VALUES ($1, $2, $3) RETURNING id', [
+      journal.kind,
+      journal.transactionId,
+      journal.description,
+    ])) as Array<{ id: string }>;
     const journalId = row!.id;
     if (entries.length === 0) return journalId;
     await tx
@@ -151,11 +156,15 @@ export class LedgerRepository {
       return null;
     });
     // people's accounts spent without a demo part of their own: their demo money first, read under the row lock
-    const spending = legs.map((l, i) => (parts[i] === null && l.amount < 0 && l.demo === undefined && isBalanced(l.account) ? i : -1)).filter((i) => i >= 0);
+    const spending = legs
+      .map((l, i) => (parts[i] === null && l.amount < 0 && l.demo === undefined && isBalanced(l.account) ? i : -1))
+      .filter((i) => i >= 0);
     if (spending.length > 0) {
       // every person's account of the journal, locked in id order: the order the entries lock them in anyway
       const balanced = [...new Set(ids.filter((_, i) => isBalanced(legs[i]!.account)))].sort();
-      const rows = (await tx.query('SELECT id, demo_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [balanced])) as Array<{ id: string; demo_balance: string | number }>;
+      const rows = (await tx.query('SELECT id, demo_balance FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [
+        balanced,
+      ])) as Array<{ id: string; demo_balance: string | number }>;
       const left = new Map(rows.map((r) => [r.id, Number(r.demo_balance)]));
       for (const i of spending) {
         const take = Math.min(-legs[i]!.amount, left.get(ids[i]!) ?? 0);
@@ -208,9 +217,13 @@ export class LedgerRepository {
 
   /** The wallet's balance in minor units (0 when it has none yet); `lock` holds the row for the transaction. */
   async walletBalance(tx: EntityManager, userId: string, currency: Currency, lock = false): Promise<number> {
-    const qb = tx.getRepository(AccountEntity).createQueryBuilder('a').select(['a.id', 'a.balance']).where('a.key = :key', {
-      key: accountKey({ kind: 'wallet', ownerId: userId, currency }),
-    });
+    const qb = tx
+      .getRepository(AccountEntity)
+      .createQueryBuilder('a')
+      .select(['a.id', 'a.balance'])
+      .where('a.key = :key', {
+        key: accountKey({ kind: 'wallet', ownerId: userId, currency }),
+      });
     const row = await (lock ? qb.setLock('pessimistic_write') : qb).getOne();
     return row?.balance ?? 0;
   }
@@ -248,7 +261,9 @@ export class LedgerRepository {
          OR a.demo_balance <> coalesce(s.demo, 0) OR a.demo_balance < 0 OR a.demo_balance > a.balance)`)) as InvariantViolation[];
     const [journals] = (await this.ds.query(`
       SELECT count(*)::int AS n FROM (
-        SELECT journal_id FROM ledger_entries GROUP BY journal_id, currency HAVING sum(amount) <> 0 OR sum(demo_amount) <> 0) j`)) as Array<{ n: number }>;
+        SELECT journal_id FROM ledger_entries GROUP BY journal_id, currency HAVING sum(amount) <> 0 OR sum(demo_amount) <> 0) j`)) as Array<{
+      n: number;
+    }>;
     return { accounts, unbalancedJournals: journals?.n ?? 0 };
   }
 }

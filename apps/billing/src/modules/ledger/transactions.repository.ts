@@ -3,13 +3,30 @@ import { DataSource, In, LessThan, type EntityManager, type Repository } from 't
 import { fromRow } from '@lp/service-kit';
 import { TransactionEntity, type TransactionStatus } from '../../entities/transaction.entity.js';
 
-export type NewTransaction = Pick<TransactionEntity, 'userId' | 'type' | 'direction' | 'status' | 'amountMinor' | 'currency' | 'description'> &
-  Partial<Pick<TransactionEntity, 'paymentMethod' | 'provider' | 'providerRef' | 'checkoutUrl' | 'itemType' | 'itemId' | 'paymentId' | 'recipientId' | 'details' | 'expiresAt' | 'completedAt'>>;
+export type NewTransaction = Pick<
+  TransactionEntity,
+  'userId' | 'type' | 'direction' | 'status' | 'amountMinor' | 'currency' | 'description'
+> &
+  Partial<
+    Pick<
+      TransactionEntity,
+      | 'paymentMethod'
+      | 'provider'
+      | 'providerRef'
+      | 'checkoutUrl'
+      | 'itemType'
+      | 'itemId'
+      | 'paymentId'
+      | 'recipientId'
+      | 'details'
+      | 'expiresAt'
+      | 'completedAt'
+    >
+  >;
 
 /** The transactions people see; data access only. */
 @Injectable()
 export class TransactionsRepository {
-
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /** the table's repository on the service's connection */
@@ -19,8 +36,14 @@ export class TransactionsRepository {
 
   /** One INSERT ... RETURNING (on the payment path: no save() bookkeeping). */
   async insert(tx: EntityManager, t: NewTransaction): Promise<TransactionEntity> {
-    const r = await tx.createQueryBuilder().insert().into(TransactionEntity).values({ ...t, details: (t.details ?? {}) as object })
-      .returning('*').updateEntity(false).execute();
+    const r = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(TransactionEntity)
+      .values({ ...t, details: (t.details ?? {}) as object })
+      .returning('*')
+      .updateEntity(false)
+      .execute();
     return fromRow(tx, TransactionEntity, (r.raw as Array<Record<string, unknown>>)[0]!);
   }
 
@@ -41,7 +64,10 @@ export class TransactionsRepository {
     return (tx ? tx.getRepository(TransactionEntity) : this.rows).findOne({ where: { provider, providerRef: ref } });
   }
 
-  async listForUser(userId: string, opts: { limit: number; offset: number; currency?: string | undefined }): Promise<{ rows: TransactionEntity[]; total: number }> {
+  async listForUser(
+    userId: string,
+    opts: { limit: number; offset: number; currency?: string | undefined },
+  ): Promise<{ rows: TransactionEntity[]; total: number }> {
     const [rows, total] = await this.rows.findAndCount({
       where: { userId, ...(opts.currency ? { currency: opts.currency } : {}) },
       order: { createdAt: 'DESC', id: 'DESC' },
@@ -52,7 +78,13 @@ export class TransactionsRepository {
   }
 
   /** Moves a row out of one of `from` into `to`, once: null when another path got there first. */
-  async transition(tx: EntityManager, id: string, from: TransactionStatus[], to: TransactionStatus, at: Date): Promise<TransactionEntity | null> {
+  async transition(
+    tx: EntityManager,
+    id: string,
+    from: TransactionStatus[],
+    to: TransactionStatus,
+    at: Date,
+  ): Promise<TransactionEntity | null> {
     const result = await tx
       .createQueryBuilder()
       .update(TransactionEntity)
@@ -95,7 +127,11 @@ export class TransactionsRepository {
 
   /** Withdrawals whose payout job has not settled them by `before` (a lost job is run again). */
   stuckWithdrawals(before: Date, limit: number): Promise<TransactionEntity[]> {
-    return this.rows.find({ where: { status: 'pending', type: 'withdrawal', createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: limit });
+    return this.rows.find({
+      where: { status: 'pending', type: 'withdrawal', createdAt: LessThan(before) },
+      order: { createdAt: 'ASC' },
+      take: limit,
+    });
   }
 
   async hasDeposit(tx: EntityManager, userId: string, description: string): Promise<boolean> {

@@ -10,9 +10,15 @@ export function requestHash(body: unknown): string {
     Array.isArray(v)
       ? v.map(stable)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+          )
         : v;
-  return createHash('sha256').update(JSON.stringify(stable(body) ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(stable(body) ?? null))
+    .digest('hex');
 }
 
 /**
@@ -64,7 +70,9 @@ interface Claim {
 
 /** The answer stored under the claim's key; 422 when the key was used with another body. */
 async function firstAnswer<T>(db: EntityManager, claim: Claim): Promise<T | undefined> {
-  const first = await db.getRepository(IdempotencyKeyEntity).findOne({ where: { userId: claim.userId, scope: claim.scope, key: claim.key! } });
+  const first = await db
+    .getRepository(IdempotencyKeyEntity)
+    .findOne({ where: { userId: claim.userId, scope: claim.scope, key: claim.key! } });
   if (!first) return undefined;
   if (first.requestHash !== requestHash(claim.body)) throw billingErrors.idempotencyKeyReused();
   return first.response as T;

@@ -95,7 +95,12 @@ export class PaymentsService {
   @HandlesInternal(billingInternal.payForItem)
   async payForItem(req: z.infer<typeof billingInternal.payForItem.request>): Promise<InitiatePaymentReply> {
     const buyer: Caller = { userId: req.user_id, role: 'learner', sessionId: req.idempotency_key, institutionId: null };
-    return this.pay(buyer, { item_type: req.item_type, item_id: req.item_id, payment_method: req.payment_method }, req.idempotency_key, billingInternal.payForItem.subject);
+    return this.pay(
+      buyer,
+      { item_type: req.item_type, item_id: req.item_id, payment_method: req.payment_method },
+      req.idempotency_key,
+      billingInternal.payForItem.subject,
+    );
   }
 
   @Handles(billingRoutes.payment)
@@ -112,7 +117,13 @@ export class PaymentsService {
    * retry answer the first answer; `claimBody` is what the key is bound to (the route's own
    * body, when another route pays through here).
    */
-  async pay(caller: Caller, request: PayRequest, key: string | undefined, scope: string, claimBody: unknown = request): Promise<InitiatePaymentReply> {
+  async pay(
+    caller: Caller,
+    request: PayRequest,
+    key: string | undefined,
+    scope: string,
+    claimBody: unknown = request,
+  ): Promise<InitiatePaymentReply> {
     const claim = { userId: caller.userId, scope, key, body: claimBody };
     const answered = await this.idempotency.answered<InitiatePaymentReply>(claim);
     if (answered) return answered;
@@ -146,7 +157,12 @@ export class PaymentsService {
   }
 
   /** A top-up: the wallet is credited when the provider confirms. */
-  async topUp(caller: Caller, body: { amountMinor: number; currency: Currency; method: ProviderMethod; phoneNumber?: string | undefined }, key: string | undefined, scope: string) {
+  async topUp(
+    caller: Caller,
+    body: { amountMinor: number; currency: Currency; method: ProviderMethod; phoneNumber?: string | undefined },
+    key: string | undefined,
+    scope: string,
+  ) {
     return this.uow.run((tx) =>
       this.idempotency.run(tx, { userId: caller.userId, scope, key, body }, async () => {
         const t = await this.openCheckout(tx, {
@@ -162,7 +178,12 @@ export class PaymentsService {
           details: {},
           phoneNumber: body.phoneNumber ?? null,
         });
-        return { transaction_id: t.id, status: 'pending' as const, checkout_url: t.checkoutUrl, message: t.checkoutUrl ? 'Complete the top-up at the checkout' : PROMPT_SENT };
+        return {
+          transaction_id: t.id,
+          status: 'pending' as const,
+          checkout_url: t.checkoutUrl,
+          message: t.checkoutUrl ? 'Complete the top-up at the checkout' : PROMPT_SENT,
+        };
       }),
     );
   }
@@ -215,17 +236,20 @@ export class PaymentsService {
       expiresAt,
     });
     const ours = this.providers.reference(provider, t.id);
-    const opened = await provider.initiate({
-      reference: ours,
-      method: p.method,
-      payerId: p.userId,
-      phoneNumber: p.phoneNumber,
-      amountMinor: p.amountMinor,
-      currency: p.currency,
-      description: p.description,
-      returnUrl: `${this.env.PUBLIC_URL}${returnPath(t)}`,
-      expiresAt,
-    }, tx);
+    const opened = await provider.initiate(
+      {
+        reference: ours,
+        method: p.method,
+        payerId: p.userId,
+        phoneNumber: p.phoneNumber,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+        description: p.description,
+        returnUrl: `${this.env.PUBLIC_URL}${returnPath(t)}`,
+        expiresAt,
+      },
+      tx,
+    );
     // M-Pesa names the payment itself (CheckoutRequestID): its callback and its query use that
     const reference = opened.reference ?? ours;
     await this.transactions.setCheckout(tx, t.id, reference, opened.checkoutUrl);
@@ -237,7 +261,10 @@ export class PaymentsService {
    * currency are the payment's) completes it, failed fails it, pending leaves it. Used by
    * the webhook and by the re-verify job; a payment already settled is left as it is.
    */
-  async settleFromProvider(provider: PaymentProvider, t: TransactionEntity): Promise<'completed' | 'failed' | 'cancelled' | 'pending' | 'ignored' | 'mismatch'> {
+  async settleFromProvider(
+    provider: PaymentProvider,
+    t: TransactionEntity,
+  ): Promise<'completed' | 'failed' | 'cancelled' | 'pending' | 'ignored' | 'mismatch'> {
     try {
       return await this.settleOnce(provider, t);
     } catch (e) {
@@ -245,7 +272,12 @@ export class PaymentsService {
       if (!boughtTwice) throw e;
       // bought twice (the wallet was faster than this checkout): the money is the payer's, in their wallet
       return this.uow.run(async (tx) => {
-        const credited = await this.transactions.convertToDeposit(tx, t.id, `${t.description} (already paid: credited to your wallet)`, this.clock.now());
+        const credited = await this.transactions.convertToDeposit(
+          tx,
+          t.id,
+          `${t.description} (already paid: credited to your wallet)`,
+          this.clock.now(),
+        );
         if (!credited) return 'ignored';
         await this.ledger.post(tx, { kind: 'deposit', transactionId: t.id, description: credited.description }, [
           { account: { kind: 'provider_clearing', provider: t.provider!, currency: t.currency as Currency }, amount: -t.amountMinor },
@@ -256,11 +288,17 @@ export class PaymentsService {
     }
   }
 
-  private async settleOnce(provider: PaymentProvider, t: TransactionEntity): Promise<'completed' | 'failed' | 'cancelled' | 'pending' | 'ignored' | 'mismatch'> {
+  private async settleOnce(
+    provider: PaymentProvider,
+    t: TransactionEntity,
+  ): Promise<'completed' | 'failed' | 'cancelled' | 'pending' | 'ignored' | 'mismatch'> {
     const told = await provider.verify(t.providerRef!, { amountMinor: t.amountMinor, currency: t.currency });
     if (told.status === 'pending') return 'pending';
     if (told.status === 'paid' && (told.amountMinor !== t.amountMinor || told.currency !== t.currency)) {
-      this.log.warn({ transactionId: t.id, told }, 'provider reports another amount than the payment: left pending for a person to look at');
+      this.log.warn(
+        { transactionId: t.id, told },
+        'provider reports another amount than the payment: left pending for a person to look at',
+      );
       return 'mismatch';
     }
     return this.uow.run(async (tx) => {
@@ -354,7 +392,9 @@ export class PaymentsService {
       });
       // the payer gets back the demo money they paid with as demo money, not as real money
       const paidWithDemo = await this.ledger.demoSpent(tx, payment.id, 'payment');
-      const legs: Leg[] = [{ account: { kind: 'wallet', ownerId: payment.userId, currency }, amount: payment.amountMinor, demo: paidWithDemo }];
+      const legs: Leg[] = [
+        { account: { kind: 'wallet', ownerId: payment.userId, currency }, amount: payment.amountMinor, demo: paidWithDemo },
+      ];
       const share = await this.shares.forPayment(tx, payment.id);
       if (share && !share.reversedAt) {
         const available = await this.ledger.walletBalance(tx, share.recipientId, currency, true);
@@ -495,4 +535,9 @@ const ITEM_PAID_KEY = 'transactions_item_paid_key';
 const PROMPT_SENT = 'Confirm the payment on your phone';
 
 /** How a payment method is named in people's histories. */
-export const METHOD_NAMES: Record<ProviderMethod | 'wallet', string> = { wallet: 'wallet', chapa: 'Chapa', telebirr: 'telebirr', mpesa: 'M-Pesa' };
+export const METHOD_NAMES: Record<ProviderMethod | 'wallet', string> = {
+  wallet: 'wallet',
+  chapa: 'Chapa',
+  telebirr: 'telebirr',
+  mpesa: 'M-Pesa',
+};

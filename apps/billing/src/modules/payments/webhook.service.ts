@@ -59,7 +59,8 @@ export class WebhookService implements OnModuleInit {
     else outcome = await this.payments.settleFromProvider(provider, payment);
     await this.receipts.insert({ provider: provider.name, providerRef: notice.reference, outcome, payload: safeJson(rawBody) as object });
     if (outcome === 'mismatch') throw billingErrors.amountMismatch();
-    if (outcome === 'unknown_reference') this.log.warn({ provider: provider.name, reference: notice.reference }, 'signed webhook for no payment of ours');
+    if (outcome === 'unknown_reference')
+      this.log.warn({ provider: provider.name, reference: notice.reference }, 'signed webhook for no payment of ours');
     return { received: true, status: outcome };
   }
 }

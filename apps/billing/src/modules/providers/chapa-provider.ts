@@ -37,12 +37,16 @@ export class ChapaProvider implements PaymentProvider {
       customization: { title: 'LearnHub', description: req.description.replace(/[^A-Za-z0-9 ._-]/g, ' ').slice(0, 50) },
     });
     const url = reply.data?.checkout_url;
-    if (reply.status !== 'success' || typeof url !== 'string') throw billingErrors.providerUnavailable(`Chapa refused the payment: ${String(reply.message ?? 'no checkout')}`);
+    if (reply.status !== 'success' || typeof url !== 'string')
+      throw billingErrors.providerUnavailable(`Chapa refused the payment: ${String(reply.message ?? 'no checkout')}`);
     return { checkoutUrl: url };
   }
 
   async verify(reference: string): Promise<ProviderPayment> {
-    const reply = await this.call<{ status?: string; amount?: string | number; currency?: string }>('GET', `/v1/transaction/verify/${encodeURIComponent(reference)}`);
+    const reply = await this.call<{ status?: string; amount?: string | number; currency?: string }>(
+      'GET',
+      `/v1/transaction/verify/${encodeURIComponent(reference)}`,
+    );
     const d = reply.data;
     if (!d) return { status: 'failed', amountMinor: 0, currency: 'ETB' };
     const currency = (d.currency ?? 'ETB') as Currency;

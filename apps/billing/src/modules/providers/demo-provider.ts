@@ -5,7 +5,14 @@ import { Clock, ENV } from '@lp/service-kit';
 import type { BillingEnv } from '../../config/billing-env.js';
 import { DemoCheckoutEntity } from '../../entities/demo-checkout.entity.js';
 import { billingErrors } from '../../common/billing-errors.js';
-import { hmacHex, signatureMatches, type CheckoutRequest, type ExpectedPayment, type PaymentProvider, type ProviderPayment } from './payment-provider.js';
+import {
+  hmacHex,
+  signatureMatches,
+  type CheckoutRequest,
+  type ExpectedPayment,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './payment-provider.js';
 
 export const DEMO_SIGNATURE_HEADER = 'x-demo-signature';
 
@@ -66,7 +73,11 @@ export class DemoProvider implements PaymentProvider {
   async verify(reference: string, _expected?: ExpectedPayment): Promise<ProviderPayment> {
     const c = await this.checkouts.findOne({ where: { reference } });
     if (!c) return { status: 'failed', amountMinor: 0, currency: 'USD' };
-    return { status: c.status === 'paid' ? 'paid' : c.status === 'cancelled' ? 'cancelled' : 'pending', amountMinor: c.amountMinor, currency: c.currency };
+    return {
+      status: c.status === 'paid' ? 'paid' : c.status === 'cancelled' ? 'cancelled' : 'pending',
+      amountMinor: c.amountMinor,
+      currency: c.currency,
+    };
   }
 
   readWebhook(rawBody: string, headers: Record<string, string | undefined>): { reference: string } | null {
@@ -79,10 +90,14 @@ export class DemoProvider implements PaymentProvider {
    * The checkout page's view for its payer; `expired` once its time is up. Anyone else's
    * checkout is as unknown as a missing one (404): the reference alone opens nothing.
    */
-  async checkout(reference: string, payerId: string): Promise<DemoCheckoutEntity & { shownStatus: 'open' | 'paid' | 'cancelled' | 'expired' }> {
+  async checkout(
+    reference: string,
+    payerId: string,
+  ): Promise<DemoCheckoutEntity & { shownStatus: 'open' | 'paid' | 'cancelled' | 'expired' }> {
     const c = await this.checkouts.findOne({ where: { reference } });
     if (!c || c.payerId !== payerId) throw billingErrors.paymentNotFound();
-    const shownStatus: 'open' | 'paid' | 'cancelled' | 'expired' = c.status === 'open' && c.expiresAt <= this.clock.now() ? 'expired' : c.status;
+    const shownStatus: 'open' | 'paid' | 'cancelled' | 'expired' =
+      c.status === 'open' && c.expiresAt <= this.clock.now() ? 'expired' : c.status;
     return Object.assign(c, { shownStatus });
   }
 
@@ -94,7 +109,12 @@ export class DemoProvider implements PaymentProvider {
       .createQueryBuilder()
       .update()
       .set({ status, settledAt: now })
-      .where('reference = :reference AND payer_id = :payerId AND status = :open AND expires_at > :now', { reference, payerId, open: 'open', now })
+      .where('reference = :reference AND payer_id = :payerId AND status = :open AND expires_at > :now', {
+        reference,
+        payerId,
+        open: 'open',
+        now,
+      })
       .execute();
     if (!result.affected) {
       await this.checkout(reference, payerId); // 404 when there is no such checkout of this payer

@@ -14,7 +14,8 @@ export function darajaTimestamp(at = new Date()): string {
 }
 
 /** The STK password: base64 of shortcode + passkey + timestamp. */
-export const stkPassword = (shortcode: string, passkey: string, timestamp: string): string => Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
+export const stkPassword = (shortcode: string, passkey: string, timestamp: string): string =>
+  Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
 
 /**
  * M-Pesa through Safaricom's Daraja API: M-Pesa Express (STK push). An OAuth token
@@ -40,7 +41,12 @@ export class MpesaProvider implements PaymentProvider {
     const phone = (req.phoneNumber ?? '').replace(/[\s+-]/g, '');
     if (!/^[0-9]{11,15}$/.test(phone)) throw billingErrors.phoneRequired('M-Pesa');
     const timestamp = darajaTimestamp();
-    const reply = await this.post<{ ResponseCode?: string; CheckoutRequestID?: string; errorMessage?: string; ResponseDescription?: string }>('/mpesa/stkpush/v1/processrequest', {
+    const reply = await this.post<{
+      ResponseCode?: string;
+      CheckoutRequestID?: string;
+      errorMessage?: string;
+      ResponseDescription?: string;
+    }>('/mpesa/stkpush/v1/processrequest', {
       BusinessShortCode: this.env.MPESA_SHORTCODE,
       Password: stkPassword(this.env.MPESA_SHORTCODE, this.env.MPESA_PASSKEY, timestamp),
       Timestamp: timestamp,
@@ -55,18 +61,24 @@ export class MpesaProvider implements PaymentProvider {
       TransactionDesc: req.description.replace(/[^A-Za-z0-9 ]/g, '').slice(0, 13) || 'Payment',
     });
     if (reply.ResponseCode !== '0' || !reply.CheckoutRequestID)
-      throw billingErrors.providerUnavailable(`M-Pesa refused the payment: ${reply.errorMessage ?? reply.ResponseDescription ?? 'no checkout request'}`);
+      throw billingErrors.providerUnavailable(
+        `M-Pesa refused the payment: ${reply.errorMessage ?? reply.ResponseDescription ?? 'no checkout request'}`,
+      );
     return { checkoutUrl: null, reference: reply.CheckoutRequestID };
   }
 
   async verify(reference: string, expected: ExpectedPayment): Promise<ProviderPayment> {
     const timestamp = darajaTimestamp();
-    const reply = await this.post<{ ResultCode?: string | number; errorCode?: string }>('/mpesa/stkpushquery/v1/query', {
-      BusinessShortCode: this.env.MPESA_SHORTCODE,
-      Password: stkPassword(this.env.MPESA_SHORTCODE, this.env.MPESA_PASSKEY, timestamp),
-      Timestamp: timestamp,
-      CheckoutRequestID: reference,
-    }, true);
+    const reply = await this.post<{ ResultCode?: string | number; errorCode?: string }>(
+      '/mpesa/stkpushquery/v1/query',
+      {
+        BusinessShortCode: this.env.MPESA_SHORTCODE,
+        Password: stkPassword(this.env.MPESA_SHORTCODE, this.env.MPESA_PASSKEY, timestamp),
+        Timestamp: timestamp,
+        CheckoutRequestID: reference,
+      },
+      true,
+    );
     const pushed = { amountMinor: expected.amountMinor, currency: expected.currency };
     if (reply.errorCode === STILL_PROCESSING || reply.ResultCode === undefined) return { status: 'pending', ...pushed };
     const code = String(reply.ResultCode);
@@ -87,7 +99,9 @@ export class MpesaProvider implements PaymentProvider {
     let res: Response;
     try {
       res = await fetch(`${this.env.MPESA_API_URL}/oauth/v1/generate?grant_type=client_credentials`, {
-        headers: { Authorization: `Basic ${Buffer.from(`${this.env.MPESA_CONSUMER_KEY}:${this.env.MPESA_CONSUMER_SECRET}`).toString('base64')}` },
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${this.env.MPESA_CONSUMER_KEY}:${this.env.MPESA_CONSUMER_SECRET}`).toString('base64')}`,
+        },
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {

@@ -6,5 +6,8 @@ import { ProviderRegistry } from './provider-registry.js';
 import { TelebirrProvider } from './telebirr-provider.js';
 
 /** The payment providers behind one interface, and which one carries which method. */
-@Module({ providers: [DemoProvider, ChapaProvider, TelebirrProvider, MpesaProvider, ProviderRegistry], exports: [ProviderRegistry, DemoProvider] })
+@Module({
+  providers: [DemoProvider, ChapaProvider, TelebirrProvider, MpesaProvider, ProviderRegistry],
+  exports: [ProviderRegistry, DemoProvider],
+})
 export class ProvidersModule {}

@@ -17,7 +17,8 @@ export const TELEBIRR_SIGN_TYPE = 'SHA256WithRSA';
 export function telebirrSignString(fields: Record<string, unknown>): string {
   const flat: Record<string, string> = {};
   const take = (o: Record<string, unknown>) => {
-    for (const [k, v] of Object.entries(o)) if (k !== 'sign' && k !== 'sign_type' && v !== null && v !== undefined && typeof v !== 'object') flat[k] = String(v);
+    for (const [k, v] of Object.entries(o))
+      if (k !== 'sign' && k !== 'sign_type' && v !== null && v !== undefined && typeof v !== 'object') flat[k] = String(v);
   };
   take(fields);
   if (fields['biz_content'] && typeof fields['biz_content'] === 'object') take(fields['biz_content'] as Record<string, unknown>);
@@ -29,11 +30,20 @@ export function telebirrSignString(fields: Record<string, unknown>): string {
 
 /** "SHA256WithRSA" as telebirr's own samples compute it: RSA-PSS over SHA-256 (MGF1, salt the digest's length), base64. */
 export const telebirrSign = (text: string, privateKeyPem: string): string =>
-  sign('sha256', Buffer.from(text, 'utf8'), { key: privateKeyPem, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }).toString('base64');
+  sign('sha256', Buffer.from(text, 'utf8'), {
+    key: privateKeyPem,
+    padding: constants.RSA_PKCS1_PSS_PADDING,
+    saltLength: constants.RSA_PSS_SALTLEN_DIGEST,
+  }).toString('base64');
 
 export function telebirrVerify(text: string, signature: string, publicKeyPem: string): boolean {
   try {
-    return verify('sha256', Buffer.from(text, 'utf8'), { key: publicKeyPem, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, Buffer.from(signature, 'base64'));
+    return verify(
+      'sha256',
+      Buffer.from(text, 'utf8'),
+      { key: publicKeyPem, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST },
+      Buffer.from(signature, 'base64'),
+    );
   } catch {
     return false;
   }
@@ -84,7 +94,12 @@ export class TelebirrProvider implements PaymentProvider {
       merch_code: this.env.TELEBIRR_MERCHANT_CODE,
       merch_order_id: req.reference,
       trade_type: 'Checkout',
-      title: req.description.replace(/[^A-Za-z0-9 ]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100) || 'LearnHub',
+      title:
+        req.description
+          .replace(/[^A-Za-z0-9 ]/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 100) || 'LearnHub',
       total_amount: (req.amountMinor / 100).toFixed(2),
       trans_currency: 'ETB',
       timeout_express: `${Math.max(1, Math.round((req.expiresAt.getTime() - Date.now()) / 60_000))}m`,
@@ -94,7 +109,8 @@ export class TelebirrProvider implements PaymentProvider {
       payee_type: '5000',
     });
     const prepayId = reply.biz_content?.['prepay_id'];
-    if (typeof prepayId !== 'string' || !prepayId) throw billingErrors.providerUnavailable(`telebirr refused the payment: ${reply.msg ?? reply.errorMsg ?? 'no prepay_id'}`);
+    if (typeof prepayId !== 'string' || !prepayId)
+      throw billingErrors.providerUnavailable(`telebirr refused the payment: ${reply.msg ?? reply.errorMsg ?? 'no prepay_id'}`);
     return { checkoutUrl: this.checkoutUrl(prepayId) };
   }
 
@@ -128,7 +144,8 @@ export class TelebirrProvider implements PaymentProvider {
     const amountMinor = order['total_amount'] !== undefined ? toMinor(Number(order['total_amount']), currency) : 0;
     if (state === 'PAY_SUCCESS' || state === 'COMPLETED' || state === 'SUCCESS') return { status: 'paid', amountMinor, currency };
     if (state === 'PAY_FAILED' || state === 'FAILURE' || state === 'FAILED') return { status: 'failed', amountMinor, currency };
-    if (state === 'ORDER_CLOSED' || state === 'EXPIRED' || state === 'CLOSED' || state === 'CANCELLED') return { status: 'cancelled', amountMinor, currency };
+    if (state === 'ORDER_CLOSED' || state === 'EXPIRED' || state === 'CLOSED' || state === 'CANCELLED')
+      return { status: 'cancelled', amountMinor, currency };
     return { status: 'pending', amountMinor, currency };
   }
 
@@ -138,14 +155,21 @@ export class TelebirrProvider implements PaymentProvider {
     if (typeof body['sign'] !== 'string') return null;
     const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v !== 'object'));
     if (!telebirrVerify(telebirrSignString(fields), body['sign'], this.keys.publicKey)) return null;
-    if (String(body['appid']) !== this.env.TELEBIRR_MERCHANT_APP_ID || String(body['merch_code']) !== this.env.TELEBIRR_MERCHANT_CODE) return null;
+    if (String(body['appid']) !== this.env.TELEBIRR_MERCHANT_APP_ID || String(body['merch_code']) !== this.env.TELEBIRR_MERCHANT_CODE)
+      return null;
     const ref = body['merch_order_id'];
     return typeof ref === 'string' ? { reference: ref } : null;
   }
 
   /** A signed request to the Fabric gateway; a refusal in its answer (result/code) is the provider's word. */
   private async call(path: string, method: string, biz: Record<string, string>): Promise<FabricReply> {
-    const request: Record<string, unknown> = { timestamp: String(Math.floor(Date.now() / 1000)), nonce_str: nonce(), method, version: '1.0', biz_content: biz };
+    const request: Record<string, unknown> = {
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      nonce_str: nonce(),
+      method,
+      version: '1.0',
+      biz_content: biz,
+    };
     request['sign'] = telebirrSign(telebirrSignString(request), this.keys.privateKey);
     request['sign_type'] = TELEBIRR_SIGN_TYPE;
     const reply = await this.post<FabricReply>(path, request, { Authorization: await this.fabricToken() });
@@ -158,7 +182,9 @@ export class TelebirrProvider implements PaymentProvider {
 
   private async fabricToken(): Promise<string> {
     if (this.token && this.token.until > Date.now()) return this.token.value;
-    const reply = await this.post<{ token?: string; expirationDate?: string }>('/payment/v1/token', { appSecret: this.env.TELEBIRR_APP_SECRET });
+    const reply = await this.post<{ token?: string; expirationDate?: string }>('/payment/v1/token', {
+      appSecret: this.env.TELEBIRR_APP_SECRET,
+    });
     if (!reply.token) throw billingErrors.providerUnavailable('telebirr gave no access token');
     // expirationDate is yyyyMMddHHmmss; renew five minutes early (an hour when it says nothing)
     const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(reply.expirationDate ?? '');
@@ -172,7 +198,12 @@ export class TelebirrProvider implements PaymentProvider {
     try {
       res = await fetch(`${this.env.TELEBIRR_API_URL}${path}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-APP-Key': this.env.TELEBIRR_FABRIC_APP_ID, ...headers },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-APP-Key': this.env.TELEBIRR_FABRIC_APP_ID,
+          ...headers,
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

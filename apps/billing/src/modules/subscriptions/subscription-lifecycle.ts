@@ -46,7 +46,13 @@ export class SubscriptionLifecycle {
       (current.status === 'active' || current.status === 'past_due');
     // the rule of SubscriptionItem.offer again, under the user's lock: of concurrent payments for
     // the plan one is on, the first starts the period and the others are refused (rolled back)
-    if (current && samePlan && current.status === 'active' && !current.cancelAtPeriodEnd && current.currentPeriodEnd.getTime() > now.getTime())
+    if (
+      current &&
+      samePlan &&
+      current.status === 'active' &&
+      !current.cancelAtPeriodEnd &&
+      current.currentPeriodEnd.getTime() > now.getTime()
+    )
       throw billingErrors.alreadySubscribed();
     if (current && samePlan) {
       const ended = current.currentPeriodEnd.getTime() <= now.getTime();

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billingRoutes, catalogInternal, money, type Currency, type InitiatePaymentReply, type OwnerUsageResponse, type RouteInput, type RouteOutput } from '@lp/contracts';
+import {
+  billingRoutes,
+  catalogInternal,
+  money,
+  type Currency,
+  type InitiatePaymentReply,
+  type OwnerUsageResponse,
+  type RouteInput,
+  type RouteOutput,
+} from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { Clock, Handles, UnitOfWork, currentCaller } from '@lp/service-kit';
 import type { z } from 'zod';
@@ -82,7 +91,13 @@ export class SubscriptionsService {
             { userId: caller.userId, plan: offer.plan, cycle: offer.cycle, priceMinor: 0, currency: offer.plan.currency, paymentId: null },
             this.clock.now(),
           );
-          return { transaction_id: sub.id, status: 'completed', checkout_url: null, message: 'Subscribed', ...money(0, offer.plan.currency as Currency) };
+          return {
+            transaction_id: sub.id,
+            status: 'completed',
+            checkout_url: null,
+            message: 'Subscribed',
+            ...money(0, offer.plan.currency as Currency),
+          };
         }),
       );
       return this.reply(caller.userId, started);

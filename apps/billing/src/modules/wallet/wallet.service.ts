@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billingInternal, billingRoutes, DEFAULT_CURRENCY, toMajor, toMinor, type Currency, type RouteInput, type RouteOutput } from '@lp/contracts';
+import {
+  billingInternal,
+  billingRoutes,
+  DEFAULT_CURRENCY,
+  toMajor,
+  toMinor,
+  type Currency,
+  type RouteInput,
+  type RouteOutput,
+} from '@lp/contracts';
 import { Clock, ExportsUserData, Handles, HandlesInternal, UnitOfWork, currentCaller } from '@lp/service-kit';
 import type { z } from 'zod';
 import { LedgerRepository } from '../ledger/ledger.repository.js';
@@ -27,16 +36,20 @@ export class WalletService {
     const byCurrency = new Map<Currency, Balance>();
     const of = (currency: Currency): Balance => {
       let b = byCurrency.get(currency);
-      if (!b) byCurrency.set(currency, (b = { currency, balance: 0, balance_minor: 0, pending_withdrawals_minor: 0, demo_balance_minor: 0 }));
+      if (!b)
+        byCurrency.set(currency, (b = { currency, balance: 0, balance_minor: 0, pending_withdrawals_minor: 0, demo_balance_minor: 0 }));
       return b;
     };
     of(DEFAULT_CURRENCY);
     for (const a of accounts) {
       const b = of(a.currency as Currency);
-      if (a.kind === 'wallet') Object.assign(b, { balance_minor: a.balance, balance: toMajor(a.balance, b.currency), demo_balance_minor: a.demoBalance });
+      if (a.kind === 'wallet')
+        Object.assign(b, { balance_minor: a.balance, balance: toMajor(a.balance, b.currency), demo_balance_minor: a.demoBalance });
       else b.pending_withdrawals_minor = a.balance;
     }
-    const balances = [...byCurrency.values()].sort((a, b) => (a.currency === DEFAULT_CURRENCY ? -1 : b.currency === DEFAULT_CURRENCY ? 1 : a.currency.localeCompare(b.currency)));
+    const balances = [...byCurrency.values()].sort((a, b) =>
+      a.currency === DEFAULT_CURRENCY ? -1 : b.currency === DEFAULT_CURRENCY ? 1 : a.currency.localeCompare(b.currency),
+    );
     return { ...balances[0]!, balances };
   }
 
@@ -87,7 +100,10 @@ export class WalletService {
   /** Billing's part of "Download my data": balances and every transaction. */
   @ExportsUserData()
   async exportUserData(userId: string): Promise<Record<string, unknown>> {
-    const [accounts, { rows }] = await Promise.all([this.ledger.ownAccounts(userId), this.transactions.listForUser(userId, { limit: 100_000, offset: 0 })]);
+    const [accounts, { rows }] = await Promise.all([
+      this.ledger.ownAccounts(userId),
+      this.transactions.listForUser(userId, { limit: 100_000, offset: 0 }),
+    ]);
     return {
       balances: accounts.map((a) => ({ kind: a.kind, currency: a.currency, balance_minor: a.balance, demo_balance_minor: a.demoBalance })),
       transactions: rows.map(toTransaction),

@@ -19,7 +19,8 @@ const STUCK_AFTER_MS = 15 * 60_000;
  * number ending in 0000 is "unknown at the receiving bank". Every other payout succeeds.
  * (The demo rail pays nothing out: development and tests only.)
  */
-export const payoutRefused = (details: Record<string, unknown>): boolean => /0000$/.test(String(details['phone_number'] ?? details['account_number'] ?? ''));
+export const payoutRefused = (details: Record<string, unknown>): boolean =>
+  /0000$/.test(String(details['phone_number'] ?? details['account_number'] ?? ''));
 
 /**
  * Withdrawals: the amount leaves the wallet for a hold at once (the database refuses to go
@@ -51,34 +52,47 @@ export class WithdrawalsService {
     const currency = body.currency as Currency;
     const amountMinor = toMinor(body.amount, currency);
     const d = body.account_details;
-    const where = body.method === 'mobile_money' ? `${METHOD_NAMES[d.provider!]} ${d.phone_number}` : `${d.bank_name} ${maskAccount(d.account_number!)}`;
+    const where =
+      body.method === 'mobile_money'
+        ? `${METHOD_NAMES[d.provider!]} ${d.phone_number}`
+        : `${d.bank_name} ${maskAccount(d.account_number!)}`;
     const payoutMethod: PayoutMethod = body.method === 'mobile_money' ? d.provider! : 'bank';
     const rail = resolveRails(this.env)[payoutMethod];
     if (!rail) throw billingErrors.payoutMethodUnavailable(payoutMethod === 'bank' ? 'a bank account' : METHOD_NAMES[payoutMethod]);
     const claim = { userId: caller.userId, scope: billingRoutes.withdraw.subject, key: headers['idempotency-key'], body };
-    const reply = await this.demoFundsAsError(caller.userId, currency, () => this.payments.withOverdraftAsError(() =>
-      this.uow.run((tx) =>
-        this.idempotency.run(tx, claim, async () => {
-          const t = await this.transactions.insert(tx, {
-            userId: caller.userId,
-            type: 'withdrawal',
-            direction: 'debit',
-            status: 'pending',
-            amountMinor,
-            currency,
-            description: `Withdrawal to ${where}`,
-            paymentMethod: payoutMethod,
-            details: { method: body.method, ...d, rail },
-          });
-          // a real rail takes real money only (demo part 0); the demo rail spends demo money first
-          await this.ledger.post(tx, { kind: 'withdrawal_hold', transactionId: t.id, description: t.description }, [
-            { account: { kind: 'wallet', ownerId: caller.userId, currency }, amount: -amountMinor, ...(rail === 'demo' ? {} : { demo: 0 }) },
-            { account: { kind: 'withdrawal_hold', ownerId: caller.userId, currency }, amount: amountMinor },
-          ]);
-          return { transaction_id: t.id, status: 'pending' as const, message: 'Withdrawal requested. Processing takes 1-3 business days.' };
-        }),
+    const reply = await this.demoFundsAsError(caller.userId, currency, () =>
+      this.payments.withOverdraftAsError(() =>
+        this.uow.run((tx) =>
+          this.idempotency.run(tx, claim, async () => {
+            const t = await this.transactions.insert(tx, {
+              userId: caller.userId,
+              type: 'withdrawal',
+              direction: 'debit',
+              status: 'pending',
+              amountMinor,
+              currency,
+              description: `Withdrawal to ${where}`,
+              paymentMethod: payoutMethod,
+              details: { method: body.method, ...d, rail },
+            });
+            // a real rail takes real money only (demo part 0); the demo rail spends demo money first
+            await this.ledger.post(tx, { kind: 'withdrawal_hold', transactionId: t.id, description: t.description }, [
+              {
+                account: { kind: 'wallet', ownerId: caller.userId, currency },
+                amount: -amountMinor,
+                ...(rail === 'demo' ? {} : { demo: 0 }),
+              },
+              { account: { kind: 'withdrawal_hold', ownerId: caller.userId, currency }, amount: amountMinor },
+            ]);
+            return {
+              transaction_id: t.id,
+              status: 'pending' as const,
+              message: 'Withdrawal requested. Processing takes 1-3 business days.',
+            };
+          }),
+        ),
       ),
-    ));
+    );
     // after the commit: a lost job is found again by the maintenance sweep
     await this.queue.add({ transaction_id: reply.transaction_id }, reply.transaction_id).catch((e: unknown) => {
       this.log.warn({ err: e, transactionId: reply.transaction_id }, 'payout job not queued; the maintenance sweep will run it');
@@ -88,7 +102,9 @@ export class WithdrawalsService {
 
   /** The payout job: pays the hold out, or gives it back when the rail refuses. Runs once per withdrawal. */
   @HandlesInternal(billingInternal.processWithdrawal)
-  async process(req: z.infer<typeof billingInternal.processWithdrawal.request>): Promise<z.infer<typeof billingInternal.processWithdrawal.response>> {
+  async process(
+    req: z.infer<typeof billingInternal.processWithdrawal.request>,
+  ): Promise<z.infer<typeof billingInternal.processWithdrawal.response>> {
     return this.uow.run(async (tx) => {
       const t = await this.transactions.lock(tx, req.transaction_id);
       if (!t || t.type !== 'withdrawal') throw new Error(`no withdrawal ${req.transaction_id}`);
@@ -100,7 +116,10 @@ export class WithdrawalsService {
       const rail = (t.details['rail'] as PayoutRail | undefined) ?? 'demo';
       // what this withdrawal held of demo money leaves the hold again, no more, no less (one from
       // before demo funds were kept has no record of it: its hold's demo money goes first)
-      const held = t.details['rail'] === undefined ? undefined : -(await this.ledger.demoOf(tx, t.id, 'withdrawal_hold', { kind: 'wallet', ownerId: t.userId, currency }));
+      const held =
+        t.details['rail'] === undefined
+          ? undefined
+          : -(await this.ledger.demoOf(tx, t.id, 'withdrawal_hold', { kind: 'wallet', ownerId: t.userId, currency }));
       if (rail === 'demo' && payoutRefused(t.details)) {
         await this.ledger.post(tx, { kind: 'withdrawal_release', transactionId: t.id, description: `Payout refused: ${t.description}` }, [
           { account: hold, amount: -t.amountMinor, ...(held === undefined ? {} : { demo: -held }) },

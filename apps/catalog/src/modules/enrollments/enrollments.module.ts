@@ -5,5 +5,9 @@ import { MemberEnrollmentService } from './member-enrollment.service.js';
 import { PaymentsConsumer } from './payments.consumer.js';
 
 /** Enrollment, free or paid (billing's payment events enroll the payer); the owner's facts and prices for other services. */
-@Module({ imports: [CoursesModule], providers: [EnrollmentsService, PaymentsConsumer, MemberEnrollmentService], exports: [EnrollmentsService] })
+@Module({
+  imports: [CoursesModule],
+  providers: [EnrollmentsService, PaymentsConsumer, MemberEnrollmentService],
+  exports: [EnrollmentsService],
+})
 export class EnrollmentsModule {}

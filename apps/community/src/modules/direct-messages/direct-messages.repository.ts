@@ -11,7 +11,11 @@ export class DirectMessagesRepository {
     return (tx ?? this.ds.manager).getRepository(DirectMessageEntity);
   }
 
-  async insert(tx: EntityManager, row: Pick<DirectMessageEntity, 'senderId' | 'recipientId' | 'content' | 'context'>, now: Date): Promise<DirectMessageEntity> {
+  async insert(
+    tx: EntityManager,
+    row: Pick<DirectMessageEntity, 'senderId' | 'recipientId' | 'content' | 'context'>,
+    now: Date,
+  ): Promise<DirectMessageEntity> {
     const m = this.repo(tx).create({ ...row, readAt: null, createdAt: now });
     await this.repo(tx).insert(m);
     return m;

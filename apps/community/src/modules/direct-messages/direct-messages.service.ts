@@ -38,7 +38,11 @@ export class DirectMessagesService {
     const recipient = await this.people.find(body.recipient_id);
     if (!recipient || recipient.deleted) throw groupErrors.recipientNotFound();
     const m = await this.uow.run((tx) =>
-      this.messages.insert(tx, { senderId: caller.userId, recipientId: recipient.id, content: body.content, context: body.context || null }, this.clock.now()),
+      this.messages.insert(
+        tx,
+        { senderId: caller.userId, recipientId: recipient.id, content: body.content, context: body.context || null },
+        this.clock.now(),
+      ),
     );
     return toDirectMessage(m, await this.people.names([m.senderId, m.recipientId]));
   }

@@ -8,7 +8,9 @@ describe('joining a group', () => {
   it('lets anyone into a public group and nobody into a private one without an invitation', () => {
     expect(decideJoin({ privacy: 'public', removedAt: null, invitationSentAt: null })).toEqual({ via: 'joined' });
     expect(decideJoin({ privacy: 'private', removedAt: null, invitationSentAt: null })).toEqual({ refused: 'private' });
-    expect(decideJoin({ privacy: 'private', removedAt: null, invitationSentAt: at('2026-01-01T00:00:00Z') })).toEqual({ via: 'invitation' });
+    expect(decideJoin({ privacy: 'private', removedAt: null, invitationSentAt: at('2026-01-01T00:00:00Z') })).toEqual({
+      via: 'invitation',
+    });
   });
 
   it('refuses a removed person, public group or not, unless invited after the removal', () => {

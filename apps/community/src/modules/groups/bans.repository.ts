@@ -25,7 +25,10 @@ export class BansRepository {
   async activeOf(userId: string, groupIds: string[], tx?: EntityManager): Promise<Map<string, Map<GroupBanKind, Date>>> {
     const out = new Map<string, Map<GroupBanKind, Date>>();
     if (!groupIds.length) return out;
-    const rows = await this.repo(tx).find({ select: { groupId: true, kind: true, bannedAt: true }, where: { userId, groupId: In(groupIds), liftedAt: IsNull() } });
+    const rows = await this.repo(tx).find({
+      select: { groupId: true, kind: true, bannedAt: true },
+      where: { userId, groupId: In(groupIds), liftedAt: IsNull() },
+    });
     for (const r of rows) out.set(r.groupId, (out.get(r.groupId) ?? new Map<GroupBanKind, Date>()).set(r.kind, r.bannedAt));
     return out;
   }

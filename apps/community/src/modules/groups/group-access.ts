@@ -58,7 +58,13 @@ export class GroupAccess {
   }
 
   /** The creator's and moderators' actions (invitations, analytics, members); a suspended moderator has none. */
-  async manager(groupId: string, caller: Caller, what: string, tx?: EntityManager, lock = false): Promise<GroupAndMember & { member: GroupMemberEntity }> {
+  async manager(
+    groupId: string,
+    caller: Caller,
+    what: string,
+    tx?: EntityManager,
+    lock = false,
+  ): Promise<GroupAndMember & { member: GroupMemberEntity }> {
     const r = await this.load(groupId, caller, tx, lock);
     if (!isManager(r.member)) throw groupErrors.managersOnly(what);
     if (r.bans.has('suspended')) throw groupErrors.suspended();
@@ -66,7 +72,13 @@ export class GroupAccess {
   }
 
   /** The creator's own actions (settings, deletion, roles, test members). */
-  async creator(groupId: string, caller: Caller, what: string, tx?: EntityManager, lock = false): Promise<GroupAndMember & { member: GroupMemberEntity }> {
+  async creator(
+    groupId: string,
+    caller: Caller,
+    what: string,
+    tx?: EntityManager,
+    lock = false,
+  ): Promise<GroupAndMember & { member: GroupMemberEntity }> {
     const r = await this.load(groupId, caller, tx, lock);
     if (r.member?.role !== 'creator') throw groupErrors.creatorOnly(what);
     return r as GroupAndMember & { member: GroupMemberEntity };

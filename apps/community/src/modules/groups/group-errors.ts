@@ -5,7 +5,10 @@ export const groupErrors = {
   groupNotFound: () => AppError.notFound('Study group not found', CommunityErrorCode.GROUP_NOT_FOUND),
   groupFull: () => AppError.rule(CommunityErrorCode.GROUP_FULL, 'This group is full'),
   groupPrivate: () =>
-    AppError.forbidden('This group is private: you can join it only through an invitation from its creator or a moderator', CommunityErrorCode.GROUP_PRIVATE),
+    AppError.forbidden(
+      'This group is private: you can join it only through an invitation from its creator or a moderator',
+      CommunityErrorCode.GROUP_PRIVATE,
+    ),
   alreadyMember: () => AppError.conflict(CommunityErrorCode.ALREADY_MEMBER, 'You are already a member of this group'),
   inviteeAlreadyMember: () =>
     AppError.conflict(CommunityErrorCode.ALREADY_MEMBER, 'This person is already a member of the group', [
@@ -21,13 +24,20 @@ export const groupErrors = {
     ),
   banNotFound: () => AppError.notFound('Ban not found', CommunityErrorCode.BAN_NOT_FOUND),
   banAlreadyLifted: () => AppError.rule(CommunityErrorCode.BAN_ALREADY_LIFTED, 'This ban was already lifted'),
-  ownBan: () => AppError.forbidden('You cannot lift a ban on yourself; ask the group\'s creator or another moderator', CommunityErrorCode.NOT_GROUP_MANAGER),
+  ownBan: () =>
+    AppError.forbidden(
+      "You cannot lift a ban on yourself; ask the group's creator or another moderator",
+      CommunityErrorCode.NOT_GROUP_MANAGER,
+    ),
   creatorOnly: (what: string) => AppError.forbidden(`Only the group's creator can ${what}`, CommunityErrorCode.NOT_GROUP_MANAGER),
-  managersOnly: (what: string) => AppError.forbidden(`Only the group's creator and moderators can ${what}`, CommunityErrorCode.NOT_GROUP_MANAGER),
+  managersOnly: (what: string) =>
+    AppError.forbidden(`Only the group's creator and moderators can ${what}`, CommunityErrorCode.NOT_GROUP_MANAGER),
   moderatorLimit: () =>
     AppError.forbidden("A moderator can act on plain members only; ask the group's creator", CommunityErrorCode.NOT_GROUP_MANAGER),
-  creatorProtected: () => AppError.rule(CommunityErrorCode.CREATOR_PROTECTED, "The group's creator cannot be removed, suspended or demoted"),
-  creatorCannotLeave: () => AppError.rule(CommunityErrorCode.CREATOR_CANNOT_LEAVE, "The group's creator cannot leave it; delete the group instead"),
+  creatorProtected: () =>
+    AppError.rule(CommunityErrorCode.CREATOR_PROTECTED, "The group's creator cannot be removed, suspended or demoted"),
+  creatorCannotLeave: () =>
+    AppError.rule(CommunityErrorCode.CREATOR_CANNOT_LEAVE, "The group's creator cannot leave it; delete the group instead"),
   maxBelowCount: (count: number) =>
     new AppError(422, CommunityErrorCode.MAX_MEMBERS_BELOW_COUNT, `Max members cannot be below the current member count (${count})`, [
       { path: 'max_members', message: `Max members cannot be below the current member count (${count})` },
@@ -37,7 +47,10 @@ export const groupErrors = {
   invitationExpired: () =>
     AppError.rule(CommunityErrorCode.INVITATION_EXPIRED, 'This invitation link has expired; ask for a new invitation'),
   invitationNotPending: (status: string) =>
-    AppError.rule(CommunityErrorCode.INVITATION_NOT_PENDING, `This invitation was already ${status}; only pending invitations can be used or resent`),
+    AppError.rule(
+      CommunityErrorCode.INVITATION_NOT_PENDING,
+      `This invitation was already ${status}; only pending invitations can be used or resent`,
+    ),
   fileNotFound: () => AppError.notFound('File not found', CommunityErrorCode.FILE_NOT_FOUND),
   uploadMissing: () => AppError.validation([{ path: 'file', message: 'Choose a file to upload' }], 'Choose a file to upload'),
   emptyFile: () => AppError.validation([{ path: 'file', message: 'The file is empty' }], 'The file is empty'),
@@ -46,7 +59,7 @@ export const groupErrors = {
       { path: 'file', message: 'File too large' },
     ]),
   postNotFound: () => AppError.notFound('Post not found', CommunityErrorCode.POST_NOT_FOUND),
-  notPostAuthor: () => AppError.forbidden('Only the post\'s author or an admin can change it', CommunityErrorCode.NOT_POST_AUTHOR),
+  notPostAuthor: () => AppError.forbidden("Only the post's author or an admin can change it", CommunityErrorCode.NOT_POST_AUTHOR),
   recipientNotFound: () => AppError.notFound('Recipient not found', CommunityErrorCode.RECIPIENT_NOT_FOUND),
   messageToSelf: () =>
     new AppError(422, CommonErrorCode.BUSINESS_RULE, 'You cannot send a message to yourself', [

@@ -30,7 +30,9 @@ export class GroupViews {
       this.bans.activeOf(caller.userId, ids),
     ]);
     const invited = await this.groups.invitedTo(email, ids, this.clock.now());
-    return groups.map((g) => toGroup(g, names(g.creatorId), memberships.get(g.id) ?? null, invited.get(g.id) ?? null, bans.get(g.id) ?? NO_BANS));
+    return groups.map((g) =>
+      toGroup(g, names(g.creatorId), memberships.get(g.id) ?? null, invited.get(g.id) ?? null, bans.get(g.id) ?? NO_BANS),
+    );
   }
 
   async one(group: StudyGroupEntity, caller: Caller): Promise<StudyGroup> {
@@ -79,7 +81,12 @@ export function toGroup(
   };
 }
 
-export function toMember(m: GroupMemberEntity, user: { name: string; email: string | null } | undefined, showEmail: boolean, suspended: boolean): GroupMember {
+export function toMember(
+  m: GroupMemberEntity,
+  user: { name: string; email: string | null } | undefined,
+  showEmail: boolean,
+  suspended: boolean,
+): GroupMember {
   return {
     id: m.userId,
     name: user?.name ?? UNKNOWN_USER_NAME,

@@ -39,9 +39,14 @@ export class GroupsDataExporter {
       m.getRepository(GroupBanEntity).find({ where: { userId }, order: { bannedAt: 'ASC' } }),
     ]);
     const suspendedIn = new Set(bans.filter((b) => b.kind === 'suspended' && !b.liftedAt).map((b) => b.groupId));
-    const groupIds = [...new Set([...memberships.map((x) => x.groupId), ...invitations.map((x) => x.groupId), ...bans.map((x) => x.groupId)])];
+    const groupIds = [
+      ...new Set([...memberships.map((x) => x.groupId), ...invitations.map((x) => x.groupId), ...bans.map((x) => x.groupId)]),
+    ];
     const groupNames = new Map(
-      (groupIds.length ? await m.getRepository(StudyGroupEntity).find({ select: { id: true, name: true }, where: { id: In(groupIds) } }) : []).map((g) => [g.id, g.name]),
+      (groupIds.length
+        ? await m.getRepository(StudyGroupEntity).find({ select: { id: true, name: true }, where: { id: In(groupIds) } })
+        : []
+      ).map((g) => [g.id, g.name]),
     );
     const name = await this.people.names(dms.flatMap((d) => [d.senderId, d.recipientId]));
     return {

@@ -19,7 +19,19 @@ import { People } from './people.js';
  */
 @Module({
   imports: [UsersReadModelModule],
-  providers: [GroupsRepository, MembersRepository, BansRepository, People, GroupAccess, GroupViews, Membership, fileStoreProvider, GroupsService, MembersService, GroupsDataExporter],
+  providers: [
+    GroupsRepository,
+    MembersRepository,
+    BansRepository,
+    People,
+    GroupAccess,
+    GroupViews,
+    Membership,
+    fileStoreProvider,
+    GroupsService,
+    MembersService,
+    GroupsDataExporter,
+  ],
   exports: [GroupsRepository, MembersRepository, BansRepository, People, GroupAccess, Membership, FILE_STORE],
 })
 export class GroupsModule {}

@@ -89,7 +89,12 @@ export class GroupsRepository {
       );
     if (f.category) q.andWhere('g.category = :category', { category: f.category });
     if (f.search) q.andWhere('(g.name ILIKE :pattern OR g.description ILIKE :pattern)', { pattern: likePattern(f.search) });
-    const [groups, total] = await q.orderBy('g.created_at', 'DESC').addOrderBy('g.id', 'ASC').skip(f.offset).take(f.limit).getManyAndCount();
+    const [groups, total] = await q
+      .orderBy('g.created_at', 'DESC')
+      .addOrderBy('g.id', 'ASC')
+      .skip(f.offset)
+      .take(f.limit)
+      .getManyAndCount();
     return { groups, total };
   }
 

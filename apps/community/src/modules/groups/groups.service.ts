@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  communityRoutes,
-  type RouteInput,
-  type RouteOutput,
-  type StudyGroup,
-  type StudyGroupDetail,
-} from '@lp/contracts';
+import { communityRoutes, type RouteInput, type RouteOutput, type StudyGroup, type StudyGroupDetail } from '@lp/contracts';
 import type { FileStore } from '@lp/storage';
 import { Clock, Handles, LOGGER, UnitOfWork, currentCaller, isCheckViolation, type Logger } from '@lp/service-kit';
 import { decideJoin } from './ban-rules.js';
@@ -64,7 +58,15 @@ export class GroupsService {
       const now = this.clock.now();
       const g = await this.groups.insert(
         tx,
-        { name: body.name, description: body.description, category: body.category, maxMembers: body.max_members, privacy: body.privacy, creatorId: caller.userId, memberCount: 0 },
+        {
+          name: body.name,
+          description: body.description,
+          category: body.category,
+          maxMembers: body.max_members,
+          privacy: body.privacy,
+          creatorId: caller.userId,
+          memberCount: 0,
+        },
         now,
       );
       await this.membership.admit(tx, g.id, [{ userId: caller.userId, role: 'creator' }], 'created', now);
@@ -87,7 +89,8 @@ export class GroupsService {
     if (group.privacy === 'private' && !member && !view.has_invitation && caller.role !== 'admin') {
       throw bans.has('removed') ? groupErrors.removed() : groupErrors.groupPrivate();
     }
-    const members = member || caller.role === 'admin' ? await this.views.memberList(group.id, isManager(member) || caller.role === 'admin') : [];
+    const members =
+      member || caller.role === 'admin' ? await this.views.memberList(group.id, isManager(member) || caller.role === 'admin') : [];
     return { ...view, members };
   }
 
@@ -107,7 +110,8 @@ export class GroupsService {
         );
       });
     } catch (e) {
-      if (isCheckViolation(e, 'study_groups_member_count_check')) throw groupErrors.maxBelowCount((await this.groups.find(params.id))?.memberCount ?? body.max_members);
+      if (isCheckViolation(e, 'study_groups_member_count_check'))
+        throw groupErrors.maxBelowCount((await this.groups.find(params.id))?.memberCount ?? body.max_members);
       throw e;
     }
     return this.views.one((await this.groups.find(params.id))!, caller);
@@ -124,7 +128,9 @@ export class GroupsService {
       return stored;
     });
     await Promise.all(
-      keys.map((k) => this.files.remove(k).catch((e: unknown) => this.log.warn({ err: e, key: k }, 'a deleted group file stayed in storage'))),
+      keys.map((k) =>
+        this.files.remove(k).catch((e: unknown) => this.log.warn({ err: e, key: k }, 'a deleted group file stayed in storage')),
+      ),
     );
     return { message: 'Study group deleted successfully' };
   }
@@ -148,8 +154,13 @@ export class GroupsService {
         const { group, member } = await this.access.load(params.id, caller, tx, true);
         if (member) throw groupErrors.alreadyMember();
         const removal = await this.bans.active(group.id, caller.userId, 'removed', tx);
-        const invitation = (removal || group.privacy === 'private') && email ? await this.groups.pendingInvitation(tx, group.id, email, now) : null;
-        const decision = decideJoin({ privacy: group.privacy, removedAt: removal?.bannedAt ?? null, invitationSentAt: invitation?.sentAt ?? null });
+        const invitation =
+          (removal || group.privacy === 'private') && email ? await this.groups.pendingInvitation(tx, group.id, email, now) : null;
+        const decision = decideJoin({
+          privacy: group.privacy,
+          removedAt: removal?.bannedAt ?? null,
+          invitationSentAt: invitation?.sentAt ?? null,
+        });
         if ('refused' in decision) throw decision.refused === 'removed' ? groupErrors.removed() : groupErrors.groupPrivate();
         if (invitation) await this.groups.acceptInvitation(tx, invitation.id, caller.userId, now);
         if (removal && invitation) await this.bans.lift(tx, removal.id, invitation.invitedBy, 'invitation', invitation.id, now);

@@ -44,7 +44,11 @@ export class MembersService {
     await this.uow.run(async (tx) => {
       const target = await this.target(tx, params.id, body.member_id, caller, 'remove members');
       await this.membership.release(tx, params.id, target.userId);
-      await this.bans.insert(tx, { groupId: params.id, userId: target.userId, kind: 'removed', reason: body.reason || null, bannedBy: caller.userId }, this.clock.now());
+      await this.bans.insert(
+        tx,
+        { groupId: params.id, userId: target.userId, kind: 'removed', reason: body.reason || null, bannedBy: caller.userId },
+        this.clock.now(),
+      );
     });
     return { message: 'Member removed from the group', member: null };
   }
@@ -61,7 +65,11 @@ export class MembersService {
       const now = this.clock.now();
       const holding = await this.bans.active(params.id, target.userId, 'suspended', tx);
       if (body.suspended && !holding) {
-        await this.bans.insert(tx, { groupId: params.id, userId: target.userId, kind: 'suspended', reason: body.reason || null, bannedBy: caller.userId }, now);
+        await this.bans.insert(
+          tx,
+          { groupId: params.id, userId: target.userId, kind: 'suspended', reason: body.reason || null, bannedBy: caller.userId },
+          now,
+        );
       } else if (!body.suspended && holding) {
         await this.bans.lift(tx, holding.id, caller.userId, 'moderator', null, now);
       }
@@ -114,7 +122,10 @@ export class MembersService {
       await this.members.update(tx, params.id, target.userId, { role: body.role });
       return (await this.members.find(params.id, target.userId, tx))!;
     });
-    return { message: body.role === 'moderator' ? 'Member promoted to moderator' : 'Moderator is a member again', member: await this.view(member) };
+    return {
+      message: body.role === 'moderator' ? 'Member promoted to moderator' : 'Moderator is a member again',
+      member: await this.view(member),
+    };
   }
 
   /**
@@ -136,7 +147,13 @@ export class MembersService {
           return { id, name: `Test Member ${first + i}`, email: `test-member.${id.slice(0, 8)}@example.test` };
         });
         await this.people.insertGenerated(tx, people);
-        await this.membership.admit(tx, group.id, people.map((p) => ({ userId: p.id, role: 'member' as const, isTestMember: true })), 'test', this.clock.now());
+        await this.membership.admit(
+          tx,
+          group.id,
+          people.map((p) => ({ userId: p.id, role: 'member' as const, isTestMember: true })),
+          'test',
+          this.clock.now(),
+        );
         return n;
       }),
     );
@@ -160,7 +177,13 @@ export class MembersService {
 
   private async banViews(groupId: string, rows: GroupBanEntity[]): Promise<GroupBan[]> {
     const ids = rows.flatMap((b) => [b.userId, b.bannedBy, ...(b.liftedBy ? [b.liftedBy] : [])]);
-    const [users, members] = await Promise.all([this.people.byIds(ids), this.members.listIds(groupId, rows.map((b) => b.userId))]);
+    const [users, members] = await Promise.all([
+      this.people.byIds(ids),
+      this.members.listIds(
+        groupId,
+        rows.map((b) => b.userId),
+      ),
+    ]);
     const name = (id: string) => users.get(id)?.name ?? UNKNOWN_USER_NAME;
     return rows.map((b) => ({
       id: b.id,

@@ -29,7 +29,11 @@ export class Membership {
   ): Promise<void> {
     // the count first: its row lock queues concurrent joins, and the CHECK refuses the one too many
     await this.groups.changeCount(tx, groupId, people.length);
-    await this.members.insert(tx, people.map((p) => ({ groupId, ...p })), now);
+    await this.members.insert(
+      tx,
+      people.map((p) => ({ groupId, ...p })),
+      now,
+    );
     for (const p of people) {
       await writeEvent(tx, communityEvents.groupJoined, {
         v: 1,
@@ -59,7 +63,8 @@ export class Membership {
       return await work();
     } catch (e) {
       if (isCheckViolation(e, 'study_groups_member_count_check')) throw groupErrors.groupFull();
-      if (isUniqueViolation(e) && (e as { driverError?: { table?: string } }).driverError?.table === 'group_members') throw groupErrors.alreadyMember();
+      if (isUniqueViolation(e) && (e as { driverError?: { table?: string } }).driverError?.table === 'group_members')
+        throw groupErrors.alreadyMember();
       throw e;
     }
   }

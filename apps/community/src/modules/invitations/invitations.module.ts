@@ -6,5 +6,9 @@ import { InvitationsRepository } from './invitations.repository.js';
 import { InvitationsService } from './invitations.service.js';
 
 /** Invitations by e-mail: signed links, their answers, and the e-mail jobs for the worker. */
-@Module({ imports: [GroupsModule], providers: [InvitationsRepository, InvitationsService, EmailQueue, InvitationEmails], exports: [InvitationsRepository] })
+@Module({
+  imports: [GroupsModule],
+  providers: [InvitationsRepository, InvitationsService, EmailQueue, InvitationEmails],
+  exports: [InvitationsRepository],
+})
 export class InvitationsModule {}

@@ -1,13 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import {
-  communityEvents,
-  communityRoutes,
-  INVITATION_TTL_DAYS,
-  type Invitation,
-  type RouteInput,
-  type RouteOutput,
-} from '@lp/contracts';
+import { communityEvents, communityRoutes, INVITATION_TTL_DAYS, type Invitation, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
 import { Clock, ENV, Handles, UnitOfWork, currentCaller, epochSeconds, iso, isoOrNull, isWeakSecret } from '@lp/service-kit';
 import type { CommunityEnv } from '../../config/community-env.js';
@@ -55,7 +48,9 @@ export class InvitationsService implements OnModuleInit {
   /** Invitation links let people into private groups: production refuses the development secret or a placeholder. */
   onModuleInit(): void {
     if (this.env.NODE_ENV === 'production' && isWeakSecret(this.env.INVITATION_SECRET)) {
-      throw new Error('Invalid configuration:\n  INVITATION_SECRET: must be set in production to a random value of at least 32 characters (not a placeholder)');
+      throw new Error(
+        'Invalid configuration:\n  INVITATION_SECRET: must be set in production to a random value of at least 32 characters (not a placeholder)',
+      );
     }
   }
 
@@ -70,7 +65,11 @@ export class InvitationsService implements OnModuleInit {
       const now = this.clock.now();
       const expiresAt = this.expiry(now);
       const message = body.message || null;
-      const created = await this.invitations.insertPending(tx, { groupId: group.id, email: body.email, message, invitedBy: caller.userId, expiresAt }, now);
+      const created = await this.invitations.insertPending(
+        tx,
+        { groupId: group.id, email: body.email, message, invitedBy: caller.userId, expiresAt },
+        now,
+      );
       if (created) {
         await this.announce(tx, (await this.invitations.find(created, tx))!, group);
         return created;

@@ -9,7 +9,11 @@ export class QaDataExporter {
 
   @ExportsUserData()
   async exportUserData(userId: string): Promise<Record<string, unknown>> {
-    const [questions, answers, votes] = await Promise.all([this.qa.questionsBy(userId), this.qa.answersBy(userId), this.qa.votesBy(userId)]);
+    const [questions, answers, votes] = await Promise.all([
+      this.qa.questionsBy(userId),
+      this.qa.answersBy(userId),
+      this.qa.votesBy(userId),
+    ]);
     return {
       qa_questions: questions.map((q) => ({
         id: q.id,

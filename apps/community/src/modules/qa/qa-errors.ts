@@ -6,7 +6,6 @@ export const qaErrors = {
   answerNotFound: () => AppError.notFound('Answer not found', CommunityErrorCode.ANSWER_NOT_FOUND),
   notAuthorOrAdmin: (action: 'edit' | 'delete') =>
     AppError.forbidden(`Only the question's author or an admin can ${action} it`, CommunityErrorCode.NOT_QUESTION_AUTHOR),
-  notQuestionAuthor: () =>
-    AppError.forbidden("Only the question's author can accept an answer", CommunityErrorCode.NOT_QUESTION_AUTHOR),
+  notQuestionAuthor: () => AppError.forbidden("Only the question's author can accept an answer", CommunityErrorCode.NOT_QUESTION_AUTHOR),
   ownPostVote: (what: 'question' | 'answer') => AppError.rule(CommunityErrorCode.OWN_POST_VOTE, `You cannot upvote your own ${what}`),
 } as const;

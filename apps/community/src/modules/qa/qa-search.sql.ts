@@ -7,7 +7,9 @@
  */
 
 /** What every question row shows, from qa_questions q and the users read model u; `caller` is the caller's parameter. */
-const questionColumns = (caller: string): string => `q.id, q.title, q.content, q.category, q.tags, q.post_type, q.upvotes, q.answer_count, q.views,
+const questionColumns = (
+  caller: string,
+): string => `q.id, q.title, q.content, q.category, q.tags, q.post_type, q.upvotes, q.answer_count, q.views,
        q.author_id, coalesce(u.name, 'Unknown user') AS author_name,
        EXISTS (SELECT 1 FROM qa_answers a WHERE a.question_id = q.id AND a.is_accepted) AS is_answered,
        EXISTS (SELECT 1 FROM qa_question_votes v WHERE v.question_id = q.id AND v.user_id = ${caller}) AS has_upvoted,
@@ -32,9 +34,11 @@ const ranked = (matches: string): string => `WITH matches AS MATERIALIZED (${mat
    LIMIT $4 OFFSET $5`;
 
 /** Full-text: websearch syntax ("quoted phrases", -exclusions, or), ranked by the weighted vector. */
-export const QA_SEARCH_FULL_TEXT_SQL = page(ranked(`SELECT id, created_at, ts_rank(search_vector, query) AS rank
+export const QA_SEARCH_FULL_TEXT_SQL = page(
+  ranked(`SELECT id, created_at, ts_rank(search_vector, query) AS rank
             FROM qa_questions, websearch_to_tsquery('english', $1) AS query
-           WHERE search_vector @@ query AND ${FILTERS}`));
+           WHERE search_vector @@ query AND ${FILTERS}`),
+);
 
 /**
  * Trigram, over the lowercase title: a word of the title that resembles the term (word
@@ -44,13 +48,15 @@ export const QA_SEARCH_FULL_TEXT_SQL = page(ranked(`SELECT id, created_at, ts_ra
  * word_similarity again: the index check has computed it once per row already, and it is
  * the dearest part of the statement.
  */
-export const QA_SEARCH_TRIGRAM_SQL = page(ranked(`SELECT id, created_at,
+export const QA_SEARCH_TRIGRAM_SQL = page(
+  ranked(`SELECT id, created_at,
                  CASE WHEN strpos(lower(title), $1) = 1 THEN 3
                       WHEN strpos(' ' || lower(title) || ' ', ' ' || $1 || ' ') > 0 THEN 2
                       WHEN strpos(' ' || lower(title), ' ' || $1) > 0 THEN 1
                       ELSE 0 END AS rank
             FROM qa_questions
-           WHERE $1 <% lower(title) AND ${FILTERS}`));
+           WHERE $1 <% lower(title) AND ${FILTERS}`),
+);
 
 /** Without a search term, newest first: $1 category or null, $2 post type or null, $3 limit, $4 offset, $5 the caller. */
 export const QA_LIST_SQL = `SELECT ${questionColumns('$5')},

@@ -150,18 +150,20 @@ export class QaRepository {
     const removed = await queryRows(tx, `DELETE FROM ${votes} WHERE ${key} = $1 AND user_id = $2 RETURNING 1`, [id, userId]);
     let upvoted = false;
     if (removed.length === 0) {
-      const added = await queryRows(tx, `INSERT INTO ${votes} (${key}, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [id, userId]);
+      const added = await queryRows(tx, `INSERT INTO ${votes} (${key}, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [
+        id,
+        userId,
+      ]);
       upvoted = added.length > 0;
       if (!upvoted) {
         const row = await queryOne<{ upvotes: number }>(tx, `SELECT upvotes FROM ${counted} WHERE id = $1`, [id]);
         return { upvoted: true, upvotes: row!.upvotes };
       }
     }
-    const row = await queryOne<{ upvotes: number }>(
-      tx,
-      `UPDATE ${counted} SET upvotes = upvotes + $2 WHERE id = $1 RETURNING upvotes`,
-      [id, upvoted ? 1 : -1],
-    );
+    const row = await queryOne<{ upvotes: number }>(tx, `UPDATE ${counted} SET upvotes = upvotes + $2 WHERE id = $1 RETURNING upvotes`, [
+      id,
+      upvoted ? 1 : -1,
+    ]);
     return { upvoted, upvotes: row!.upvotes };
   }
 
@@ -201,7 +203,19 @@ export class QaRepository {
   // ---------- the user data export ----------
 
   questionsBy(userId: string) {
-    return queryRows<{ id: string; title: string; content: string; category: string; tags: string[]; post_type: string; upvotes: number; answer_count: number; views: number; created_at: Date; updated_at: Date }>(
+    return queryRows<{
+      id: string;
+      title: string;
+      content: string;
+      category: string;
+      tags: string[];
+      post_type: string;
+      upvotes: number;
+      answer_count: number;
+      views: number;
+      created_at: Date;
+      updated_at: Date;
+    }>(
       this.ds.manager,
       `SELECT id, title, content, category, tags, post_type, upvotes, answer_count, views, created_at, updated_at
          FROM qa_questions WHERE author_id = $1 ORDER BY created_at, id`,
@@ -210,7 +224,15 @@ export class QaRepository {
   }
 
   answersBy(userId: string) {
-    return queryRows<{ id: string; question_id: string; question_title: string; content: string; upvotes: number; is_accepted: boolean; created_at: Date }>(
+    return queryRows<{
+      id: string;
+      question_id: string;
+      question_title: string;
+      content: string;
+      upvotes: number;
+      is_accepted: boolean;
+      created_at: Date;
+    }>(
       this.ds.manager,
       `SELECT a.id, a.question_id, q.title AS question_title, a.content, a.upvotes, a.is_accepted, a.created_at
          FROM qa_answers a JOIN qa_questions q ON q.id = a.question_id

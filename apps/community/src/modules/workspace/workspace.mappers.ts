@@ -7,7 +7,8 @@ import type { GroupMessageEntity } from '../../entities/group-message.entity.js'
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A `date` column as the form wrote it (pg may hand it over as a local-midnight Date). */
-const dateText = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`);
+const dateText = (d: string | Date): string =>
+  typeof d === 'string' ? d.slice(0, 10) : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 export const toMessage = (m: GroupMessageEntity, authorName: string): GroupMessage => ({
   id: m.id,

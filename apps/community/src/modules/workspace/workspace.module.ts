@@ -6,5 +6,9 @@ import { WorkspaceRepository } from './workspace.repository.js';
 import { WorkspaceService } from './workspace.service.js';
 
 /** A group's workspace (members only): messages, files, events, Group Discussions, and the managers' analytics. */
-@Module({ imports: [GroupsModule], providers: [WorkspaceRepository, WorkspaceService, FilesService, AnalyticsService], exports: [WorkspaceRepository] })
+@Module({
+  imports: [GroupsModule],
+  providers: [WorkspaceRepository, WorkspaceService, FilesService, AnalyticsService],
+  exports: [WorkspaceRepository],
+})
 export class WorkspaceModule {}

@@ -38,7 +38,11 @@ export class WorkspaceRepository {
     return rows.reverse();
   }
 
-  async insertMessage(tx: EntityManager, row: Pick<GroupMessageEntity, 'groupId' | 'authorId' | 'content'>, now: Date): Promise<GroupMessageEntity> {
+  async insertMessage(
+    tx: EntityManager,
+    row: Pick<GroupMessageEntity, 'groupId' | 'authorId' | 'content'>,
+    now: Date,
+  ): Promise<GroupMessageEntity> {
     const m = this.m(tx).create({ ...row, createdAt: now });
     await this.m(tx).insert(m);
     return m;
@@ -105,7 +109,12 @@ export class WorkspaceRepository {
     return p;
   }
 
-  async updatePost(tx: EntityManager, id: string, fields: Partial<Pick<GroupForumPostEntity, 'title' | 'content' | 'category'>>, now: Date): Promise<void> {
+  async updatePost(
+    tx: EntityManager,
+    id: string,
+    fields: Partial<Pick<GroupForumPostEntity, 'title' | 'content' | 'category'>>,
+    now: Date,
+  ): Promise<void> {
     await this.p(tx).update({ id }, { ...fields, updatedAt: now });
   }
 

@@ -50,7 +50,11 @@ export class WorkspaceService {
     const authorName = await this.people.name(caller.userId);
     const message = await this.uow.run(async (tx) => {
       await this.access.poster(params.id, caller, tx);
-      const m = await this.workspace.insertMessage(tx, { groupId: params.id, authorId: caller.userId, content: body.content }, this.clock.now());
+      const m = await this.workspace.insertMessage(
+        tx,
+        { groupId: params.id, authorId: caller.userId, content: body.content },
+        this.clock.now(),
+      );
       await writeEvent(tx, communityEvents.messagePosted, {
         v: 1,
         message_id: m.id,
@@ -112,7 +116,14 @@ export class WorkspaceService {
       await this.access.poster(params.id, caller, tx);
       const p = await this.workspace.insertPost(
         tx,
-        { groupId: params.id, authorId: caller.userId, title: body.title, content: body.content, category: body.category, postType: body.post_type },
+        {
+          groupId: params.id,
+          authorId: caller.userId,
+          title: body.title,
+          content: body.content,
+          category: body.category,
+          postType: body.post_type,
+        },
         this.clock.now(),
       );
       await writeEvent(tx, communityEvents.forumPostCreated, {

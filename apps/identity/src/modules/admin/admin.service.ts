@@ -1,14 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import {
-  ROLES,
-  identityRoutes,
-  toMajor,
-  type AdminCreateUserRequest,
-  type Role,
-  type RouteInput,
-  type RouteOutput,
-} from '@lp/contracts';
+import { ROLES, identityRoutes, toMajor, type AdminCreateUserRequest, type Role, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { UnitOfWork, Clock, Handles } from '@lp/service-kit';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';

@@ -48,7 +48,11 @@ export class RegistrationService {
    * An e-mail that got an account in the meantime (its owner registering in the same instant)
    * is skipped by the unique index instead of failing the batch; the caller reads it back.
    */
-  async createMemberAccounts(tx: EntityManager, people: ReadonlyArray<{ email: string; name: string }>, origin: string | null = null): Promise<MadeAccount[]> {
+  async createMemberAccounts(
+    tx: EntityManager,
+    people: ReadonlyArray<{ email: string; name: string }>,
+    origin: string | null = null,
+  ): Promise<MadeAccount[]> {
     if (!people.length) return [];
     const made = await queryRows<MadeAccount & { created_at: Date }>(
       tx,

@@ -57,6 +57,8 @@ export class SignInLimits {
 
   async reset(tx: EntityManager, user: Pick<UserEntity, 'id' | 'failedSignIns' | 'signInLockedUntil'>): Promise<void> {
     if (user.failedSignIns === 0 && !user.signInLockedUntil) return;
-    await tx.query('UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, sign_in_locked_until = NULL WHERE id = $1', [user.id]);
+    await tx.query('UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, sign_in_locked_until = NULL WHERE id = $1', [
+      user.id,
+    ]);
   }
 }

@@ -14,7 +14,10 @@ export interface ResetTokenRow {
 export class PasswordResetRepository {
   /** Links of the user created since `since` (sent e-mails, counted per account). */
   async countCreatedSince(tx: EntityManager, userId: string, since: Date): Promise<number> {
-    const [row] = (await tx.query('SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1 AND created_at > $2', [userId, since])) as Array<{ n: number }>;
+    const [row] = (await tx.query('SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1 AND created_at > $2', [
+      userId,
+      since,
+    ])) as Array<{ n: number }>;
     return row?.n ?? 0;
   }
 
@@ -26,7 +29,10 @@ export class PasswordResetRepository {
 
   /** The user's links not used yet stop working at `at`. */
   private async expireUnused(tx: EntityManager, userId: string, at: Date): Promise<void> {
-    await tx.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [userId, at]);
+    await tx.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [
+      userId,
+      at,
+    ]);
   }
 
   async insert(tx: EntityManager, row: { tokenHash: string; userId: string; expiresAt: Date; createdAt: Date }): Promise<void> {
@@ -40,7 +46,10 @@ export class PasswordResetRepository {
 
   /** Locks the link's row until the transaction ends: two resets with one link queue up here. */
   async findForUpdate(tx: EntityManager, tokenHash: string): Promise<ResetTokenRow | null> {
-    const rows = (await tx.query('SELECT token_hash, user_id, expires_at, used_at FROM password_reset_tokens WHERE token_hash = $1 FOR UPDATE', [tokenHash])) as ResetTokenRow[];
+    const rows = (await tx.query(
+      'SELECT token_hash, user_id, expires_at, used_at FROM password_reset_tokens WHERE token_hash = $1 FOR UPDATE',
+      [tokenHash],
+    )) as ResetTokenRow[];
     return rows[0] ?? null;
   }
 

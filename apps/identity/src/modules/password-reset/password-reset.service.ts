@@ -71,9 +71,15 @@ export class PasswordResetService {
         const locked = await this.users.findByIdForUpdate(tx, found.id);
         if (!locked?.email || locked.status !== 'active') return null;
         const now = this.clock.now();
-        if ((await this.repo.countCreatedSince(tx, locked.id, addSeconds(now, -HOUR_SECONDS))) >= this.env.PASSWORD_RESET_EMAILS_PER_HOUR) return null;
+        if ((await this.repo.countCreatedSince(tx, locked.id, addSeconds(now, -HOUR_SECONDS))) >= this.env.PASSWORD_RESET_EMAILS_PER_HOUR)
+          return null;
         await this.repo.expireUnusedAndForgetOld(tx, locked.id, now, addSeconds(now, -KEEP_SECONDS));
-        await this.repo.insert(tx, { tokenHash, userId: locked.id, expiresAt: addSeconds(now, PASSWORD_RESET_TTL_MINUTES * 60), createdAt: now });
+        await this.repo.insert(tx, {
+          tokenHash,
+          userId: locked.id,
+          expiresAt: addSeconds(now, PASSWORD_RESET_TTL_MINUTES * 60),
+          createdAt: now,
+        });
         return locked;
       });
       if (user?.email) {
@@ -91,13 +97,19 @@ export class PasswordResetService {
    * sends (single use, PASSWORD_RESET_TTL_MINUTES; "Forgot password?" gives a fresh one later).
    * The caller queues the answered e-mail once its transaction has the token row.
    */
-  async firstPasswordLink(tx: EntityManager, user: { id: string; name: string; email: string }): Promise<{ mail: EmailJob; jobId: string }> {
+  async firstPasswordLink(
+    tx: EntityManager,
+    user: { id: string; name: string; email: string },
+  ): Promise<{ mail: EmailJob; jobId: string }> {
     const token = newSecretToken();
     const tokenHash = hashSecretToken(token);
     const now = this.clock.now();
     await this.repo.insert(tx, { tokenHash, userId: user.id, expiresAt: addSeconds(now, PASSWORD_RESET_TTL_MINUTES * 60), createdAt: now });
     const link = `${this.env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    return { mail: passwordResetEmail({ to: user.email, name: user.name, link, firstPassword: true }), jobId: passwordResetJobId(tokenHash) };
+    return {
+      mail: passwordResetEmail({ to: user.email, name: user.name, link, firstPassword: true }),
+      jobId: passwordResetJobId(tokenHash),
+    };
   }
 
   /**

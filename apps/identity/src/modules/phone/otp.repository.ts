@@ -11,7 +11,15 @@ export class OtpRepository {
    * Answers false, changing nothing, when the hour's sends are used up. One statement, so
    * concurrent sends are counted exactly.
    */
-  async replace(tx: EntityManager, phone: string, codeHash: string, now: Date, expiresAt: Date, windowStart: Date, maxSends: number): Promise<boolean> {
+  async replace(
+    tx: EntityManager,
+    phone: string,
+    codeHash: string,
+    now: Date,
+    expiresAt: Date,
+    windowStart: Date,
+    maxSends: number,
+  ): Promise<boolean> {
     const rows: unknown[] = await tx.query(
       `INSERT INTO otp_codes (phone, code_hash, expires_at, attempts, consumed_at, created_at, window_started_at, sends)
        VALUES ($1, $2, $3, 0, NULL, $4, $4, 1)

@@ -27,7 +27,15 @@ export class OtpService {
     const ttl = this.env.OTP_TTL_SECONDS;
     const now = this.clock.now();
     const sent = await this.uow.run((tx) =>
-      this.repo.replace(tx, phone, hashOtp(this.env.JWT_SECRET, phone, code), now, addSeconds(now, ttl), addSeconds(now, -OTP_WINDOW_SECONDS), this.env.OTP_SENDS_PER_HOUR),
+      this.repo.replace(
+        tx,
+        phone,
+        hashOtp(this.env.JWT_SECRET, phone, code),
+        now,
+        addSeconds(now, ttl),
+        addSeconds(now, -OTP_WINDOW_SECONDS),
+        this.env.OTP_SENDS_PER_HOUR,
+      ),
     );
     if (!sent) throw identityErrors.otpSendLimit();
     await this.sms.sendCode(phone, code, ttl);

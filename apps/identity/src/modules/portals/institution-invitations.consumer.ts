@@ -36,12 +36,16 @@ export class InstitutionInvitationsConsumer {
       // made by its owner in the same instant (the unique index skipped it): theirs, with their own password
       if (made) firstPassword = await this.resets.firstPasswordLink(tx, made);
     }
-    await this.mail.add(invitationEmail(p, `${this.env.PUBLIC_URL}/profile?invitation=${p.invitation_id}`, firstPassword !== null), invitationJobId(p));
+    await this.mail.add(
+      invitationEmail(p, `${this.env.PUBLIC_URL}/profile?invitation=${p.invitation_id}`, firstPassword !== null),
+      invitationJobId(p),
+    );
     if (firstPassword) await this.mail.add(firstPassword.mail, firstPassword.jobId);
   }
 }
 
-export const invitationJobId = (p: Pick<Sent, 'invitation_id' | 'sending'>): string => `institution-invitation-${p.invitation_id}-${p.sending}`;
+export const invitationJobId = (p: Pick<Sent, 'invitation_id' | 'sending'>): string =>
+  `institution-invitation-${p.invitation_id}-${p.sending}`;
 
 /** The invitation e-mail: who invites, to what, where to answer, how long it stands; nothing in it accepts by itself. */
 export function invitationEmail(p: Sent, link: string, accountMade: boolean): EmailJob {
@@ -52,7 +56,16 @@ export function invitationEmail(p: Sent, link: string, accountMade: boolean): Em
     ? 'We made you an account with this e-mail address: a separate e-mail lets you set its password. Then sign in and accept or decline the invitation on your profile:'
     : 'Sign in with this e-mail address (or register with it if you have no account yet) and accept or decline the invitation on your profile:';
   const expiry = `The invitation stands for ${INSTITUTION_INVITATION_TTL_DAYS} days. If you do not want to join, decline it or ignore this e-mail: nothing changes until you accept.`;
-  const text = [`Hello${p.name ? ` ${p.name}` : ''},`, '', `${by} invited you to join ${p.institution_name} on the learning platform as ${as}.`, '', how, link, '', expiry].join('\n');
+  const text = [
+    `Hello${p.name ? ` ${p.name}` : ''},`,
+    '',
+    `${by} invited you to join ${p.institution_name} on the learning platform as ${as}.`,
+    '',
+    how,
+    link,
+    '',
+    expiry,
+  ].join('\n');
   const html = [
     `<p>Hello${p.name ? ` ${escapeHtml(p.name)}` : ''},</p>`,
     `<p>${escapeHtml(by)} invited you to join <strong>${escapeHtml(p.institution_name)}</strong> on the learning platform as ${as}.</p>`,

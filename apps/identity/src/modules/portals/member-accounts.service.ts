@@ -31,7 +31,9 @@ export class MemberAccountsService {
 
   /** institution matches a signed-in person's invitations by this e-mail (its read model had no row yet) */
   @HandlesInternal(identityInternal.accountEmail)
-  async accountEmail(req: z.infer<typeof identityInternal.accountEmail.request>): Promise<z.infer<typeof identityInternal.accountEmail.response>> {
+  async accountEmail(
+    req: z.infer<typeof identityInternal.accountEmail.request>,
+  ): Promise<z.infer<typeof identityInternal.accountEmail.response>> {
     const user = await this.users.findById(req.user_id);
     return { email: user && user.status === 'active' ? user.email : null };
   }
@@ -47,7 +49,8 @@ export class MemberAccountsService {
       const byEmail = new Map<string, { user: Account; created: boolean }>();
       // made earlier for this same origin (an attempt of the import that failed after this batch): made by it still
       const madeFor = (user: Account) => req.origin !== undefined && user.createdFor === req.origin;
-      for (const user of await this.users.findByEmails(emails, tx)) byEmail.set(user.email!.toLowerCase(), { user, created: madeFor(user) });
+      for (const user of await this.users.findByEmails(emails, tx))
+        byEmail.set(user.email!.toLowerCase(), { user, created: madeFor(user) });
       const missing = emails.filter((e) => !byEmail.has(e));
       if (req.create && missing.length) {
         const made = await this.registration.createMemberAccounts(

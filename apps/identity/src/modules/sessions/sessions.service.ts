@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { AppError, identityRoutes, type Role, type RouteInput, type RouteOutput, type ServiceOutput, type SessionGrant, IdentityErrorCode, CommonErrorCode } from '@lp/contracts';
+import {
+  AppError,
+  identityRoutes,
+  type Role,
+  type RouteInput,
+  type RouteOutput,
+  type ServiceOutput,
+  type SessionGrant,
+  IdentityErrorCode,
+  CommonErrorCode,
+} from '@lp/contracts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   DOWNLOAD_LINK_PARAM,
@@ -37,7 +47,10 @@ export const sessionGrantOf = (s: Pick<IssuedSession, 'refreshToken' | 'refreshE
 
 const sessionEnded = () => AppError.unauthenticated('Your session has ended. Please sign in again.', CommonErrorCode.SESSION_ENDED);
 const refreshReused = () =>
-  AppError.unauthenticated('This sign-in was used from somewhere else, so it was ended. Please sign in again.', IdentityErrorCode.REFRESH_TOKEN_REUSED);
+  AppError.unauthenticated(
+    'This sign-in was used from somewhere else, so it was ended. Please sign in again.',
+    IdentityErrorCode.REFRESH_TOKEN_REUSED,
+  );
 
 /**
  * Sessions (one per sign-in), their access tokens and rotating refresh tokens. The database
@@ -84,7 +97,9 @@ export class SessionsService {
       if (!user || user.status !== 'active') return fail<IssuedSession>(sessionEnded());
       await this.repo.markRefreshTokenUsed(tx, presented.id, now);
       const left = Math.floor((presented.expires_at.getTime() - now.getTime()) / 1000);
-      return succeed(await this.grant(tx, presented.session_id, { userId: user.id, role: user.role, institutionId: presented.institution_id }, left));
+      return succeed(
+        await this.grant(tx, presented.session_id, { userId: user.id, role: user.role, institutionId: presented.institution_id }, left),
+      );
     });
     const issued = unwrap(outcome);
     return { token: issued.token, expires_in: issued.expiresIn, ...sessionGrantOf(issued) };
@@ -125,7 +140,10 @@ export class SessionsService {
     const now = this.clock.now().getTime();
     await Promise.all(
       sessions.map((s) =>
-        this.revocation.revokeSession(s.id, Math.max(1, Math.min(ACCESS_TOKEN_TTL_SECONDS, (new Date(s.expires_at).getTime() - now) / 1000))),
+        this.revocation.revokeSession(
+          s.id,
+          Math.max(1, Math.min(ACCESS_TOKEN_TTL_SECONDS, (new Date(s.expires_at).getTime() - now) / 1000)),
+        ),
       ),
     );
   }

@@ -23,7 +23,11 @@ export class TotpSecretsAtRest implements OnModuleInit {
         `SELECT id, ${column} AS value FROM users WHERE ${column} IS NOT NULL AND ${column} NOT LIKE 'v1:%'`,
       );
       for (const row of plain) {
-        await this.ds.query(`UPDATE users SET ${column} = $2 WHERE id = $1 AND ${column} = $3`, [row.id, this.cipher.encrypt(row.value), row.value]);
+        await this.ds.query(`UPDATE users SET ${column} = $2 WHERE id = $1 AND ${column} = $3`, [
+          row.id,
+          this.cipher.encrypt(row.value),
+          row.value,
+        ]);
         done++;
       }
     }

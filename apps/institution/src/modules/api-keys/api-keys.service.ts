@@ -42,7 +42,9 @@ export class ApiKeysService {
   @Handles(institutionRoutes.listApiKeys)
   async list({ params }: RouteInput<R['listApiKeys']>): Promise<RouteOutput<R['listApiKeys']>> {
     return this.tenancy.forInstitution(params.id, 'read', async (tx) => {
-      const rows = (await tx.query(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE institution_id = $1 ORDER BY created_at DESC, id`, [params.id])) as ApiKeyRow[];
+      const rows = (await tx.query(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE institution_id = $1 ORDER BY created_at DESC, id`, [
+        params.id,
+      ])) as ApiKeyRow[];
       return { api_keys: rows.map(toApiKey) };
     });
   }
@@ -58,7 +60,17 @@ export class ApiKeysService {
         `INSERT INTO api_keys (id, institution_id, key_name, key_prefix, key_hash, permissions, rate_limit_per_minute, created_by, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, CASE WHEN $9::int IS NULL THEN NULL ELSE now() + make_interval(days => $9::int) END)
          RETURNING ${API_KEY_COLUMNS}`,
-        [randomUUID(), params.id, body.key_name, prefixOf(key), hashApiKey(key), JSON.stringify([...new Set(body.permissions)]), body.rate_limit_per_minute, caller.userId, body.expires_in_days ?? null],
+        [
+          randomUUID(),
+          params.id,
+          body.key_name,
+          prefixOf(key),
+          hashApiKey(key),
+          JSON.stringify([...new Set(body.permissions)]),
+          body.rate_limit_per_minute,
+          caller.userId,
+          body.expires_in_days ?? null,
+        ],
       )) as ApiKeyRow[];
       return { ...toApiKey(row!), api_key: key };
     });
@@ -68,10 +80,10 @@ export class ApiKeysService {
   @Handles(institutionRoutes.revokeApiKey)
   async revoke({ params }: RouteInput<R['revokeApiKey']>): Promise<RouteOutput<R['revokeApiKey']>> {
     return this.tenancy.forInstitution(params.id, 'admin', async (tx) => {
-      const [row] = (await tx.query(
-        `SELECT revoked_at FROM api_keys WHERE institution_id = $1 AND id = $2 FOR UPDATE`,
-        [params.id, params.keyId],
-      )) as { revoked_at: Date | null }[];
+      const [row] = (await tx.query(`SELECT revoked_at FROM api_keys WHERE institution_id = $1 AND id = $2 FOR UPDATE`, [
+        params.id,
+        params.keyId,
+      ])) as { revoked_at: Date | null }[];
       if (!row) throw apiKeyErrors.notFound();
       if (row.revoked_at) throw apiKeyErrors.alreadyRevoked();
       await tx.query(`UPDATE api_keys SET revoked_at = now() WHERE id = $1`, [params.keyId]);

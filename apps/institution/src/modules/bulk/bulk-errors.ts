@@ -13,5 +13,6 @@ export const bulkErrors = {
     new AppError(413, CommonErrorCode.FILE_TOO_LARGE, `CSV files can be at most ${Math.round(BULK_IMPORT_FILE_MAX_BYTES / MB)} MB`, [
       { path: 'file', message: 'File too large' },
     ]),
-  uploadMissing: () => AppError.validation([{ path: 'file', message: 'The uploaded file is missing; upload it again' }], 'The uploaded file is missing'),
+  uploadMissing: () =>
+    AppError.validation([{ path: 'file', message: 'The uploaded file is missing; upload it again' }], 'The uploaded file is missing'),
 } as const;

@@ -10,4 +10,3 @@ export const bulkFilesProvider: Provider = {
   inject: [ENV],
   useFactory: (env: InstitutionEnv) => new LocalFileStore(env.STORAGE_DIR),
 };
-

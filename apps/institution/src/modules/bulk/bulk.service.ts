@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { BULK_IMPORT_ERRORS_KEPT, BULK_IMPORT_FILE_MAX_BYTES, institutionInternal, institutionRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
+import {
+  BULK_IMPORT_ERRORS_KEPT,
+  BULK_IMPORT_FILE_MAX_BYTES,
+  institutionInternal,
+  institutionRoutes,
+  type RouteInput,
+  type RouteOutput,
+} from '@lp/contracts';
 import { currentCaller, currentRequestId, Handles, HandlesInternal, LOGGER, queryRows, type Logger } from '@lp/service-kit';
 import { readStart, type FileStore } from '@lp/storage';
 import { Tenancy } from '../../common/tenancy.js';
@@ -21,7 +28,8 @@ import { institutionErrors } from '../../common/institution-errors.js';
  * The per-row outcome of an e-mail whose account existed before the import: it is reported
  * among the rows not added (the worker then neither adds nor enrolls it), with this reason.
  */
-export const INVITED_ROW = 'Invited: this e-mail already has an account, so the person joins (and is enrolled) when they accept the invitation';
+export const INVITED_ROW =
+  'Invited: this e-mail already has an account, so the person joins (and is enrolled) when they accept the invitation';
 
 type R = typeof institutionRoutes;
 interface ImportHead {
@@ -73,7 +81,11 @@ export class BulkService {
     try {
       created = await this.tenancy.forInstitution(params.id, 'write', async (tx) => {
         // an import makes accounts at once: nothing of the kind before the platform admin has verified the institution
-        const [status] = await queryRows<{ verified: boolean }>(tx, `SELECT verification_status = 'verified' AS verified FROM institutions WHERE id = $1`, [params.id]);
+        const [status] = await queryRows<{ verified: boolean }>(
+          tx,
+          `SELECT verification_status = 'verified' AS verified FROM institutions WHERE id = $1`,
+          [params.id],
+        );
         if (!status?.verified) throw institutionErrors.notVerified();
         const csv = upload ? await this.uploadedHead(upload.storage_key) : Buffer.from(body.csv_data ?? '', 'base64');
         const problem = csvProblem(csv);
@@ -178,7 +190,11 @@ export class BulkService {
       );
       const invited = new Set(toInvite.map((r) => r.row));
       const joining = req.rows.filter((r) => !invited.has(r.row));
-      if (!joining.length) return { institution_id: imp.institution_id, rows: req.rows.map((r) => ({ row: r.row, user_id: r.user_id, added: false, refused: INVITED_ROW })) };
+      if (!joining.length)
+        return {
+          institution_id: imp.institution_id,
+          rows: req.rows.map((r) => ({ row: r.row, user_id: r.user_id, added: false, refused: INVITED_ROW })),
+        };
       const rows = JSON.stringify(joining.map((r) => ({ user_id: r.user_id, member_type: r.member_type, ...r.account })));
       // the people as identity answered, so the members list names them before identity's events arrive
       await tx.query(

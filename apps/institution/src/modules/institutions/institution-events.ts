@@ -14,7 +14,10 @@ interface EventRow {
 
 /** The fields every institution event carries, read from the row as it is in this transaction. */
 export async function institutionEventFields(tx: EntityManager, id: string) {
-  const [r] = (await tx.query(`SELECT id, name, subdomain, parent_id, path_ids, level_type, verification_status FROM institutions WHERE id = $1`, [id])) as EventRow[];
+  const [r] = (await tx.query(
+    `SELECT id, name, subdomain, parent_id, path_ids, level_type, verification_status FROM institutions WHERE id = $1`,
+    [id],
+  )) as EventRow[];
   if (!r) throw new Error(`institution ${id} not visible to its own transaction`);
   return {
     v: 1 as const,

@@ -7,7 +7,11 @@ import type { TenantAccess } from '../../common/tenancy.js';
  * number of ids. Row-level security is in force: the hierarchy path names only the part of
  * the tree the transaction may see, so a child's admin never learns the parent's name.
  */
-export async function institutionViews(tx: EntityManager, ids: readonly string[], access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>): Promise<Institution[]> {
+export async function institutionViews(
+  tx: EntityManager,
+  ids: readonly string[],
+  access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>,
+): Promise<Institution[]> {
   if (!ids.length) return [];
   const rows = (await tx.query(
     `SELECT i.*,
@@ -91,12 +95,18 @@ function toInstitution(r: InstitutionRow, access?: Pick<TenantAccess, 'accessLev
     total_faculty: Number(r.total_faculty),
     total_courses: Number(r.total_courses),
     created_at: new Date(r.created_at).toISOString(),
-    my_access: access ? { access_level: access.accessLevel, via_institution_id: access.viaInstitutionId, can_edit: access.accessLevel !== 'readonly' } : null,
+    my_access: access
+      ? { access_level: access.accessLevel, via_institution_id: access.viaInstitutionId, can_edit: access.accessLevel !== 'readonly' }
+      : null,
   };
 }
 
 /** One institution that the transaction can see (the caller's access checked before). */
-export async function institutionView(tx: EntityManager, id: string, access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>): Promise<Institution> {
+export async function institutionView(
+  tx: EntityManager,
+  id: string,
+  access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>,
+): Promise<Institution> {
   const [view] = await institutionViews(tx, [id], access);
   if (!view) throw new Error(`institution ${id} vanished inside its own transaction`);
   return view;

@@ -34,13 +34,20 @@ export class InstitutionsService {
     const caller = currentCaller();
     return this.tenancy.forUser(async (tx, roots) => {
       if (!roots.length) throw institutionErrors.noInstitution();
-      const visible = await institutionViews(tx, roots.map((r) => r.institutionId));
+      const visible = await institutionViews(
+        tx,
+        roots.map((r) => r.institutionId),
+      );
       const current = caller.institutionId;
-      const pick =
-        (current && (await tx.query(`SELECT id, path_ids AS "pathIds" FROM institutions WHERE id = $1`, [current]))[0]) as { id: string; pathIds: string[] } | undefined;
+      const pick = (current && (await tx.query(`SELECT id, path_ids AS "pathIds" FROM institutions WHERE id = $1`, [current]))[0]) as
+        { id: string; pathIds: string[] } | undefined;
       const chosenId = pick?.id ?? visible[0]!.id;
       const pathIds = pick?.pathIds ?? [chosenId];
-      const via = [...pathIds].reverse().map((id) => roots.find((r) => r.institutionId === id)).find((r) => r !== undefined) ?? roots.find((r) => r.institutionId === chosenId)!;
+      const via =
+        [...pathIds]
+          .reverse()
+          .map((id) => roots.find((r) => r.institutionId === id))
+          .find((r) => r !== undefined) ?? roots.find((r) => r.institutionId === chosenId)!;
       return institutionView(tx, chosenId, { accessLevel: via.accessLevel, viaInstitutionId: via.institutionId });
     });
   }
@@ -74,7 +81,18 @@ export class InstitutionsService {
     await tx.query(
       `INSERT INTO institutions (id, parent_id, path_ids, hierarchy_level, organizational_level, level_type, name, subdomain, contact_email, contact_phone, address, country, registration_number, tax_id, created_by)
        VALUES ($1, NULL, ARRAY[$1::uuid], 0, 1, 'corporation', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [id, b.name, b.subdomain, b.contact_email, b.contact_phone ?? null, b.address ?? null, b.country ?? null, b.registration_number ?? null, b.tax_id ?? null, createdBy],
+      [
+        id,
+        b.name,
+        b.subdomain,
+        b.contact_email,
+        b.contact_phone ?? null,
+        b.address ?? null,
+        b.country ?? null,
+        b.registration_number ?? null,
+        b.tax_id ?? null,
+        createdBy,
+      ],
     );
   }
 
@@ -90,8 +108,11 @@ export class InstitutionsService {
   async checkSubdomain({ query }: RouteInput<R['checkSubdomain']>): Promise<RouteOutput<R['checkSubdomain']>> {
     const subdomain = normalizeSubdomain(query.subdomain);
     const parsed = SubdomainSchema.safeParse(subdomain);
-    if (!parsed.success) return { subdomain, available: false, taken_by: null, reason: parsed.error.issues[0]?.message ?? 'Invalid subdomain' };
-    const taken = await this.tenancy.asSystem(async (tx) => (await tx.query(`SELECT name FROM subdomains WHERE subdomain = $1`, [subdomain]))[0] as { name: string } | undefined);
+    if (!parsed.success)
+      return { subdomain, available: false, taken_by: null, reason: parsed.error.issues[0]?.message ?? 'Invalid subdomain' };
+    const taken = await this.tenancy.asSystem(
+      async (tx) => (await tx.query(`SELECT name FROM subdomains WHERE subdomain = $1`, [subdomain]))[0] as { name: string } | undefined,
+    );
     return { subdomain, available: !taken, taken_by: taken?.name ?? null, reason: null };
   }
 
@@ -142,7 +163,10 @@ export class InstitutionsService {
           ORDER BY (verification_status = 'pending') DESC, created_at DESC LIMIT 1000`,
         [query.status ?? null],
       )) as { id: string }[];
-      const views = await institutionViews(tx, rows.map((r) => r.id));
+      const views = await institutionViews(
+        tx,
+        rows.map((r) => r.id),
+      );
       const order = new Map(rows.map((r, i) => [r.id, i]));
       return { institutions: views.sort((a, b) => order.get(a.id)! - order.get(b.id)!) };
     });
@@ -159,7 +183,9 @@ export class InstitutionsService {
   async verify({ params, body }: RouteInput<R['verify']>): Promise<RouteOutput<R['verify']>> {
     const caller = currentCaller();
     return this.tenancy.asSystem(async (tx) => {
-      const [row] = (await tx.query(`SELECT verification_status FROM institutions WHERE id = $1 FOR UPDATE`, [params.id])) as { verification_status: string }[];
+      const [row] = (await tx.query(`SELECT verification_status FROM institutions WHERE id = $1 FOR UPDATE`, [params.id])) as {
+        verification_status: string;
+      }[];
       if (!row) throw institutionErrors.notFound();
       if (row.verification_status !== 'pending') throw institutionErrors.notPending();
       const settled = await queryRows<{ id: string; hierarchy_level: number }>(
@@ -173,7 +199,12 @@ export class InstitutionsService {
       const at = new Date().toISOString();
       for (const id of ids) {
         const fields = await institutionEventFields(tx, id);
-        await writeEvent(tx, institutionEvents.verified, { ...fields, notes: id === params.id ? (body.notes ?? null) : null, verified_by: caller.userId, verified_at: at });
+        await writeEvent(tx, institutionEvents.verified, {
+          ...fields,
+          notes: id === params.id ? (body.notes ?? null) : null,
+          verified_by: caller.userId,
+          verified_at: at,
+        });
       }
       await releaseHeld(tx, ids, body.status === 'verified');
       return institutionView(tx, params.id);
@@ -200,7 +231,8 @@ export class InstitutionsService {
       const self = rows[0];
       if (!self || self.verification_status !== 'verified') throw institutionErrors.portalNotFound();
       const lineage = self.inherit_branding ? rows : [self];
-      const pick = <K extends 'logo_url' | 'primary_color' | 'secondary_color' | 'custom_text'>(k: K) => lineage.find((r) => r[k] !== null)?.[k] ?? null;
+      const pick = <K extends 'logo_url' | 'primary_color' | 'secondary_color' | 'custom_text'>(k: K) =>
+        lineage.find((r) => r[k] !== null)?.[k] ?? null;
       return {
         institution_id: self.id,
         name: self.name,
@@ -217,7 +249,10 @@ export class InstitutionsService {
   @ExportsUserData()
   async exportUserData(userId: string): Promise<Record<string, unknown>> {
     return this.tenancy.asSystem(async (tx) => ({
-      institutions_founded: await tx.query(`SELECT id, name, subdomain, verification_status, created_at FROM institutions WHERE created_by = $1`, [userId]),
+      institutions_founded: await tx.query(
+        `SELECT id, name, subdomain, verification_status, created_at FROM institutions WHERE created_by = $1`,
+        [userId],
+      ),
       memberships: await tx.query(
         `SELECT m.institution_id, i.name AS institution_name, m.member_type, m.portal_role, m.access_level, m.is_suspended, m.notes, m.added_at
            FROM members m JOIN institutions i ON i.id = m.institution_id WHERE m.user_id = $1`,
@@ -243,6 +278,8 @@ interface BrandingRow {
 async function setColumns(tx: EntityManager, id: string, columns: Record<string, unknown>): Promise<void> {
   const set = Object.entries(columns).filter(([, v]) => v !== undefined);
   if (!set.length) return;
-  await tx.query(`UPDATE institutions SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [id, ...set.map(([, v]) => v)]);
+  await tx.query(`UPDATE institutions SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [
+    id,
+    ...set.map(([, v]) => v),
+  ]);
 }
-

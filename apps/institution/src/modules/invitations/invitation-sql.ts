@@ -28,9 +28,18 @@ export const RESEND_AFTER_HOURS = 24;
  * members (by their account's e-mail in the users read model) are left out. Answers nothing
  * the caller could tell an account's existence from.
  */
-export async function invite(tx: EntityManager, institutionId: string, invitedBy: string | null, people: readonly NewInvitation[]): Promise<void> {
+export async function invite(
+  tx: EntityManager,
+  institutionId: string,
+  invitedBy: string | null,
+  people: readonly NewInvitation[],
+): Promise<void> {
   if (!people.length) return;
-  const [inst] = await queryRows<{ verified: boolean }>(tx, `SELECT verification_status = 'verified' AS verified FROM institutions WHERE id = $1`, [institutionId]);
+  const [inst] = await queryRows<{ verified: boolean }>(
+    tx,
+    `SELECT verification_status = 'verified' AS verified FROM institutions WHERE id = $1`,
+    [institutionId],
+  );
   const deliver = inst?.verified === true;
   const rows = JSON.stringify(
     people.map((p) => ({

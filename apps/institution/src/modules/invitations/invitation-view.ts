@@ -48,7 +48,15 @@ export async function invitationList(tx: EntityManager, institutionId: string): 
  * nothing, so the institutions table shows them no row.
  */
 export async function myInvitationList(tx: EntityManager, email: string): Promise<MyInvitation[]> {
-  const rows = await queryRows<{ id: string; institution_id: string; institution_name: string; member_type: MyInvitation['member_type']; invited_by_name: string | null; created_at: Date; expires_at: Date }>(
+  const rows = await queryRows<{
+    id: string;
+    institution_id: string;
+    institution_name: string;
+    member_type: MyInvitation['member_type'];
+    invited_by_name: string | null;
+    created_at: Date;
+    expires_at: Date;
+  }>(
     tx,
     `SELECT v.id, v.institution_id, s.name AS institution_name, v.member_type, u.name AS invited_by_name, v.created_at, v.expires_at
        FROM invitations v JOIN subdomains s ON s.institution_id = v.institution_id LEFT JOIN users u ON u.id = v.invited_by
@@ -69,7 +77,15 @@ export async function myInvitationList(tx: EntityManager, email: string): Promis
 
 /** The caller's memberships (row-level security shows a person their own member rows). */
 export async function myMembershipList(tx: EntityManager, userId: string, institutionId?: string): Promise<MyMembership[]> {
-  const rows = await queryRows<{ id: string; institution_id: string; institution_name: string; member_type: MyMembership['member_type']; access_level: MyMembership['access_level']; is_suspended: boolean; added_at: Date }>(
+  const rows = await queryRows<{
+    id: string;
+    institution_id: string;
+    institution_name: string;
+    member_type: MyMembership['member_type'];
+    access_level: MyMembership['access_level'];
+    is_suspended: boolean;
+    added_at: Date;
+  }>(
     tx,
     `SELECT m.id, m.institution_id, s.name AS institution_name, m.member_type, m.access_level, m.is_suspended, m.added_at
        FROM members m JOIN subdomains s ON s.institution_id = m.institution_id

@@ -127,9 +127,22 @@ export class InvitationsService {
         `INSERT INTO members (id, institution_id, user_id, member_type, portal_role, access_level, permissions, notes, added_by, import_id)
          VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)
          ON CONFLICT (institution_id, user_id) DO NOTHING RETURNING id`,
-        [inv.institution_id, caller.userId, inv.member_type, inv.portal_role, inv.access_level, JSON.stringify(inv.permissions), inv.notes, inv.invited_by, inv.import_id],
+        [
+          inv.institution_id,
+          caller.userId,
+          inv.member_type,
+          inv.portal_role,
+          inv.access_level,
+          JSON.stringify(inv.permissions),
+          inv.notes,
+          inv.invited_by,
+          inv.import_id,
+        ],
       );
-      await tx.query(`UPDATE invitations SET status = 'accepted', user_id = $2, responded_at = now(), updated_at = now() WHERE id = $1`, [inv.id, caller.userId]);
+      await tx.query(`UPDATE invitations SET status = 'accepted', user_id = $2, responded_at = now(), updated_at = now() WHERE id = $1`, [
+        inv.id,
+        caller.userId,
+      ]);
       // already a member (joined another way meanwhile): the invitation is spent, the membership stays as it is
       if (made) await writeMembersChanged(tx, [made.id]);
       const [membership] = await myMembershipList(tx, caller.userId, inv.institution_id);
@@ -207,7 +220,11 @@ export class InvitationsService {
         return u && !u.deleted && u.email ? u.email : null;
       },
       owner: async () =>
-        (await this.rpc.request<z.infer<typeof identityInternal.accountEmail.response>>(identityInternal.accountEmail.subject, { user_id: userId })).email,
+        (
+          await this.rpc.request<z.infer<typeof identityInternal.accountEmail.response>>(identityInternal.accountEmail.subject, {
+            user_id: userId,
+          })
+        ).email,
       log: this.log,
     });
     return email?.toLowerCase() ?? null;
@@ -215,7 +232,11 @@ export class InvitationsService {
 
   private async enroll(institutionId: string, courseId: string, userId: string): Promise<void> {
     try {
-      await this.rpc.request(catalogInternal.enrollMembers.subject, { institution_id: institutionId, course_id: courseId, user_ids: [userId] });
+      await this.rpc.request(catalogInternal.enrollMembers.subject, {
+        institution_id: institutionId,
+        course_id: courseId,
+        user_ids: [userId],
+      });
     } catch (e) {
       // the membership stands; the admin can enroll them from the dashboard
       this.log.warn({ err: e, institutionId, courseId, userId }, "could not enroll an accepted invitee in their import's course");

@@ -52,7 +52,17 @@ export async function memberPage(tx: EntityManager, f: MemberFilter): Promise<{ 
   const where = `m.institution_id = $1 AND m.member_type = ANY ($2::text[])
                  AND ($3::text IS NULL OR u.name ILIKE '%' || $3 || '%' OR u.email ILIKE '%' || $3 || '%')`;
   const search = f.search ? f.search.replace(/[%_\\]/g, (c) => `\\${c}`) : null;
-  const rows = (await tx.query(`${SELECT} WHERE ${where} ORDER BY m.added_at DESC, m.id LIMIT $4 OFFSET $5`, [f.institutionId, f.types, search, f.limit, f.offset])) as Row[];
-  const [count] = (await tx.query(`SELECT count(*) AS n FROM members m LEFT JOIN users u ON u.id = m.user_id WHERE ${where}`, [f.institutionId, f.types, search])) as { n: number }[];
+  const rows = (await tx.query(`${SELECT} WHERE ${where} ORDER BY m.added_at DESC, m.id LIMIT $4 OFFSET $5`, [
+    f.institutionId,
+    f.types,
+    search,
+    f.limit,
+    f.offset,
+  ])) as Row[];
+  const [count] = (await tx.query(`SELECT count(*) AS n FROM members m LEFT JOIN users u ON u.id = m.user_id WHERE ${where}`, [
+    f.institutionId,
+    f.types,
+    search,
+  ])) as { n: number }[];
   return { members: rows.map(toMember), total: Number(count?.n ?? 0) };
 }

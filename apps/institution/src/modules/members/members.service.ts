@@ -25,7 +25,8 @@ type R = typeof institutionRoutes;
 
 /** the portal role a member type enters with; a grant's role decides the type the other way round */
 export const PORTAL_ROLE_OF: Record<MemberType, PortalRole> = { student: 'learner', faculty: 'instructor', admin: 'institution' };
-export const memberTypeOfRole = (role: PortalRole): MemberType => (role === 'institution' ? 'admin' : role === 'learner' ? 'student' : 'faculty');
+export const memberTypeOfRole = (role: PortalRole): MemberType =>
+  role === 'institution' ? 'admin' : role === 'learner' ? 'student' : 'faculty';
 
 /** Members of an institution: students, faculty and the admins of its portal. People join by invitation (modules/invitations). */
 @Injectable()
@@ -46,7 +47,11 @@ export class MembersService {
   @Handles(institutionRoutes.updateMember)
   async update({ params, body }: RouteInput<R['updateMember']>): Promise<RouteOutput<R['updateMember']>> {
     return this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const r = (await tx.query(`UPDATE members SET notes = $3, updated_at = now() WHERE institution_id = $1 AND id = $2 RETURNING id`, [params.id, params.memberId, body.notes])) as [unknown[], number];
+      const r = (await tx.query(`UPDATE members SET notes = $3, updated_at = now() WHERE institution_id = $1 AND id = $2 RETURNING id`, [
+        params.id,
+        params.memberId,
+        body.notes,
+      ])) as [unknown[], number];
       if (!affected(r)) throw institutionErrors.memberNotFound();
       return (await memberView(tx, params.id, params.memberId))!;
     });
@@ -57,7 +62,11 @@ export class MembersService {
     return this.tenancy.forInstitution(params.id, 'write', async (tx) => {
       const m = await this.lockMember(tx, params.id, params.memberId);
       if (m.userId === currentCaller().userId) throw institutionErrors.cannotRemoveSelf();
-      await tx.query(`UPDATE members SET is_suspended = $3, updated_at = now() WHERE institution_id = $1 AND id = $2`, [params.id, params.memberId, body.is_suspended]);
+      await tx.query(`UPDATE members SET is_suspended = $3, updated_at = now() WHERE institution_id = $1 AND id = $2`, [
+        params.id,
+        params.memberId,
+        body.is_suspended,
+      ]);
       await writeMembersChanged(tx, [params.memberId]);
       return (await memberView(tx, params.id, params.memberId))!;
     });
@@ -101,7 +110,9 @@ export class MembersService {
    * whether or not an account has the e-mail, and the answer does not say which.
    */
   @HandlesInternal(institutionInternal.grantAccess)
-  async grant(req: z.infer<typeof institutionInternal.grantAccess.request>): Promise<z.infer<typeof institutionInternal.grantAccess.response>> {
+  async grant(
+    req: z.infer<typeof institutionInternal.grantAccess.request>,
+  ): Promise<z.infer<typeof institutionInternal.grantAccess.response>> {
     return this.tenancy.forInstitution(
       req.institution_id,
       'admin',
@@ -111,7 +122,14 @@ export class MembersService {
           tx,
           `UPDATE members m SET member_type = $3, portal_role = $4, access_level = $5, permissions = $6::jsonb, is_suspended = false, updated_at = now()
              FROM users u WHERE u.id = m.user_id AND m.institution_id = $1 AND lower(u.email) = $2 RETURNING m.id`,
-          [req.institution_id, req.email, memberTypeOfRole(req.portal_role), req.portal_role, req.access_level, JSON.stringify(req.permissions)],
+          [
+            req.institution_id,
+            req.email,
+            memberTypeOfRole(req.portal_role),
+            req.portal_role,
+            req.access_level,
+            JSON.stringify(req.permissions),
+          ],
         );
         const ids = updated.map((r) => r.id);
         if (ids.length) {
@@ -139,7 +157,10 @@ export class MembersService {
   @Handles(institutionRoutes.enrollMember)
   async enroll({ params, body }: RouteInput<R['enrollMember']>): Promise<RouteOutput<R['enrollMember']>> {
     const userId = await this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const [m] = (await tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND id = $2 AND NOT is_suspended`, [params.id, body.member_id])) as { user_id: string }[];
+      const [m] = (await tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND id = $2 AND NOT is_suspended`, [
+        params.id,
+        body.member_id,
+      ])) as { user_id: string }[];
       if (!m) throw institutionErrors.memberNotFound();
       return m.user_id;
     });
@@ -153,10 +174,14 @@ export class MembersService {
   }
 
   private async lockMember(tx: EntityManager, institutionId: string, memberId: string): Promise<{ userId: string }> {
-    const [m] = (await tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND id = $2 FOR UPDATE`, [institutionId, memberId])) as { user_id: string }[];
+    const [m] = (await tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND id = $2 FOR UPDATE`, [
+      institutionId,
+      memberId,
+    ])) as { user_id: string }[];
     if (!m) throw institutionErrors.memberNotFound();
     return { userId: m.user_id };
   }
 }
 
-const affected = (r: unknown): number => (Array.isArray(r) && typeof r[1] === 'number' ? r[1] : Array.isArray(r) ? (r[0] as unknown[]).length : 0);
+const affected = (r: unknown): number =>
+  Array.isArray(r) && typeof r[1] === 'number' ? r[1] : Array.isArray(r) ? (r[0] as unknown[]).length : 0;

@@ -74,13 +74,31 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
           <FormField label={t('account.changePassword.current')} error={vt(errors.current_password?.message)}>
-            {(field) => <Input {...field} {...form.register('current_password')} type="password" autoComplete="current-password" data-testid="current-password" />}
+            {(field) => (
+              <Input
+                {...field}
+                {...form.register('current_password')}
+                type="password"
+                autoComplete="current-password"
+                data-testid="current-password"
+              />
+            )}
           </FormField>
           <FormField label={t('account.changePassword.new')} error={vt(errors.new_password?.message)}>
-            {(field) => <Input {...field} {...form.register('new_password')} type="password" autoComplete="new-password" data-testid="new-password" />}
+            {(field) => (
+              <Input {...field} {...form.register('new_password')} type="password" autoComplete="new-password" data-testid="new-password" />
+            )}
           </FormField>
           <FormField label={t('account.changePassword.confirm')} error={vt(errors.confirm_password?.message)}>
-            {(field) => <Input {...field} {...form.register('confirm_password')} type="password" autoComplete="new-password" data-testid="confirm-password" />}
+            {(field) => (
+              <Input
+                {...field}
+                {...form.register('confirm_password')}
+                type="password"
+                autoComplete="new-password"
+                data-testid="confirm-password"
+              />
+            )}
           </FormField>
           <DialogFooter>
             <DialogClose asChild>

@@ -8,7 +8,12 @@ export function DangerZoneCard() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
-    <SettingsSection title={t('account.danger.title')} description={t('account.danger.description')} testId="account-danger-zone" tone="danger">
+    <SettingsSection
+      title={t('account.danger.title')}
+      description={t('account.danger.description')}
+      testId="account-danger-zone"
+      tone="danger"
+    >
       <Button variant="destructive" onClick={() => setOpen(true)} data-testid="delete-account-button">
         {t('account.danger.deleteAccount')}
       </Button>

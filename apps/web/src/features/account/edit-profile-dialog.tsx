@@ -23,7 +23,8 @@ import {
 import { useSession } from '../auth/session-context';
 
 /** Whether the typed address is another than the account's (an empty one is "no email", as phone accounts have). */
-const isNewEmail = (typed: string, current: string | null) => typed.trim() !== '' && typed.trim().toLowerCase() !== (current ?? '').toLowerCase();
+const isNewEmail = (typed: string, current: string | null) =>
+  typed.trim() !== '' && typed.trim().toLowerCase() !== (current ?? '').toLowerCase();
 
 /**
  * The contract's profile request, from the dialog's boxes: an empty email is not sent, and the
@@ -56,7 +57,10 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
   const update = useRouteMutation(identityRoutes.updateProfile, { onSuccess: (answer) => updateUser(answer.user) });
   const vt = useValidationText();
   const schema = useMemo(() => profileSchema(user.email), [user.email]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { name: user.name, email: user.email ?? '', current_password: '' } });
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { name: user.name, email: user.email ?? '', current_password: '' },
+  });
   const { errors } = form.formState;
   const emailChanged = isNewEmail(form.watch('email'), user.email);
 
@@ -92,8 +96,20 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
             {(field) => <Input {...field} {...form.register('email')} type="email" autoComplete="email" data-testid="edit-profile-email" />}
           </FormField>
           {emailChanged && (
-            <FormField label={t('account.editProfile.currentPassword')} hint={t('account.editProfile.currentPasswordHint')} error={vt(errors.current_password?.message)}>
-              {(field) => <Input {...field} {...form.register('current_password')} type="password" autoComplete="current-password" data-testid="edit-profile-current-password" />}
+            <FormField
+              label={t('account.editProfile.currentPassword')}
+              hint={t('account.editProfile.currentPasswordHint')}
+              error={vt(errors.current_password?.message)}
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  {...form.register('current_password')}
+                  type="password"
+                  autoComplete="current-password"
+                  data-testid="edit-profile-current-password"
+                />
+              )}
             </FormField>
           )}
           <DialogFooter>

@@ -29,7 +29,11 @@ export function NotificationSettingsCard({ user }: { user: User }) {
     );
 
   return (
-    <SettingsSection title={t('account.notifications.title')} description={t('account.notifications.description')} testId="account-notifications">
+    <SettingsSection
+      title={t('account.notifications.title')}
+      description={t('account.notifications.description')}
+      testId="account-notifications"
+    >
       <div className="divide-y divide-slate-200">
         {SETTINGS.map((key) => {
           const id = `${idPrefix}-${key}`;

@@ -23,13 +23,16 @@ export function PrivacySecurityCard({ user }: { user: User }) {
 
   const [askingCurrentCode, setAskingCurrentCode] = useState(false);
   const startTwoFactor = (currentCode?: string) =>
-    enable2fa.mutate({ body: currentCode ? { code: currentCode } : {} }, {
-      onSuccess: (setup) => {
-        setAskingCurrentCode(false);
-        setTwoFactorSetup(setup);
+    enable2fa.mutate(
+      { body: currentCode ? { code: currentCode } : {} },
+      {
+        onSuccess: (setup) => {
+          setAskingCurrentCode(false);
+          setTwoFactorSetup(setup);
+        },
+        onError: (error) => toast({ title: t('account.twoFactor.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
       },
-      onError: (error) => toast({ title: t('account.twoFactor.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
-    });
+    );
 
   const download = () =>
     exportData.mutate(undefined, {
@@ -82,7 +85,12 @@ export function PrivacySecurityCard({ user }: { user: User }) {
       </div>
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
       <TwoFactorDialog setup={twoFactorSetup} onClose={() => setTwoFactorSetup(null)} />
-      <CurrentCodeDialog open={askingCurrentCode} onOpenChange={setAskingCurrentCode} onSubmit={startTwoFactor} pending={enable2fa.isPending} />
+      <CurrentCodeDialog
+        open={askingCurrentCode}
+        onOpenChange={setAskingCurrentCode}
+        onSubmit={startTwoFactor}
+        pending={enable2fa.isPending}
+      />
     </SettingsSection>
   );
 }

@@ -45,13 +45,16 @@ export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
   };
 
   const submit = form.handleSubmit((values) =>
-    confirm.mutate({ body: values }, {
-      onSuccess: () => {
-        toast({ title: t('account.twoFactor.success'), tone: 'success' });
-        close();
+    confirm.mutate(
+      { body: values },
+      {
+        onSuccess: () => {
+          toast({ title: t('account.twoFactor.success'), tone: 'success' });
+          close();
+        },
+        onError: (error) => toast({ title: t('account.twoFactor.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
       },
-      onError: (error) => toast({ title: t('account.twoFactor.failure', { detail: detailOrMessage(error) }), tone: 'error' }),
-    }),
+    ),
   );
 
   return (
@@ -71,7 +74,10 @@ export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
             />
             <div className="space-y-1 text-sm">
               <p className="text-slate-700">{t('account.twoFactor.secret')}</p>
-              <code className="block rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900" data-testid="two-factor-secret">
+              <code
+                className="block rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900"
+                data-testid="two-factor-secret"
+              >
                 {setup.secret}
               </code>
             </div>
@@ -136,7 +142,15 @@ export function CurrentCodeDialog({ open, onOpenChange, onSubmit, pending }: Cur
         <form onSubmit={submit} noValidate className="space-y-4">
           <FormField label={t('account.twoFactor.code')} error={vt(errors.code?.message)}>
             {(field) => (
-              <Input {...field} {...form.register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} data-testid="current-2fa-code" autoFocus />
+              <Input
+                {...field}
+                {...form.register('code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                data-testid="current-2fa-code"
+                autoFocus
+              />
             )}
           </FormField>
           <DialogFooter>

@@ -6,7 +6,20 @@ import type { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
-import { Alert, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Select, useToast } from '../../ui';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Select,
+  useToast,
+} from '../../ui';
 
 /** Spec 3: the admin creates a learner, instructor, mentor or institution account (never another admin here). */
 const CreateUserForm = AdminCreateUserRequest.extend({ role: SelfRegisterRoleSchema });
@@ -49,13 +62,24 @@ function CreateUserFields({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={form.handleSubmit((body) => create.mutate({ body }))} noValidate className="space-y-4" data-testid="create-user-form">
       <FormField label={t('adminDashboard.users.email')} error={vt(errors.email?.message)}>
-        {(field) => <Input {...field} {...form.register('email')} type="email" autoComplete="off" required data-testid="create-user-email" />}
+        {(field) => (
+          <Input {...field} {...form.register('email')} type="email" autoComplete="off" required data-testid="create-user-email" />
+        )}
       </FormField>
       <FormField label={t('adminDashboard.users.name')} error={vt(errors.name?.message)}>
         {(field) => <Input {...field} {...form.register('name')} autoComplete="off" required data-testid="create-user-name" />}
       </FormField>
       <FormField label={t('adminDashboard.users.password')} error={vt(errors.password?.message)}>
-        {(field) => <Input {...field} {...form.register('password')} type="password" autoComplete="new-password" required data-testid="create-user-password" />}
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            data-testid="create-user-password"
+          />
+        )}
       </FormField>
       <FormField label={t('adminDashboard.users.role')} error={vt(errors.role?.message)}>
         {(field) => (

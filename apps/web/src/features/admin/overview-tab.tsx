@@ -25,7 +25,8 @@ export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
   const exportUsers = useUserDirectoryExport();
 
   if (analytics.isPending) return <LoadingBlock />;
-  if (analytics.isError) return <LoadError error={analytics.error} title={t('adminDashboard.errors.loadFailed')} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError)
+    return <LoadError error={analytics.error} title={t('adminDashboard.errors.loadFailed')} onRetry={() => void analytics.refetch()} />;
   const a = analytics.data;
 
   return (
@@ -34,7 +35,11 @@ export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
         <StatCard label={t('adminDashboard.stats.totalUsers')} value={a.total_users} testId="admin-stat-users" />
         <StatCard label={t('adminDashboard.stats.totalCourses')} value={a.total_courses} testId="admin-stat-courses" />
         <StatCard label={t('adminDashboard.stats.totalSessions')} value={a.total_sessions} testId="admin-stat-sessions" />
-        <StatCard label={t('adminDashboard.stats.totalRevenue')} value={money.major(a.revenue_stats.total_revenue, 'USD')} testId="admin-stat-revenue" />
+        <StatCard
+          label={t('adminDashboard.stats.totalRevenue')}
+          value={money.major(a.revenue_stats.total_revenue, 'USD')}
+          testId="admin-stat-revenue"
+        />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="admin-users-by-role" className="lg:col-span-2">
@@ -43,7 +48,12 @@ export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
               <CardTitle id="admin-users-by-role">{t('adminDashboard.usersByRole')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <CountChart data={userCounts} caption={t('adminDashboard.usersByRole')} valueLabel={t('adminDashboard.userCount')} testId="admin-user-counts-chart" />
+              <CountChart
+                data={userCounts}
+                caption={t('adminDashboard.usersByRole')}
+                valueLabel={t('adminDashboard.userCount')}
+                testId="admin-user-counts-chart"
+              />
             </CardContent>
           </Card>
         </section>

@@ -16,6 +16,10 @@ export function useAdminAnalytics() {
     label: isRole(role) ? t(`roles.${role}`) : role,
     value: count,
   }));
-  const popularCourses: ChartDatum[] = (analytics.data?.popular_courses ?? []).map((c) => ({ key: c.id, label: c.title, value: c.enrollment_count }));
+  const popularCourses: ChartDatum[] = (analytics.data?.popular_courses ?? []).map((c) => ({
+    key: c.id,
+    label: c.title,
+    value: c.enrollment_count,
+  }));
   return { analytics, userCounts, popularCourses };
 }

@@ -5,7 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { useFormatDate } from '../../i18n/format-date';
-import { Badge, Button, ConfirmDialog, FormField, Input, Select, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow, useToast } from '../../ui';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  FormField,
+  Input,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+  useToast,
+} from '../../ui';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import { useDebounced } from '../catalog/shared/use-debounced';
 import { useAdminLoadErrorToast } from './admin-load-errors';

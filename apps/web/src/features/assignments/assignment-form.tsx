@@ -191,7 +191,12 @@ export function AssignmentForm({ defaultValues, courses, pending, submitLabel, o
             control={form.control}
             name="is_published"
             render={({ field }) => (
-              <Switch id={publishedId} checked={Boolean(field.value)} onCheckedChange={field.onChange} data-testid="assignment-published-switch" />
+              <Switch
+                id={publishedId}
+                checked={Boolean(field.value)}
+                onCheckedChange={field.onChange}
+                data-testid="assignment-published-switch"
+              />
             )}
           />
         </div>

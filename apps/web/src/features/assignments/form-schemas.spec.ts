@@ -71,7 +71,9 @@ describe('submission form', () => {
   const schema = submissionFormSchema('too many');
 
   it('requires the text', () => {
-    expect(errorsOf(schema.safeParse({ submission_text: '   ', file_links: '' }))).toEqual({ submission_text: 'Submission text is required' });
+    expect(errorsOf(schema.safeParse({ submission_text: '   ', file_links: '' }))).toEqual({
+      submission_text: 'Submission text is required',
+    });
   });
 
   it('reads file links one per line and caps their number', () => {

@@ -1,4 +1,10 @@
-import { AssignmentCreateRequest, AssignmentSubmitRequest, GradeSubmissionRequest, gradeProblem, SUBMISSION_FILES_MAX } from '@lp/contracts';
+import {
+  AssignmentCreateRequest,
+  AssignmentSubmitRequest,
+  GradeSubmissionRequest,
+  gradeProblem,
+  SUBMISSION_FILES_MAX,
+} from '@lp/contracts';
 import { z } from 'zod';
 import { fromLocalInputs } from './due-date';
 

@@ -90,11 +90,13 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
       : null;
 
   return (
-    <form onSubmit={form.handleSubmit((body) => grade.mutate({ params: { id: submission.id }, body }))} noValidate className="space-y-4" data-testid="grade-form">
-      <FormField
-        label={t('assignments.submissions.gradeLabel', { max: points(assignment.max_points) })}
-        error={vt(errors.grade?.message)}
-      >
+    <form
+      onSubmit={form.handleSubmit((body) => grade.mutate({ params: { id: submission.id }, body }))}
+      noValidate
+      className="space-y-4"
+      data-testid="grade-form"
+    >
+      <FormField label={t('assignments.submissions.gradeLabel', { max: points(assignment.max_points) })} error={vt(errors.grade?.message)}>
         {(field) => (
           <Input
             {...field}
@@ -114,7 +116,11 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
           {t('assignments.submissions.penaltyPreview', { count: submission.days_late, percent: points(assignment.late_penalty_percent) })}
           {after && (
             <span className="mt-1 block font-medium" data-testid="penalty-result">
-              {t('assignments.submissions.penaltyResult', { raw: points(typed), grade: points(after.grade), max: points(assignment.max_points) })}
+              {t('assignments.submissions.penaltyResult', {
+                raw: points(typed),
+                grade: points(after.grade),
+                max: points(assignment.max_points),
+              })}
             </span>
           )}
         </Alert>

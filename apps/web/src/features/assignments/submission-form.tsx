@@ -42,12 +42,17 @@ export function SubmissionForm({ assignment }: { assignment: Assignment }) {
   const pastDue = new Date(assignment.due_date).getTime() < Date.now();
 
   return (
-    <form onSubmit={form.handleSubmit((values) =>
+    <form
+      onSubmit={form.handleSubmit((values) =>
         submit.mutate({
           params: { id: assignment.id },
           body: { submission_text: values.submission_text.trim(), submission_files: linesOf(values.file_links) },
         }),
-      )} noValidate className="space-y-4" data-testid="submission-form">
+      )}
+      noValidate
+      className="space-y-4"
+      data-testid="submission-form"
+    >
       {previous && <p className="text-sm text-slate-600">{t('assignments.detail.resubmitNote')}</p>}
       {pastDue && (
         <Alert tone="info" data-testid="late-warning">
@@ -63,7 +68,14 @@ export function SubmissionForm({ assignment }: { assignment: Assignment }) {
         error={vt(errors.file_links?.message)}
       >
         {(field) => (
-          <Textarea {...field} {...form.register('file_links')} rows={3} placeholder="https://" inputMode="url" data-testid="submission-files-input" />
+          <Textarea
+            {...field}
+            {...form.register('file_links')}
+            rows={3}
+            placeholder="https://"
+            inputMode="url"
+            data-testid="submission-files-input"
+          />
         )}
       </FormField>
       <div className="flex justify-end">

@@ -27,10 +27,13 @@ export function DevGooglePage() {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    createSession.mutate({ body: values }, {
-      // a full load, like coming back from the real provider
-      onSuccess: ({ session_id }) => window.location.assign(`/${sessionHash(session_id, role)}`),
-    }),
+    createSession.mutate(
+      { body: values },
+      {
+        // a full load, like coming back from the real provider
+        onSuccess: ({ session_id }) => window.location.assign(`/${sessionHash(session_id, role)}`),
+      },
+    ),
   );
 
   return (
@@ -45,12 +48,25 @@ export function DevGooglePage() {
           <form onSubmit={submit} noValidate className="space-y-4">
             <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
               {(field) => (
-                <Input {...field} {...form.register('email')} type="email" autoComplete="email" placeholder={t('auth.placeholders.email')} data-testid="dev-google-email" />
+                <Input
+                  {...field}
+                  {...form.register('email')}
+                  type="email"
+                  autoComplete="email"
+                  placeholder={t('auth.placeholders.email')}
+                  data-testid="dev-google-email"
+                />
               )}
             </FormField>
             <FormField label={t('auth.fields.name')} error={vt(errors.name?.message)}>
               {(field) => (
-                <Input {...field} {...form.register('name')} autoComplete="name" placeholder={t('auth.placeholders.name')} data-testid="dev-google-name" />
+                <Input
+                  {...field}
+                  {...form.register('name')}
+                  autoComplete="name"
+                  placeholder={t('auth.placeholders.name')}
+                  data-testid="dev-google-name"
+                />
               )}
             </FormField>
             {createSession.isError && (
@@ -58,7 +74,12 @@ export function DevGooglePage() {
                 {detailOr(createSession.error, t('auth.errors.oauthFailed'))}
               </Alert>
             )}
-            <Button type="submit" className="w-full" loading={createSession.isPending || createSession.isSuccess} data-testid="dev-google-submit">
+            <Button
+              type="submit"
+              className="w-full"
+              loading={createSession.isPending || createSession.isSuccess}
+              data-testid="dev-google-submit"
+            >
               {t('auth.devGoogle.submit')}
             </Button>
           </form>

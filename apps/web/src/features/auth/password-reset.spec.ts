@@ -26,8 +26,12 @@ describe('the new-password form', () => {
     expect(issues({ password: 'secret-pass-1', confirm_password: 'secret-pass-1' })).toEqual([]);
   });
 
-  it('applies registration\'s rules and wants the same password twice', () => {
-    expect(issues({ password: '12345', confirm_password: '12345' })).toEqual([{ path: 'password', message: 'Password must be at least 6 characters long' }]);
-    expect(issues({ password: 'secret-pass-1', confirm_password: 'secret-pass-2' })).toEqual([{ path: 'confirm_password', message: 'Passwords do not match' }]);
+  it("applies registration's rules and wants the same password twice", () => {
+    expect(issues({ password: '12345', confirm_password: '12345' })).toEqual([
+      { path: 'password', message: 'Password must be at least 6 characters long' },
+    ]);
+    expect(issues({ password: 'secret-pass-1', confirm_password: 'secret-pass-2' })).toEqual([
+      { path: 'confirm_password', message: 'Passwords do not match' },
+    ]);
   });
 });

@@ -16,10 +16,8 @@ export function resetTokenOf(search: string | URLSearchParams): string | null {
  * box, which must repeat it; the token comes from the link, not from a field.
  */
 export function resetPasswordFormSchema(mismatch: string) {
-  return z
-    .object({ password: ResetPasswordRequest.shape.password, confirm_password: z.string() })
-    .superRefine((v, ctx) => {
-      if (v.confirm_password !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: mismatch });
-    });
+  return z.object({ password: ResetPasswordRequest.shape.password, confirm_password: z.string() }).superRefine((v, ctx) => {
+    if (v.confirm_password !== v.password) ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: mismatch });
+  });
 }
 export type ResetPasswordForm = z.infer<ReturnType<typeof resetPasswordFormSchema>>;

@@ -72,10 +72,26 @@ export function ResetPasswordPage() {
           ) : (
             <form onSubmit={submit} noValidate className="space-y-4" data-testid="reset-password-form">
               <FormField label={t('auth.resetPassword.new')} error={vt(errors.password?.message ?? server.byField.password)}>
-                {(field) => <Input {...field} {...form.register('password')} type="password" autoComplete="new-password" data-testid="reset-new-password" />}
+                {(field) => (
+                  <Input
+                    {...field}
+                    {...form.register('password')}
+                    type="password"
+                    autoComplete="new-password"
+                    data-testid="reset-new-password"
+                  />
+                )}
               </FormField>
               <FormField label={t('auth.resetPassword.confirm')} error={vt(errors.confirm_password?.message)}>
-                {(field) => <Input {...field} {...form.register('confirm_password')} type="password" autoComplete="new-password" data-testid="reset-confirm-password" />}
+                {(field) => (
+                  <Input
+                    {...field}
+                    {...form.register('confirm_password')}
+                    type="password"
+                    autoComplete="new-password"
+                    data-testid="reset-confirm-password"
+                  />
+                )}
               </FormField>
               {reset.isError && (
                 <Alert tone="error" data-testid="reset-password-error">

@@ -38,7 +38,9 @@ interface ConfirmCode {
 
 async function confirmCode({ flow, request, code, totpCode }: ConfirmCode): Promise<SignedInSession> {
   if (flow === 'sign-in') {
-    const answer = await callRoute(identityRoutes.verifyOtp, { body: { phone: request.phone, code, ...(totpCode ? { totp_code: totpCode } : {}) } });
+    const answer = await callRoute(identityRoutes.verifyOtp, {
+      body: { phone: request.phone, code, ...(totpCode ? { totp_code: totpCode } : {}) },
+    });
     return { token: answer.token, user: answer.user };
   }
   const answer = await callRoute(identityRoutes.completePhoneRegistration, { body: { ...request, code } });

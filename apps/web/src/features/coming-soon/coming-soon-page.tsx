@@ -35,7 +35,15 @@ export function ComingSoonPage() {
             <form onSubmit={submit} noValidate className="space-y-4">
               <FormField label={t('comingSoon.email')} error={vt(errors.email?.message)}>
                 {(field) => (
-                  <Input {...field} {...form.register('email')} type="email" autoComplete="email" required placeholder={t('auth.placeholders.email')} data-testid="coming-soon-email" />
+                  <Input
+                    {...field}
+                    {...form.register('email')}
+                    type="email"
+                    autoComplete="email"
+                    required
+                    placeholder={t('auth.placeholders.email')}
+                    data-testid="coming-soon-email"
+                  />
                 )}
               </FormField>
               {subscribe.isError && (

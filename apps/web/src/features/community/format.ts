@@ -28,7 +28,10 @@ export function maxMembersOf(raw: string | number): number {
 export type GroupCardState = 'creator' | 'member' | 'join' | 'full' | 'invited' | 'private' | 'removed';
 
 export function groupCardState(
-  group: Pick<StudyGroup, 'is_creator' | 'is_member' | 'can_join' | 'member_count' | 'max_members' | 'privacy' | 'has_invitation' | 'is_removed'>,
+  group: Pick<
+    StudyGroup,
+    'is_creator' | 'is_member' | 'can_join' | 'member_count' | 'max_members' | 'privacy' | 'has_invitation' | 'is_removed'
+  >,
 ): GroupCardState {
   if (group.is_creator) return 'creator';
   if (group.is_member) return 'member';

@@ -17,7 +17,11 @@ export function NotFoundPage() {
           headingLevel="h1"
           title={t('notFound.title')}
           description={t('notFound.text')}
-          icon={<span className="text-lg font-bold" aria-hidden="true">404</span>}
+          icon={
+            <span className="text-lg font-bold" aria-hidden="true">
+              404
+            </span>
+          }
           action={
             <Button asChild>
               <Link to={user ? dashboardPath(user.role) : '/'}>{user ? t('common.goToDashboard') : t('common.goHome')}</Link>

@@ -101,13 +101,21 @@ describe('what the tabs send', () => {
       expect(started).toMatchObject({ job_id: JOB, status: 'queued' });
       expect(progress).toEqual([50]);
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatchObject({ method: 'POST', url: `/api/institutions/${ID}/members/bulk`, headers: { Accept: 'application/json' } });
+      expect(sent[0]).toMatchObject({
+        method: 'POST',
+        url: `/api/institutions/${ID}/members/bulk`,
+        headers: { Accept: 'application/json' },
+      });
       const form = sent[0]!.body as FormData;
       expect(form).toBeInstanceOf(FormData);
       expect([...form.keys()].sort()).toEqual(['course_id', 'file']);
       expect(form.get('course_id')).toBe(JOB);
       const file = form.get('file') as File;
-      expect([file.name, file.type, await file.text()]).toEqual(['people.csv', 'text/csv', 'email,name,role\nabebe@example.com,Abebe,student\n']);
+      expect([file.name, file.type, await file.text()]).toEqual([
+        'people.csv',
+        'text/csv',
+        'email,name,role\nabebe@example.com,Abebe,student\n',
+      ]);
       // no base64 anywhere: the bytes go as they are
       expect(form.has('csv_data')).toBe(false);
 
@@ -129,7 +137,11 @@ describe('what the tabs send', () => {
     gateway.answer = () => ({ status: 200, body: {} });
     const memberId = '00000000-0000-4000-8000-000000000101';
     await callRoute(institutionRoutes.memberStatus, { params: { id: ID, memberId }, body: { is_suspended: true } });
-    expect(gateway.sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}/status`, body: { is_suspended: true } });
+    expect(gateway.sent.at(-1)).toEqual({
+      method: 'PUT',
+      url: `/api/institutions/${ID}/members/${memberId}/status`,
+      body: { is_suspended: true },
+    });
     await callRoute(institutionRoutes.updateMember, { params: { id: ID, memberId }, body: { notes: null } });
     expect(gateway.sent.at(-1)).toEqual({ method: 'PUT', url: `/api/institutions/${ID}/members/${memberId}`, body: { notes: null } });
     await callRoute(institutionRoutes.removeMember, { params: { id: ID, memberId } });

@@ -36,7 +36,10 @@ function HeroPreview() {
 export function Hero({ onStart }: { onStart: () => void }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-primary-soft via-white to-secondary-soft">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-br from-primary-soft via-white to-secondary-soft"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 md:py-24">
         <div className="space-y-6">
           <p className="text-sm font-semibold tracking-wide text-primary-strong uppercase">{t('landing.heroEyebrow')}</p>

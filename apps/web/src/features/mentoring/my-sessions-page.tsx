@@ -6,17 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
 import { formatDurationMinutes } from '../../lib/figures';
 import { usePageTitle } from '../../lib/use-page-title';
-import {
-  Badge,
-  Button,
-  buttonClasses,
-  Card,
-  CardContent,
-  EmptyState,
-  FormField,
-  PageHeader,
-  Select,
-} from '../../ui';
+import { Badge, Button, buttonClasses, Card, CardContent, EmptyState, FormField, PageHeader, Select } from '../../ui';
 import { useMoney } from '../billing/shared/money';
 import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
 import {

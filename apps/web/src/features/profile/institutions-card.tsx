@@ -5,7 +5,20 @@ import { useSearchParams } from 'react-router-dom';
 import { detailOr } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { useFormatDate } from '../../i18n/format-date';
-import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmDialog, Spinner, useToast, cn } from '../../ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  Spinner,
+  useToast,
+  cn,
+} from '../../ui';
 
 /** What answering or leaving makes stale: both lists, and the portals the shell shows. */
 const CHANGES = ['institution.invitation.', 'institution.membership.', 'identity.portal.', 'identity.auth.'] as const;
@@ -29,13 +42,17 @@ export function InstitutionsCard() {
   const leave = useRouteMutation(institutionRoutes.leaveInstitution, { invalidates: CHANGES });
   const [leaving, setLeaving] = useState<MyMembership | null>(null);
   const failed = (e: unknown) => toast({ title: detailOr(e, t('institution.consent.failed')), tone: 'error' });
-  const typeOf = (type: string) => t(`institution.members.types.${type === 'faculty' ? 'faculty' : type === 'admin' ? 'admin' : 'student'}`);
+  const typeOf = (type: string) =>
+    t(`institution.members.types.${type === 'faculty' ? 'faculty' : type === 'admin' ? 'admin' : 'student'}`);
 
   const answer = (inv: MyInvitation, yes: boolean) =>
     yes
       ? accept.mutate(
           { params: { invitationId: inv.id } },
-          { onSuccess: () => toast({ title: t('institution.consent.accepted', { name: inv.institution_name }), tone: 'success' }), onError: failed },
+          {
+            onSuccess: () => toast({ title: t('institution.consent.accepted', { name: inv.institution_name }), tone: 'success' }),
+            onError: failed,
+          },
         )
       : decline.mutate(
           { params: { invitationId: inv.id } },
@@ -55,12 +72,17 @@ export function InstitutionsCard() {
 
           <div className="space-y-2">
             <h3 className="text-sm font-semibold text-slate-900">{t('institution.consent.invitations')}</h3>
-            {invitations.data && invitations.data.invitations.length === 0 && <p className="text-sm text-slate-600">{t('institution.consent.noInvitations')}</p>}
+            {invitations.data && invitations.data.invitations.length === 0 && (
+              <p className="text-sm text-slate-600">{t('institution.consent.noInvitations')}</p>
+            )}
             <ul className="space-y-2">
               {invitations.data?.invitations.map((inv) => (
                 <li
                   key={inv.id}
-                  className={cn('flex flex-wrap items-center justify-between gap-3 rounded-md border p-3', inv.id === linked ? 'border-primary bg-primary-soft' : 'border-slate-200')}
+                  className={cn(
+                    'flex flex-wrap items-center justify-between gap-3 rounded-md border p-3',
+                    inv.id === linked ? 'border-primary bg-primary-soft' : 'border-slate-200',
+                  )}
                   data-testid="profile-invitation"
                   aria-current={inv.id === linked ? 'true' : undefined}
                 >
@@ -102,15 +124,23 @@ export function InstitutionsCard() {
 
           <div className="space-y-2">
             <h3 className="text-sm font-semibold text-slate-900">{t('institution.consent.memberships')}</h3>
-            {memberships.data && memberships.data.memberships.length === 0 && <p className="text-sm text-slate-600">{t('institution.consent.noMemberships')}</p>}
+            {memberships.data && memberships.data.memberships.length === 0 && (
+              <p className="text-sm text-slate-600">{t('institution.consent.noMemberships')}</p>
+            )}
             <ul className="space-y-2">
               {memberships.data?.memberships.map((m) => (
-                <li key={m.institution_id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3" data-testid="profile-membership">
+                <li
+                  key={m.institution_id}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3"
+                  data-testid="profile-membership"
+                >
                   <div className="space-y-0.5">
                     <p className="font-medium text-slate-900">
                       {m.institution_name} {m.is_suspended && <Badge tone="warning">{t('institution.consent.suspended')}</Badge>}
                     </p>
-                    <p className="text-xs text-slate-600">{t('institution.consent.memberAs', { type: typeOf(m.member_type), date: formatDate(m.joined_at) })}</p>
+                    <p className="text-xs text-slate-600">
+                      {t('institution.consent.memberAs', { type: typeOf(m.member_type), date: formatDate(m.joined_at) })}
+                    </p>
                   </div>
                   <Button
                     size="sm"
@@ -142,7 +172,10 @@ export function InstitutionsCard() {
           if (m)
             leave.mutate(
               { params: { institutionId: m.institution_id } },
-              { onSuccess: () => toast({ title: t('institution.consent.left', { name: m.institution_name }), tone: 'success' }), onError: failed },
+              {
+                onSuccess: () => toast({ title: t('institution.consent.left', { name: m.institution_name }), tone: 'success' }),
+                onError: failed,
+              },
             );
         }}
       />

@@ -13,9 +13,7 @@ export function BrandLogo({ to, compactBelowSm = false }: { to: string; compactB
         <path d="M9 9v14h14" fill="none" stroke="#06B6D4" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
         <circle cx="20" cy="12" r="3" fill="#fff" />
       </svg>
-      <span className={cn('text-lg font-bold tracking-tight text-slate-900', compactBelowSm && 'hidden sm:inline')}>
-        {PRODUCT_NAME}
-      </span>
+      <span className={cn('text-lg font-bold tracking-tight text-slate-900', compactBelowSm && 'hidden sm:inline')}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -26,7 +26,16 @@ describe('navigation', () => {
   it('lists every working page without parameters that a role may open', () => {
     // routes that are not destinations of their own: dashboards (the Dashboard link), account pages
     // (the user menu), and pages of this app reached from elsewhere
-    const elsewhere = new Set(['/', '/coming-soon', '/auth/dev-google', '/dev/mailbox', '/profile', '/account-settings', '/institution/onboard', '*']);
+    const elsewhere = new Set([
+      '/',
+      '/coming-soon',
+      '/auth/dev-google',
+      '/dev/mailbox',
+      '/profile',
+      '/account-settings',
+      '/institution/onboard',
+      '*',
+    ]);
     for (const role of ROLES) {
       const offered = new Set(navigationLinks(role).map((l) => l.to));
       for (const route of routeTable) {

@@ -35,9 +35,12 @@ export function PortalSwitcher({ user }: { user: User }) {
   const choose = (portal: Portal) => {
     // choosing the current portal only closes the menu (Radix closes it on select)
     if (portal.is_current) return;
-    switchPortal.mutate({ body: { target_institution_id: portal.institution_id } }, {
-      onError: (error) => toast({ title: t('portal.switchFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
-    });
+    switchPortal.mutate(
+      { body: { target_institution_id: portal.institution_id } },
+      {
+        onError: (error) => toast({ title: t('portal.switchFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
+      },
+    );
   };
 
   return (
@@ -52,7 +55,14 @@ export function PortalSwitcher({ user }: { user: User }) {
         {switchPortal.isPending ? (
           <Spinner label={false} />
         ) : (
-          <svg viewBox="0 0 24 24" className="size-4 shrink-0 text-primary" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4 shrink-0 text-primary"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M3 21h18M5 21V7l7-4 7 4v14M9 21v-6h6v6" strokeLinejoin="round" />
           </svg>
         )}

@@ -2,17 +2,7 @@ import { identityRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  useToast,
-} from '../../ui';
+import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, useToast } from '../../ui';
 
 interface UnlinkTelegramDialogProps {
   open: boolean;

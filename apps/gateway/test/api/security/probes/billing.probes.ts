@@ -19,7 +19,8 @@ export function billingProbes(target: () => ProbeTarget): void {
     target().api<T>(method, path, { ...(who ? { token: who.token } : {}), ...(body !== undefined ? { body } : {}) });
   const codeOf = (res: { body: unknown }) => (res.body as { code?: string }).code;
   const wallet = async (who: ProbeAuth) => (await api<Wallet>('GET', '/wallet/balance', who)).body;
-  const confirmAt = (reference: string, who: ProbeAuth | null) => api<{ status: string }>('POST', `/demo-checkout/${encodeURIComponent(reference)}`, who, { action: 'confirm' });
+  const confirmAt = (reference: string, who: ProbeAuth | null) =>
+    api<{ status: string }>('POST', `/demo-checkout/${encodeURIComponent(reference)}`, who, { action: 'confirm' });
 
   /** A learner's telebirr top-up of a million, waiting at the demo checkout. */
   const millionTopUp = async (who: ProbeAuth): Promise<string> => {
@@ -44,7 +45,7 @@ export function billingProbes(target: () => ProbeTarget): void {
       expect(await wallet(stranger)).toMatchObject({ balance_minor: 0 });
     });
 
-    it('the payer\'s own confirmed demo top-up is demo funds, refused by a real payout method (422 DEMO_FUNDS_NOT_WITHDRAWABLE)', async () => {
+    it("the payer's own confirmed demo top-up is demo funds, refused by a real payout method (422 DEMO_FUNDS_NOT_WITHDRAWABLE)", async () => {
       const payer = await target().register('learner', 'demo-withdraw');
       const reference = await millionTopUp(payer);
       const paid = await confirmAt(reference, payer);

@@ -54,7 +54,12 @@ export function communityProbes(target: () => ProbeTarget): void {
       expect(rejoined.body.group).toMatchObject({ is_member: true, is_suspended: true });
       const still = await post(groupId, member);
       expect([still.status, codeOf(still)]).toEqual([403, 'MEMBER_SUSPENDED']);
-      const discussion = await api('POST', `/study-groups/${groupId}/forum-posts`, member, { title: 'Back', content: 'Hello again', category: 'general', post_type: 'discussion' });
+      const discussion = await api('POST', `/study-groups/${groupId}/forum-posts`, member, {
+        title: 'Back',
+        content: 'Hello again',
+        category: 'general',
+        post_type: 'discussion',
+      });
       expect([discussion.status, codeOf(discussion)]).toEqual([403, 'MEMBER_SUSPENDED']);
 
       // who and when are on record, the member cannot lift it, the owner can

@@ -34,7 +34,10 @@ export function institutionProbes(target: () => ProbeTarget): void {
       const { attacker, institutionId } = await attackerInstitution();
       const victim = await target().register('learner', 'inst-victim');
 
-      const added = await api<Record<string, unknown>>('POST', `/institutions/${institutionId}/members`, attacker, { email: victim.email, create_account: false });
+      const added = await api<Record<string, unknown>>('POST', `/institutions/${institutionId}/members`, attacker, {
+        email: victim.email,
+        create_account: false,
+      });
       expect(added.status).toBe(202);
       expect(added.body).toMatchObject({ status: 'invited', email: victim.email });
       // nothing about the victim's account in the answer: no id, no name, no role
@@ -47,7 +50,10 @@ export function institutionProbes(target: () => ProbeTarget): void {
 
       // give any event time to arrive (the old code's portal came a moment later), then sign in as the victim
       await pause(1500);
-      const signIn = await api<{ token: string; institution: { id: string } | null }>('POST', '/auth/login', null, { email: victim.email, password: victim.password });
+      const signIn = await api<{ token: string; institution: { id: string } | null }>('POST', '/auth/login', null, {
+        email: victim.email,
+        password: victim.password,
+      });
       expect(signIn.status).toBe(200);
       expect(signIn.body.institution?.id ?? null).not.toBe(institutionId);
       const portals = await api<Portals>('GET', '/auth/portal-context', { ...victim, token: signIn.body.token });
@@ -64,7 +70,8 @@ export function institutionProbes(target: () => ProbeTarget): void {
       const { attacker, institutionId } = await attackerInstitution();
       const victim = await target().register('learner', 'inst-oracle');
       const unknownEmail = `nobody-${Date.now().toString(36)}@probe-unknown.test`;
-      const ask = (email: string) => api<Record<string, unknown>>('POST', `/institutions/${institutionId}/members`, attacker, { email, create_account: false });
+      const ask = (email: string) =>
+        api<Record<string, unknown>>('POST', `/institutions/${institutionId}/members`, attacker, { email, create_account: false });
       const known = await ask(victim.email);
       const unknown = await ask(unknownEmail);
       expect(unknown.status).toBe(known.status);
@@ -81,7 +88,12 @@ export function institutionProbes(target: () => ProbeTarget): void {
       const added = await api('POST', `/institutions/${institutionId}/members`, attacker, { email, name: 'Not Yet', create_account: true });
       expect(added.status).toBe(202);
       await pause(1000);
-      const own = await api('POST', '/auth/register', null, { name: 'Owner Of The Address', email, password: 'Probe-pass-2026!', role: 'learner' });
+      const own = await api('POST', '/auth/register', null, {
+        name: 'Owner Of The Address',
+        email,
+        password: 'Probe-pass-2026!',
+        role: 'learner',
+      });
       expect(own.status).toBe(201);
     });
 
@@ -95,7 +107,9 @@ export function institutionProbes(target: () => ProbeTarget): void {
       expect([suspend.status, remove.status]).toEqual([404, 404]);
       const invitations = await api<{ invitations: { id: string }[] }>('GET', `/institutions/${institutionId}/invitations`, attacker);
       for (const inv of invitations.body.invitations) {
-        expect((await api('PUT', `/institutions/${institutionId}/members/${inv.id}/status`, attacker, { is_suspended: true })).status).toBe(404);
+        expect((await api('PUT', `/institutions/${institutionId}/members/${inv.id}/status`, attacker, { is_suspended: true })).status).toBe(
+          404,
+        );
         expect((await api('DELETE', `/institutions/${institutionId}/members/${inv.id}`, attacker)).status).toBe(404);
       }
       await pause(1000);

@@ -21,7 +21,13 @@ export function useTimeLimitText(): (minutes: number) => string {
 }
 
 /** Kind, question count, time limit, passing score and publication of one assessment. */
-export function AssessmentFacts({ quiz, className }: { quiz: Pick<QuizSummary, 'kind' | 'question_count' | 'time_limit' | 'passing_score' | 'is_published'>; className?: string }) {
+export function AssessmentFacts({
+  quiz,
+  className,
+}: {
+  quiz: Pick<QuizSummary, 'kind' | 'question_count' | 'time_limit' | 'passing_score' | 'is_published'>;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const timeText = useTimeLimitText();
   return (

@@ -64,7 +64,10 @@ export function AssessmentPreview({ questions }: { questions: AuthorQuestion[] }
               return (
                 <li
                   key={`${i}-${option}`}
-                  className={cn('flex gap-3 rounded-lg border px-3 py-2 text-sm', correct ? 'border-emerald-400 bg-emerald-50 text-emerald-900' : 'border-slate-200 text-slate-800')}
+                  className={cn(
+                    'flex gap-3 rounded-lg border px-3 py-2 text-sm',
+                    correct ? 'border-emerald-400 bg-emerald-50 text-emerald-900' : 'border-slate-200 text-slate-800',
+                  )}
                   data-correct={correct || undefined}
                   data-testid="preview-option"
                 >
@@ -80,8 +83,12 @@ export function AssessmentPreview({ questions }: { questions: AuthorQuestion[] }
           <dl className="mt-4 space-y-2 text-sm" data-testid="preview-answer">
             {question.options.length === 0 && (
               <div>
-                <dt className="font-medium text-slate-700">{question.question_type === 'essay' ? t('authoring.question.modelAnswer') : t('authoring.question.correctAnswer')}</dt>
-                <dd className="break-words whitespace-pre-wrap text-slate-900">{question.correct_answer || t('authoring.preview.noModelAnswer')}</dd>
+                <dt className="font-medium text-slate-700">
+                  {question.question_type === 'essay' ? t('authoring.question.modelAnswer') : t('authoring.question.correctAnswer')}
+                </dt>
+                <dd className="break-words whitespace-pre-wrap text-slate-900">
+                  {question.correct_answer || t('authoring.preview.noModelAnswer')}
+                </dd>
               </div>
             )}
             {question.explanation && (
@@ -97,7 +104,12 @@ export function AssessmentPreview({ questions }: { questions: AuthorQuestion[] }
         <Button variant="outline" onClick={() => setIndex(current - 1)} disabled={current === 0} data-testid="preview-previous">
           {t('authoring.preview.previous')}
         </Button>
-        <Button variant="outline" onClick={() => setIndex(current + 1)} disabled={current === questions.length - 1} data-testid="preview-next">
+        <Button
+          variant="outline"
+          onClick={() => setIndex(current + 1)}
+          disabled={current === questions.length - 1}
+          data-testid="preview-next"
+        >
           {t('authoring.preview.next')}
         </Button>
       </div>

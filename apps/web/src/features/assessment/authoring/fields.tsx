@@ -21,13 +21,36 @@ export function NumberField({ label, hint, error, min, max, registration, testId
   const vt = useValidationText();
   return (
     <FormField label={label} hint={hint} error={vt(error)}>
-      {(field) => <Input {...field} {...registration} type="number" inputMode="numeric" min={min} max={max} disabled={disabled} data-testid={testId} />}
+      {(field) => (
+        <Input
+          {...field}
+          {...registration}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          disabled={disabled}
+          data-testid={testId}
+        />
+      )}
     </FormField>
   );
 }
 
 /** A labelled switch on one line. */
-export function Toggle({ label, checked, onChange, testId, children }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId: string; children?: ReactNode }) {
+export function Toggle({
+  label,
+  checked,
+  onChange,
+  testId,
+  children,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800">
       <span>{label}</span>

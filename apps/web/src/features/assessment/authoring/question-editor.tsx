@@ -1,5 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ANSWER_OPTIONS, DEFAULT_QUESTION_TYPE, DIFFICULTIES, ESSAY_MAX_LENGTH, QUESTION_POINTS, QUESTION_TYPES, QuestionCreateRequest, SHORT_ANSWER_MAX_LENGTH, TRUE_FALSE_OPTIONS, type QuestionInput, type QuestionType } from '@lp/contracts';
+import {
+  ANSWER_OPTIONS,
+  DEFAULT_QUESTION_TYPE,
+  DIFFICULTIES,
+  ESSAY_MAX_LENGTH,
+  QUESTION_POINTS,
+  QUESTION_TYPES,
+  QuestionCreateRequest,
+  SHORT_ANSWER_MAX_LENGTH,
+  TRUE_FALSE_OPTIONS,
+  type QuestionInput,
+  type QuestionType,
+} from '@lp/contracts';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +41,16 @@ interface QuestionEditorProps {
  * with each message beside its field. The correct answer of a multiple-choice question is picked
  * from the options and follows an option when it is renamed.
  */
-export function QuestionEditor({ initial, onSubmit, blocked, submitLabel, pending = false, types = QUESTION_TYPES, disabled = false, actions }: QuestionEditorProps) {
+export function QuestionEditor({
+  initial,
+  onSubmit,
+  blocked,
+  submitLabel,
+  pending = false,
+  types = QUESTION_TYPES,
+  disabled = false,
+  actions,
+}: QuestionEditorProps) {
   const { t } = useTranslation();
   const vt = useValidationText();
   const idBase = useId();
@@ -114,7 +135,11 @@ export function QuestionEditor({ initial, onSubmit, blocked, submitLabel, pendin
       </div>
 
       {type === 'multiple_choice' && (
-        <fieldset className="space-y-2" data-testid="question-options" aria-describedby={errors.options ? `${idBase}-options-error` : undefined}>
+        <fieldset
+          className="space-y-2"
+          data-testid="question-options"
+          aria-describedby={errors.options ? `${idBase}-options-error` : undefined}
+        >
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('authoring.question.options')}</legend>
           {options.map((option, index) => (
             <div key={index} className="flex items-center gap-2">
@@ -145,11 +170,19 @@ export function QuestionEditor({ initial, onSubmit, blocked, submitLabel, pendin
             </div>
           ))}
           {options.length < ANSWER_OPTIONS.max && (
-            <Button variant="outline" size="sm" onClick={() => setOptions([...options, ''])} disabled={disabled} data-testid="question-add-option">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setOptions([...options, ''])}
+              disabled={disabled}
+              data-testid="question-add-option"
+            >
               {t('authoring.question.addOption')}
             </Button>
           )}
-          <p className="text-xs text-slate-600">{t('authoring.question.optionsHint', { min: ANSWER_OPTIONS.min, max: ANSWER_OPTIONS.max })}</p>
+          <p className="text-xs text-slate-600">
+            {t('authoring.question.optionsHint', { min: ANSWER_OPTIONS.min, max: ANSWER_OPTIONS.max })}
+          </p>
           {errors.options?.message && (
             <p id={`${idBase}-options-error`} className="text-xs font-medium text-red-700" role="alert">
               {vt(errors.options.message)}
@@ -171,7 +204,9 @@ export function QuestionEditor({ initial, onSubmit, blocked, submitLabel, pendin
           {(field) => <Input {...field} {...form.register('subject')} disabled={disabled} data-testid="question-subject" />}
         </FormField>
         <FormField label={t('authoring.question.explanation')} error={vt(errors.explanation?.message)}>
-          {(field) => <Textarea {...field} {...form.register('explanation')} rows={2} disabled={disabled} data-testid="question-explanation" />}
+          {(field) => (
+            <Textarea {...field} {...form.register('explanation')} rows={2} disabled={disabled} data-testid="question-explanation" />
+          )}
         </FormField>
       </div>
       <div className="flex flex-wrap justify-end gap-2">
@@ -231,10 +266,27 @@ function CorrectAnswerField({ control, type, filled, error, disabled }: CorrectA
           case 'essay': {
             const essay = type === 'essay';
             const hint = essay ? t('authoring.question.essayHint') : t('authoring.question.maxChars', { limit: SHORT_ANSWER_MAX_LENGTH });
-            const props = { ref, value: value ?? '', onChange: (e: { target: { value: string } }) => onChange(e.target.value), onBlur, disabled, 'data-testid': 'question-correct' };
+            const props = {
+              ref,
+              value: value ?? '',
+              onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+              onBlur,
+              disabled,
+              'data-testid': 'question-correct',
+            };
             return (
-              <FormField label={essay ? t('authoring.question.modelAnswer') : t('authoring.question.correctAnswer')} hint={hint} error={error}>
-                {(field) => (essay ? <Textarea {...field} {...props} rows={3} maxLength={ESSAY_MAX_LENGTH} /> : <Input {...field} {...props} maxLength={SHORT_ANSWER_MAX_LENGTH} />)}
+              <FormField
+                label={essay ? t('authoring.question.modelAnswer') : t('authoring.question.correctAnswer')}
+                hint={hint}
+                error={error}
+              >
+                {(field) =>
+                  essay ? (
+                    <Textarea {...field} {...props} rows={3} maxLength={ESSAY_MAX_LENGTH} />
+                  ) : (
+                    <Input {...field} {...props} maxLength={SHORT_ANSWER_MAX_LENGTH} />
+                  )
+                }
               </FormField>
             );
           }

@@ -22,12 +22,21 @@ interface QuestionListProps {
 export function QuestionList({ questions, onRemove, onEdit, removing = false }: QuestionListProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<number | null>(null);
-  if (questions.length === 0) return <p className="text-sm text-slate-600" data-testid="no-questions">{t('authoring.question.none')}</p>;
+  if (questions.length === 0)
+    return (
+      <p className="text-sm text-slate-600" data-testid="no-questions">
+        {t('authoring.question.none')}
+      </p>
+    );
   return (
     <>
       <ol className="space-y-2" data-testid="question-list">
         {questions.map((q, index) => (
-          <li key={index} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:flex-row sm:items-start" data-testid="listed-question">
+          <li
+            key={index}
+            className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:flex-row sm:items-start"
+            data-testid="listed-question"
+          >
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words text-slate-900">
                 {index + 1}. {q.question_text}
@@ -45,7 +54,13 @@ export function QuestionList({ questions, onRemove, onEdit, removing = false }: 
                 </Button>
               )}
               {onRemove && (
-                <Button size="sm" variant="outline" onClick={() => setPending(index)} aria-label={t('authoring.question.removeNumber', { number: index + 1 })} data-testid="remove-question">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => setPending(index)}
+                  aria-label={t('authoring.question.removeNumber', { number: index + 1 })}
+                  data-testid="remove-question"
+                >
                   {t('authoring.question.remove')}
                 </Button>
               )}

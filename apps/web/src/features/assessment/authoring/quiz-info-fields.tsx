@@ -1,4 +1,13 @@
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, EXAM_TIME_LIMIT, MAX_ATTEMPTS, PASSING_SCORE, QUIZ_TIME_LIMIT, type QuizCreateRequest, type TestMode } from '@lp/contracts';
+import {
+  DEFAULT_DIFFICULTY,
+  DIFFICULTIES,
+  EXAM_TIME_LIMIT,
+  MAX_ATTEMPTS,
+  PASSING_SCORE,
+  QUIZ_TIME_LIMIT,
+  type QuizCreateRequest,
+  type TestMode,
+} from '@lp/contracts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -69,7 +78,11 @@ export function QuizInfoFields({ register, errors, testMode, titleLabel, titleRe
       <div className="grid gap-4 sm:grid-cols-3">
         <NumberField
           label={t('authoring.fields.timeLimit')}
-          hint={exam ? t('authoring.hints.examTimeLimit', { min: limit.min, max: limit.max }) : t('authoring.hints.quizTimeLimit', { min: limit.min, max: limit.max })}
+          hint={
+            exam
+              ? t('authoring.hints.examTimeLimit', { min: limit.min, max: limit.max })
+              : t('authoring.hints.quizTimeLimit', { min: limit.min, max: limit.max })
+          }
           error={errors.time_limit?.message}
           min={exam ? EXAM_TIME_LIMIT.min : QUIZ_TIME_LIMIT.none}
           max={limit.max}

@@ -19,7 +19,8 @@ export function QuizPreviewPage() {
 
   if (quiz.isPending) return <LoadingBlock />;
   if (quiz.isError) {
-    if (isApiError(quiz.error) && (quiz.error.status === 404 || quiz.error.status === 403)) return <NotFoundCard title={t('authoring.preview.notFound')} />;
+    if (isApiError(quiz.error) && (quiz.error.status === 404 || quiz.error.status === 403))
+      return <NotFoundCard title={t('authoring.preview.notFound')} />;
     return <LoadError error={quiz.error} title={t('authoring.preview.loadFailed')} onRetry={() => void quiz.refetch()} />;
   }
   const data = quiz.data;

@@ -1,4 +1,13 @@
-import { DEFAULT_DIFFICULTY, DEFAULT_TEST_MODE, MAX_ATTEMPTS, MockTestCreateRequest, NEW_QUIZ_DEFAULTS, PASSING_SCORE, QUIZ_TIME_LIMIT, type QuizAuthor } from '@lp/contracts';
+import {
+  DEFAULT_DIFFICULTY,
+  DEFAULT_TEST_MODE,
+  MAX_ATTEMPTS,
+  MockTestCreateRequest,
+  NEW_QUIZ_DEFAULTS,
+  PASSING_SCORE,
+  QUIZ_TIME_LIMIT,
+  type QuizAuthor,
+} from '@lp/contracts';
 import type { z } from 'zod';
 import { questionBodyFrom } from './question-draft';
 

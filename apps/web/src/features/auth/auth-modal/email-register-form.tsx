@@ -35,12 +35,25 @@ export function EmailRegisterForm({ role, onSignedIn }: EmailRegisterFormProps) 
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="email-register-form">
       <FormField label={t('auth.fields.name')} error={vt(errors.name?.message)}>
         {(field) => (
-          <Input {...field} {...form.register('name')} autoComplete="name" placeholder={t('auth.placeholders.name')} data-testid="auth-name" />
+          <Input
+            {...field}
+            {...form.register('name')}
+            autoComplete="name"
+            placeholder={t('auth.placeholders.name')}
+            data-testid="auth-name"
+          />
         )}
       </FormField>
       <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
         {(field) => (
-          <Input {...field} {...form.register('email')} type="email" autoComplete="email" placeholder={t('auth.placeholders.email')} data-testid="auth-email" />
+          <Input
+            {...field}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder={t('auth.placeholders.email')}
+            data-testid="auth-email"
+          />
         )}
       </FormField>
       <FormField label={t('auth.fields.password')} error={vt(errors.password?.message)}>

@@ -40,7 +40,14 @@ export function EmailSignInForm({ onSignedIn, onForgotPassword }: EmailSignInFor
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="email-sign-in-form">
       <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
         {(field) => (
-          <Input {...field} {...form.register('email')} type="email" autoComplete="email" placeholder={t('auth.placeholders.email')} data-testid="auth-email" />
+          <Input
+            {...field}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder={t('auth.placeholders.email')}
+            data-testid="auth-email"
+          />
         )}
       </FormField>
       <FormField label={t('auth.fields.password')} error={vt(errors.password?.message)}>

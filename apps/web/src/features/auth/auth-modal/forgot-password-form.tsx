@@ -34,7 +34,14 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <form onSubmit={submit} noValidate className="space-y-4" data-testid="forgot-password-form">
           <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
             {(field) => (
-              <Input {...field} {...form.register('email')} type="email" autoComplete="email" placeholder={t('auth.placeholders.email')} data-testid="forgot-password-email" />
+              <Input
+                {...field}
+                {...form.register('email')}
+                type="email"
+                autoComplete="email"
+                placeholder={t('auth.placeholders.email')}
+                data-testid="forgot-password-email"
+              />
             )}
           </FormField>
           {ask.isError && (

@@ -46,8 +46,7 @@ function PhoneDetailsForm({ role, onCodeSent, onSignedIn }: PhoneDetailsFormProp
   const submit = form.handleSubmit((values) => {
     const request = { ...values, role };
     requestCode.mutate(request, {
-      onSuccess: (outcome) =>
-        outcome.kind === 'signed-in' ? onSignedIn(outcome.session) : onCodeSent({ flow: outcome.flow, request }),
+      onSuccess: (outcome) => (outcome.kind === 'signed-in' ? onSignedIn(outcome.session) : onCodeSent({ flow: outcome.flow, request })),
     });
   });
 
@@ -55,7 +54,13 @@ function PhoneDetailsForm({ role, onCodeSent, onSignedIn }: PhoneDetailsFormProp
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="phone-details-form">
       <FormField label={t('auth.fields.name')} error={vt(errors.name?.message)}>
         {(field) => (
-          <Input {...field} {...form.register('name')} autoComplete="name" placeholder={t('auth.placeholders.name')} data-testid="auth-name" />
+          <Input
+            {...field}
+            {...form.register('name')}
+            autoComplete="name"
+            placeholder={t('auth.placeholders.name')}
+            data-testid="auth-name"
+          />
         )}
       </FormField>
       <FormField label={t('auth.fields.phone')} error={vt(errors.phone?.message)}>

@@ -119,10 +119,24 @@ function CheckoutBody({ checkout, reference }: { checkout: Checkout; reference: 
               {t('billing.checkout.returning')}
             </Alert>
           )}
-          <Button className="w-full" size="lg" onClick={() => send('confirm')} loading={pending && chosen === 'confirm'} disabled={pending} data-testid="demo-checkout-pay">
+          <Button
+            className="w-full"
+            size="lg"
+            onClick={() => send('confirm')}
+            loading={pending && chosen === 'confirm'}
+            disabled={pending}
+            data-testid="demo-checkout-pay"
+          >
             {t('billing.checkout.pay', { amount: money.of(checkout) })}
           </Button>
-          <Button className="w-full" variant="outline" onClick={() => send('cancel')} loading={pending && chosen === 'cancel'} disabled={pending} data-testid="demo-checkout-cancel">
+          <Button
+            className="w-full"
+            variant="outline"
+            onClick={() => send('cancel')}
+            loading={pending && chosen === 'cancel'}
+            disabled={pending}
+            data-testid="demo-checkout-cancel"
+          >
             {t('billing.checkout.cancel')}
           </Button>
         </div>

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BILLING_CYCLES, billingRoutes, PLAN_FEATURES, PLAN_LIMIT_KEYS, PLAN_USER_TYPES, type PlanUserType, type PricingPlan } from '@lp/contracts';
+import {
+  BILLING_CYCLES,
+  billingRoutes,
+  PLAN_FEATURES,
+  PLAN_LIMIT_KEYS,
+  PLAN_USER_TYPES,
+  type PlanUserType,
+  type PricingPlan,
+} from '@lp/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
@@ -41,7 +49,11 @@ export function PlanFormDialog({ editing, onClose }: PlanFormDialogProps) {
         {editing && (
           <>
             <DialogHeader>
-              <DialogTitle>{editing.mode === 'create' ? t('billing.adminPlans.createTitle') : t('billing.adminPlans.editTitle', { name: editing.plan.name })}</DialogTitle>
+              <DialogTitle>
+                {editing.mode === 'create'
+                  ? t('billing.adminPlans.createTitle')
+                  : t('billing.adminPlans.editTitle', { name: editing.plan.name })}
+              </DialogTitle>
               <DialogDescription>{t('billing.adminPlans.formDescription')}</DialogDescription>
             </DialogHeader>
             <PlanForm key={editing.mode === 'edit' ? editing.plan.id : 'new'} editing={editing} onDone={onClose} />
@@ -154,7 +166,10 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
               <legend className="mb-2 text-sm font-medium text-slate-800">{t('billing.adminPlans.features')}</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {PLAN_FEATURES[userType].map((feature, index) => (
-                  <label key={feature} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft">
+                  <label
+                    key={feature}
+                    className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+                  >
                     <input
                       type="checkbox"
                       checked={selected.has(feature)}
@@ -202,12 +217,22 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
 
       <div className="flex flex-wrap gap-6">
         <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" {...form.register('is_featured')} className="size-4 accent-[var(--color-primary)]" data-testid="plan-featured-input" />
+          <input
+            type="checkbox"
+            {...form.register('is_featured')}
+            className="size-4 accent-[var(--color-primary)]"
+            data-testid="plan-featured-input"
+          />
           {t('billing.adminPlans.featured')}
         </label>
         {isEdit && (
           <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
-            <input type="checkbox" {...form.register('is_active')} className="size-4 accent-[var(--color-primary)]" data-testid="plan-active-input" />
+            <input
+              type="checkbox"
+              {...form.register('is_active')}
+              className="size-4 accent-[var(--color-primary)]"
+              data-testid="plan-active-input"
+            />
             {t('billing.adminPlans.active')}
           </label>
         )}

@@ -34,7 +34,9 @@ describe('pricing plan form', () => {
 
   it('takes limits as positive whole numbers only', () => {
     expect(problems({ ...valid, limits: { ...valid.limits, max_courses: 0 } })).toEqual(['limits.max_courses: Limits must be positive']);
-    expect(problems({ ...valid, limits: { ...valid.limits, max_courses: 1.5 } })).toEqual(['limits.max_courses: Limits must be whole numbers']);
+    expect(problems({ ...valid, limits: { ...valid.limits, max_courses: 1.5 } })).toEqual([
+      'limits.max_courses: Limits must be whole numbers',
+    ]);
   });
 
   it("refuses another user type's features", () => {

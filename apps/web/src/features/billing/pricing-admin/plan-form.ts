@@ -14,7 +14,17 @@ export type PlanFormOutput = z.output<typeof planFormSchema>;
 const UNLIMITED = { max_students: null, max_faculty: null, max_courses: null, max_sessions_per_month: null };
 
 export function planFormDefaults(plan: PricingPlan | null, userType: PlanUserType): DefaultValues<PlanFormInput> {
-  if (!plan) return { name: '', user_type: userType, billing_cycle: 'monthly', description: '', features: [], limits: UNLIMITED, is_featured: false, is_active: true };
+  if (!plan)
+    return {
+      name: '',
+      user_type: userType,
+      billing_cycle: 'monthly',
+      description: '',
+      features: [],
+      limits: UNLIMITED,
+      is_featured: false,
+      is_active: true,
+    };
   return {
     name: plan.name,
     user_type: plan.user_type,

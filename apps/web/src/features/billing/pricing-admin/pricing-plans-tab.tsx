@@ -88,7 +88,9 @@ function AdminPlanCard({ plan, onEdit, onDelete }: { plan: PricingPlan; onEdit: 
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-slate-900">{plan.name}</h3>
           {plan.is_featured && <Badge>{t('billing.plans.featured')}</Badge>}
-          <Badge tone={plan.is_active ? 'success' : 'neutral'}>{plan.is_active ? t('billing.plans.active') : t('billing.plans.inactive')}</Badge>
+          <Badge tone={plan.is_active ? 'success' : 'neutral'}>
+            {plan.is_active ? t('billing.plans.active') : t('billing.plans.inactive')}
+          </Badge>
         </div>
         <p className="text-xl font-bold text-slate-900">
           {t(`billing.cycles.per.${plan.billing_cycle}`, { price: money.of({ amount_minor: plan.price_minor, currency: plan.currency }) })}
@@ -104,7 +106,13 @@ function AdminPlanCard({ plan, onEdit, onDelete }: { plan: PricingPlan; onEdit: 
           <Button size="sm" variant="outline" onClick={onEdit} data-testid={`edit-plan-${plan.id}`}>
             {t('billing.adminPlans.edit')}
           </Button>
-          <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} data-testid={`delete-plan-${plan.id}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={onDelete}
+            data-testid={`delete-plan-${plan.id}`}
+          >
             {t('billing.adminPlans.delete')}
           </Button>
         </div>

@@ -57,7 +57,9 @@ export function PaymentMethodPicker({
               <span>
                 <span className="block text-sm font-medium text-slate-900">{t(`billing.methods.${method}`)}</span>
                 <span className="block text-xs text-slate-600">
-                  {method === 'wallet' && walletBalance ? t('billing.methods.walletBalance', { balance: walletBalance }) : t(`billing.methods.hints.${method}`)}
+                  {method === 'wallet' && walletBalance
+                    ? t('billing.methods.walletBalance', { balance: walletBalance })
+                    : t(`billing.methods.hints.${method}`)}
                 </span>
               </span>
             </label>

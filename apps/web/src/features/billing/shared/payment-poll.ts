@@ -51,8 +51,17 @@ export interface PollOptions {
  * Network and server errors on the way are asked again; a 4xx ends it. Rejects only when
  * aborted (the page was left).
  */
-export async function pollPayment(fetchPayment: (signal?: AbortSignal) => Promise<Transaction>, options: PollOptions = {}): Promise<PaymentOutcome> {
-  const { signal, intervalMs = PAYMENT_POLL_INTERVAL_MS, limitMs = PAYMENT_POLL_LIMIT_MS, now = Date.now, sleep = abortableSleep } = options;
+export async function pollPayment(
+  fetchPayment: (signal?: AbortSignal) => Promise<Transaction>,
+  options: PollOptions = {},
+): Promise<PaymentOutcome> {
+  const {
+    signal,
+    intervalMs = PAYMENT_POLL_INTERVAL_MS,
+    limitMs = PAYMENT_POLL_LIMIT_MS,
+    now = Date.now,
+    sleep = abortableSleep,
+  } = options;
   const deadline = now() + limitMs;
   let lastError: unknown = null;
   let answered = false;

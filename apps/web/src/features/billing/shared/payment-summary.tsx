@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
  * What is being paid for, above a payment's choices: the item's name, then the amount
  * (emphasised, with its test id so journeys read the price the payer sees).
  */
-export function PaymentSummary({ itemLabel, item, amountLabel, amount, amountTestId }: {
+export function PaymentSummary({
+  itemLabel,
+  item,
+  amountLabel,
+  amount,
+  amountTestId,
+}: {
   itemLabel: string;
   item: ReactNode;
   amountLabel: string;

@@ -26,7 +26,9 @@ export function usePaymentReturn(onOutcome: (outcome: PaymentOutcome, paymentId:
   useEffect(() => {
     if (!paymentId) return;
     const controller = new AbortController();
-    pollPayment((signal) => callRoute(billingRoutes.payment, { params: { id: paymentId }, ...(signal ? { signal } : {}) }), { signal: controller.signal })
+    pollPayment((signal) => callRoute(billingRoutes.payment, { params: { id: paymentId }, ...(signal ? { signal } : {}) }), {
+      signal: controller.signal,
+    })
       .then((outcome) => {
         if (controller.signal.aborted) return;
         handler.current(outcome, paymentId);

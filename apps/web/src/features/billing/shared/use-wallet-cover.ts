@@ -11,7 +11,8 @@ export function useWalletCover(price: MinorAmount) {
   const wallet = useRouteQuery(billingRoutes.walletBalance, {});
   const data = wallet.data;
   const heldMinor = data
-    ? (data.balances.find((b) => b.currency === price.currency)?.balance_minor ?? (data.currency === price.currency ? data.balance_minor : 0))
+    ? (data.balances.find((b) => b.currency === price.currency)?.balance_minor ??
+      (data.currency === price.currency ? data.balance_minor : 0))
     : null;
   return { heldMinor, insufficient: heldMinor !== null && heldMinor < price.amount_minor, loading: wallet.isPending };
 }

@@ -68,7 +68,9 @@ export function CurrentSubscription({ subscription, userType }: { subscription: 
               {s.plan.name}
             </span>
             <span className="text-sm text-slate-600">
-              {t(`billing.cycles.per.${s.billing_cycle}`, { price: money.of({ amount_minor: s.plan.price_minor, currency: s.plan.currency }) })}
+              {t(`billing.cycles.per.${s.billing_cycle}`, {
+                price: money.of({ amount_minor: s.plan.price_minor, currency: s.plan.currency }),
+              })}
             </span>
             <Badge tone={STATUS_TONE[s.status]} data-testid="subscription-status">
               {t(`billing.subscriptionStatus.${s.status}`)}
@@ -107,7 +109,8 @@ function Usage({ userType }: { userType: PlanUserType }) {
   const { t } = useTranslation();
   const usage = useRouteQuery(billingRoutes.subscriptionUsage, {});
   if (usage.isPending) return <LoadingBlock />;
-  if (usage.isError) return <LoadError error={usage.error} title={t('billing.subscriptions.usageFailed')} onRetry={() => void usage.refetch()} />;
+  if (usage.isError)
+    return <LoadError error={usage.error} title={t('billing.subscriptions.usageFailed')} onRetry={() => void usage.refetch()} />;
   const rows = usageRows(userType, usage.data.current_usage, usage.data.limits);
   return (
     <section aria-labelledby="subscription-usage" data-testid="subscription-usage">
@@ -118,7 +121,9 @@ function Usage({ userType }: { userType: PlanUserType }) {
         {rows.map((row) => {
           const label = t(`billing.usage.${row.usage}`);
           const figure =
-            row.limit === null ? t('billing.usage.ofUnlimited', { used: row.used }) : t('billing.usage.ofLimit', { used: row.used, limit: row.limit });
+            row.limit === null
+              ? t('billing.usage.ofUnlimited', { used: row.used })
+              : t('billing.usage.ofLimit', { used: row.used, limit: row.limit });
           return (
             <li key={row.usage} className="space-y-1" data-testid={`usage-${row.usage}`}>
               <div className="flex justify-between gap-3 text-sm">

@@ -38,7 +38,9 @@ export function PlanCard({ plan, current = false, action }: PlanCardProps) {
             {!plan.is_active && <Badge tone="neutral">{t('billing.plans.inactive')}</Badge>}
           </div>
           <p className="text-2xl font-bold text-slate-900" data-testid="plan-price">
-            {t(`billing.cycles.per.${plan.billing_cycle}`, { price: money.of({ amount_minor: plan.price_minor, currency: plan.currency }) })}
+            {t(`billing.cycles.per.${plan.billing_cycle}`, {
+              price: money.of({ amount_minor: plan.price_minor, currency: plan.currency }),
+            })}
           </p>
           {plan.description && <p className="text-sm text-slate-600">{plan.description}</p>}
         </div>

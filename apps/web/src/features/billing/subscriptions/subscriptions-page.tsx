@@ -26,13 +26,7 @@ export function SubscriptionsPage() {
   return (
     <div data-testid="subscriptions-page" data-role={user.role} className="space-y-6">
       <PageHeader title={t('billing.subscriptions.title')} subtitle={t('billing.subscriptions.subtitle')} />
-      {user.role === 'learner' ? (
-        <LearnerInfo />
-      ) : user.role === 'admin' ? (
-        <AdminPreview />
-      ) : (
-        <SubscriberPlans userType={user.role} />
-      )}
+      {user.role === 'learner' ? <LearnerInfo /> : user.role === 'admin' ? <AdminPreview /> : <SubscriberPlans userType={user.role} />}
     </div>
   );
 }
@@ -87,7 +81,9 @@ function AdminPreview() {
 
 /** A subscription that is the caller's plan now (still paid for, or awaiting its payment). */
 function isCurrent(subscription: Subscription | null, plan: PricingPlan): boolean {
-  return subscription !== null && subscription.plan.id === plan.id && subscription.status !== 'expired' && subscription.status !== 'cancelled';
+  return (
+    subscription !== null && subscription.plan.id === plan.id && subscription.status !== 'expired' && subscription.status !== 'cancelled'
+  );
 }
 
 function SubscriberPlans({ userType }: { userType: PlanUserType }) {
@@ -126,7 +122,13 @@ function SubscriberPlans({ userType }: { userType: PlanUserType }) {
           current={(plan) => isCurrent(subscription, plan)}
           action={(plan) =>
             isCurrent(subscription, plan) ? null : (
-              <Button className="w-full" variant={plan.is_featured ? 'primary' : 'outline'} onClick={() => setSubscribing(plan)} disabled={current.isPending} data-testid={`subscribe-${plan.id}`}>
+              <Button
+                className="w-full"
+                variant={plan.is_featured ? 'primary' : 'outline'}
+                onClick={() => setSubscribing(plan)}
+                disabled={current.isPending}
+                data-testid={`subscribe-${plan.id}`}
+              >
                 {t('billing.subscriptions.subscribe')}
               </Button>
             )

@@ -20,7 +20,11 @@ describe('usage', () => {
   });
 
   it('pairs each usage figure with its limit', () => {
-    const rows = usageRows('instructor', { courses: 3, students: 250, faculty: 0, sessions_this_month: 0 }, { ...unlimited, max_courses: 5, max_students: 200 });
+    const rows = usageRows(
+      'instructor',
+      { courses: 3, students: 250, faculty: 0, sessions_this_month: 0 },
+      { ...unlimited, max_courses: 5, max_students: 200 },
+    );
     expect(rows).toEqual([
       { usage: 'courses', limitKey: 'max_courses', used: 3, limit: 5, percent: 60 },
       { usage: 'students', limitKey: 'max_students', used: 250, limit: 200, percent: 100 },

@@ -127,7 +127,16 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
       />
       {form.watch('payment_method') === 'mpesa' && (
         <FormField label={t('billing.wallet.promptPhone')} error={vt(errors.phone_number?.message)}>
-          {(field) => <Input {...field} {...form.register('phone_number', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })} type="tel" inputMode="tel" autoComplete="tel" data-testid="topup-phone" />}
+          {(field) => (
+            <Input
+              {...field}
+              {...form.register('phone_number', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              data-testid="topup-phone"
+            />
+          )}
         </FormField>
       )}
       {topUp.isError && (

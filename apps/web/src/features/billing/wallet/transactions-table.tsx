@@ -4,7 +4,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  cn,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../ui';
 import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
 import { statusTone, useMethodLabel } from '../shared/labels';
 import { useMoney } from '../shared/money';
@@ -60,7 +74,13 @@ export function TransactionsTable() {
                 </TableHead>
                 <TableBody>
                   {rows.map((tx) => (
-                    <TableRow key={tx.id} data-testid="transaction-row" data-transaction-id={tx.id} data-type={tx.type} data-status={tx.status}>
+                    <TableRow
+                      key={tx.id}
+                      data-testid="transaction-row"
+                      data-transaction-id={tx.id}
+                      data-type={tx.type}
+                      data-status={tx.status}
+                    >
                       <TableCell className="whitespace-nowrap">{formatDateTime(tx.created_at)}</TableCell>
                       <TableCell className="min-w-48">{tx.description}</TableCell>
                       <TableCell>{t(`billing.transactionTypes.${tx.type}`)}</TableCell>
@@ -71,7 +91,10 @@ export function TransactionsTable() {
                         </Badge>
                       </TableCell>
                       <TableCell
-                        className={cn('text-right font-semibold whitespace-nowrap tabular-nums', tx.direction === 'credit' ? 'text-emerald-700' : 'text-slate-900')}
+                        className={cn(
+                          'text-right font-semibold whitespace-nowrap tabular-nums',
+                          tx.direction === 'credit' ? 'text-emerald-700' : 'text-slate-900',
+                        )}
                         data-testid="transaction-amount"
                       >
                         {tx.direction === 'credit' ? '+' : '−'}

@@ -43,6 +43,10 @@ describe('withdrawal form', () => {
     });
     expect(withdrawBody(parsed).account_details).toEqual({ bank_name: 'CBE', account_number: '1000' });
     const mobileBody = withdrawBody(withdrawFormSchema(wallet).parse({ amount: 5, ...mobile }));
-    expect(mobileBody).toMatchObject({ currency: 'USD', method: 'mobile_money', account_details: { provider: 'telebirr', phone_number: '+251911234567' } });
+    expect(mobileBody).toMatchObject({
+      currency: 'USD',
+      method: 'mobile_money',
+      account_details: { provider: 'telebirr', phone_number: '+251911234567' },
+    });
   });
 });

@@ -69,7 +69,9 @@ export function WalletPage() {
 function BalanceCards({ wallet }: { wallet: WalletResponse }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const others = wallet.balances.filter((b) => b.currency !== wallet.currency && (b.balance_minor !== 0 || b.pending_withdrawals_minor !== 0));
+  const others = wallet.balances.filter(
+    (b) => b.currency !== wallet.currency && (b.balance_minor !== 0 || b.pending_withdrawals_minor !== 0),
+  );
   const pending = [wallet, ...others].filter((b) => b.pending_withdrawals_minor > 0);
 
   return (

@@ -126,7 +126,13 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
               key={value}
               className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
             >
-              <input type="radio" {...form.register('method')} value={value} className="accent-[var(--color-primary)]" data-testid={`withdraw-method-${value}`} />
+              <input
+                type="radio"
+                {...form.register('method')}
+                value={value}
+                className="accent-[var(--color-primary)]"
+                data-testid={`withdraw-method-${value}`}
+              />
               <span className="text-sm font-medium text-slate-900">{t(`billing.methodNames.${value}`)}</span>
             </label>
           ))}
@@ -176,10 +182,24 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
             {(field) => <Input {...field} {...form.register('account_details.bank_name')} data-testid="withdraw-bank-name" />}
           </FormField>
           <FormField label={t('billing.wallet.accountNumber')} error={vt(detailErrors?.account_number?.message)}>
-            {(field) => <Input {...field} {...form.register('account_details.account_number')} inputMode="numeric" data-testid="withdraw-account-number" />}
+            {(field) => (
+              <Input
+                {...field}
+                {...form.register('account_details.account_number')}
+                inputMode="numeric"
+                data-testid="withdraw-account-number"
+              />
+            )}
           </FormField>
           <FormField label={t('billing.wallet.accountName')} error={vt(detailErrors?.account_name?.message)} className="sm:col-span-2">
-            {(field) => <Input {...field} {...form.register('account_details.account_name')} autoComplete="name" data-testid="withdraw-account-name" />}
+            {(field) => (
+              <Input
+                {...field}
+                {...form.register('account_details.account_name')}
+                autoComplete="name"
+                data-testid="withdraw-account-name"
+              />
+            )}
           </FormField>
         </div>
       )}

@@ -55,17 +55,34 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
   return (
     <form onSubmit={submit} noValidate className="space-y-5" data-testid={testId}>
       <FormField label={t('courseForm.title')} error={vt(errors.title?.message)}>
-        {(field) => <Input {...field} {...form.register('title')} placeholder={t('courseForm.titlePlaceholder')} data-testid="course-title" />}
+        {(field) => (
+          <Input {...field} {...form.register('title')} placeholder={t('courseForm.titlePlaceholder')} data-testid="course-title" />
+        )}
       </FormField>
       <FormField label={t('courseForm.description')} error={vt(errors.description?.message)}>
         {(field) => (
-          <Textarea {...field} {...form.register('description')} rows={5} placeholder={t('courseForm.descriptionPlaceholder')} data-testid="course-description-input" />
+          <Textarea
+            {...field}
+            {...form.register('description')}
+            rows={5}
+            placeholder={t('courseForm.descriptionPlaceholder')}
+            data-testid="course-description-input"
+          />
         )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-3">
         <FormField label={t('courseForm.price')} error={vt(errors.price?.message)} hint={t('courseForm.priceHint')}>
           {(field) => (
-            <Input {...field} {...form.register('price')} type="number" inputMode="decimal" step="0.01" min="0" placeholder="0.00" data-testid="course-price-input" />
+            <Input
+              {...field}
+              {...form.register('price')}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="0.00"
+              data-testid="course-price-input"
+            />
           )}
         </FormField>
         <FormField label={t('courseForm.category')} error={vt(errors.category?.message)}>
@@ -94,7 +111,9 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
       {mode === 'edit' && (
         <>
           <FormField label={t('courseForm.thumbnail')} error={vt(errors.thumbnail?.message)} hint={t('courseForm.thumbnailHint')}>
-            {(field) => <Input {...field} {...form.register('thumbnail')} type="url" placeholder="https://" data-testid="course-thumbnail-input" />}
+            {(field) => (
+              <Input {...field} {...form.register('thumbnail')} type="url" placeholder="https://" data-testid="course-thumbnail-input" />
+            )}
           </FormField>
           <div className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 p-4">
             <div>

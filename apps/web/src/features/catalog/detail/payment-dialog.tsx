@@ -4,7 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { Alert, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Spinner, useToast } from '../../../ui';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Spinner,
+  useToast,
+} from '../../../ui';
 import { CheckoutRedirectNotice, useCheckoutRedirect } from '../../billing/shared/checkout-redirect';
 import { useMoney } from '../../billing/shared/money';
 import { PaymentMethodPicker, type PaymentMethod } from '../../billing/shared/payment-method-picker';
@@ -39,7 +50,9 @@ export function PaymentDialog({ course, open, onOpenChange }: PaymentDialogProps
       <DialogContent data-testid="payment-dialog" closable={!busy}>
         <DialogHeader>
           <DialogTitle>{t('courseDetail.payment.title')}</DialogTitle>
-          <DialogDescription>{t('courseDetail.payment.description', { title: course.title, price: money.major(course.price, COURSE_CURRENCY) })}</DialogDescription>
+          <DialogDescription>
+            {t('courseDetail.payment.description', { title: course.title, price: money.major(course.price, COURSE_CURRENCY) })}
+          </DialogDescription>
         </DialogHeader>
         {open && <PaymentForm course={course} onBusy={setBusy} onDone={() => onOpenChange(false)} />}
       </DialogContent>

@@ -95,7 +95,14 @@ function ReviewForm({ courseId }: { courseId: string }) {
       />
       <div className="space-y-1.5">
         <Label htmlFor={commentId}>{t('courseDetail.reviews.comment')}</Label>
-        <Textarea id={commentId} {...form.register('comment')} rows={3} maxLength={2000} aria-invalid={Boolean(errors.comment)} data-testid="review-comment" />
+        <Textarea
+          id={commentId}
+          {...form.register('comment')}
+          rows={3}
+          maxLength={2000}
+          aria-invalid={Boolean(errors.comment)}
+          data-testid="review-comment"
+        />
         {errors.comment?.message && (
           <p role="alert" className="text-xs font-medium text-red-700">
             {vt(errors.comment.message)}

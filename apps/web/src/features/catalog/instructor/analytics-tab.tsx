@@ -24,7 +24,8 @@ export function AnalyticsTab({ courseId, onCourseChange }: AnalyticsTabProps) {
   }, [courseId, courses.data, onCourseChange]);
 
   if (courses.isPending) return <LoadingBlock />;
-  if (courses.isError) return <LoadError error={courses.error} title={t('instructorCourses.loadFailed')} onRetry={() => void courses.refetch()} />;
+  if (courses.isError)
+    return <LoadError error={courses.error} title={t('instructorCourses.loadFailed')} onRetry={() => void courses.refetch()} />;
   if (courses.data.length === 0) return <p className="text-sm text-slate-600">{t('analytics.noCourses')}</p>;
 
   return (
@@ -35,7 +36,12 @@ export function AnalyticsTab({ courseId, onCourseChange }: AnalyticsTabProps) {
         </h2>
         <FormField label={t('analytics.courseSelect')} className="sm:w-80">
           {(field) => (
-            <Select {...field} value={selected ?? ''} onChange={(e) => onCourseChange(e.target.value)} data-testid="analytics-course-select">
+            <Select
+              {...field}
+              value={selected ?? ''}
+              onChange={(e) => onCourseChange(e.target.value)}
+              data-testid="analytics-course-select"
+            >
               {courses.data.map((course) => (
                 <option key={course.id} value={course.id}>
                   {course.title}

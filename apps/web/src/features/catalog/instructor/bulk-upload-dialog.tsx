@@ -7,7 +7,21 @@ import { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { useValidationText } from '../../../i18n/validation-text';
-import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input, Select, Textarea, useToast } from '../../../ui';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+  Select,
+  Textarea,
+  useToast,
+} from '../../../ui';
 import { CoursePromptDialog } from './course-prompt-dialog';
 
 export interface BulkLessonDraft {
@@ -54,7 +68,10 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
   const { t } = useTranslation();
   const vt = useValidationText();
   const { toast } = useToast();
-  const form = useForm<z.input<typeof BulkForm>, unknown, BulkLessons>({ resolver: zodResolver(BulkForm), defaultValues: { lessons: [blank()] } });
+  const form = useForm<z.input<typeof BulkForm>, unknown, BulkLessons>({
+    resolver: zodResolver(BulkForm),
+    defaultValues: { lessons: [blank()] },
+  });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lessons' });
   const { errors } = form.formState;
   const [checked, setChecked] = useState<BulkLessons | null>(null);
@@ -94,7 +111,9 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
             {fields.map((lesson, index) => (
               <li key={lesson.id} className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="bulk-lesson">
                 <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-sm font-semibold text-slate-900">{t('instructorDashboard.library.lessonNumber', { number: index + 1 })}</h3>
+                  <h3 className="text-sm font-semibold text-slate-900">
+                    {t('instructorDashboard.library.lessonNumber', { number: index + 1 })}
+                  </h3>
                   {fields.length > 1 && (
                     <Button variant="ghost" size="sm" className="text-red-700" onClick={() => remove(index)} data-testid="bulk-remove">
                       {t('instructorDashboard.library.remove')}
@@ -119,7 +138,11 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
                   </FormField>
                 </div>
                 <FormField
-                  label={isUrlType(lessons[index]?.content_type) ? t('lessonManager.fields.contentUrl', { type: t(`catalog.lessonTypes.${lessons[index]!.content_type}`) }) : t('lessonManager.fields.content')}
+                  label={
+                    isUrlType(lessons[index]?.content_type)
+                      ? t('lessonManager.fields.contentUrl', { type: t(`catalog.lessonTypes.${lessons[index]!.content_type}`) })
+                      : t('lessonManager.fields.content')
+                  }
                   error={vt(errors.lessons?.[index]?.content?.message)}
                 >
                   {(field) => <Textarea {...field} {...form.register(`lessons.${index}.content`)} rows={3} data-testid="bulk-content" />}
@@ -127,7 +150,13 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
               </li>
             ))}
           </ol>
-          <Button variant="outline" className="mt-4" onClick={() => append(blank())} disabled={fields.length >= BULK_UPLOAD_MAX_LESSONS} data-testid="bulk-add">
+          <Button
+            variant="outline"
+            className="mt-4"
+            onClick={() => append(blank())}
+            disabled={fields.length >= BULK_UPLOAD_MAX_LESSONS}
+            data-testid="bulk-add"
+          >
             {t('instructorDashboard.library.addLesson')}
           </Button>
           <p className="mt-3 text-sm text-slate-600" aria-live="polite">
@@ -137,7 +166,12 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
             <DialogClose asChild>
               <Button variant="outline">{t('common.cancel')}</Button>
             </DialogClose>
-            <Button onClick={() => void form.handleSubmit(setChecked)()} disabled={completeCount === 0} loading={upload.isPending} data-testid="bulk-upload-submit">
+            <Button
+              onClick={() => void form.handleSubmit(setChecked)()}
+              disabled={completeCount === 0}
+              loading={upload.isPending}
+              data-testid="bulk-upload-submit"
+            >
               {t('instructorDashboard.library.upload')}
             </Button>
           </DialogFooter>

@@ -41,7 +41,10 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
   const { toast } = useToast();
   const students = useRouteQuery(catalogRoutes.instructorStudents, {});
   const vt = useValidationText();
-  const form = useForm({ resolver: zodResolver(MessageSendRequest), defaultValues: { recipient_id: '', course_id: null, subject: '', message: '' } });
+  const form = useForm({
+    resolver: zodResolver(MessageSendRequest),
+    defaultValues: { recipient_id: '', course_id: null, subject: '', message: '' },
+  });
   const { errors } = form.formState;
   const send = useRouteMutation(catalogRoutes.sendMessage, { invalidates: ['catalog.'] });
 
@@ -102,7 +105,15 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
                 name="course_id"
                 render={({ field: { value, onChange, onBlur, ref } }) => (
                   // no course is null in the contract and '' in the select
-                  <Select {...field} ref={ref} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)} onBlur={onBlur} disabled={!recipient} data-testid="compose-course">
+                  <Select
+                    {...field}
+                    ref={ref}
+                    value={value ?? ''}
+                    onChange={(e) => onChange(e.target.value || null)}
+                    onBlur={onBlur}
+                    disabled={!recipient}
+                    data-testid="compose-course"
+                  >
                     <option value="">{t('instructorDashboard.messages.noCourse')}</option>
                     {(recipient?.courses ?? []).map((c) => (
                       <option key={c.course_id} value={c.course_id}>
@@ -118,7 +129,9 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
             {(field) => <Input {...field} {...form.register('subject')} maxLength={200} required data-testid="compose-subject" />}
           </FormField>
           <FormField label={t('instructorDashboard.messages.message')} error={vt(errors.message?.message)}>
-            {(field) => <Textarea {...field} {...form.register('message')} rows={6} maxLength={5000} required data-testid="compose-message" />}
+            {(field) => (
+              <Textarea {...field} {...form.register('message')} rows={6} maxLength={5000} required data-testid="compose-message" />
+            )}
           </FormField>
           <DialogFooter>
             <DialogClose asChild>

@@ -5,7 +5,18 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { useValidationText } from '../../../i18n/validation-text';
-import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Input } from '../../../ui';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Input,
+} from '../../../ui';
 
 interface CoursePromptDialogProps {
   open: boolean;
@@ -66,7 +77,12 @@ export function CoursePromptDialog({ open, onOpenChange, onConfirm }: CourseProm
               <ul className="flex flex-wrap gap-2">
                 {courses.data.map((c) => (
                   <li key={c.id}>
-                    <Button size="sm" variant={value === c.id ? 'primary' : 'outline'} onClick={() => form.setValue('course_id', c.id, { shouldValidate: form.formState.isSubmitted })} aria-pressed={value === c.id}>
+                    <Button
+                      size="sm"
+                      variant={value === c.id ? 'primary' : 'outline'}
+                      onClick={() => form.setValue('course_id', c.id, { shouldValidate: form.formState.isSubmitted })}
+                      aria-pressed={value === c.id}
+                    >
                       {c.title}
                     </Button>
                   </li>

@@ -5,7 +5,17 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { Button, Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, useToast } from '../../../ui';
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  useToast,
+} from '../../../ui';
 import type { AtRiskStudent } from './instructor-types';
 
 interface InterventionDialogProps {
@@ -18,7 +28,10 @@ export function InterventionDialog({ student, onClose }: InterventionDialogProps
   const { t } = useTranslation();
   const { toast } = useToast();
   // the contract's query: the learner's course and the kind of message
-  const form = useForm({ resolver: zodResolver(InterventionQuery), defaultValues: { course_id: '', intervention_type: 'support' as const } });
+  const form = useForm({
+    resolver: zodResolver(InterventionQuery),
+    defaultValues: { course_id: '', intervention_type: 'support' as const },
+  });
   const send = useRouteMutation(catalogRoutes.intervention, { invalidates: ['catalog.'] });
 
   useEffect(() => {

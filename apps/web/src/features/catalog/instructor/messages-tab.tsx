@@ -32,7 +32,10 @@ export function MessagesTab() {
   });
 
   if (messages.isPending) return <LoadingBlock />;
-  if (messages.isError) return <LoadError error={messages.error} title={t('instructorDashboard.messages.loadFailed')} onRetry={() => void messages.refetch()} />;
+  if (messages.isError)
+    return (
+      <LoadError error={messages.error} title={t('instructorDashboard.messages.loadFailed')} onRetry={() => void messages.refetch()} />
+    );
 
   const received = messages.data.filter((m) => !m.is_sent);
   const sent = messages.data.filter((m) => m.is_sent);
@@ -63,7 +66,11 @@ export function MessagesTab() {
       <div className="grid gap-4 lg:grid-cols-5">
         <Card className="lg:col-span-2">
           <CardContent className="p-3">
-            <div role="group" aria-label={t('instructorDashboard.messages.boxes')} className="mb-3 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+            <div
+              role="group"
+              aria-label={t('instructorDashboard.messages.boxes')}
+              className="mb-3 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+            >
               {(['received', 'sent'] as const).map((value) => (
                 <button
                   key={value}

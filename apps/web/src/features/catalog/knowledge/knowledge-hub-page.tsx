@@ -32,7 +32,12 @@ export function KnowledgeHubPage() {
         title={t('areas.knowledgeHub')}
         subtitle={t('knowledgeHub.subtitle')}
         actions={
-          <Button onClick={() => setUploading((v) => !v)} aria-expanded={uploading} aria-controls="resource-upload" data-testid="toggle-upload">
+          <Button
+            onClick={() => setUploading((v) => !v)}
+            aria-expanded={uploading}
+            aria-controls="resource-upload"
+            data-testid="toggle-upload"
+          >
             {uploading ? t('knowledgeHub.hideUpload') : t('knowledgeHub.showUpload')}
           </Button>
         }
@@ -51,11 +56,25 @@ export function KnowledgeHubPage() {
       )}
       <div role="search" aria-label={t('knowledgeHub.filters')} className="mb-6 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <FormField label={t('knowledgeHub.searchLabel')}>
-          {(field) => <Input {...field} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('knowledgeHub.searchPlaceholder')} data-testid="resource-search" />}
+          {(field) => (
+            <Input
+              {...field}
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('knowledgeHub.searchPlaceholder')}
+              data-testid="resource-search"
+            />
+          )}
         </FormField>
         <FormField label={t('knowledgeHub.categoryLabel')}>
           {(field) => (
-            <Select {...field} value={category} onChange={(e) => setCategory(e.target.value as Category)} data-testid="resource-category-filter">
+            <Select
+              {...field}
+              value={category}
+              onChange={(e) => setCategory(e.target.value as Category)}
+              data-testid="resource-category-filter"
+            >
               <option value="all">{t('courses.allCategories')}</option>
               {KNOWLEDGE_CATEGORIES.map((value) => (
                 <option key={value} value={value}>
@@ -93,11 +112,17 @@ export function KnowledgeHubPage() {
                   </ul>
                 )}
                 <p className="mt-3 text-xs text-slate-600">
-                  {t('knowledgeHub.uploadedBy', { name: r.uploader_name })} · <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
+                  {t('knowledgeHub.uploadedBy', { name: r.uploader_name })} ·{' '}
+                  <time dateTime={r.created_at}>{formatDate(r.created_at)}</time>
                 </p>
                 {r.file_path && (
                   <Button asChild variant="outline" size="sm" className="mt-3 self-start">
-                    <a href={r.file_path} target="_blank" rel="noopener noreferrer" onClick={(e) => openFileFromClick(e, r.file_path ?? '')}>
+                    <a
+                      href={r.file_path}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={(e) => openFileFromClick(e, r.file_path ?? '')}
+                    >
                       {t('knowledgeHub.open')}
                       {r.file_size !== null && ` (${fileSize(r.file_size)})`}
                       <span className="sr-only"> {r.title}</span>

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { catalogRoutes, KNOWLEDGE_CATEGORIES, KNOWLEDGE_RESOURCE_TYPES, KNOWLEDGE_SIZE_LIMITS_BYTES, KnowledgeResourceCreateRequest, type KnowledgeResourceType } from '@lp/contracts';
+import {
+  catalogRoutes,
+  KNOWLEDGE_CATEGORIES,
+  KNOWLEDGE_RESOURCE_TYPES,
+  KNOWLEDGE_SIZE_LIMITS_BYTES,
+  KnowledgeResourceCreateRequest,
+  type KnowledgeResourceType,
+} from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -26,7 +33,8 @@ const MB = 1024 * 1024;
 function resourceFormSchema(text: { fileRequired: string; fileTooLarge: (type: KnowledgeResourceType) => string }) {
   return KnowledgeResourceCreateRequest.extend({ file: z.instanceof(File).optional() }).superRefine((v, ctx) => {
     if (!v.file && v.resource_type !== 'article') ctx.addIssue({ code: 'custom', path: ['file'], message: text.fileRequired });
-    else if (v.file && v.file.size > KNOWLEDGE_SIZE_LIMITS_BYTES[v.resource_type]) ctx.addIssue({ code: 'custom', path: ['file'], message: text.fileTooLarge(v.resource_type) });
+    else if (v.file && v.file.size > KNOWLEDGE_SIZE_LIMITS_BYTES[v.resource_type])
+      ctx.addIssue({ code: 'custom', path: ['file'], message: text.fileTooLarge(v.resource_type) });
   });
 }
 type ResourceInput = z.input<ReturnType<typeof resourceFormSchema>>;
@@ -56,7 +64,8 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = useMutation({
-    mutationFn: ({ tags, ...body }: ResourceOutput) => uploadRoute(catalogRoutes.createResource, { body: { ...body, tags: tags.join(',') } }, { onProgress: setProgress }),
+    mutationFn: ({ tags, ...body }: ResourceOutput) =>
+      uploadRoute(catalogRoutes.createResource, { body: { ...body, tags: tags.join(',') } }, { onProgress: setProgress }),
     onSuccess: () => void invalidate(['catalog.']),
   });
 
@@ -140,7 +149,11 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
             <span>{t('manageCourse.content.uploading')}</span>
             <span className="font-medium tabular-nums">{progress ? `${progress.percent}%` : ''}</span>
           </div>
-          <ProgressBar value={progress?.percent ?? 0} label={t('manageCourse.content.uploadProgress')} valueText={`${progress?.percent ?? 0}%`} />
+          <ProgressBar
+            value={progress?.percent ?? 0}
+            label={t('manageCourse.content.uploadProgress')}
+            valueText={`${progress?.percent ?? 0}%`}
+          />
         </div>
       )}
       {upload.isError && <Alert tone="error">{detailOr(upload.error, t('knowledgeHub.uploadFailed'))}</Alert>}

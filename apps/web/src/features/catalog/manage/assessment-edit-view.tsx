@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { assessmentRoutes, EXAM_TIME_LIMIT, PASSING_SCORE, QUIZ_TIME_LIMIT, QuizUpdateRequest, timeLimitProblem, type QuizAuthor, type TestMode } from '@lp/contracts';
+import {
+  assessmentRoutes,
+  EXAM_TIME_LIMIT,
+  PASSING_SCORE,
+  QUIZ_TIME_LIMIT,
+  QuizUpdateRequest,
+  timeLimitProblem,
+  type QuizAuthor,
+  type TestMode,
+} from '@lp/contracts';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +89,11 @@ export function AssessmentEditView({ quiz, onClose }: { quiz: QuizAuthor; onClos
             </FormField>
             <NumberField
               label={t('authoring.fields.timeLimit')}
-              hint={exam ? t('authoring.hints.examTimeLimit', { min: limit.min, max: limit.max }) : t('authoring.hints.quizTimeLimit', { min: limit.min, max: limit.max })}
+              hint={
+                exam
+                  ? t('authoring.hints.examTimeLimit', { min: limit.min, max: limit.max })
+                  : t('authoring.hints.quizTimeLimit', { min: limit.min, max: limit.max })
+              }
               error={errors.time_limit?.message}
               min={exam ? EXAM_TIME_LIMIT.min : QUIZ_TIME_LIMIT.none}
               max={limit.max}
@@ -106,7 +119,13 @@ export function AssessmentEditView({ quiz, onClose }: { quiz: QuizAuthor; onClos
         <CardContent className="space-y-6">
           <QuestionList
             questions={questions.map(completeDraft)}
-            onRemove={(index) => form.setValue('questions', questions.filter((_, i) => i !== index), { shouldDirty: true })}
+            onRemove={(index) =>
+              form.setValue(
+                'questions',
+                questions.filter((_, i) => i !== index),
+                { shouldDirty: true },
+              )
+            }
           />
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
             <h3 className="font-semibold text-slate-900">{t('authoring.question.newTitle')}</h3>

@@ -13,7 +13,8 @@ export function AssessmentPanel({ id, title, view, onClose }: { id: string; titl
   const { t } = useTranslation();
   const quiz = useRouteQuery(assessmentRoutes.manageQuiz, { params: { id } }, { retry: false });
   if (quiz.isPending) return <LoadingBlock />;
-  if (quiz.isError) return <LoadError error={quiz.error} title={t('authoring.manage.openFailed', { title })} onRetry={() => void quiz.refetch()} />;
+  if (quiz.isError)
+    return <LoadError error={quiz.error} title={t('authoring.manage.openFailed', { title })} onRetry={() => void quiz.refetch()} />;
   if (view === 'edit') return <AssessmentEditView key={quiz.data.id} quiz={quiz.data} onClose={onClose} />;
   return (
     <div className="space-y-4" data-testid="assessment-preview-view">

@@ -23,14 +23,21 @@ export function ContentList({ items, showInertActions = false }: ContentListProp
   return (
     <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="content-list">
       {items.map((item) => (
-        <li key={item.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="content-item" data-content-type={item.type}>
+        <li
+          key={item.id}
+          className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between"
+          data-testid="content-item"
+          data-content-type={item.type}
+        >
           <div className="min-w-0 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="neutral">{t(`catalog.contentTypes.${item.type}`)}</Badge>
               <h4 className="font-medium break-words text-slate-900">{item.title}</h4>
             </div>
             <p className="text-xs text-slate-600">
-              {[item.file_name, fileSize(item.file_size), item.duration ? t('catalog.minutes', { count: item.duration }) : null].filter(Boolean).join(' · ')}
+              {[item.file_name, fileSize(item.file_size), item.duration ? t('catalog.minutes', { count: item.duration }) : null]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
             {item.type === 'text' && item.content && (
               <details className="text-sm text-slate-700">

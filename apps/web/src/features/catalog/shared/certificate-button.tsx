@@ -15,7 +15,8 @@ export function CertificateButton({ courseId, className }: { courseId: string; c
       onSuccess: () => toast({ title: t('certificate.downloaded'), tone: 'success' }),
       onError: (error) =>
         toast({
-          title: error instanceof MissingTokenError ? t('certificate.loginAgain') : t('certificate.failed', { detail: detailOrMessage(error) }),
+          title:
+            error instanceof MissingTokenError ? t('certificate.loginAgain') : t('certificate.failed', { detail: detailOrMessage(error) }),
           tone: 'error',
         }),
     });

@@ -88,5 +88,12 @@ export function TextContent({ text }: { text: string }) {
  */
 export function HtmlContent({ html, title }: { html: string; title: string }) {
   const doc = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><style>body{font-family:system-ui,sans-serif;line-height:1.6;color:#1e293b;margin:0;padding:1rem;word-wrap:break-word}img,video{max-width:100%;height:auto}</style></head><body>${html}</body></html>`;
-  return <iframe sandbox="" srcDoc={doc} title={title} className="h-[50vh] min-h-64 w-full resize-y rounded-xl border border-slate-200 bg-white" />;
+  return (
+    <iframe
+      sandbox=""
+      srcDoc={doc}
+      title={title}
+      className="h-[50vh] min-h-64 w-full resize-y rounded-xl border border-slate-200 bg-white"
+    />
+  );
 }

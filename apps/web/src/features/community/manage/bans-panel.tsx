@@ -112,12 +112,21 @@ function BanRow({ ban, liftable, onLift }: { ban: GroupBan; liftable: boolean; o
         {ban.reason && <p className="break-words text-xs text-slate-700">{t('community.bans.reason', { reason: ban.reason })}</p>}
         {ban.lifted_at && (
           <p className="text-xs text-slate-600">
-            {t(`community.bans.liftedBy.${ban.lifted_via ?? 'moderator'}`, { name: ban.lifted_by_name ?? '', date: formatDateTime(ban.lifted_at) })}
+            {t(`community.bans.liftedBy.${ban.lifted_via ?? 'moderator'}`, {
+              name: ban.lifted_by_name ?? '',
+              date: formatDateTime(ban.lifted_at),
+            })}
           </p>
         )}
       </div>
       {liftable && (
-        <Button size="sm" variant="outline" onClick={onLift} aria-label={t('community.bans.liftNamed', { name: ban.name })} data-testid="ban-lift">
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onLift}
+          aria-label={t('community.bans.liftNamed', { name: ban.name })}
+          data-testid="ban-lift"
+        >
           {t('community.bans.lift')}
         </Button>
       )}

@@ -3,7 +3,19 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { Alert, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, FormField, Textarea, useToast } from '../../../ui';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  FormField,
+  Textarea,
+  useToast,
+} from '../../../ui';
 
 /** A direct message to a fellow member (POST /messages), sent with the group as its context. */
 export function DirectMessageDialog({
@@ -55,7 +67,16 @@ export function DirectMessageDialog({
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-3">
           <FormField label={t('community.directMessage.label')}>
-            {(field) => <Textarea {...field} rows={4} value={content} onChange={(e) => setContent(e.target.value)} required data-testid="direct-message-content" />}
+            {(field) => (
+              <Textarea
+                {...field}
+                rows={4}
+                value={content}
+                onChange={(e) => setContent(e.target.value)}
+                required
+                data-testid="direct-message-content"
+              />
+            )}
           </FormField>
           {error && (
             <Alert tone="error" data-testid="direct-message-error">

@@ -150,12 +150,26 @@ function PostTextFields({
     <>
       <FormField label={t('community.posts.title')}>
         {(field) => (
-          <Input {...field} value={title} onChange={(e) => onTitle(e.target.value)} maxLength={200} required data-testid={`${testIdPrefix}-title`} />
+          <Input
+            {...field}
+            value={title}
+            onChange={(e) => onTitle(e.target.value)}
+            maxLength={200}
+            required
+            data-testid={`${testIdPrefix}-title`}
+          />
         )}
       </FormField>
       <FormField label={t('community.posts.content')}>
         {(field) => (
-          <Textarea {...field} rows={rows} value={content} onChange={(e) => onContent(e.target.value)} required data-testid={`${testIdPrefix}-content`} />
+          <Textarea
+            {...field}
+            rows={rows}
+            value={content}
+            onChange={(e) => onContent(e.target.value)}
+            required
+            data-testid={`${testIdPrefix}-content`}
+          />
         )}
       </FormField>
     </>

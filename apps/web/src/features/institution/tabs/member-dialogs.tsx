@@ -98,7 +98,14 @@ export function AddMemberDialog({
           </FormField>
           <FormField label={t('institution.members.name')} error={missingName ? t('institution.members.nameRequired') : vt(placed.name)}>
             {(field) => (
-              <Input {...field} value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required data-testid="add-member-name" />
+              <Input
+                {...field}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={200}
+                required
+                data-testid="add-member-name"
+              />
             )}
           </FormField>
           <FormField label={t('institution.members.memberType')} error={vt(placed.member_type)}>
