@@ -1,5 +1,6 @@
-// Three layers (see docs/architecture.md, "Tests"): unit tests beside the code,
-// service tests against real PostgreSQL/NATS/Redis, API tests through the gateway.
+// The layers (see docs/architecture.md, "Tests"): unit tests beside the code, the SPA's
+// component tests (Testing Library in jsdom), service tests against real
+// PostgreSQL/NATS/Redis, API tests through the gateway.
 const swc = [
   '@swc/jest',
   {
@@ -22,9 +23,25 @@ const common = {
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
+// the SPA's components: TSX with React's automatic runtime, in a browser-like DOM
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2023', transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'es6' },
+  },
+];
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'component',
+      testMatch: ['<rootDir>/apps/web/src/**/*.test.tsx'],
+      transform: { '^.+\\.tsx?$': swcTsx },
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      testEnvironment: 'jsdom',
+    },
     {
       ...common,
       displayName: 'service',

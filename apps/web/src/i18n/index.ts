@@ -1,25 +1,25 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { PRODUCT_NAME } from '../config/product';
-import en from './en.json';
-import enAdmin from './en-admin.json';
-import enAssessmentAuthoring from './en-assessment-authoring.json';
-import enAssessmentTaking from './en-assessment-taking.json';
-import enAssignments from './en-assignments.json';
-import enBilling from './en-billing.json';
-import enCertificates from './en-certificates.json';
-import enCommunity from './en-community.json';
-import enCourseCovers from './en-course-covers.json';
-import enDashboard from './en-dashboard.json';
-import enLessonAuthoring from './en-lesson-authoring.json';
-import enMentorDesk from './en-mentor-desk.json';
-import enMentorInsights from './en-mentor-insights.json';
-import enMentoring from './en-mentoring.json';
-import enFigures from './en-figures.json';
-import enInstitution from './en-institution.json';
-import enInstitutionNetwork from './en-institution-network.json';
-import enPortal from './en-portal.json';
-import enUpcoming from './en-upcoming.json';
+import en from './en.json' with { type: 'json' };
+import enAdmin from './en-admin.json' with { type: 'json' };
+import enAssessmentAuthoring from './en-assessment-authoring.json' with { type: 'json' };
+import enAssessmentTaking from './en-assessment-taking.json' with { type: 'json' };
+import enAssignments from './en-assignments.json' with { type: 'json' };
+import enBilling from './en-billing.json' with { type: 'json' };
+import enCertificates from './en-certificates.json' with { type: 'json' };
+import enCommunity from './en-community.json' with { type: 'json' };
+import enCourseCovers from './en-course-covers.json' with { type: 'json' };
+import enDashboard from './en-dashboard.json' with { type: 'json' };
+import enLessonAuthoring from './en-lesson-authoring.json' with { type: 'json' };
+import enMentorDesk from './en-mentor-desk.json' with { type: 'json' };
+import enMentorInsights from './en-mentor-insights.json' with { type: 'json' };
+import enMentoring from './en-mentoring.json' with { type: 'json' };
+import enFigures from './en-figures.json' with { type: 'json' };
+import enInstitution from './en-institution.json' with { type: 'json' };
+import enInstitutionNetwork from './en-institution-network.json' with { type: 'json' };
+import enPortal from './en-portal.json' with { type: 'json' };
+import enUpcoming from './en-upcoming.json' with { type: 'json' };
 
 /**
  * The English catalog, one file per area (their top-level keys never overlap): several

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui';
 import { useMoney } from '../billing/shared/money';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
-import { StatCard } from '../catalog/shared/stat-card';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
+import { StatCard } from '../../ui/stat-card';
 import { CountChart } from './admin-charts';
 import { useAdminAnalytics } from './use-admin-analytics';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../api/route-hooks';
 import { useFormatDate } from '../../i18n/format-date';
 import { Badge, Button, FormField, Select, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { useAdminLoadErrorToast } from './admin-load-errors';
 import {
   canDecide,

@@ -18,7 +18,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../ui';
-import { LoadingBlock } from '../catalog/shared/query-state';
+import { LoadingBlock } from '../../ui/query-state';
 import { fetchHealth, uptimeText, type HealthStatus } from './system-health';
 
 const tone = (status: HealthStatus) => (status === 'ok' ? 'success' : status === 'degraded' ? 'warning' : 'danger');

@@ -20,8 +20,8 @@ import {
   TableRow,
   useToast,
 } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
-import { useDebounced } from '../catalog/shared/use-debounced';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
+import { useDebounced } from '../../lib/use-debounced';
 import { useAdminLoadErrorToast } from './admin-load-errors';
 import { CreateUserDialog } from './create-user-dialog';
 

@@ -22,7 +22,7 @@ import {
   useToast,
 } from '../../ui';
 import { useSignedInUser } from '../auth/session-context';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { PublishedBadge, useLatePolicyText } from './assignment-badges';
 import { LoadFailure } from './load-failure';
 import { AssignmentForm, newAssignmentDefaults } from './assignment-form';

@@ -5,7 +5,7 @@ import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, Card, CardContent, EmptyState, PageHeader } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { LateBadge, SubmissionStatusBadge } from './assignment-badges';
 import { useFormatDateTime } from '../../i18n/format-date';
 import { useFormatPoints } from './assignment-format';

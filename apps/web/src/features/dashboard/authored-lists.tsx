@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, focusRing } from '../../ui';
-import { percent } from '../catalog/shared/format';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { percent } from '../../lib/format';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import type { FigureSource } from './dashboard-parts';
 
 /** How many of the newest quizzes or courses a dashboard lists. */

@@ -9,7 +9,7 @@ import { AvailabilityTab } from '../mentor-desk/availability-tab';
 import { deskTabOf, MENTOR_DESK_TABS } from '../mentor-desk/desk-tabs';
 import { ProfileTab } from '../mentor-desk/profile-tab';
 import { MenteeProgressTab, MentorHeaderStats, ResourcesTab, SessionsTab } from '../mentor-insights';
-import { LoadingBlock } from '../catalog/shared/query-state';
+import { LoadingBlock } from '../../ui/query-state';
 import { LatestQuizzes } from './authored-lists';
 import { DashboardFrame, Figure, FigureGrid, Shortcuts } from './dashboard-parts';
 import { AuthoredQuizFigures, WalletFigure } from './shared-figures';

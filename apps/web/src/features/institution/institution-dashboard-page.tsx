@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Badge, buttonClasses, EmptyState, ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_TAB, INSTITUTION_TABS, isNoInstitution, tabOf, type InstitutionTab } from './logic';
 import { ApiKeysTab } from './tabs/api-keys-tab';
 import { BillingTab } from './tabs/billing-tab';

@@ -1,7 +1,7 @@
 import { mentoringRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../api/route-hooks';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { TimeOffSection } from './time-off-section';
 import { initialTimeZone } from './time-zones';
 import { viewerTimeZone } from '../../lib/time-zone';

@@ -24,7 +24,7 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { ChipInput } from './chip-input';
 import { fieldErrorsOf } from '../../api/field-errors';
 import { PROFILE_FIELDS, ProfileFormSchema, profileFormDefaults, type ProfileFormOutput, type ProfileFormValues } from './profile-form';

@@ -6,7 +6,7 @@ import { useRouteQuery } from '../../api/route-hooks';
 import { CHANGE_TONE_CLASSES, formatDecimal, formatPercent, formatSignedChange } from '../../lib/figures';
 import { BarsChart, TrendChart } from '../../ui/charts';
 import { useMoney } from '../billing/shared/money';
-import { LoadError } from '../catalog/shared/query-state';
+import { LoadError } from '../../ui/query-state';
 import { breakdownRows, DEFAULT_TIMEFRAME, hourLabel, seriesRows } from './logic';
 import { Block, Nothing, StatFigure, TimeframeSelect } from './parts';
 

@@ -8,7 +8,7 @@ import { Badge, Card, CardContent, cn } from '../../ui';
 import { BarsChart } from '../../ui/charts';
 import { focusRing } from '../../ui/focus-ring';
 import { useMoney } from '../billing/shared/money';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { dayRows, DEFAULT_TIMEFRAME, hourRows, PRIORITY_TONES } from './logic';
 import { Block, Nothing, StatFigure, TimeframeSelect } from './parts';
 

@@ -26,7 +26,7 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { statusTone } from '../mentoring/logic';
 import { ListEditor } from './list-editor';
 import { errorsByPath, filledRows, issuePath, joinCommaList, rowsOrBlank, sessionsOfMentee, sessionWhen, splitCommaList } from './logic';

@@ -25,7 +25,7 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { errorsByPath, issuePath, RESOURCE_SECTIONS, resourceRequest, type ResourceFormValues, type ResourceType } from './logic';
 import { Block, Nothing } from './parts';
 

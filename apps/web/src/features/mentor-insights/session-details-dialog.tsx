@@ -14,7 +14,7 @@ import {
   DialogTitle,
   Spinner,
 } from '../../ui';
-import { LoadError } from '../catalog/shared/query-state';
+import { LoadError } from '../../ui/query-state';
 import { statusTone } from '../mentoring/logic';
 import { isNotFound } from './logic';
 import { SessionFacts } from './session-facts';

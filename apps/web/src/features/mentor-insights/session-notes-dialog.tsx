@@ -22,7 +22,7 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
-import { LoadError } from '../catalog/shared/query-state';
+import { LoadError } from '../../ui/query-state';
 import {
   errorsByPath,
   filledResourceRows,

@@ -5,7 +5,7 @@ import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { Badge, Button, buttonClasses, Card, CardContent, ConfirmDialog, useToast } from '../../ui';
 import { useMoney } from '../billing/shared/money';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { statusTone } from '../mentoring/logic';
 import { canCancelAsMentor, canMarkNoShow, joinState, sessionWhen } from './logic';
 import { viewerTimeZone } from '../../lib/time-zone';

@@ -36,7 +36,7 @@ import { useMoney } from '../billing/shared/money';
 import { PaymentMethodPicker, type PaymentMethod } from '../billing/shared/payment-method-picker';
 import { PaymentSummary } from '../billing/shared/payment-summary';
 import { useWalletCover } from '../billing/shared/use-wallet-cover';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { dayKey, groupSlotsByDay, lastBookableDay, nextDaysWindow, sessionTotalMinor, slotWindowFor, withCurrencyCode } from './logic';
 import { viewerTimeZone } from '../../lib/time-zone';
 import { MentorAvatar, MentorRating, useHourlyRate } from './mentor-bits';

@@ -6,8 +6,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, buttonClasses, Card, CardContent, EmptyState, FormField, Input, PageHeader, Select } from '../../ui';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
-import { useDebounced } from '../catalog/shared/use-debounced';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
+import { useDebounced } from '../../lib/use-debounced';
 import { filtersFromParams, mentorListQuery, paramsFromFilters, type MentorFilters } from './logic';
 import { MentorAvatar, MentorRating, useHourlyRate } from './mentor-bits';
 

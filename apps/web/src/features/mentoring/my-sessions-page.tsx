@@ -8,7 +8,7 @@ import { formatDurationMinutes } from '../../lib/figures';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, buttonClasses, Card, CardContent, EmptyState, FormField, PageHeader, Select } from '../../ui';
 import { useMoney } from '../billing/shared/money';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import {
   canCancel,
   canJoin,

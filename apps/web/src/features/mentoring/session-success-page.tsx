@@ -6,7 +6,7 @@ import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, buttonClasses, Card, CardContent, Spinner } from '../../ui';
 import { useMoney } from '../billing/shared/money';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { viewerTimeZone } from '../../lib/time-zone';
 
 /** Spec constant: the payment-success page goes on to /my-sessions after 5 seconds. */

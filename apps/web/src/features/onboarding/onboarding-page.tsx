@@ -15,7 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Button, buttonClasses, Card, CardContent, EmptyState, FormField, Input, PageHeader, Spinner, useToast } from '../../ui';
 import { dashboardPath } from '../auth/dashboard-path';
 import { useSignedInUser } from '../auth/session-context';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { isNoInstitution } from '../institution/logic';
 import { storeSwitchedPortal } from '../shell/use-portals';
 import {

@@ -8,7 +8,7 @@ import { useFormatDateTime } from '../../i18n/format-date';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, FormField, Textarea, useToast } from '../../ui';
 import { useSignedInUser } from '../auth/session-context';
-import { LoadError, LoadingBlock } from '../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { sortAnswers } from '../community/format';
 import { liveFeedPath, useLiveFeed } from '../community/live';
 import { ServerReason } from '../community/server-reason';

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Button, Card, CardContent, ConfirmDialog, EmptyState, useToast } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { AssessmentFacts } from './assessment-facts';
 import { QuizFiguresGrid } from './quiz-figures-grid';
 

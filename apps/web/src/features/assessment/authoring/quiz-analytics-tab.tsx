@@ -2,7 +2,7 @@ import { assessmentRoutes, type QuizSummary } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { EmptyState, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { formatPercent, NO_DATA } from '../../../lib/figures';
 import { BarsChart } from '../../../ui/charts';
 import { KindBadge } from './assessment-facts';

@@ -15,7 +15,7 @@ import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, useToast } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { newQuestionDraft } from './question-draft';
 import { QuestionEditor } from './question-editor';
 import { QuestionList } from './question-list';

@@ -5,8 +5,8 @@ import { isApiError } from '../../../api/api-error';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, PageHeader } from '../../../ui';
-import { NotFoundCard } from '../../catalog/shared/not-found-card';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { NotFoundCard } from '../../../ui/not-found-card';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { AssessmentFacts } from './assessment-facts';
 import { AssessmentPreview } from './assessment-preview';
 

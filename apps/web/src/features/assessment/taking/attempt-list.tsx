@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, cn, focusRing } from '../../../ui';
 import { formatDurationMinutes } from '../../../lib/figures';
-import { percent } from '../../catalog/shared/format';
+import { percent } from '../../../lib/format';
 
 export type QuizAttempt = RouteOutput<typeof assessmentRoutes.learnerAttempts>[number];
 

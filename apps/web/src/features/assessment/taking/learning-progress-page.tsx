@@ -19,8 +19,8 @@ import {
   TabsContent,
 } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { StatCard } from '../../catalog/shared/stat-card';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { StatCard } from '../../../ui/stat-card';
 import { AttemptList } from './attempt-list';
 import { CourseProgressDetail } from './course-progress-detail';
 import { AchievementList, EMPTY_ANALYTICS, QuizAnalyticsView, ScoreHistoryCard } from './quiz-analytics-view';

@@ -10,7 +10,7 @@ import {
 } from '../../../lib/figures';
 import { Badge, Card, CardContent, CardHeader, CardTitle, cn, EmptyState } from '../../../ui';
 import { BarsChart, TrendChart } from '../../../ui/charts';
-import { StatCard } from '../../catalog/shared/stat-card';
+import { StatCard } from '../../../ui/stat-card';
 import { humaniseCode, isKnownAchievement } from './achievements';
 import { useSubjectLabel } from './subject-label';
 

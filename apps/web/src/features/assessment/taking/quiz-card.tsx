@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, cn, focusRing } from '../../../ui';
-import { percent, truncate } from '../../catalog/shared/format';
+import { percent, truncate } from '../../../lib/format';
 import { estimatedMinutes, QUIZ_CARD_DESCRIPTION_LENGTH, startButton, takePath } from './quiz-standing';
 import type { SessionPreview } from './test-session-page';
 import { useSubjectLabel } from './subject-label';

@@ -17,8 +17,8 @@ import {
   Tabs,
   TabsContent,
 } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { useDebounced } from '../../catalog/shared/use-debounced';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { useDebounced } from '../../../lib/use-debounced';
 import { AttemptList } from './attempt-list';
 import { QuizAnalyticsView } from './quiz-analytics-view';
 import { QuizCardView } from './quiz-card';

@@ -2,9 +2,9 @@ import type { QuestionDetail, QuizResult } from '@lp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
-import { BarList } from '../../catalog/shared/bar-list';
-import { percent } from '../../catalog/shared/format';
-import { StatCard } from '../../catalog/shared/stat-card';
+import { BarList } from '../../../ui/bar-list';
+import { percent } from '../../../lib/format';
+import { StatCard } from '../../../ui/stat-card';
 import { formatDurationMinutes } from '../../../lib/figures';
 import { useSubjectLabel } from './subject-label';
 

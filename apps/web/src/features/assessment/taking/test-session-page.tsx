@@ -6,7 +6,7 @@ import { serverDetail } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, EmptyState, PageHeader } from '../../../ui';
-import { LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadingBlock } from '../../../ui/query-state';
 import { QuestionReview, ResultSummary, SubjectPerformance } from './result-view';
 import { forgetStarted, rememberStarted, wasStarted } from './session-marker';
 import { TestSessionRunner } from './test-session-runner';

@@ -2,7 +2,7 @@ import type { QuizResult, TestSession } from '@lp/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, CardContent, cn, ConfirmDialog, focusRing, ProgressBar, useToast } from '../../../ui';
-import { BackIcon, ForwardIcon } from '../../catalog/shared/icons';
+import { BackIcon, ForwardIcon } from '../../../ui/icons';
 import { AnswerInput, isAnswered } from './answer-input';
 import { nextFlagged } from './session-answers';
 import { SessionTimer } from './session-timer';

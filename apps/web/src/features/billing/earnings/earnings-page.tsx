@@ -20,8 +20,8 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { StatCard } from '../../catalog/shared/stat-card';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { StatCard } from '../../../ui/stat-card';
 import { useMoney } from '../shared/money';
 import { EarningsChart } from './earnings-chart';
 

@@ -5,7 +5,7 @@ import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, ConfirmDialog, useToast } from '../../../ui';
 import { useAdminLoadErrorToast } from '../../admin/admin-load-errors';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { useMoney } from '../shared/money';
 import { shownLimits } from '../subscriptions/usage';
 import { PlanFormDialog, type PlanEditing } from './plan-form-dialog';

@@ -5,7 +5,7 @@ import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, ConfirmDialog, ProgressBar, useToast } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { useMoney } from '../shared/money';
 import { usageRows } from './usage';
 

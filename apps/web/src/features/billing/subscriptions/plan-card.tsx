@@ -2,7 +2,7 @@ import type { PricingPlan } from '@lp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, CardContent, cn } from '../../../ui';
-import { CheckIcon } from '../../catalog/shared/icons';
+import { CheckIcon } from '../../../ui/icons';
 import { useMoney } from '../shared/money';
 import { shownLimits } from './usage';
 

@@ -6,7 +6,7 @@ import { useInvalidate, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, EmptyState, FormField, PageHeader, Select, useToast } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { usePaymentOutcomeMessage } from '../shared/payment-outcome';
 import { PaymentReturnNotice } from '../shared/payment-return-notice';
 import { usePaymentReturn } from '../shared/use-payment-return';

@@ -19,7 +19,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { statusTone, useMethodLabel } from '../shared/labels';
 import { useMoney } from '../shared/money';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useInvalidate, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, Card, CardContent, PageHeader, useToast } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { useMoney } from '../shared/money';
 import { usePaymentOutcomeMessage } from '../shared/payment-outcome';
 import { PaymentReturnNotice } from '../shared/payment-return-notice';

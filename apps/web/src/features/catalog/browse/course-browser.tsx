@@ -8,8 +8,8 @@ import type { AreaKey } from '../../../i18n/catalog-keys';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { EmptyState, FormField, Input, PageHeader, Select, Spinner } from '../../../ui';
 import { CourseCard } from '../shared/course-card';
-import { LoadError, LoadingBlock } from '../shared/query-state';
-import { useDebounced } from '../shared/use-debounced';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { useDebounced } from '../../../lib/use-debounced';
 
 function isCategory(value: string | null): value is CourseCategory {
   return value !== null && (BROWSE_CATEGORIES as readonly string[]).includes(value);

@@ -2,7 +2,7 @@ import type { Lesson } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, EmptyState, focusRing } from '../../../ui';
-import { CheckIcon, LockIcon, PlayIcon } from '../shared/icons';
+import { CheckIcon, LockIcon, PlayIcon } from '../../../ui/icons';
 
 interface CourseLessonsProps {
   courseId: string;

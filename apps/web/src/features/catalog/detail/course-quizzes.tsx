@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Card, CardContent, CardHeader, CardTitle, cn, focusRing } from '../../../ui';
-import { percent } from '../shared/format';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { percent } from '../../../lib/format';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 
 /**
  * Spec 1 section 2.7: enrolled users (and the course's instructor) see the course's quizzes.

@@ -6,8 +6,8 @@ import { serverDetail } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, cn, ProgressBar, Spinner, useToast } from '../../../ui';
 import { CertificateButton } from '../shared/certificate-button';
-import { percent, usePriceText } from '../shared/format';
-import { CheckIcon } from '../shared/icons';
+import { percent, usePriceText } from '../../../lib/format';
+import { CheckIcon } from '../../../ui/icons';
 import { PaidEnrollmentReturn } from './paid-enrollment-return';
 import { PaymentDialog } from './payment-dialog';
 

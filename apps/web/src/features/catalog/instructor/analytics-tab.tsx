@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { FormField, Select } from '../../../ui';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { CourseAnalyticsView } from './course-analytics-view';
 
 interface AnalyticsTabProps {

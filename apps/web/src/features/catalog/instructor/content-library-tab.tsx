@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
-import { truncate } from '../shared/format';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { truncate } from '../../../lib/format';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { BulkUploadDialog, type BulkLessonDraft } from './bulk-upload-dialog';
 
 /**

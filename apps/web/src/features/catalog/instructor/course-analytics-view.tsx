@@ -15,8 +15,8 @@ import {
   TableRow,
 } from '../../../ui';
 import { BarsChart } from '../../../ui/charts';
-import { dollars, PASS_RATE_GOOD_ABOVE } from '../shared/format';
-import { StatCard } from '../shared/stat-card';
+import { dollars, PASS_RATE_GOOD_ABOVE } from '../../../lib/format';
+import { StatCard } from '../../../ui/stat-card';
 import type { CourseAnalytics } from './instructor-types';
 import { WeeklyActivityChart } from './weekly-activity-chart';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, PageHeader } from '../../../ui';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { InstructorCourseGrid } from './instructor-course-grid';
 
 /** /instructor/courses (instructor, institution): the caller's own courses, drafts included. */

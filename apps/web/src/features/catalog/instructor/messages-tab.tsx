@@ -6,8 +6,8 @@ import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { routeKey } from '../../../api/route-key';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Button, Card, CardContent, cn, focusRing } from '../../../ui';
-import { truncate } from '../shared/format';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { truncate } from '../../../lib/format';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { ComposeDialog, type ComposeDraft } from './compose-dialog';
 import type { InstructorMessage } from './instructor-types';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { Button } from '../../../ui';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { InstructorCourseGrid } from './instructor-course-grid';
 
 export function MyCoursesTab() {

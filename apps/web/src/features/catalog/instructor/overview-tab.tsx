@@ -4,10 +4,10 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { formatPercent, NO_DATA } from '../../../lib/figures';
-import { dollars, OVERVIEW_LIST_SIZE, truncate } from '../shared/format';
+import { dollars, OVERVIEW_LIST_SIZE, truncate } from '../../../lib/format';
 import { WeeklyActivityChart } from './weekly-activity-chart';
-import { LoadError, LoadingBlock } from '../shared/query-state';
-import { StatCard } from '../shared/stat-card';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { StatCard } from '../../../ui/stat-card';
 import { RiskBadge } from './risk-badge';
 
 interface OverviewTabProps {

@@ -7,9 +7,9 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, FormField, Input, PageHeader, Select } from '../../../ui';
-import { fileSize } from '../shared/format';
-import { LoadError, LoadingBlock } from '../shared/query-state';
-import { useDebounced } from '../shared/use-debounced';
+import { fileSize } from '../../../lib/format';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { useDebounced } from '../../../lib/use-debounced';
 import { ResourceUploadForm } from './resource-upload-form';
 
 type Category = (typeof KNOWLEDGE_CATEGORIES)[number] | 'all';

@@ -4,7 +4,7 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { Button } from '../../../ui';
 import { AssessmentFacts } from '../../assessment/authoring/assessment-facts';
 import { AssessmentPreview } from '../../assessment/authoring/assessment-preview';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import type { AssessmentView } from './assessments-tab';
 import { AssessmentEditView } from './assessment-edit-view';
 

@@ -2,7 +2,7 @@ import type { ContentItem } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { openFileFromClick } from '../../../api/file-url';
 import { Badge, Button, cn, focusRing } from '../../../ui';
-import { fileSize } from '../shared/format';
+import { fileSize } from '../../../lib/format';
 
 interface ContentListProps {
   items: ContentItem[];

@@ -23,7 +23,7 @@ import {
   useToast,
 } from '../../../ui';
 import { LessonForm, type LessonFormValues } from '../lessons/lesson-form';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { AddContentForm } from './add-content-form';
 import { ContentList } from './content-list';
 import { inOrder, itemsByLesson, moveId, sameOrder } from './lesson-order';

@@ -18,7 +18,7 @@ import {
   TableRow,
 } from '../../../ui';
 import { percentText, type MockTestResults } from '../../assessment/authoring/quiz-figures';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 
 interface ResultsDialogProps {
   open: boolean;

@@ -5,9 +5,9 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { previewOf } from '../../assessment/taking/quiz-card';
 import { startButton, takePath } from '../../assessment/taking/quiz-standing';
-import { percent } from '../shared/format';
-import { LockIcon } from '../shared/icons';
-import { LoadError, LoadingBlock } from '../shared/query-state';
+import { percent } from '../../../lib/format';
+import { LockIcon } from '../../../ui/icons';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 
 interface CourseAssessmentsProps {
   courseId: string;

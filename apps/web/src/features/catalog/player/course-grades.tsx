@@ -5,9 +5,9 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
 import { GRADE_HISTORY_SHOWN } from '../../assessment/taking/quiz-standing';
 import { NO_DATA } from '../../../lib/figures';
-import { percent } from '../shared/format';
-import { LoadError, LoadingBlock } from '../shared/query-state';
-import { StatCard } from '../shared/stat-card';
+import { percent } from '../../../lib/format';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { StatCard } from '../../../ui/stat-card';
 
 /** The player's grades view (GET /courses/{id}/grades): letter, percentage, points, assessments done, per quiz. */
 export function CourseGrades({ courseId }: { courseId: string }) {

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Card, cn, focusRing } from '../../../ui';
 import { CategoryBadge, LevelBadge, RatingText } from './course-meta';
 import { CourseCover } from './course-cover';
-import { truncate, usePriceText } from './format';
+import { truncate, usePriceText } from '../../../lib/format';
 
 interface CourseCardProps {
   course: Course;

@@ -1,7 +1,7 @@
 import type { Course } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../ui';
-import { useRatingText } from './format';
+import { useRatingText } from '../../../lib/format';
 
 /** A star and the rating (one decimal) or "No ratings". */
 export function RatingText({ avg, count, className }: { avg: number; count: number; className?: string }) {

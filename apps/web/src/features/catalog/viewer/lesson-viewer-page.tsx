@@ -9,10 +9,10 @@ import { InlinePageSpinner } from '../../../routes/full-page-spinner';
 import { Badge, Button, Card, CardContent, cn, focusRing, useToast } from '../../../ui';
 import { dashboardPath } from '../../auth/dashboard-path';
 import { useSignedInUser } from '../../auth/session-context';
-import { BackIcon, CheckIcon, ForwardIcon, LockIcon } from '../shared/icons';
+import { BackIcon, CheckIcon, ForwardIcon, LockIcon } from '../../../ui/icons';
 import { itemsByLesson } from '../manage/lesson-order';
-import { isMissing } from '../shared/not-found';
-import { NotFoundCard } from '../shared/not-found-card';
+import { isMissing } from '../../../lib/not-found';
+import { NotFoundCard } from '../../../ui/not-found-card';
 import { LessonBody } from './lesson-body';
 
 /** Minutes since the lesson was opened, for time_spent_minutes (capped by the contract at a day). */

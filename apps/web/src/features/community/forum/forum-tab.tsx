@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useInvalidate, useRouteQuery } from '../../../api/route-hooks';
 import { Button, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { QuestionCard } from '../../qa/question-card';
 import { liveFeedPath, useLiveFeed } from '../live';
 

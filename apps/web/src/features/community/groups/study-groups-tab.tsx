@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { Button, EmptyState, FormField, Input, Select, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { useDebounced } from '../../catalog/shared/use-debounced';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { useDebounced } from '../../../lib/use-debounced';
 import { GroupCard } from './group-card';
 import { CreateGroupDialog } from './group-dialogs';
 

@@ -4,8 +4,8 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { CHANGE_TONE_CLASSES, formatDayMonth } from '../../../lib/figures';
 import { cn } from '../../../ui';
 import { BarsChart } from '../../../ui/charts';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
-import { StatCard } from '../../catalog/shared/stat-card';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { StatCard } from '../../../ui/stat-card';
 import { formatGrowth } from '../format';
 
 /**

@@ -5,7 +5,7 @@ import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
 import { Badge, Button, ConfirmDialog, Label, Switch, useToast } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { useSignedInUser } from '../../auth/session-context';
 import { canLiftBan } from './member-actions';
 

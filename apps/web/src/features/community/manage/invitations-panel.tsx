@@ -5,7 +5,7 @@ import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
 import { Alert, Badge, Button, FormField, Input, Textarea, useToast } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 
 /** Invitations: invite by e-mail with an optional message; the 5 most recent with their status; Resend for pending ones. */
 export function InvitationsPanel({ groupId }: { groupId: string }) {

@@ -35,7 +35,7 @@ import {
   Textarea,
   useToast,
 } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { preview } from '../format';
 import { FILL_ALL_FIELDS, hasTitleAndContent } from '../forms';
 

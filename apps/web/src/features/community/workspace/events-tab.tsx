@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Textarea, useToast } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { emptyEventForm, validateEventForm, type EventFormValues } from '../forms';
 
 /** The group's events, soonest first, and the form to schedule one (title, date, time, optional meeting link, description). */

@@ -24,7 +24,7 @@ import {
   TableRow,
   useToast,
 } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { formatFileSize } from '../format';
 
 /** The group's files: upload (multipart, at most 25 MB), the list with sizes, download for members. */

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Badge, Button, Card, CardContent, ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { groupCardState } from '../format';
 import { LeaveGroupConfirm, useJoinGroup } from '../groups/group-dialogs';
 import { ManageMembersDialog } from '../manage/manage-members-dialog';

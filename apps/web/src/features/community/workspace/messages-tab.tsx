@@ -5,7 +5,7 @@ import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
 import { Alert, Button, Card, CardContent, FormField, Textarea } from '../../../ui';
 import { useSignedInUser } from '../../auth/session-context';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { ServerReason } from '../server-reason';
 import { useAddMessage } from './use-group-live-feed';
 

@@ -21,7 +21,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../ui';
-import { LoadError } from '../../catalog/shared/query-state';
+import { LoadError } from '../../../ui/query-state';
 import { Block, Nothing } from '../../mentor-insights/parts';
 import { startBulkImport } from '../bulk-upload';
 import { bulkJobPolling, bulkPercent, canEdit, isBulkActive, SAMPLE_CSV, SAMPLE_CSV_NAME } from '../logic';

@@ -19,7 +19,7 @@ import {
   TableRow,
   useToast,
 } from '../../../ui';
-import { LoadError, LoadingBlock } from '../../catalog/shared/query-state';
+import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { canEdit, filterMembers, MEMBER_STATUS_FILTERS, memberErrorDetail, type MemberStatusFilter } from '../logic';
 import { ReadonlyNote, TabHeading } from '../parts';
 import { AddMemberDialog, MEMBER_CHANGES, MemberNotesDialog } from './member-dialogs';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { formatDecimal, formatPercent } from '../../../lib/figures';
 import { Button, ProgressBar } from '../../../ui';
-import { LoadError } from '../../catalog/shared/query-state';
+import { LoadError } from '../../../ui/query-state';
 import { Block, StatFigure } from '../../mentor-insights/parts';
 import { usageRows, type InstitutionTab } from '../logic';
 import { TabHeading } from '../parts';

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../api/api-error';
+import { isApiError } from '../api/api-error';
 
 /**
  * The thing a page's path names does not exist: 404, or the gateway's 400 for an id in the

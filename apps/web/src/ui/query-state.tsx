@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useDetailOrMessage } from '../../../api/error-text';
-import { InlinePageSpinner } from '../../../routes/full-page-spinner';
-import { Alert, Button } from '../../../ui';
+import { useDetailOrMessage } from '../api/error-text';
+import { InlinePageSpinner } from '../routes/full-page-spinner';
+import { Alert, Button } from '.';
 
 /** A section that is loading. */
 export function LoadingBlock({ label }: { label?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, cn } from '../../../ui';
+import { Card, cn } from '.';
 
 interface StatCardProps {
   label: string;

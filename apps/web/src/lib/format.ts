@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../../lib/figures';
+import { formatPercent } from './figures';
 
 /** Spec 9: course description and message previews are 100 characters. */
 export const PREVIEW_LENGTH = 100;

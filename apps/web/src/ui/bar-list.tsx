@@ -1,5 +1,5 @@
-import { formatPercent } from '../../../lib/figures';
-import { BarsChart } from '../../../ui/charts';
+import { formatPercent } from '../lib/figures';
+import { BarsChart } from './charts';
 
 export interface BarItem {
   key: string;
