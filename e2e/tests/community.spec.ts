@@ -112,13 +112,11 @@ test.describe('community journeys', () => {
 
       await test.step('the colleague shares a file and the learner downloads it', async () => {
         await peer.getByTestId('workspace-tab-files').click();
-        await peer
-          .getByTestId('file-input')
-          .setInputFiles({
-            name: 'formulas.txt',
-            mimeType: 'text/plain',
-            buffer: Buffer.from('mean = sum / n\nvariance = mean of squared deviations\n'),
-          });
+        await peer.getByTestId('file-input').setInputFiles({
+          name: 'formulas.txt',
+          mimeType: 'text/plain',
+          buffer: Buffer.from('mean = sum / n\nvariance = mean of squared deviations\n'),
+        });
         await peer.getByTestId('file-upload').click();
         const row = peer.getByTestId('file-row').filter({ hasText: 'formulas.txt' });
         await expect(row).toBeVisible();
