@@ -1,6 +1,7 @@
 // `npm test`: the whole suite against real services.
-//   provision PostgreSQL/NATS/Redis (infra/provision.mjs: env URLs, else localhost, else
-//   embedded) -> build (swc; Vite when apps/web has a config) -> Jest unit -> Jest service
+//   static checks (typecheck, lint, prettier --check; side by side) -> provision
+//   PostgreSQL/NATS/Redis (infra/provision.mjs: env URLs, else localhost, else
+//   embedded) -> build (swc; Vite when apps/web has a config) -> Jest unit -> Jest component (the SPA's, jsdom) -> Jest service
 //   (under this Node, then under Node 24, the images' runtime) -> Jest api -> chaos (infra/chaos.mjs, about a minute) -> Playwright e2e (only when
 //   e2e/playwright.config.ts exists).
 // Stops at the first failing step with its exit code; prints the wall time of each step
@@ -8,6 +9,7 @@
 // Tests make their own throwaway databases and bus prefixes (libs/testing), so this can
 // run beside `npm start`.
 //   --force-embedded  provision our own PostgreSQL/NATS/Redis (path (c)) even if some run
+//   --skip-static     leave out the static checks (a local rerun after they passed)
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -163,11 +165,46 @@ async function chaos() {
   return code;
 }
 
+/**
+ * The checks a build with swc does not make: types (swc strips them unchecked), the lint rules
+ * (module boundaries and the house's own conventions, eslint.config.mjs) and the format. They
+ * need no infrastructure and run side by side; each one's output is shown only when it fails.
+ */
+async function staticChecks() {
+  const checks = [
+    ['typecheck', ['run', '--silent', 'typecheck']],
+    ['lint', ['run', '--silent', 'lint']],
+    ['format', ['exec', '--', 'prettier', '--check', '--log-level', 'warn', '.']],
+  ];
+  const results = await Promise.all(
+    checks.map(
+      ([name, argv]) =>
+        new Promise((resolve) => {
+          const t = Date.now();
+          const child = spawn('npm', argv, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          for (const s of [child.stdout, child.stderr]) s.on('data', (d) => (output += d));
+          child.on('error', (e) => resolve({ name, code: 1, output: e.message, ms: Date.now() - t }));
+          child.on('exit', (code) => resolve({ name, code: code ?? 1, output, ms: Date.now() - t }));
+        }),
+    ),
+  );
+  for (const r of results) {
+    say(`${r.name}: ${r.code === 0 ? 'ok' : 'FAILED'} in ${secs(r.ms)}`);
+    if (r.code !== 0) process.stdout.write(r.output);
+  }
+  const failed = results.filter((r) => r.code !== 0).length;
+  totals.passed += results.length - failed;
+  totals.failed += failed;
+  return failed ? 1 : 0;
+}
+
 const childEnv = () => ({ ...process.env, POSTGRES_URL: infra.POSTGRES_URL, NATS_URL: infra.NATS_URL, REDIS_URL: infra.REDIS_URL });
 
 // ------------------------------------------------------------------ main
 
 const t0 = Date.now();
+if (!args.has('--skip-static')) await step('static checks (typecheck, lint, format)', staticChecks);
 await step('provision', async () => {
   infra = await provision({ forceEmbedded: args.has('--force-embedded') });
 });
@@ -183,6 +220,7 @@ if (existsSync(join(root, 'apps', 'web', 'vite.config.ts'))) {
   });
 }
 await step('jest unit', () => jest('unit'));
+await step('jest component (the SPA in jsdom)', () => jest('component'));
 // Two workers: each service test file has its own throwaway databases, bus prefix and queues
 // (libs/testing), and the files mostly wait on PostgreSQL, so two at once take ~0.57x the time
 // of one after the other on this 2-core machine (221 s -> 126 s). The API files each start a
