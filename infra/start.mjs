@@ -3,7 +3,7 @@
 //   2. build the server apps (swc) and the SPA (Vite)
 //   3. provision PostgreSQL, NATS (JetStream) and Redis (infra/provision.mjs)
 //   4. start every app in apps/*/src/main.ts: the services, then worker, then gateway
-//   5. wait for GET /api/health, seed the demo data (infra/seed.mjs), print a banner
+//   5. wait for GET /api/health, seed the demo data (each service's src/seed/, run by libs/service-kit seed-driver.ts), print a banner
 // Ctrl-C / SIGTERM stops every app (SIGTERM, SIGKILL after 10 s), then what step 3
 // started. An app that dies on its own stops everything (exit 1).
 //   --seed-only       seed a running stack and exit
@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -47,7 +47,7 @@ if (args.has('--seed-only')) {
     if (isAlive(s.pid)) ({ NATS_URL: natsUrl, seedAuth: auth, signingKey } = s); // the stack npm start is running now
   }
   natsUrl ??= 'nats://127.0.0.1:4222';
-  const { seed } = await import('./seed.mjs');
+  const { seed } = await importSeedDriver();
   try {
     await seed({ natsUrl, busPrefix: BUS_PREFIX, auth, signingKey });
     console.log('[seed] done');
@@ -56,6 +56,11 @@ if (args.has('--seed-only')) {
     console.error(`[seed] FAILED against ${natsUrl}: ${e.message}`);
     process.exit(1);
   }
+}
+
+/** The compiled seed driver (libs/service-kit/src/seed/seed-driver.ts): built with the server apps. */
+function importSeedDriver() {
+  return import(pathToFileURL(join(root, 'libs', 'service-kit', 'dist', 'seed', 'seed-driver.js')).href);
 }
 
 function isAlive(pid) {
@@ -496,15 +501,14 @@ await nc.close().catch(() => undefined);
 if (phase !== 'stopping') {
   const tSeed = Date.now();
   try {
-    const seedMod = await import('./seed.mjs');
-    DEMO = seedMod.demoAccounts;
-    await seedMod.seed({
+    const { seed } = await importSeedDriver();
+    ({ accounts: DEMO } = await seed({
       natsUrl: infra.NATS_URL,
       busPrefix: BUS_PREFIX,
       auth: seedAuth,
       signingKey: callerKeys.privateKey,
       log: (l) => console.log(`${paint('1', '[seed]')} ${l}`),
-    });
+    }));
     say(`demo data seeded in ${since(tSeed)}`);
   } catch (e) {
     printTails();

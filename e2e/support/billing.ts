@@ -16,7 +16,7 @@ export const BILLING_TEXT = {
     'Your wallet balance is below the price, so the wallet cannot be used. Add funds on the Wallet page or choose another method.',
 } as const;
 
-/** The seeded admin (infra/seed.mjs; admins never self-register). */
+/** The seeded admin (apps/identity/src/seed/identity-demo.ts; admins never self-register). */
 export const SEEDED_ADMIN = { email: 'admin@learnhub.local', password: 'Password123!' } as const;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

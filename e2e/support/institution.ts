@@ -2,7 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { registerViaApi, type RegisteredAccount } from './accounts.js';
 import { demoToken } from './seeded.js';
 
-/** The seeded institutions (infra/seed.mjs seedInstitution). */
+/** The seeded institutions (apps/institution/src/seed/institution-demo.ts). */
 export const DEMO_INSTITUTION = {
   admin: 'institution@learnhub.local',
   name: 'Addis Learning Group',

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { loginViaApi } from './accounts.js';
 
-/** The demo accounts' password (infra/seed.mjs). */
+/** The demo accounts' password (DEMO_PASSWORD in libs/service-kit/src/seed/seed-context.ts). */
 export const DEMO_PASSWORD = 'Password123!';
 
 /** A token of a seeded demo account, through POST /api/auth/login. */

@@ -4,7 +4,7 @@ import { signInWithToken } from '../support/accounts.js';
 import { demoToken, waitForDemoData } from '../support/seeded.js';
 
 /**
- * Issue 11, after real sessions: the seeded history (infra/seed.mjs, seedMentoring) holds
+ * Issue 11, after real sessions: the seeded history (apps/mentoring/src/seed/mentoring-demo.ts) holds
  * sessions that took place (booked, paid, moved into the past and completed by the maintenance
  * sweep), so these journeys run on real completed sessions rather than faked answers: the
  * demo mentor adds notes to one and updates the learner's progress; the demo learner rates the

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServiceKitModule } from '@lp/service-kit';
+import { ServiceKitModule, developmentOnly } from '@lp/service-kit';
 import { BillingEnvSchema } from './config/billing-env.js';
 import { entities, migrations } from './data-source.js';
 import { BillingDataModule } from './billing-data.module.js';
@@ -11,6 +11,7 @@ import { SessionsForSaleModule } from './modules/sessions/sessions-for-sale.modu
 import { InstitutionTiersForSaleModule } from './modules/institution-tiers/institution-tiers-for-sale.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { SeedHandlers } from './modules/seed/seed.handlers.js';
 
 /** Billing: the ledger, wallets, payments and their providers, earnings, plans and subscriptions. */
 @Module({})
@@ -36,6 +37,8 @@ export class BillingModule {
         PlansModule,
         SubscriptionsModule,
       ],
+      // demo data: not even constructed outside development and tests
+      providers: developmentOnly(env, [SeedHandlers]),
     };
   }
 }

@@ -5,7 +5,7 @@ import { entities, migrations } from './data-source.js';
 import { IdentityDataModule } from './identity-data.module.js';
 import { IdentityEdgesModule } from './identity-edges.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
-import { IdentitySeedHandlers } from './modules/admin/seed.handlers.js';
+import { IdentitySeedHandlers } from './modules/seed/seed.handlers.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ComingSoonModule } from './modules/coming-soon/coming-soon.module.js';
 import { DataExportModule } from './modules/data-export/data-export.module.js';

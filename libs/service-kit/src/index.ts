@@ -21,3 +21,4 @@ export * from './email-queue.js';
 export { currentCaller, optionalCaller, currentRequestId, currentContext, runInContext } from '@lp/bus';
 export * from './schema-drift.js';
 export * from './entity-rows.js';
+export * from './seed/seed-context.js';

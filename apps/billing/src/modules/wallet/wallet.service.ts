@@ -1,16 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  billingInternal,
-  billingRoutes,
-  DEFAULT_CURRENCY,
-  toMajor,
-  toMinor,
-  type Currency,
-  type RouteInput,
-  type RouteOutput,
-} from '@lp/contracts';
-import { Clock, ExportsUserData, Handles, HandlesInternal, UnitOfWork, currentCaller } from '@lp/service-kit';
-import type { z } from 'zod';
+import { billingRoutes, DEFAULT_CURRENCY, toMajor, toMinor, type Currency, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { ExportsUserData, Handles, currentCaller } from '@lp/service-kit';
 import { LedgerRepository } from '../ledger/ledger.repository.js';
 import { TransactionsRepository } from '../ledger/transactions.repository.js';
 import { PaymentsService } from '../payments/payments.service.js';
@@ -19,15 +9,13 @@ import { toTransaction } from '../payments/transaction.mapper.js';
 type R = typeof billingRoutes;
 type Balance = RouteOutput<R['walletBalance']>['balances'][number];
 
-/** A person's wallet: balances per currency, history, top-ups; the demo data's deposits. */
+/** A person's wallet: balances per currency, history, top-ups. */
 @Injectable()
 export class WalletService {
   constructor(
     @Inject(LedgerRepository) private readonly ledger: LedgerRepository,
     @Inject(TransactionsRepository) private readonly transactions: TransactionsRepository,
     @Inject(PaymentsService) private readonly payments: PaymentsService,
-    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
-    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   @Handles(billingRoutes.walletBalance)
@@ -68,33 +56,6 @@ export class WalletService {
       headers['idempotency-key'],
       billingRoutes.topUp.subject,
     );
-  }
-
-  /** Demo data: a deposit through the demo provider's clearing, once per (user, description); demo funds, as all the demo provider's money. */
-  @HandlesInternal(billingInternal.seedWallet)
-  async seed(req: z.infer<typeof billingInternal.seedWallet.request>): Promise<z.infer<typeof billingInternal.seedWallet.response>> {
-    const currency = req.currency;
-    await this.uow.run(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed-wallet:${req.user_id}:${req.description}`]);
-      if (await this.transactions.hasDeposit(tx, req.user_id, req.description)) return;
-      const t = await this.transactions.insert(tx, {
-        userId: req.user_id,
-        type: 'deposit',
-        direction: 'credit',
-        status: 'completed',
-        amountMinor: req.deposit_minor,
-        currency,
-        description: req.description,
-        paymentMethod: 'telebirr',
-        provider: 'demo',
-        completedAt: this.clock.now(),
-      });
-      await this.ledger.post(tx, { kind: 'deposit', transactionId: t.id, description: t.description }, [
-        { account: { kind: 'provider_clearing', provider: 'demo', currency }, amount: -req.deposit_minor },
-        { account: { kind: 'wallet', ownerId: req.user_id, currency }, amount: req.deposit_minor },
-      ]);
-    });
-    return { balance_minor: await this.uow.run((tx) => this.ledger.walletBalance(tx, req.user_id, currency)) };
   }
 
   /** Billing's part of "Download my data": balances and every transaction. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { identityInternal } from '@lp/contracts';
 import { HandlesInternal } from '@lp/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
-import { AdminService } from './admin.service.js';
+import { AdminService } from '../admin/admin.service.js';
 
 type EnsureUser = typeof identityInternal.ensureUser;
 
