@@ -5,6 +5,8 @@
 // constraints below allow its tags, and never another project's files by a relative path.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import { importCycles } from './tools/eslint-rules/import-cycles.mjs';
+import lp from './tools/eslint-rules/index.mjs';
 
 /** which tags a project with a tag may depend on (every tag of the project must allow the dependency) */
 const DEP_CONSTRAINTS = {
@@ -72,6 +74,17 @@ export default tseslint.config(
     },
   },
   ...boundaryRules,
+  // the workspace's own conventions (tools/eslint-rules): each rule says what to do instead
+  { plugins: { lp } },
+  // the services' SQL lives in repositories; the libs (outbox, inbox, relay, database creation,
+  // schema drift) are the data layer's own plumbing, whose SQL is their whole job
+  {
+    files: ['apps/*/src/**/*.ts'],
+    ignores: ['apps/web/**', '**/*.spec.ts', '**/migrations/**'],
+    rules: { 'lp/raw-sql': 'error' },
+  },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], rules: { 'lp/feature-boundaries': 'error', 'lp/form-helper': 'error' } },
+  importCycles(['apps/web/src/**/*.{ts,tsx}', 'apps/*/src/**/*.ts', 'libs/*/src/**/*.ts']),
   // CommonJS on purpose: Nx loads a generator with require
   {
     files: ['**/*.cjs'],

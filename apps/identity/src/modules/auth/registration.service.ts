@@ -54,6 +54,8 @@ export class RegistrationService {
     origin: string | null = null,
   ): Promise<MadeAccount[]> {
     if (!people.length) return [];
+    // raw-sql: one atomic INSERT ... ON CONFLICT DO NOTHING over the whole batch: an e-mail registered in the
+    // same instant is skipped instead of failing the batch, and RETURNING gives the rows the events are written from
     const made = await queryRows<MadeAccount & { created_at: Date }>(
       tx,
       `INSERT INTO users (name, email, role, status, created_for)
