@@ -3,7 +3,7 @@ import { BillingErrorCode, billingInternal, billingRoutes, institutionRoutes } f
 import { callInternal, expectAppError, startTestService, type TestService } from '@lp/testing';
 import { BillingModule } from '../src/app.module.js';
 // billing prices a tier upgrade by asking institution over the bus: the real institution runs beside it
-import { startHarness, type Harness, type Made, type U } from '../../institution/test/institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from '../../institution/test/support/institution-harness.js';
 
 /**
  * Item type institution_tier: billing takes the amount from institution (institution.tier.pricing),

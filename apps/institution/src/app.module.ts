@@ -1,8 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
 import { InstitutionEnvSchema } from './config/institution-env.js';
-import { entities, migrations } from './data-source.js';
-import { TenancyModule } from './common/tenancy.module.js';
+import { migrations } from './data-source.js';
+import { institutionEntities } from './entities/index.js';
+import { InstitutionDataModule } from './institution-data.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { BulkModule } from './modules/bulk/bulk.module.js';
@@ -23,14 +24,14 @@ export class InstitutionModule {
       imports: [
         ServiceKitModule.forRoot({
           service: 'institution',
-          entities,
+          entities: institutionEntities,
           migrations,
           envSchema: InstitutionEnvSchema,
           // row-level security guards the tenant tables: migrate as the owner, work as a role owning nothing
           runtimeRole: true,
           ...(env ? { env } : {}),
         }),
-        TenancyModule,
+        InstitutionDataModule,
         UsersReadModelModule,
         InstitutionsModule,
         MembersModule,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { institutionInternal, institutionRoutes, type Caller } from '@lp/contracts';
 import { callInternal, expectAppError } from '@lp/testing';
 import { memberTypesFor } from '../src/modules/api-keys/key-scope.js';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * Institution API keys on the real service: the key is shown once and only its hash is kept;

@@ -15,7 +15,7 @@ import {
 import { queuePrefix } from '@lp/service-kit';
 import { LocalFileStore, newStorageKey } from '@lp/storage';
 import { callInternal, expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 import { INVITED_ROW } from '../src/modules/bulk/bulk.service.js';
 
 /**

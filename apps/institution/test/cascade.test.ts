@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { institutionRoutes } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * Cascade on the real service: the settings (defaults, a partial PUT merges), and apply-cascade

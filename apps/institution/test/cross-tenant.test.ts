@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, institutionRoutes, type AnyRoute } from '@lp/contracts';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * Issue 12, item 3: every institution route called by the admin of tenant A with tenant B's

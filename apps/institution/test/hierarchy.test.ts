@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { institutionRoutes, type HierarchyNode } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * Subsidiaries and the tree on the real service: a parent one organizational level up, at most

@@ -5,7 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { catalogEvents, institutionRoutes } from '@lp/contracts';
 import { connectBus, encode, eventSubject } from '@lp/bus';
 import { expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * The Overview and Analytics figures from catalog's events, published straight onto the stream

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { institutionRoutes } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type U } from './institution.harness.js';
+import { startHarness, type Harness, type U } from './support/institution-harness.js';
 
 /**
  * Institutions themselves on the real service: onboarding and the platform-wide subdomain

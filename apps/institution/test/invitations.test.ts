@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { institutionInternal, institutionRoutes, MEMBER_INVITED_MESSAGE } from '@lp/contracts';
 import { callInternal, expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * Issue 24, item 3: membership by consent. Adding someone by e-mail invites them and answers

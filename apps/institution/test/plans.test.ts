@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InstitutionErrorCode, institutionRoutes } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * Sub-leasing plans against real PostgreSQL: the contract's defaults, major units in and minor

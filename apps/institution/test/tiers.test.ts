@@ -16,8 +16,8 @@ import { connectBus, encode, eventSubject } from '@lp/bus';
 import { callInternal, expectAppError, startTestService, type TestService } from '@lp/testing';
 import { BillingModule } from '../../billing/src/app.module.js';
 import { applyScope } from '../src/common/tenancy.js';
-import { assertWithinTier } from '../src/modules/tiers/tier-limits.js';
-import { startHarness, type Harness, type Made, type U } from './institution.harness.js';
+import { TierLimits } from '../src/modules/tiers/tier-limits.js';
+import { startHarness, type Harness, type Made, type U } from './support/institution-harness.js';
 
 /**
  * Tiers, usage and the paid upgrade against real PostgreSQL and NATS, with the real billing
@@ -26,6 +26,8 @@ import { startHarness, type Harness, type Made, type U } from './institution.har
  */
 let h: Harness;
 let billing: TestService;
+/** the reusable check other modules call before adding, as the service holds it */
+const assertWithinTier = (...args: Parameters<TierLimits['assertWithinTier']>) => h.svc.app.get(TierLimits).assertWithinTier(...args);
 let nc: NatsConnection;
 let js: JetStreamClient;
 type TierList = Awaited<ReturnType<typeof listTiers>>;

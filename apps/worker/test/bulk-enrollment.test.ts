@@ -5,7 +5,7 @@ import { BULK_IMPORT_BATCH_MAX, catalogInternal, identityInternal, institutionRo
 import { decode, encode, REPLY_HEADER, subjectFor } from '@lp/bus';
 import { startTestService, type TestService } from '@lp/testing';
 import { WorkerModule } from '../src/app.module.js';
-import { startHarness, type Harness, type Made, type U } from '../../institution/test/institution.harness.js';
+import { startHarness, type Harness, type Made, type U } from '../../institution/test/support/institution-harness.js';
 
 jest.setTimeout(120_000);
 

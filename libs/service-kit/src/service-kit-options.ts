@@ -16,11 +16,6 @@ export interface ServiceKitOptions {
   /** false for apps without a database of their own (the worker) */
   database?: boolean;
   /**
-   * true when the service's tables have row-level security policies: each UnitOfWork
-   * transaction then carries the caller's `app.user_id` and `app.institution_id`.
-   */
-  tenantSettings?: boolean;
-  /**
    * true for a service whose tables are guarded by row-level security: it migrates as the
    * owner of its database (lp_<service>_svc) and then works as a second role that owns
    * nothing (lp_<service>_app: table privileges only, no BYPASSRLS), so no query of the

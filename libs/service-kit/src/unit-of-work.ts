@@ -1,46 +1,54 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { currentContext, OutboxRelay } from '@lp/bus';
-import { SERVICE_OPTIONS } from './tokens.js';
-import type { ServiceKitOptions } from './service-kit-options.js';
+import { OutboxRelay } from '@lp/bus';
 
 /**
  * One change = one transaction. Rows and the events describing them (written with
  * writeEvent(tx, ...), which takes the request id from the context) commit together; the
  * relay is nudged once the commit is done.
  *
- * A service whose tables are guarded by row-level security (ServiceKitOptions.tenantSettings)
- * has the caller's user and institution set for the transaction (`app.user_id`,
- * `app.institution_id`, read by its policies with current_setting), from the request context,
- * so no policy depends on a value code passed by hand.
+ * A service whose tables are guarded by row-level security sets what its policies read with
+ * setTransactionSettings inside the transaction. The kit does not decide what those settings
+ * are: they are the service's rules (institution widens its scope step by step inside one
+ * transaction, from the caller's memberships to the subtree they administer), so a fixed set
+ * applied at the start of every transaction would fit no service.
  */
 @Injectable()
 export class UnitOfWork {
-  private readonly tenantSettings: boolean;
-
   constructor(
     @Inject(DataSource) private readonly ds: DataSource,
     @Inject(OutboxRelay) private readonly relay: OutboxRelay,
-    @Optional() @Inject(SERVICE_OPTIONS) opts?: ServiceKitOptions,
-  ) {
-    this.tenantSettings = opts?.tenantSettings === true;
-  }
+  ) {}
 
   async run<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.ds.transaction(async (tx) => {
-      if (this.tenantSettings) await applyTenantSettings(tx);
-      return fn(tx);
-    });
+    const result = await this.ds.transaction(fn);
     this.relay.kick();
     return result;
   }
 }
 
-/** The caller of the work in progress, for the transaction only (set_config's third argument: local). */
-export async function applyTenantSettings(tx: EntityManager): Promise<void> {
-  const caller = currentContext()?.caller ?? null;
-  await tx.query("SELECT set_config('app.user_id', $1, true), set_config('app.institution_id', $2, true)", [
-    caller?.userId ?? '',
-    caller?.institutionId ?? '',
-  ]);
+/** Settings a transaction's row-level security policies read with current_setting(name, true). */
+export type TransactionSettings = Readonly<Record<string, string>>;
+
+/** The statement that sets `settings` for the transaction only (set_config's third argument: local). */
+export function transactionSettingsStatement(settings: TransactionSettings): { sql: string; params: string[] } | null {
+  const entries = Object.entries(settings);
+  if (!entries.length) return null;
+  return {
+    sql: `SELECT ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+    params: entries.flatMap(([name, value]) => [name, value]),
+  };
+}
+
+/** Sets `settings` for the rest of the transaction (an empty string reads as unset in the policies' functions). */
+export async function setTransactionSettings(tx: EntityManager, settings: TransactionSettings): Promise<void> {
+  const statement = transactionSettingsStatement(settings);
+  if (statement) await tx.query(statement.sql, statement.params);
+}
+
+/** A setting of the transaction as it stands ('' when unset). */
+export async function transactionSetting(tx: EntityManager, name: string): Promise<string> {
+  // raw-sql: a setting is read with current_setting(), which has no entity to go through
+  const [row] = (await tx.query(`SELECT coalesce(current_setting($1, true), '') AS value`, [name])) as { value: string }[];
+  return row?.value ?? '';
 }

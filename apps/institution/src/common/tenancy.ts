@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { OutboxRelay } from '@lp/bus';
-import { currentCaller } from '@lp/service-kit';
+import type { EntityManager } from 'typeorm';
+import { currentCaller, setTransactionSettings, transactionSetting, UnitOfWork } from '@lp/service-kit';
 import type { AccessLevel, Caller } from '@lp/contracts';
 import { institutionErrors } from './institution-errors.js';
+import { accessRefusal, accessTop, type AccessNeed, type AdminRoot } from './tenant-access.js';
+import { InstitutionsRepository } from '../modules/institutions/institutions.repository.js';
+import { MembersRepository } from '../modules/members/members.repository.js';
+
+export type { AccessNeed } from './tenant-access.js';
 
 /** What a transaction of Tenancy.forInstitution knows about the caller's standing. */
 export interface TenantAccess {
@@ -17,9 +21,6 @@ export interface TenantAccess {
   /** every institution the transaction may see: the subtree of viaInstitutionId */
   visible: string[];
 }
-
-/** read: any admin member; write: not readonly; admin: access level admin (keys, plans, billing) */
-export type AccessNeed = 'read' | 'write' | 'admin';
 
 interface ScopeSettings {
   userId?: string | null;
@@ -43,13 +44,19 @@ const pgArray = (ids: readonly string[]): string => `{${ids.join(',')}}`;
  * - forInvitee: a person's own memberships and the invitations addressed to their e-mail (/profile).
  * - asSystem: every row; for the platform admin's routes, event consumers and the worker's
  *   jobs, never for a route of an institution.
- * One change is one transaction: the rows, and the events written with writeEvent, commit together.
+ *
+ * The transaction itself is the kit's UnitOfWork (one change, one transaction, the outbox
+ * relay nudged after the commit); what the policies read is set here with the kit's
+ * setTransactionSettings. The scope is institution's own rule and grows inside the
+ * transaction (the caller's member rows first, then the subtree they administer), which is why
+ * it is not a fixed set the kit applies at the start of every transaction.
  */
 @Injectable()
 export class Tenancy {
   constructor(
-    @Inject(DataSource) private readonly ds: DataSource,
-    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(InstitutionsRepository) private readonly institutions: InstitutionsRepository,
   ) {}
 
   /** `actingUserId`: a bus caller acting for a person it names (identity forwarding a portal grant) */
@@ -62,30 +69,30 @@ export class Tenancy {
     const caller: Caller = actingUserId
       ? { userId: actingUserId, role: 'institution', sessionId: 'bus', institutionId: null }
       : currentCaller();
-    return this.transaction(async (tx) => {
+    return this.uow.run(async (tx) => {
       const access = await this.resolve(tx, caller, institutionId);
       if (!access) throw institutionErrors.notFound();
-      if (need !== 'read' && access.accessLevel === 'readonly') throw institutionErrors.readonly();
-      if (need === 'admin' && access.accessLevel !== 'admin') throw institutionErrors.adminRequired();
+      const refusal = accessRefusal(access.accessLevel, need);
+      if (refusal) throw institutionErrors[refusal]();
       return fn(tx, access);
     });
   }
 
-  async forUser<T>(fn: (tx: EntityManager, roots: { institutionId: string; accessLevel: AccessLevel }[]) => Promise<T>): Promise<T> {
+  async forUser<T>(fn: (tx: EntityManager, roots: AdminRoot[]) => Promise<T>): Promise<T> {
     const caller = currentCaller();
-    return this.transaction(async (tx) => {
+    return this.uow.run(async (tx) => {
       const roots = await this.adminRoots(tx, caller.userId);
       const ids = roots.map((r) => r.institutionId);
       await applyScope(tx, { userId: caller.userId, roots: ids });
-      const visible = (await tx.query(`SELECT id FROM institutions`)) as { id: string }[];
-      await applyScope(tx, { userId: caller.userId, roots: ids, visible: visible.map((v) => v.id) });
+      const visible = await this.institutions.visibleIds(tx);
+      await applyScope(tx, { userId: caller.userId, roots: ids, visible });
       return fn(tx, roots);
     });
   }
 
   forNew<T>(institutionId: string, fn: (tx: EntityManager) => Promise<T>): Promise<T> {
     const caller = currentCaller();
-    return this.transaction(async (tx) => {
+    return this.uow.run(async (tx) => {
       await applyScope(tx, { userId: caller.userId, roots: [institutionId], visible: [institutionId] });
       return fn(tx);
     });
@@ -100,7 +107,7 @@ export class Tenancy {
   forInvitee<T>(email: string | null, fn: (tx: EntityManager, open: (institutionId: string) => Promise<void>) => Promise<T>): Promise<T> {
     const caller = currentCaller();
     const mail = email?.toLowerCase() ?? null;
-    return this.transaction(async (tx) => {
+    return this.uow.run(async (tx) => {
       await applyScope(tx, { userId: caller.userId, email: mail });
       return fn(tx, (institutionId) =>
         applyScope(tx, { userId: caller.userId, email: mail, roots: [institutionId], visible: [institutionId] }),
@@ -109,66 +116,74 @@ export class Tenancy {
   }
 
   asSystem<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.transaction(async (tx) => {
+    return this.uow.run(async (tx) => {
       await enterSystemScope(tx);
       return fn(tx);
     });
   }
 
-  private async transaction<T>(fn: (tx: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.ds.transaction(fn);
-    this.relay.kick();
-    return result;
-  }
-
   /** The caller's admin memberships (RLS shows a caller their own member rows only). */
-  private async adminRoots(tx: EntityManager, userId: string): Promise<{ institutionId: string; accessLevel: AccessLevel }[]> {
+  private async adminRoots(tx: EntityManager, userId: string): Promise<AdminRoot[]> {
     await applyScope(tx, { userId });
-    const rows = (await tx.query(
-      `SELECT institution_id AS "institutionId", access_level AS "accessLevel" FROM members
-        WHERE user_id = $1 AND member_type = 'admin' AND NOT is_suspended`,
-      [userId],
-    )) as { institutionId: string; accessLevel: AccessLevel }[];
-    return rows;
+    return this.members.adminRoots(tx, userId);
   }
 
   private async resolve(tx: EntityManager, caller: Caller, institutionId: string): Promise<TenantAccess | null> {
     const roots = await this.adminRoots(tx, caller.userId);
     if (!roots.length) return null;
     await applyScope(tx, { userId: caller.userId, roots: roots.map((r) => r.institutionId) });
-    const [target] = (await tx.query(`SELECT path_ids AS "pathIds" FROM institutions WHERE id = $1`, [institutionId])) as {
-      pathIds: string[];
-    }[];
-    if (!target) return null;
-    // the nearest administered institution on the way up decides the access level
-    const via = [...target.pathIds]
-      .reverse()
-      .map((id) => roots.find((r) => r.institutionId === id))
-      .find((r) => r !== undefined);
-    if (!via) return null;
-    // an API key acts inside its own institution's subtree only, whatever else its maker administers
-    const keyScope = apiKeyInstitution(caller);
-    if (keyScope && !target.pathIds.includes(keyScope)) return null;
-    const top = keyScope && target.pathIds.indexOf(keyScope) > target.pathIds.indexOf(via.institutionId) ? keyScope : via.institutionId;
-    await applyScope(tx, { userId: caller.userId, roots: [top] });
-    const visible = ((await tx.query(`SELECT id FROM institutions`)) as { id: string }[]).map((r) => r.id);
-    await applyScope(tx, { userId: caller.userId, roots: [top], visible });
-    return { institutionId, pathIds: target.pathIds, viaInstitutionId: top, accessLevel: via.accessLevel, visible };
+    const pathIds = await this.institutions.pathIds(tx, institutionId);
+    if (!pathIds) return null;
+    const found = accessTop(pathIds, roots, apiKeyInstitution(caller));
+    if (!found) return null;
+    await applyScope(tx, { userId: caller.userId, roots: [found.top] });
+    const visible = await this.institutions.visibleIds(tx);
+    await applyScope(tx, { userId: caller.userId, roots: [found.top], visible });
+    return { institutionId, pathIds, viaInstitutionId: found.top, accessLevel: found.via.accessLevel, visible };
   }
 }
 
-/** Sets what the transaction may see (transaction-local: set_config's third argument). */
-export async function applyScope(tx: EntityManager, s: ScopeSettings): Promise<void> {
-  await tx.query(
-    `SELECT set_config('app.user_id', $1, true), set_config('app.roots', $2, true), set_config('app.visible', $3, true), set_config('app.bypass', $4, true),
-            set_config('app.email', $5, true)`,
-    [s.userId ?? '', pgArray(s.roots ?? []), pgArray(s.visible ?? []), s.bypass ? 'on' : '', s.email ?? ''],
-  );
+/** The settings the policies read (common/tenant-policies.ts), for the transaction only. */
+export function scopeSettings(s: ScopeSettings): Record<string, string> {
+  return {
+    'app.user_id': s.userId ?? '',
+    'app.roots': pgArray(s.roots ?? []),
+    'app.visible': pgArray(s.visible ?? []),
+    'app.bypass': s.bypass ? 'on' : '',
+    'app.email': s.email ?? '',
+  };
+}
+
+/** Sets what the transaction may see. */
+export function applyScope(tx: EntityManager, s: ScopeSettings): Promise<void> {
+  return setTransactionSettings(tx, scopeSettings(s));
 }
 
 /** Event consumers get the kit's transaction: they call this first. */
 export function enterSystemScope(tx: EntityManager): Promise<void> {
   return applyScope(tx, { bypass: true });
+}
+
+/**
+ * Runs `fn` seeing every row, inside a transaction that may be a tenant's: the tier's limits
+ * hold for the whole top institution, whose subtree a subsidiary's admin does not see. Only
+ * the bypass switch is turned on and put back; the caller's own scope is left as it was.
+ */
+export async function inSystemScope<T>(tx: EntityManager, fn: () => Promise<T>): Promise<T> {
+  const saved = await transactionSetting(tx, 'app.bypass');
+  const restore = () => setTransactionSettings(tx, { 'app.bypass': saved });
+  await setTransactionSettings(tx, { 'app.bypass': 'on' });
+  let result: T;
+  try {
+    result = await fn();
+  } catch (e) {
+    // a refusal the caller may catch must not leave the transaction seeing everything; after a
+    // database error the transaction is aborted and the restore fails too: the first error counts
+    await restore().catch(() => undefined);
+    throw e;
+  }
+  await restore();
+  return result;
 }
 
 /** The institution an API-key caller is bound to (the gateway signs it into the caller); null for people. */

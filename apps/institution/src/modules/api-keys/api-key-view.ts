@@ -1,37 +1,32 @@
 import type { z } from 'zod';
-import type { ApiKeyPermission, ApiKeySchema } from '@lp/contracts';
+import type { ApiKeySchema } from '@lp/contracts';
+import type { ApiKeyEntity } from '../../entities/api-key.entity.js';
 
 type ApiKey = z.infer<typeof ApiKeySchema>;
 
-/** The columns a list shows: never the hash. */
-export const API_KEY_COLUMNS = `id, key_name, key_prefix, permissions, rate_limit_per_minute, total_calls, last_used_at, created_at, expires_at,
-  (revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())) AS is_active`;
-
-export interface ApiKeyRow {
-  id: string;
-  key_name: string;
-  key_prefix: string;
-  permissions: ApiKeyPermission[];
-  rate_limit_per_minute: number;
-  /** bigint: pg hands it over as text */
-  total_calls: string;
-  last_used_at: Date | null;
-  created_at: Date;
-  expires_at: Date | null;
-  is_active: boolean;
-}
-
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 
-export const toApiKey = (r: ApiKeyRow): ApiKey => ({
+/** A key is active until it is revoked or its time has passed. */
+export const isActiveKey = (k: Pick<ApiKeyEntity, 'revokedAt' | 'expiresAt'>, now: Date): boolean =>
+  k.revokedAt === null && (k.expiresAt === null || k.expiresAt.getTime() > now.getTime());
+
+/** A key as lists show it: never the hash. */
+export const toApiKey = (r: ApiKeyEntity, now: Date): ApiKey => ({
   id: r.id,
-  key_name: r.key_name,
-  key_prefix: r.key_prefix,
+  key_name: r.keyName,
+  key_prefix: r.keyPrefix,
   permissions: r.permissions,
-  rate_limit_per_minute: r.rate_limit_per_minute,
-  total_calls: Number(r.total_calls),
-  last_used_at: iso(r.last_used_at),
-  created_at: new Date(r.created_at).toISOString(),
-  expires_at: iso(r.expires_at),
-  is_active: r.is_active,
+  rate_limit_per_minute: r.rateLimitPerMinute,
+  total_calls: Number(r.totalCalls),
+  last_used_at: iso(r.lastUsedAt),
+  created_at: new Date(r.createdAt).toISOString(),
+  expires_at: iso(r.expiresAt),
+  is_active: isActiveKey(r, now),
 });
+
+/** Why a presented key is refused; a key whose maker lost their admin standing answers as revoked. */
+export function refusalOf(standing: { revoked: boolean; expired: boolean } | null): 'unknown' | 'revoked' | 'expired' {
+  if (!standing) return 'unknown';
+  if (standing.expired && !standing.revoked) return 'expired';
+  return 'revoked';
+}

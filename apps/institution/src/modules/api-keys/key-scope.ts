@@ -13,3 +13,13 @@ export function memberTypesFor(caller: Caller, asked?: MemberType): MemberType[]
   const held = caller.apiKey.permissions;
   return types.filter((t) => (t === 'student' && held.includes('students.read')) || (t === 'faculty' && held.includes('faculty.read')));
 }
+
+/**
+ * Whether a tier includes API access: as the tiers table says, and for a tier name the table
+ * does not hold, every tier but free (the seeded tiers give it to all but free). No
+ * institution row: no access.
+ */
+export function tierAllowsApi(tier: { tier_name: string; api_access: boolean | null } | null): boolean {
+  if (!tier) return false;
+  return tier.api_access ?? tier.tier_name !== 'free';
+}

@@ -1,40 +1,31 @@
-import type { EntityManager } from 'typeorm';
-import { queryRows } from '@lp/service-kit';
-import { tierUsage } from '../tiers/tier-limits.js';
 import { tierErrors } from '../tiers/tier-errors.js';
+import type { TierUsage } from '../tiers/tier-limits.js';
 
-interface Candidate {
+export interface Candidate {
   row: number;
   user_id: string;
   member_type: 'student' | 'faculty';
 }
 
+/** A person already in the top institution's subtree: of which type, and whether in the importing institution itself. */
+export interface KnownMember {
+  user_id: string;
+  member_type: string;
+  here: boolean;
+}
+
+/** Whether the tier limits people at all (no limit: nothing to count). */
+export const limitsPeople = (limits: { max_students: number | null; max_faculty: number | null }): boolean =>
+  limits.max_students !== null || limits.max_faculty !== null;
+
 /**
  * The rows of a batch the tier has no room for, with the reason (the tier's own words), in
  * file order: the limits count distinct students and faculty over the top institution's whole
  * subtree, so a person who is already a member here, or already of that type elsewhere in the
- * subtree, takes no room. The top institution is locked for the transaction, so imports
- * running side by side cannot both take the last places.
+ * subtree, takes no room.
  */
-export async function tierRefusals(tx: EntityManager, institutionId: string, rows: readonly Candidate[]): Promise<Map<number, string>> {
+export function tierRefusalsOf(rows: readonly Candidate[], known: readonly KnownMember[], usage: TierUsage): Map<number, string> {
   const refused = new Map<number, string>();
-  const [inst] = await queryRows<{ top: string }>(tx, `SELECT path_ids[1] AS top FROM institutions WHERE id = $1`, [institutionId]);
-  if (!inst) return refused;
-  const [limits] = await queryRows<{ students: number | null; faculty: number | null }>(
-    tx,
-    `SELECT t.max_students AS students, t.max_faculty AS faculty FROM institutions i LEFT JOIN tiers t ON t.tier_name = i.tier_name WHERE i.id = $1 FOR UPDATE OF i`,
-    [inst.top],
-  );
-  // no limit on people: nothing to count (the usage counts the whole subtree's members)
-  if (!limits || (limits.students === null && limits.faculty === null)) return refused;
-  const usage = await tierUsage(tx, inst.top);
-  const ids = rows.map((r) => r.user_id);
-  const known = await queryRows<{ user_id: string; member_type: string; here: boolean }>(
-    tx,
-    `SELECT m.user_id, m.member_type, m.institution_id = $2 AS here FROM members m JOIN institutions i ON i.id = m.institution_id
-      WHERE $1::uuid = ANY (i.path_ids) AND m.user_id = ANY ($3::uuid[])`,
-    [inst.top, institutionId, ids],
-  );
   const here = new Set(known.filter((k) => k.here).map((k) => k.user_id));
   for (const [type, measure] of [
     ['student', 'students'],

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { BulkImportEntity } from '../../entities/bulk-import.entity.js';
 import type { z } from 'zod';
 import {
   BULK_IMPORT_ERRORS_KEPT,
@@ -10,18 +11,23 @@ import {
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
-import { currentCaller, currentRequestId, Handles, HandlesInternal, LOGGER, queryRows, type Logger } from '@lp/service-kit';
+import { currentCaller, currentRequestId, Handles, HandlesInternal, LOGGER, type Logger } from '@lp/service-kit';
 import { readStart, type FileStore } from '@lp/storage';
 import { Tenancy } from '../../common/tenancy.js';
 import { bulkErrors } from './bulk-errors.js';
 import { CSV_HEADER_BYTES, csvProblem } from './bulk-csv.js';
 import { BulkEnrollmentQueue } from './bulk.queue.js';
-import { importList, importView } from './bulk-view.js';
+import { toImport } from './bulk-view.js';
 import { BULK_FILES } from './bulk-files.js';
-import { tierRefusals } from './bulk-tier.js';
-import { writeMembersChanged } from '../members/member-events.js';
-import { PORTAL_ROLE_OF } from '../members/members.service.js';
-import { invite } from '../invitations/invitation-sql.js';
+import { limitsPeople, tierRefusalsOf, type Candidate } from './bulk-tier.js';
+import { BulkRepository } from './bulk.repository.js';
+import { MemberEvents } from '../members/member-events.js';
+import { PORTAL_ROLE_OF } from '../members/member-roles.js';
+import { MembersRepository } from '../members/members.repository.js';
+import { InvitationDelivery } from '../invitations/invitation-delivery.js';
+import { InstitutionsRepository } from '../institutions/institutions.repository.js';
+import { TierLimits } from '../tiers/tier-limits.js';
+import { TiersRepository } from '../tiers/tiers.repository.js';
 import { institutionErrors } from '../../common/institution-errors.js';
 
 /**
@@ -32,13 +38,6 @@ export const INVITED_ROW =
   'Invited: this e-mail already has an account, so the person joins (and is enrolled) when they accept the invitation';
 
 type R = typeof institutionRoutes;
-interface ImportHead {
-  institution_id: string;
-  course_id: string | null;
-  created_by: string;
-  batches_counted: number;
-  storage_key: string;
-}
 type I = typeof institutionInternal;
 const LIST_LIMIT = 50;
 
@@ -62,6 +61,13 @@ export class BulkService {
     @Inject(BulkEnrollmentQueue) private readonly queue: BulkEnrollmentQueue,
     @Inject(BULK_FILES) private readonly files: FileStore,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(BulkRepository) private readonly imports: BulkRepository,
+    @Inject(InstitutionsRepository) private readonly institutions: InstitutionsRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(MemberEvents) private readonly memberEvents: MemberEvents,
+    @Inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
+    @Inject(TiersRepository) private readonly tiers: TiersRepository,
+    @Inject(TierLimits) private readonly tierLimits: TierLimits,
   ) {}
 
   /**
@@ -81,30 +87,19 @@ export class BulkService {
     try {
       created = await this.tenancy.forInstitution(params.id, 'write', async (tx) => {
         // an import makes accounts at once: nothing of the kind before the platform admin has verified the institution
-        const [status] = await queryRows<{ verified: boolean }>(
-          tx,
-          `SELECT verification_status = 'verified' AS verified FROM institutions WHERE id = $1`,
-          [params.id],
-        );
-        if (!status?.verified) throw institutionErrors.notVerified();
+        const inst = await this.institutions.find(tx, params.id);
+        if (inst?.verificationStatus !== 'verified') throw institutionErrors.notVerified();
         const csv = upload ? await this.uploadedHead(upload.storage_key) : Buffer.from(body.csv_data ?? '', 'base64');
         const problem = csvProblem(csv);
         if (problem) throw bulkErrors.csvInvalid(problem);
         if (courseId) {
-          const known = await queryRows(tx, `SELECT 1 FROM courses WHERE id = $1 AND institution_id = $2`, [courseId, params.id]);
-          if (!known.length) throw bulkErrors.courseNotFound();
+          if (!(await this.imports.ownsCourse(tx, params.id, courseId))) throw bulkErrors.courseNotFound();
         }
         // the file first: a failed write leaves no import behind
         if (upload) await this.files.move(upload.storage_key, key);
         else await this.files.put(key, csv);
-        await tx.query(`INSERT INTO bulk_imports (id, institution_id, course_id, created_by, storage_key) VALUES ($1, $2, $3, $4, $5)`, [
-          id,
-          params.id,
-          courseId,
-          caller.userId,
-          key,
-        ]);
-        return (await importView(tx, params.id, id))!;
+        await this.imports.insert(tx, { id, institutionId: params.id, courseId, createdBy: caller.userId, storageKey: key });
+        return toImport((await this.imports.find(tx, params.id, id))!);
       });
     } catch (e) {
       // refused, or the import row was not written: neither the upload nor the file moved from it stays behind
@@ -121,10 +116,7 @@ export class BulkService {
       // nothing will run it: say so on the import rather than leave it queued for ever
       this.log.error({ err: e, importId: id }, 'could not queue a bulk import');
       await this.tenancy.asSystem((tx) =>
-        tx.query(`UPDATE bulk_imports SET status = 'failed', finished_at = now(), errors = $2::jsonb WHERE id = $1`, [
-          id,
-          JSON.stringify([{ row: 0, email: null, error: 'The import could not be started; try again' }]),
-        ]),
+        this.imports.failUnstarted(tx, id, [{ row: 0, email: null, error: 'The import could not be started; try again' }]),
       );
       await this.files.remove(key).catch(() => undefined);
       throw e;
@@ -142,15 +134,17 @@ export class BulkService {
 
   @Handles(institutionRoutes.bulkImports)
   async list({ params }: RouteInput<R['bulkImports']>): Promise<RouteOutput<R['bulkImports']>> {
-    return this.tenancy.forInstitution(params.id, 'read', async (tx) => ({ imports: await importList(tx, params.id, LIST_LIMIT) }));
+    return this.tenancy.forInstitution(params.id, 'read', async (tx) => ({
+      imports: (await this.imports.latest(tx, params.id, LIST_LIMIT)).map(toImport),
+    }));
   }
 
   @Handles(institutionRoutes.bulkImport)
   async get({ params }: RouteInput<R['bulkImport']>): Promise<RouteOutput<R['bulkImport']>> {
     return this.tenancy.forInstitution(params.id, 'read', async (tx) => {
-      const found = await importView(tx, params.id, params.jobId);
+      const found = await this.imports.find(tx, params.id, params.jobId);
       if (!found) throw bulkErrors.importNotFound();
-      return found;
+      return toImport(found);
     });
   }
 
@@ -164,27 +158,28 @@ export class BulkService {
   async applyBatch(req: z.infer<I['bulkApplyBatch']['request']>): Promise<z.infer<I['bulkApplyBatch']['response']>> {
     return this.tenancy.asSystem(async (tx) => {
       const imp = await this.lockImport(tx, req.import_id);
-      if (!req.rows.length) return { institution_id: imp.institution_id, rows: [] };
+      if (!req.rows.length) return { institution_id: imp.institutionId, rows: [] };
       // membership by consent: an account this import did not make is invited, never added
       // (members already are left as they are, so a re-import still changes nothing)
-      const existing = await queryRows<{ user_id: string }>(
-        tx,
-        `SELECT user_id FROM members WHERE institution_id = $1 AND user_id = ANY ($2::uuid[])`,
-        [imp.institution_id, req.rows.map((r) => r.user_id)],
+      const isMember = new Set(
+        await this.members.memberUserIds(
+          tx,
+          imp.institutionId,
+          req.rows.map((r) => r.user_id),
+        ),
       );
-      const isMember = new Set(existing.map((m) => m.user_id));
       const toInvite = req.rows.filter((r) => !r.created && !isMember.has(r.user_id));
-      await invite(
+      await this.delivery.invite(
         tx,
-        imp.institution_id,
-        imp.created_by,
+        imp.institutionId,
+        imp.createdBy,
         toInvite.map((r) => ({
           email: r.account.email,
           name: r.account.name,
           memberType: r.member_type,
           portalRole: PORTAL_ROLE_OF[r.member_type],
           createAccount: false,
-          courseId: imp.course_id,
+          courseId: imp.courseId,
           importId: req.import_id,
         })),
       );
@@ -192,41 +187,33 @@ export class BulkService {
       const joining = req.rows.filter((r) => !invited.has(r.row));
       if (!joining.length)
         return {
-          institution_id: imp.institution_id,
+          institution_id: imp.institutionId,
           rows: req.rows.map((r) => ({ row: r.row, user_id: r.user_id, added: false, refused: INVITED_ROW })),
         };
-      const rows = JSON.stringify(joining.map((r) => ({ user_id: r.user_id, member_type: r.member_type, ...r.account })));
       // the people as identity answered, so the members list names them before identity's events arrive
-      await tx.query(
-        `INSERT INTO users (id, name, email, role) SELECT r.user_id, r.name, r.email, r.role FROM jsonb_to_recordset($1::jsonb) AS r(user_id uuid, name text, email text, role text)
-         ON CONFLICT (id) DO NOTHING`,
-        [rows],
+      await this.imports.rememberPeople(
+        tx,
+        joining.map((r) => ({ user_id: r.user_id, member_type: r.member_type, ...r.account })),
       );
-      const refused = await tierRefusals(tx, imp.institution_id, joining);
+      const refused = await this.tierRefusals(tx, imp.institutionId, joining);
       for (const row of invited) refused.set(row, INVITED_ROW);
-      const accepted = JSON.stringify(
+      const inserted = await this.imports.addMembers(
+        tx,
+        imp.institutionId,
+        imp.createdBy,
+        req.import_id,
         joining.filter((r) => !refused.has(r.row)).map((r) => ({ user_id: r.user_id, member_type: r.member_type })),
       );
-      const inserted = await queryRows<{ id: string }>(
+      await this.memberEvents.changed(tx, inserted);
+      const mine = await this.members.memberUserIds(
         tx,
-        `INSERT INTO members (id, institution_id, user_id, member_type, portal_role, added_by, import_id)
-         SELECT gen_random_uuid(), $1, r.user_id, r.member_type, CASE r.member_type WHEN 'faculty' THEN 'instructor' ELSE 'learner' END, $2, $3
-           FROM jsonb_to_recordset($4::jsonb) AS r(user_id uuid, member_type text)
-         ON CONFLICT (institution_id, user_id) DO NOTHING RETURNING id`,
-        [imp.institution_id, imp.created_by, req.import_id, accepted],
+        imp.institutionId,
+        joining.map((r) => r.user_id),
+        req.import_id,
       );
-      await writeMembersChanged(
-        tx,
-        inserted.map((r) => r.id),
-      );
-      const mine = await queryRows<{ user_id: string }>(
-        tx,
-        `SELECT user_id FROM members WHERE institution_id = $1 AND import_id = $2 AND user_id = ANY ($3::uuid[])`,
-        [imp.institution_id, req.import_id, joining.map((r) => r.user_id)],
-      );
-      const added = new Set(mine.map((m) => m.user_id));
+      const added = new Set(mine);
       return {
-        institution_id: imp.institution_id,
+        institution_id: imp.institutionId,
         rows: req.rows.map((r) => ({ row: r.row, user_id: r.user_id, added: added.has(r.user_id), refused: refused.get(r.row) ?? null })),
       };
     });
@@ -240,34 +227,20 @@ export class BulkService {
   async report(req: z.infer<I['bulkReport']['request']>): Promise<z.infer<I['bulkReport']['response']>> {
     const outcome = await this.tenancy.asSystem(async (tx) => {
       const imp = await this.lockImport(tx, req.import_id);
-      const count = req.batch > imp.batches_counted;
+      const count = req.batch > imp.batchesCounted;
       // a failure of the whole file (no email column, a job that gave up) says why in row 0
       const errors = count || (req.batch === 0 && req.status === 'failed') ? req.errors : [];
-      const [row] = await queryRows<{ status: z.infer<I['bulkReport']['response']>['status'] }>(
-        tx,
-        `UPDATE bulk_imports SET
-            status = CASE WHEN status = 'completed' THEN status ELSE $2 END,
-            started_at = coalesce(started_at, now()),
-            finished_at = CASE WHEN status = 'completed' THEN finished_at WHEN $2 = 'running' THEN NULL ELSE now() END,
-            file_rows = coalesce($3, file_rows),
-            successful = successful + $4, unchanged = unchanged + $5, failed = failed + $6, processed = processed + $4 + $5 + $6,
-            errors = CASE WHEN status = 'completed' OR jsonb_array_length($7::jsonb) = 0 OR jsonb_array_length(errors) >= $9 THEN errors
-                          ELSE jsonb_path_query_array(errors || $7::jsonb, ('$[0 to ' || ($9 - 1) || ']')::jsonpath) END,
-            batches_counted = greatest(batches_counted, $8)
-          WHERE id = $1 RETURNING status`,
-        [
-          req.import_id,
-          req.status,
-          req.file_rows,
-          count ? req.successful : 0,
-          count ? req.unchanged : 0,
-          count ? req.failed : 0,
-          JSON.stringify(errors),
-          req.batch,
-          BULK_IMPORT_ERRORS_KEPT,
-        ],
-      );
-      return { reply: { status: row!.status, counted: count && req.batch > 0 }, storageKey: imp.storage_key };
+      const status = await this.imports.report(tx, req.import_id, {
+        status: req.status,
+        fileRows: req.file_rows,
+        successful: count ? req.successful : 0,
+        unchanged: count ? req.unchanged : 0,
+        failed: count ? req.failed : 0,
+        errors,
+        batch: req.batch,
+        errorsKept: BULK_IMPORT_ERRORS_KEPT,
+      });
+      return { reply: { status, counted: count && req.batch > 0 }, storageKey: imp.storageKey };
     });
     // the file holds people's e-mails: it goes once the import is done with it (a failed import is not run again: a new upload is a new import)
     if (outcome.reply.status === 'completed' || outcome.reply.status === 'failed')
@@ -277,13 +250,29 @@ export class BulkService {
     return outcome.reply;
   }
 
-  private async lockImport(tx: EntityManager, id: string): Promise<ImportHead> {
-    const [imp] = await queryRows<ImportHead>(
-      tx,
-      `SELECT institution_id, course_id, created_by, batches_counted, storage_key FROM bulk_imports WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
+  private async lockImport(tx: EntityManager, id: string): Promise<BulkImportEntity> {
+    const imp = await this.imports.lock(tx, id);
     if (!imp) throw bulkErrors.importNotFound();
     return imp;
+  }
+
+  /**
+   * The rows of a batch the tier has no room for (bulk-tier.ts). The top institution is locked
+   * for the transaction, so imports running side by side cannot both take the last places.
+   */
+  private async tierRefusals(tx: EntityManager, institutionId: string, rows: readonly Candidate[]): Promise<Map<number, string>> {
+    const top = (await this.institutions.pathIds(tx, institutionId))?.[0];
+    if (!top) return new Map();
+    const limits = await this.tiers.tierOf(tx, top, true);
+    // no limit on people: nothing to count (the usage counts the whole subtree's members)
+    if (!limits || !limitsPeople(limits)) return new Map();
+    const usage = await this.tierLimits.usage(tx, top);
+    const known = await this.tiers.subtreeMembers(
+      tx,
+      top,
+      institutionId,
+      rows.map((r) => r.user_id),
+    );
+    return tierRefusalsOf(rows, known, usage);
   }
 }

@@ -12,24 +12,17 @@ import {
 } from '@lp/contracts';
 import { currentCaller, Handles, isUniqueViolation } from '@lp/service-kit';
 import { institutionErrors } from '../../common/institution-errors.js';
-import { Tenancy } from '../../common/tenancy.js';
+import { inSystemScope, Tenancy } from '../../common/tenancy.js';
 import { institutionEventFields, writeInstitutionUpdated } from '../institutions/institution-events.js';
-import { assertWithinTier, inSystemScope } from '../tiers/tier-limits.js';
-import { hierarchyErrors } from './hierarchy-errors.js';
-import { descendantIds, isStrictDescendant } from './hierarchy-sql.js';
 import { institutionView, institutionViews } from '../institutions/institution-view.js';
-import { courseRows, peopleOf } from './subsidiary-view.js';
+import { InstitutionsRepository } from '../institutions/institutions.repository.js';
+import { TierLimits } from '../tiers/tier-limits.js';
+import { hierarchyErrors } from './hierarchy-errors.js';
+import { HierarchyRepository, type PlaceRow } from './hierarchy.repository.js';
+import { moveShifts } from './hierarchy-tree.js';
+import { courseRows, splitPeople } from './subsidiary-view.js';
 
 type R = typeof institutionRoutes;
-
-interface PlaceRow {
-  id: string;
-  parent_id: string | null;
-  path_ids: string[];
-  organizational_level: number;
-  verification_status: VerificationStatus;
-  tier_name: string;
-}
 
 /**
  * Subsidiaries: institutions below a top one, each one organizational level below its parent.
@@ -39,12 +32,17 @@ interface PlaceRow {
  */
 @Injectable()
 export class SubsidiariesService {
-  constructor(@Inject(Tenancy) private readonly tenancy: Tenancy) {}
+  constructor(
+    @Inject(Tenancy) private readonly tenancy: Tenancy,
+    @Inject(InstitutionsRepository) private readonly institutions: InstitutionsRepository,
+    @Inject(HierarchyRepository) private readonly tree: HierarchyRepository,
+    @Inject(TierLimits) private readonly tierLimits: TierLimits,
+  ) {}
 
   @Handles(institutionRoutes.listSubsidiaries)
   async list({ params }: RouteInput<R['listSubsidiaries']>): Promise<RouteOutput<R['listSubsidiaries']>> {
     return this.tenancy.forInstitution(params.id, 'read', async (tx, access) => ({
-      subsidiaries: await institutionViews(tx, await descendantIds(tx, params.id), access),
+      subsidiaries: await institutionViews(this.institutions, tx, await this.tree.descendantIds(tx, params.id), access),
     }));
   }
 
@@ -59,45 +57,40 @@ export class SubsidiariesService {
     const id = randomUUID();
     try {
       return await this.tenancy.forInstitution(params.id, 'write', async (tx, access) => {
-        const parent = await this.placeInSubtree(tx, params.id, body.parent_institution_id ?? params.id);
+        const parent = await this.tree.placeInSubtree(tx, params.id, body.parent_institution_id ?? params.id);
         if (!parent) throw hierarchyErrors.parentNotFound();
-        if (parent.path_ids.length >= MAX_ORGANIZATIONAL_LEVEL || parent.organizational_level >= MAX_ORGANIZATIONAL_LEVEL)
+        if (parent.pathIds.length >= MAX_ORGANIZATIONAL_LEVEL || parent.organizationalLevel >= MAX_ORGANIZATIONAL_LEVEL)
           throw hierarchyErrors.levelTooDeep();
-        if (body.organizational_level !== parent.organizational_level + 1)
+        if (body.organizational_level !== parent.organizationalLevel + 1)
           throw hierarchyErrors.parentLevelMismatch(body.organizational_level);
-        const tierName = await this.lockAndCheckLimits(tx, parent.path_ids[0]!);
+        const tierName = await this.lockAndCheckLimits(tx, parent.pathIds[0]!);
         // the platform admin verified the top institution (an institution is only onboarded at
         // the top): what an admin of a verified tree adds below it is trusted at once; below a
         // pending or rejected one it waits as the tree does
-        const status: VerificationStatus = parent.verification_status === 'verified' ? 'verified' : 'pending';
-        await tx.query(`INSERT INTO subdomains (subdomain, institution_id, name) VALUES ($1, $2, $3)`, [body.subdomain, id, body.name]);
-        await tx.query(
-          `INSERT INTO institutions (id, parent_id, path_ids, hierarchy_level, organizational_level, level_type, level_name, name, subdomain, verification_status, verified_at,
-                                     contact_email, contact_phone, address, country, inherit_branding, tier_name, created_by)
-           VALUES ($1, $2, $3::uuid[], $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10 = 'verified' THEN now() END, $11, $12, $13, $14, $15, $16, $17)`,
-          [
-            id,
-            parent.id,
-            [...parent.path_ids, id],
-            parent.path_ids.length,
-            body.organizational_level,
-            body.level_type,
-            body.level_name ?? null,
-            body.name,
-            body.subdomain,
-            status,
-            body.contact_email ?? null,
-            body.contact_phone ?? null,
-            body.address ?? null,
-            body.country ?? null,
-            body.inherit_branding,
-            tierName,
-            caller.userId,
-          ],
-        );
-        const fields = await institutionEventFields(tx, id);
+        const status: VerificationStatus = parent.verificationStatus === 'verified' ? 'verified' : 'pending';
+        await this.institutions.insert(tx, {
+          id,
+          parentId: parent.id,
+          pathIds: [...parent.pathIds, id],
+          hierarchyLevel: parent.pathIds.length,
+          organizationalLevel: body.organizational_level,
+          levelType: body.level_type,
+          levelName: body.level_name ?? null,
+          name: body.name,
+          subdomain: body.subdomain,
+          verificationStatus: status,
+          verifiedAt: status === 'verified' ? () => 'now()' : null,
+          contactEmail: body.contact_email ?? null,
+          contactPhone: body.contact_phone ?? null,
+          address: body.address ?? null,
+          country: body.country ?? null,
+          inheritBranding: body.inherit_branding,
+          tierName,
+          createdBy: caller.userId,
+        });
+        const fields = await institutionEventFields(this.institutions, tx, id);
         await writeEvent(tx, institutionEvents.created, { ...fields, created_by: caller.userId, created_at: new Date().toISOString() });
-        return institutionView(tx, id, access);
+        return institutionView(this.institutions, tx, id, access);
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw institutionErrors.subdomainTaken(await this.holderOf(body.subdomain));
@@ -114,29 +107,24 @@ export class SubsidiariesService {
   async update({ params, body }: RouteInput<R['updateSubsidiary']>): Promise<RouteOutput<R['updateSubsidiary']>> {
     try {
       return await this.tenancy.forInstitution(params.id, 'write', async (tx, access) => {
-        if (!(await isStrictDescendant(tx, params.id, params.subId))) throw hierarchyErrors.subsidiaryNotFound();
-        const [sub] = (await tx.query(
-          `SELECT id, parent_id, path_ids, organizational_level, verification_status, tier_name FROM institutions WHERE id = $1 FOR UPDATE`,
-          [params.subId],
-        )) as PlaceRow[];
+        if (!(await this.tree.isStrictDescendant(tx, params.id, params.subId))) throw hierarchyErrors.subsidiaryNotFound();
+        const sub = await this.tree.lockPlace(tx, params.subId);
         const moved = await this.move(tx, params.id, sub!, body.parent_institution_id, body.organizational_level);
-        if (body.subdomain !== undefined)
-          await tx.query(`UPDATE subdomains SET subdomain = $2 WHERE institution_id = $1`, [params.subId, body.subdomain]);
-        if (body.name !== undefined) await tx.query(`UPDATE subdomains SET name = $2 WHERE institution_id = $1`, [params.subId, body.name]);
-        await setColumns(tx, params.subId, {
+        await this.institutions.patchSubdomainEntry(tx, params.subId, { subdomain: body.subdomain, name: body.name });
+        await this.institutions.patch(tx, params.subId, {
           name: body.name,
           subdomain: body.subdomain,
-          level_type: body.level_type,
-          level_name: body.level_name,
-          contact_email: body.contact_email,
-          contact_phone: body.contact_phone,
+          levelType: body.level_type,
+          levelName: body.level_name,
+          contactEmail: body.contact_email,
+          contactPhone: body.contact_phone,
           address: body.address,
           country: body.country,
-          inherit_branding: body.inherit_branding,
+          inheritBranding: body.inherit_branding,
         });
         // the event carries path_ids: every institution the move shifted is told, the edited one always
-        for (const id of new Set([params.subId, ...moved])) await writeInstitutionUpdated(tx, id);
-        return institutionView(tx, params.subId, access);
+        for (const id of new Set([params.subId, ...moved])) await writeInstitutionUpdated(this.institutions, tx, id);
+        return institutionView(this.institutions, tx, params.subId, access);
       });
     } catch (e) {
       if (isUniqueViolation(e) && body.subdomain) throw institutionErrors.subdomainTaken(await this.holderOf(body.subdomain));
@@ -147,27 +135,10 @@ export class SubsidiariesService {
   @Handles(institutionRoutes.subsidiaryResources)
   async resources({ params }: RouteInput<R['subsidiaryResources']>): Promise<RouteOutput<R['subsidiaryResources']>> {
     return this.tenancy.forInstitution(params.id, 'read', async (tx) => {
-      if (!(await isStrictDescendant(tx, params.id, params.subId))) throw hierarchyErrors.subsidiaryNotFound();
-      const ids = (await tx.query(
-        `SELECT id FROM courses WHERE institution_id = $1 UNION SELECT course_id FROM course_assignments WHERE institution_id = $1`,
-        [params.subId],
-      )) as { id: string }[];
-      const courses = await courseRows(
-        tx,
-        ids.map((r) => r.id),
-        new Map(ids.map((r) => [r.id, params.subId])),
-      );
-      return { courses, ...(await peopleOf(tx, 'm.institution_id = $1', [params.subId])) };
+      if (!(await this.tree.isStrictDescendant(tx, params.id, params.subId))) throw hierarchyErrors.subsidiaryNotFound();
+      const courses = await courseRows(this.tree, tx, await this.tree.heldCourseIds(tx, params.subId), params.subId);
+      return { courses, ...splitPeople(await this.tree.people(tx, params.subId)) };
     });
-  }
-
-  /** `id` as a parent: visible and inside `rootId`'s subtree */
-  private async placeInSubtree(tx: EntityManager, rootId: string, id: string): Promise<PlaceRow | undefined> {
-    const [row] = (await tx.query(
-      `SELECT id, parent_id, path_ids, organizational_level, verification_status, tier_name FROM institutions WHERE id = $1 AND path_ids @> ARRAY[$2::uuid]`,
-      [id, rootId],
-    )) as PlaceRow[];
-    return row;
   }
 
   /**
@@ -179,18 +150,12 @@ export class SubsidiariesService {
    */
   private async lockAndCheckLimits(tx: EntityManager, topId: string): Promise<string> {
     const top = await inSystemScope(tx, async () => {
-      const [row] = (await tx.query(`SELECT max_subsidiaries, tier_name FROM institutions WHERE id = $1 FOR UPDATE`, [topId])) as {
-        max_subsidiaries: number;
-        tier_name: string;
-      }[];
-      const [n] = (await tx.query(`SELECT count(*)::int AS n FROM institutions WHERE path_ids @> ARRAY[$1::uuid] AND id <> $1`, [
-        topId,
-      ])) as { n: number }[];
-      return { ...row!, count: Number(n!.n) };
+      const row = await this.tree.lockRow(tx, topId);
+      return { ...row!, count: await this.tree.countBelow(tx, topId) };
     });
-    if (top.count >= top.max_subsidiaries) throw hierarchyErrors.subsidiaryLimit(top.max_subsidiaries);
-    await assertWithinTier(tx, topId, 'subsidiaries', 1);
-    return top.tier_name;
+    if (top.count >= top.maxSubsidiaries) throw hierarchyErrors.subsidiaryLimit(top.maxSubsidiaries);
+    await this.tierLimits.assertWithinTier(tx, topId, 'subsidiaries', 1);
+    return top.tierName;
   }
 
   /**
@@ -205,49 +170,20 @@ export class SubsidiariesService {
     level: number | undefined,
   ): Promise<string[]> {
     if (parentId === undefined && level === undefined) return [];
-    const targetLevel = level ?? sub.organizational_level;
-    const parent = await this.placeInSubtree(tx, rootId, parentId === undefined ? sub.parent_id! : (parentId ?? rootId));
+    const targetLevel = level ?? sub.organizationalLevel;
+    const parent = await this.tree.placeInSubtree(tx, rootId, parentId === undefined ? sub.parentId! : (parentId ?? rootId));
     if (!parent) throw hierarchyErrors.parentNotFound();
-    if (parent.path_ids.includes(sub.id)) throw hierarchyErrors.parentInsideItself();
-    if (targetLevel !== parent.organizational_level + 1) throw hierarchyErrors.parentLevelMismatch(targetLevel);
-    if (parent.id === sub.parent_id && targetLevel === sub.organizational_level) return [];
-    const levelShift = targetLevel - sub.organizational_level;
-    const depthShift = parent.path_ids.length + 1 - sub.path_ids.length;
-    const [deepest] = (await tx.query(
-      `SELECT max(organizational_level)::int AS level, max(array_length(path_ids, 1))::int AS depth FROM institutions WHERE path_ids @> ARRAY[$1::uuid]`,
-      [sub.id],
-    )) as { level: number; depth: number }[];
-    if (deepest!.level + levelShift > MAX_ORGANIZATIONAL_LEVEL || deepest!.depth + depthShift > MAX_ORGANIZATIONAL_LEVEL)
+    if (parent.pathIds.includes(sub.id)) throw hierarchyErrors.parentInsideItself();
+    if (targetLevel !== parent.organizationalLevel + 1) throw hierarchyErrors.parentLevelMismatch(targetLevel);
+    if (parent.id === sub.parentId && targetLevel === sub.organizationalLevel) return [];
+    const { levelShift, depthShift } = moveShifts(sub, parent, targetLevel);
+    const deepest = await this.tree.deepest(tx, sub.id);
+    if (deepest.level + levelShift > MAX_ORGANIZATIONAL_LEVEL || deepest.depth + depthShift > MAX_ORGANIZATIONAL_LEVEL)
       throw hierarchyErrors.levelTooDeep();
-    // path from the new parent, then the part from `sub` down (sub is at position path length of sub)
-    const rows = (await tx.query(
-      `UPDATE institutions
-          SET path_ids = $2::uuid[] || path_ids[$3:],
-              hierarchy_level = hierarchy_level + $4,
-              organizational_level = organizational_level + $5,
-              parent_id = CASE WHEN id = $1 THEN $6::uuid ELSE parent_id END,
-              updated_at = now()
-        WHERE path_ids @> ARRAY[$1::uuid]
-        RETURNING id`,
-      [sub.id, parent.path_ids, sub.path_ids.length, depthShift, levelShift, parent.id],
-    )) as [{ id: string }[], number];
-    return rows[0].map((r) => r.id);
+    return this.tree.moveSubtree(tx, { id: sub.id, pathLength: sub.pathIds.length }, parent, depthShift, levelShift);
   }
 
   private async holderOf(subdomain: string): Promise<string> {
-    return this.tenancy.asSystem(async (tx) => {
-      const [r] = (await tx.query(`SELECT name FROM subdomains WHERE subdomain = $1`, [subdomain])) as { name: string }[];
-      return r?.name ?? 'another institution';
-    });
+    return this.tenancy.asSystem(async (tx) => (await this.institutions.subdomainHolder(tx, subdomain)) ?? 'another institution');
   }
-}
-
-/** Writes the given columns (undefined ones are left as they are). */
-async function setColumns(tx: EntityManager, id: string, columns: Record<string, unknown>): Promise<void> {
-  const set = Object.entries(columns).filter(([, v]) => v !== undefined);
-  if (!set.length) return;
-  await tx.query(`UPDATE institutions SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [
-    id,
-    ...set.map(([, v]) => v),
-  ]);
 }

@@ -1,35 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import type { Institution } from '@lp/contracts';
 import type { TenantAccess } from '../../common/tenancy.js';
+import type { InstitutionsRepository } from './institutions.repository.js';
 
-/**
- * Institutions as the contract shows them, counts included, read in one statement for any
- * number of ids. Row-level security is in force: the hierarchy path names only the part of
- * the tree the transaction may see, so a child's admin never learns the parent's name.
- */
-export async function institutionViews(
-  tx: EntityManager,
-  ids: readonly string[],
-  access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>,
-): Promise<Institution[]> {
-  if (!ids.length) return [];
-  const rows = (await tx.query(
-    `SELECT i.*,
-            (SELECT count(*) FROM institutions d WHERE i.id = ANY (d.path_ids) AND d.id <> i.id) AS subsidiary_count,
-            (SELECT count(*) FROM members m WHERE m.institution_id = i.id AND m.member_type = 'student') AS total_students,
-            (SELECT count(*) FROM members m WHERE m.institution_id = i.id AND m.member_type = 'faculty') AS total_faculty,
-            -- the courses it owns and those assigned to it (a subsidiary's mostly come from above)
-            (SELECT count(DISTINCT x.course_id) FROM (SELECT c.id AS course_id FROM courses c WHERE c.institution_id = i.id
-                                                      UNION ALL SELECT a.course_id FROM course_assignments a WHERE a.institution_id = i.id) x) AS total_courses,
-            (SELECT string_agg(a.name, ' > ' ORDER BY array_position(i.path_ids, a.id)) FROM institutions a WHERE a.id = ANY (i.path_ids)) AS path_names
-       FROM institutions i WHERE i.id = ANY ($1::uuid[])
-      ORDER BY i.hierarchy_level, i.name`,
-    [ids],
-  )) as InstitutionRow[];
-  return rows.map((r) => toInstitution(r, access));
-}
-
-interface InstitutionRow {
+/** An institution as InstitutionsRepository.views reads it: its columns, its counts and its path's names. */
+export interface InstitutionRow {
   id: string;
   parent_id: string | null;
   path_ids: string[];
@@ -63,7 +38,7 @@ interface InstitutionRow {
   path_names: string | null;
 }
 
-function toInstitution(r: InstitutionRow, access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>): Institution {
+export function toInstitution(r: InstitutionRow, access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>): Institution {
   return {
     id: r.id,
     name: r.name,
@@ -101,13 +76,29 @@ function toInstitution(r: InstitutionRow, access?: Pick<TenantAccess, 'accessLev
   };
 }
 
+/**
+ * Institutions as the contract shows them, counts included, read in one statement for any
+ * number of ids. Row-level security is in force: the hierarchy path names only the part of
+ * the tree the transaction may see, so a child's admin never learns the parent's name.
+ */
+export async function institutionViews(
+  repo: InstitutionsRepository,
+  tx: EntityManager,
+  ids: readonly string[],
+  access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>,
+): Promise<Institution[]> {
+  if (!ids.length) return [];
+  return (await repo.views(tx, ids)).map((r) => toInstitution(r, access));
+}
+
 /** One institution that the transaction can see (the caller's access checked before). */
 export async function institutionView(
+  repo: InstitutionsRepository,
   tx: EntityManager,
   id: string,
   access?: Pick<TenantAccess, 'accessLevel' | 'viaInstitutionId'>,
 ): Promise<Institution> {
-  const [view] = await institutionViews(tx, [id], access);
+  const [view] = await institutionViews(repo, tx, [id], access);
   if (!view) throw new Error(`institution ${id} vanished inside its own transaction`);
   return view;
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { writeEvent } from '@lp/bus';
 import {
   institutionEvents,
@@ -10,20 +9,30 @@ import {
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
-import { currentCaller, ExportsUserData, Handles, isUniqueViolation, queryRows } from '@lp/service-kit';
+import { currentCaller, ExportsUserData, Handles, isUniqueViolation } from '@lp/service-kit';
 import { institutionErrors } from '../../common/institution-errors.js';
 import { Tenancy } from '../../common/tenancy.js';
-import { writeMembersChanged } from '../members/member-events.js';
+import { nearestRoot } from '../../common/tenant-access.js';
+import { MemberEvents } from '../members/member-events.js';
+import { MembersRepository } from '../members/members.repository.js';
+import { InvitationDelivery } from '../invitations/invitation-delivery.js';
 import { institutionEventFields, writeInstitutionUpdated } from './institution-events.js';
 import { institutionView, institutionViews } from './institution-view.js';
-import { releaseHeld } from '../invitations/invitation-sql.js';
+import { portalBranding } from './portal-branding.js';
+import { InstitutionsRepository } from './institutions.repository.js';
 
 type R = typeof institutionRoutes;
 
 /** Institutions themselves: onboarding, their details and white-label settings, and the platform admin's verification. */
 @Injectable()
 export class InstitutionsService {
-  constructor(@Inject(Tenancy) private readonly tenancy: Tenancy) {}
+  constructor(
+    @Inject(Tenancy) private readonly tenancy: Tenancy,
+    @Inject(InstitutionsRepository) private readonly institutions: InstitutionsRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(MemberEvents) private readonly memberEvents: MemberEvents,
+    @Inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
+  ) {}
 
   /**
    * The institution of the caller's current portal when the caller administers it (or an
@@ -35,20 +44,15 @@ export class InstitutionsService {
     return this.tenancy.forUser(async (tx, roots) => {
       if (!roots.length) throw institutionErrors.noInstitution();
       const visible = await institutionViews(
+        this.institutions,
         tx,
         roots.map((r) => r.institutionId),
       );
       const current = caller.institutionId;
-      const pick = (current && (await tx.query(`SELECT id, path_ids AS "pathIds" FROM institutions WHERE id = $1`, [current]))[0]) as
-        { id: string; pathIds: string[] } | undefined;
-      const chosenId = pick?.id ?? visible[0]!.id;
-      const pathIds = pick?.pathIds ?? [chosenId];
-      const via =
-        [...pathIds]
-          .reverse()
-          .map((id) => roots.find((r) => r.institutionId === id))
-          .find((r) => r !== undefined) ?? roots.find((r) => r.institutionId === chosenId)!;
-      return institutionView(tx, chosenId, { accessLevel: via.accessLevel, viaInstitutionId: via.institutionId });
+      const currentPath = current ? await this.institutions.pathIds(tx, current) : null;
+      const chosenId = currentPath ? current! : visible[0]!.id;
+      const via = nearestRoot(currentPath ?? [chosenId], roots) ?? roots.find((r) => r.institutionId === chosenId)!;
+      return institutionView(this.institutions, tx, chosenId, { accessLevel: via.accessLevel, viaInstitutionId: via.institutionId });
     });
   }
 
@@ -59,16 +63,37 @@ export class InstitutionsService {
     const id = randomUUID();
     try {
       return await this.tenancy.forNew(id, async (tx) => {
-        await this.insertInstitution(tx, id, body, caller.userId);
+        await this.institutions.insert(tx, {
+          id,
+          parentId: null,
+          pathIds: [id],
+          hierarchyLevel: 0,
+          organizationalLevel: 1,
+          levelType: 'corporation',
+          name: body.name,
+          subdomain: body.subdomain,
+          contactEmail: body.contact_email,
+          contactPhone: body.contact_phone ?? null,
+          address: body.address ?? null,
+          country: body.country ?? null,
+          registrationNumber: body.registration_number ?? null,
+          taxId: body.tax_id ?? null,
+          createdBy: caller.userId,
+        });
         const memberId = randomUUID();
-        await tx.query(
-          `INSERT INTO members (id, institution_id, user_id, member_type, portal_role, access_level, added_by) VALUES ($1, $2, $3, 'admin', 'institution', 'admin', $3)`,
-          [memberId, id, caller.userId],
-        );
-        const fields = await institutionEventFields(tx, id);
+        await this.members.insert(tx, {
+          id: memberId,
+          institutionId: id,
+          userId: caller.userId,
+          memberType: 'admin',
+          portalRole: 'institution',
+          accessLevel: 'admin',
+          addedBy: caller.userId,
+        });
+        const fields = await institutionEventFields(this.institutions, tx, id);
         await writeEvent(tx, institutionEvents.created, { ...fields, created_by: caller.userId, created_at: new Date().toISOString() });
-        await writeMembersChanged(tx, [memberId]);
-        return institutionView(tx, id, { accessLevel: 'admin', viaInstitutionId: id });
+        await this.memberEvents.changed(tx, [memberId]);
+        return institutionView(this.institutions, tx, id, { accessLevel: 'admin', viaInstitutionId: id });
       });
     } catch (e) {
       if (isUniqueViolation(e)) throw institutionErrors.subdomainTaken(await this.holderOf(body.subdomain));
@@ -76,31 +101,8 @@ export class InstitutionsService {
     }
   }
 
-  private async insertInstitution(tx: EntityManager, id: string, b: RouteInput<R['onboard']>['body'], createdBy: string): Promise<void> {
-    await tx.query(`INSERT INTO subdomains (subdomain, institution_id, name) VALUES ($1, $2, $3)`, [b.subdomain, id, b.name]);
-    await tx.query(
-      `INSERT INTO institutions (id, parent_id, path_ids, hierarchy_level, organizational_level, level_type, name, subdomain, contact_email, contact_phone, address, country, registration_number, tax_id, created_by)
-       VALUES ($1, NULL, ARRAY[$1::uuid], 0, 1, 'corporation', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [
-        id,
-        b.name,
-        b.subdomain,
-        b.contact_email,
-        b.contact_phone ?? null,
-        b.address ?? null,
-        b.country ?? null,
-        b.registration_number ?? null,
-        b.tax_id ?? null,
-        createdBy,
-      ],
-    );
-  }
-
   private async holderOf(subdomain: string): Promise<string> {
-    return this.tenancy.asSystem(async (tx) => {
-      const [r] = (await tx.query(`SELECT name FROM subdomains WHERE subdomain = $1`, [subdomain])) as { name: string }[];
-      return r?.name ?? 'another institution';
-    });
+    return this.tenancy.asSystem(async (tx) => (await this.institutions.subdomainHolder(tx, subdomain)) ?? 'another institution');
   }
 
   /** The spec shows who holds a taken subdomain: its name, nothing else (the subdomains list is platform-wide on purpose). */
@@ -110,46 +112,43 @@ export class InstitutionsService {
     const parsed = SubdomainSchema.safeParse(subdomain);
     if (!parsed.success)
       return { subdomain, available: false, taken_by: null, reason: parsed.error.issues[0]?.message ?? 'Invalid subdomain' };
-    const taken = await this.tenancy.asSystem(
-      async (tx) => (await tx.query(`SELECT name FROM subdomains WHERE subdomain = $1`, [subdomain]))[0] as { name: string } | undefined,
-    );
-    return { subdomain, available: !taken, taken_by: taken?.name ?? null, reason: null };
+    const takenBy = await this.tenancy.asSystem((tx) => this.institutions.subdomainHolder(tx, subdomain));
+    return { subdomain, available: takenBy === null, taken_by: takenBy, reason: null };
   }
 
   @Handles(institutionRoutes.get)
   async get({ params }: RouteInput<R['get']>): Promise<RouteOutput<R['get']>> {
-    return this.tenancy.forInstitution(params.id, 'read', (tx, access) => institutionView(tx, params.id, access));
+    return this.tenancy.forInstitution(params.id, 'read', (tx, access) => institutionView(this.institutions, tx, params.id, access));
   }
 
   @Handles(institutionRoutes.update)
   async update({ params, body }: RouteInput<R['update']>): Promise<RouteOutput<R['update']>> {
     return this.tenancy.forInstitution(params.id, 'write', async (tx, access) => {
-      const columns: Record<string, unknown> = {
+      await this.institutions.patch(tx, params.id, {
         name: body.name,
-        contact_email: body.contact_email,
-        contact_phone: body.contact_phone,
+        contactEmail: body.contact_email,
+        contactPhone: body.contact_phone,
         address: body.address,
         country: body.country,
-        primary_color: body.primary_color,
-        secondary_color: body.secondary_color,
-        custom_text: body.custom_text,
-        logo_url: body.logo_url,
-        inherit_branding: body.inherit_branding,
-      };
-      await setColumns(tx, params.id, columns);
+        primaryColor: body.primary_color,
+        secondaryColor: body.secondary_color,
+        customText: body.custom_text,
+        logoUrl: body.logo_url,
+        inheritBranding: body.inherit_branding,
+      });
       if (body.name !== undefined) {
-        await tx.query(`UPDATE subdomains SET name = $2 WHERE institution_id = $1`, [params.id, body.name]);
-        await writeInstitutionUpdated(tx, params.id);
+        await this.institutions.patchSubdomainEntry(tx, params.id, { name: body.name });
+        await writeInstitutionUpdated(this.institutions, tx, params.id);
       }
-      return institutionView(tx, params.id, access);
+      return institutionView(this.institutions, tx, params.id, access);
     });
   }
 
   @Handles(institutionRoutes.logo)
   async logo({ params, query }: RouteInput<R['logo']>): Promise<RouteOutput<R['logo']>> {
     return this.tenancy.forInstitution(params.id, 'write', async (tx, access) => {
-      await setColumns(tx, params.id, { logo_url: query.logo_url });
-      return institutionView(tx, params.id, access);
+      await this.institutions.patch(tx, params.id, { logoUrl: query.logo_url });
+      return institutionView(this.institutions, tx, params.id, access);
     });
   }
 
@@ -158,16 +157,9 @@ export class InstitutionsService {
   @Handles(institutionRoutes.adminInstitutions)
   async adminList({ query }: RouteInput<R['adminInstitutions']>): Promise<RouteOutput<R['adminInstitutions']>> {
     return this.tenancy.asSystem(async (tx) => {
-      const rows = (await tx.query(
-        `SELECT id FROM institutions WHERE ($1::text IS NULL OR verification_status = $1)
-          ORDER BY (verification_status = 'pending') DESC, created_at DESC LIMIT 1000`,
-        [query.status ?? null],
-      )) as { id: string }[];
-      const views = await institutionViews(
-        tx,
-        rows.map((r) => r.id),
-      );
-      const order = new Map(rows.map((r, i) => [r.id, i]));
+      const ids = await this.institutions.idsForPlatformAdmin(tx, query.status ?? null);
+      const views = await institutionViews(this.institutions, tx, ids);
+      const order = new Map(ids.map((id, i) => [id, i]));
       return { institutions: views.sort((a, b) => order.get(a.id)! - order.get(b.id)!) };
     });
   }
@@ -183,22 +175,14 @@ export class InstitutionsService {
   async verify({ params, body }: RouteInput<R['verify']>): Promise<RouteOutput<R['verify']>> {
     const caller = currentCaller();
     return this.tenancy.asSystem(async (tx) => {
-      const [row] = (await tx.query(`SELECT verification_status FROM institutions WHERE id = $1 FOR UPDATE`, [params.id])) as {
-        verification_status: string;
-      }[];
+      const row = await this.institutions.lock(tx, params.id);
       if (!row) throw institutionErrors.notFound();
-      if (row.verification_status !== 'pending') throw institutionErrors.notPending();
-      const settled = await queryRows<{ id: string; hierarchy_level: number }>(
-        tx,
-        `UPDATE institutions SET verification_status = $2, verification_notes = CASE WHEN id = $1 THEN $3 ELSE verification_notes END,
-                verified_at = now(), verified_by = $4, updated_at = now()
-          WHERE verification_status = 'pending' AND $1 = ANY (path_ids) RETURNING id, hierarchy_level`,
-        [params.id, body.status, body.notes ?? null, caller.userId],
-      );
+      if (row.verificationStatus !== 'pending') throw institutionErrors.notPending();
+      const settled = await this.institutions.settlePending(tx, params.id, body.status, body.notes ?? null, caller.userId);
       const ids = settled.sort((a, b) => a.hierarchy_level - b.hierarchy_level).map((r) => r.id);
       const at = new Date().toISOString();
       for (const id of ids) {
-        const fields = await institutionEventFields(tx, id);
+        const fields = await institutionEventFields(this.institutions, tx, id);
         await writeEvent(tx, institutionEvents.verified, {
           ...fields,
           notes: id === params.id ? (body.notes ?? null) : null,
@@ -206,8 +190,8 @@ export class InstitutionsService {
           verified_at: at,
         });
       }
-      await releaseHeld(tx, ids, body.status === 'verified');
-      return institutionView(tx, params.id);
+      await this.delivery.releaseHeld(tx, ids, body.status === 'verified');
+      return institutionView(this.institutions, tx, params.id);
     });
   }
 
@@ -221,27 +205,9 @@ export class InstitutionsService {
   async portalBySubdomain({ query }: RouteInput<R['portalBySubdomain']>): Promise<RouteOutput<R['portalBySubdomain']>> {
     const subdomain = normalizeSubdomain(query.subdomain);
     return this.tenancy.asSystem(async (tx) => {
-      const rows = (await tx.query(
-        `SELECT a.id, a.name, a.subdomain, a.logo_url, a.primary_color, a.secondary_color, a.custom_text, a.inherit_branding, a.verification_status,
-                array_position(i.path_ids, a.id) AS depth
-           FROM institutions i JOIN institutions a ON a.id = ANY (i.path_ids)
-          WHERE i.subdomain = $1 ORDER BY depth DESC`,
-        [subdomain],
-      )) as BrandingRow[];
-      const self = rows[0];
-      if (!self || self.verification_status !== 'verified') throw institutionErrors.portalNotFound();
-      const lineage = self.inherit_branding ? rows : [self];
-      const pick = <K extends 'logo_url' | 'primary_color' | 'secondary_color' | 'custom_text'>(k: K) =>
-        lineage.find((r) => r[k] !== null)?.[k] ?? null;
-      return {
-        institution_id: self.id,
-        name: self.name,
-        subdomain: self.subdomain,
-        logo_url: pick('logo_url'),
-        primary_color: pick('primary_color'),
-        secondary_color: pick('secondary_color'),
-        custom_text: pick('custom_text'),
-      };
+      const portal = portalBranding(await this.institutions.lineageBySubdomain(tx, subdomain));
+      if (!portal) throw institutionErrors.portalNotFound();
+      return portal;
     });
   }
 
@@ -249,37 +215,8 @@ export class InstitutionsService {
   @ExportsUserData()
   async exportUserData(userId: string): Promise<Record<string, unknown>> {
     return this.tenancy.asSystem(async (tx) => ({
-      institutions_founded: await tx.query(
-        `SELECT id, name, subdomain, verification_status, created_at FROM institutions WHERE created_by = $1`,
-        [userId],
-      ),
-      memberships: await tx.query(
-        `SELECT m.institution_id, i.name AS institution_name, m.member_type, m.portal_role, m.access_level, m.is_suspended, m.notes, m.added_at
-           FROM members m JOIN institutions i ON i.id = m.institution_id WHERE m.user_id = $1`,
-        [userId],
-      ),
+      institutions_founded: await this.institutions.founded(tx, userId),
+      memberships: await this.institutions.membershipsOf(tx, userId),
     }));
   }
-}
-
-interface BrandingRow {
-  id: string;
-  name: string;
-  subdomain: string;
-  logo_url: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  custom_text: string | null;
-  inherit_branding: boolean;
-  verification_status: string;
-}
-
-/** Writes the given columns (undefined ones are left as they are). */
-async function setColumns(tx: EntityManager, id: string, columns: Record<string, unknown>): Promise<void> {
-  const set = Object.entries(columns).filter(([, v]) => v !== undefined);
-  if (!set.length) return;
-  await tx.query(`UPDATE institutions SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')}, updated_at = now() WHERE id = $1`, [
-    id,
-    ...set.map(([, v]) => v),
-  ]);
 }

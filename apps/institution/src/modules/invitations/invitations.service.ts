@@ -9,30 +9,20 @@ import {
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
-import { currentCaller, Handles, LOGGER, queryRows, UsersReadModel, type Logger } from '@lp/service-kit';
+import { randomUUID } from 'node:crypto';
+import { currentCaller, Handles, LOGGER, UsersReadModel, type Logger } from '@lp/service-kit';
 import { institutionErrors } from '../../common/institution-errors.js';
 import { Tenancy } from '../../common/tenancy.js';
-import { PORTAL_ROLE_OF } from '../members/members.service.js';
-import { writeMemberRemoved, writeMembersChanged } from '../members/member-events.js';
-import { invite } from './invitation-sql.js';
-import { invitationList, myInvitationList, myMembershipList } from './invitation-view.js';
-
-// raw-sql: institution has no repository layer yet (issue 25 item 2 moves the whole service onto one); these statements run in Tenancy's transaction, under its row-level security, as the rest of the service's do
+import { PORTAL_ROLE_OF } from '../members/member-roles.js';
+import { MemberEvents } from '../members/member-events.js';
+import { MembersRepository } from '../members/members.repository.js';
+import { InvitationDelivery } from './invitation-delivery.js';
+import { InstitutionsRepository } from '../institutions/institutions.repository.js';
+import { isLastAdminOfTop } from './invitation-rules.js';
+import { InvitationsRepository } from './invitations.repository.js';
+import { toInvitation, toMyInvitation, toMyMembership } from './invitation-view.js';
 
 type R = typeof institutionRoutes;
-
-interface OpenInvitation {
-  id: string;
-  institution_id: string;
-  member_type: 'student' | 'faculty' | 'admin';
-  portal_role: string;
-  access_level: string;
-  permissions: string[];
-  notes: string | null;
-  course_id: string | null;
-  import_id: string | null;
-  invited_by: string | null;
-}
 
 /**
  * Membership by consent (issue 24, item 3). An institution never makes another account its
@@ -40,7 +30,7 @@ interface OpenInvitation {
  * turns the invitation into a membership (or declines it); a member may leave on their own.
  * The admin's answer is the same whatever the e-mail (no account-existence oracle), and an
  * unverified institution's invitations are held: nothing reaches anyone until verification
- * delivers them (invitation-sql.ts).
+ * delivers them (invitation-delivery.ts).
  */
 @Injectable()
 export class InvitationsService {
@@ -49,6 +39,11 @@ export class InvitationsService {
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(UsersReadModel) private readonly users: UsersReadModel,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(InvitationsRepository) private readonly invitations: InvitationsRepository,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
+    @Inject(MemberEvents) private readonly memberEvents: MemberEvents,
+    @Inject(InstitutionsRepository) private readonly institutions: InstitutionsRepository,
   ) {}
 
   /**
@@ -60,7 +55,7 @@ export class InvitationsService {
   async add({ params, body }: RouteInput<R['addMember']>): Promise<RouteOutput<R['addMember']>> {
     const caller = currentCaller();
     await this.tenancy.forInstitution(params.id, 'write', (tx) =>
-      invite(tx, params.id, caller.userId, [
+      this.delivery.invite(tx, params.id, caller.userId, [
         {
           email: body.email,
           name: body.name ?? null,
@@ -76,19 +71,15 @@ export class InvitationsService {
 
   @Handles(institutionRoutes.listInvitations)
   async list({ params }: RouteInput<R['listInvitations']>): Promise<RouteOutput<R['listInvitations']>> {
-    return this.tenancy.forInstitution(params.id, 'read', async (tx) => ({ invitations: await invitationList(tx, params.id) }));
+    return this.tenancy.forInstitution(params.id, 'read', async (tx) => ({
+      invitations: (await this.invitations.list(tx, params.id)).map(toInvitation),
+    }));
   }
 
   @Handles(institutionRoutes.revokeInvitation)
   async revoke({ params }: RouteInput<R['revokeInvitation']>): Promise<RouteOutput<R['revokeInvitation']>> {
     return this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const gone = await queryRows<{ id: string }>(
-        tx,
-        `UPDATE invitations SET status = 'revoked', responded_at = now(), updated_at = now()
-          WHERE institution_id = $1 AND id = $2 AND status IN ('held', 'pending') RETURNING id`,
-        [params.id, params.invitationId],
-      );
-      if (!gone.length) throw institutionErrors.invitationNotFound();
+      if (!(await this.invitations.revoke(tx, params.id, params.invitationId))) throw institutionErrors.invitationNotFound();
       return { message: 'Invitation withdrawn' };
     });
   }
@@ -99,7 +90,9 @@ export class InvitationsService {
   async mine(): Promise<RouteOutput<R['myInvitations']>> {
     const email = await this.callerEmail();
     if (!email) return { invitations: [] };
-    return this.tenancy.forInvitee(email, async (tx) => ({ invitations: await myInvitationList(tx, email) }));
+    return this.tenancy.forInvitee(email, async (tx) => ({
+      invitations: (await this.invitations.openFor(tx, email)).map(toMyInvitation),
+    }));
   }
 
   /**
@@ -114,39 +107,26 @@ export class InvitationsService {
     const email = await this.callerEmail();
     if (!email) throw institutionErrors.invitationNotFound();
     const { membership, courseId } = await this.tenancy.forInvitee(email, async (tx, open) => {
-      const [inv] = await queryRows<OpenInvitation>(
-        tx,
-        `SELECT id, institution_id, member_type, portal_role, access_level, permissions, notes, course_id, import_id, invited_by FROM invitations
-          WHERE id = $1 AND email = $2 AND status = 'pending' AND expires_at > now() FOR UPDATE`,
-        [params.invitationId, email],
-      );
+      const inv = await this.invitations.lockDelivered(tx, params.invitationId, email);
       if (!inv) throw institutionErrors.invitationNotFound();
-      await open(inv.institution_id);
-      const [made] = await queryRows<{ id: string }>(
-        tx,
-        `INSERT INTO members (id, institution_id, user_id, member_type, portal_role, access_level, permissions, notes, added_by, import_id)
-         VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)
-         ON CONFLICT (institution_id, user_id) DO NOTHING RETURNING id`,
-        [
-          inv.institution_id,
-          caller.userId,
-          inv.member_type,
-          inv.portal_role,
-          inv.access_level,
-          JSON.stringify(inv.permissions),
-          inv.notes,
-          inv.invited_by,
-          inv.import_id,
-        ],
-      );
-      await tx.query(`UPDATE invitations SET status = 'accepted', user_id = $2, responded_at = now(), updated_at = now() WHERE id = $1`, [
-        inv.id,
-        caller.userId,
-      ]);
+      await open(inv.institutionId);
+      const made = await this.members.insertIfAbsent(tx, {
+        id: randomUUID(),
+        institutionId: inv.institutionId,
+        userId: caller.userId,
+        memberType: inv.memberType,
+        portalRole: inv.portalRole,
+        accessLevel: inv.accessLevel,
+        permissions: inv.permissions,
+        notes: inv.notes,
+        addedBy: inv.invitedBy,
+        importId: inv.importId,
+      });
+      await this.invitations.markAccepted(tx, inv.id, caller.userId);
       // already a member (joined another way meanwhile): the invitation is spent, the membership stays as it is
-      if (made) await writeMembersChanged(tx, [made.id]);
-      const [membership] = await myMembershipList(tx, caller.userId, inv.institution_id);
-      return { membership: membership!, courseId: made ? inv.course_id : null };
+      if (made) await this.memberEvents.changed(tx, [made]);
+      const [membership] = await this.invitations.membershipsOf(tx, caller.userId, inv.institutionId);
+      return { membership: toMyMembership(membership!), courseId: made ? inv.courseId : null };
     });
     if (courseId) await this.enroll(membership.institution_id, courseId, caller.userId);
     return membership;
@@ -157,13 +137,7 @@ export class InvitationsService {
     const email = await this.callerEmail();
     if (!email) throw institutionErrors.invitationNotFound();
     return this.tenancy.forInvitee(email, async (tx) => {
-      const done = await queryRows<{ id: string }>(
-        tx,
-        `UPDATE invitations SET status = 'declined', responded_at = now(), updated_at = now()
-          WHERE id = $1 AND email = $2 AND status = 'pending' AND expires_at > now() RETURNING id`,
-        [params.invitationId, email],
-      );
-      if (!done.length) throw institutionErrors.invitationNotFound();
+      if (!(await this.invitations.decline(tx, params.invitationId, email))) throw institutionErrors.invitationNotFound();
       return { message: 'Invitation declined' };
     });
   }
@@ -171,7 +145,9 @@ export class InvitationsService {
   @Handles(institutionRoutes.myMemberships)
   async memberships(): Promise<RouteOutput<R['myMemberships']>> {
     const caller = currentCaller();
-    return this.tenancy.forInvitee(null, async (tx) => ({ memberships: await myMembershipList(tx, caller.userId) }));
+    return this.tenancy.forInvitee(null, async (tx) => ({
+      memberships: (await this.invitations.membershipsOf(tx, caller.userId)).map(toMyMembership),
+    }));
   }
 
   /**
@@ -184,25 +160,16 @@ export class InvitationsService {
   async leave({ params }: RouteInput<R['leaveInstitution']>): Promise<RouteOutput<R['leaveInstitution']>> {
     const caller = currentCaller();
     return this.tenancy.forInvitee(null, async (tx, open) => {
-      const [m] = await queryRows<{ id: string; member_type: string }>(
-        tx,
-        `SELECT id, member_type FROM members WHERE user_id = $1 AND institution_id = $2 FOR UPDATE`,
-        [caller.userId, params.institutionId],
-      );
+      const m = await this.members.lockOwn(tx, caller.userId, params.institutionId);
       if (!m) throw institutionErrors.memberNotFound();
-      if (m.member_type === 'admin') {
+      if (m.memberType === 'admin') {
         await open(params.institutionId);
-        const [top] = await queryRows<{ others: number; is_top: boolean }>(
-          tx,
-          `SELECT (SELECT count(*) FROM members WHERE institution_id = i.id AND member_type = 'admin' AND NOT is_suspended AND user_id <> $2) AS others,
-                  i.parent_id IS NULL AS is_top
-             FROM institutions i WHERE i.id = $1`,
-          [params.institutionId, caller.userId],
-        );
-        if (top?.is_top && Number(top.others) === 0) throw institutionErrors.lastAdmin();
+        const inst = await this.institutions.find(tx, params.institutionId);
+        const others = await this.members.otherActiveAdmins(tx, params.institutionId, caller.userId);
+        if (inst && isLastAdminOfTop(inst.parentId === null, others)) throw institutionErrors.lastAdmin();
       }
-      await tx.query(`DELETE FROM members WHERE id = $1`, [m.id]);
-      await writeMemberRemoved(tx, { id: m.id, institutionId: params.institutionId, userId: caller.userId });
+      await this.members.delete(tx, m.id);
+      await this.memberEvents.removed(tx, { id: m.id, institutionId: params.institutionId, userId: caller.userId });
       return { message: 'You left the institution' };
     });
   }

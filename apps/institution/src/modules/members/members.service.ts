@@ -1,32 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { RpcClient } from '@lp/bus';
-import {
-  catalogInternal,
-  institutionInternal,
-  institutionRoutes,
-  type MemberType,
-  type PortalRole,
-  type RouteInput,
-  type RouteOutput,
-} from '@lp/contracts';
+import { catalogInternal, institutionInternal, institutionRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
 import type { z } from 'zod';
-import { currentCaller, Handles, HandlesInternal, queryRows } from '@lp/service-kit';
+import { currentCaller, Handles, HandlesInternal } from '@lp/service-kit';
 import { institutionErrors } from '../../common/institution-errors.js';
 import { Tenancy } from '../../common/tenancy.js';
 import { memberTypesFor } from '../api-keys/key-scope.js';
-import { memberPage, memberView } from './member-view.js';
-import { writeMemberRemoved, writeMembersChanged } from './member-events.js';
-import { invite } from '../invitations/invitation-sql.js';
-
-// raw-sql: institution has no repository layer yet (issue 25 item 2 moves the whole service onto one); these statements run in Tenancy's transaction, under its row-level security, as the rest of the service's do
+import { InstitutionsRepository } from '../institutions/institutions.repository.js';
+import { InvitationDelivery } from '../invitations/invitation-delivery.js';
+import { toMember } from './member-view.js';
+import { MemberEvents } from './member-events.js';
+import { memberTypeOfRole } from './member-roles.js';
+import { MembersRepository } from './members.repository.js';
+import type { MemberEntity } from '../../entities/member.entity.js';
 
 type R = typeof institutionRoutes;
-
-/** the portal role a member type enters with; a grant's role decides the type the other way round */
-export const PORTAL_ROLE_OF: Record<MemberType, PortalRole> = { student: 'learner', faculty: 'instructor', admin: 'institution' };
-export const memberTypeOfRole = (role: PortalRole): MemberType =>
-  role === 'institution' ? 'admin' : role === 'learner' ? 'student' : 'faculty';
 
 /** Members of an institution: students, faculty and the admins of its portal. People join by invitation (modules/invitations). */
 @Injectable()
@@ -34,51 +23,51 @@ export class MembersService {
   constructor(
     @Inject(Tenancy) private readonly tenancy: Tenancy,
     @Inject(RpcClient) private readonly rpc: RpcClient,
+    @Inject(MembersRepository) private readonly members: MembersRepository,
+    @Inject(InstitutionsRepository) private readonly institutions: InstitutionsRepository,
+    @Inject(MemberEvents) private readonly events: MemberEvents,
+    @Inject(InvitationDelivery) private readonly delivery: InvitationDelivery,
   ) {}
 
   @Handles(institutionRoutes.listMembers)
   async list({ params, query }: RouteInput<R['listMembers']>): Promise<RouteOutput<R['listMembers']>> {
     const types = memberTypesFor(currentCaller(), query.member_type);
-    return this.tenancy.forInstitution(params.id, 'read', (tx) =>
-      memberPage(tx, { institutionId: params.id, types, search: query.search, limit: query.limit, offset: query.offset }),
-    );
+    return this.tenancy.forInstitution(params.id, 'read', async (tx) => {
+      const page = await this.members.page(tx, {
+        institutionId: params.id,
+        types,
+        search: query.search,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      return { members: page.rows.map(toMember), total: page.total };
+    });
   }
 
   @Handles(institutionRoutes.updateMember)
   async update({ params, body }: RouteInput<R['updateMember']>): Promise<RouteOutput<R['updateMember']>> {
     return this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const r = (await tx.query(`UPDATE members SET notes = $3, updated_at = now() WHERE institution_id = $1 AND id = $2 RETURNING id`, [
-        params.id,
-        params.memberId,
-        body.notes,
-      ])) as [unknown[], number];
-      if (!affected(r)) throw institutionErrors.memberNotFound();
-      return (await memberView(tx, params.id, params.memberId))!;
+      if (!(await this.members.update(tx, params.id, params.memberId, { notes: body.notes }))) throw institutionErrors.memberNotFound();
+      return toMember((await this.members.view(tx, params.id, params.memberId))!);
     });
   }
 
   @Handles(institutionRoutes.memberStatus)
   async status({ params, body }: RouteInput<R['memberStatus']>): Promise<RouteOutput<R['memberStatus']>> {
     return this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const m = await this.lockMember(tx, params.id, params.memberId);
-      if (m.userId === currentCaller().userId) throw institutionErrors.cannotRemoveSelf();
-      await tx.query(`UPDATE members SET is_suspended = $3, updated_at = now() WHERE institution_id = $1 AND id = $2`, [
-        params.id,
-        params.memberId,
-        body.is_suspended,
-      ]);
-      await writeMembersChanged(tx, [params.memberId]);
-      return (await memberView(tx, params.id, params.memberId))!;
+      const m = await this.lockOther(tx, params.id, params.memberId);
+      await this.members.update(tx, params.id, m.id, { isSuspended: body.is_suspended });
+      await this.events.changed(tx, [params.memberId]);
+      return toMember((await this.members.view(tx, params.id, params.memberId))!);
     });
   }
 
   @Handles(institutionRoutes.removeMember)
   async remove({ params }: RouteInput<R['removeMember']>): Promise<RouteOutput<R['removeMember']>> {
     return this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const m = await this.lockMember(tx, params.id, params.memberId);
-      if (m.userId === currentCaller().userId) throw institutionErrors.cannotRemoveSelf();
-      await tx.query(`DELETE FROM members WHERE id = $1`, [params.memberId]);
-      await writeMemberRemoved(tx, { id: params.memberId, institutionId: params.id, userId: m.userId });
+      const m = await this.lockOther(tx, params.id, params.memberId);
+      await this.members.delete(tx, params.memberId);
+      await this.events.removed(tx, { id: params.memberId, institutionId: params.id, userId: m.userId });
       return { message: 'Member removed' };
     });
   }
@@ -90,14 +79,7 @@ export class MembersService {
   @Handles(institutionRoutes.portalAccess)
   async portalAccess({ params }: RouteInput<R['portalAccess']>): Promise<RouteOutput<R['portalAccess']>> {
     return this.tenancy.forInstitution(params.id, 'read', async (tx) => {
-      const rows = (await tx.query(
-        `SELECT m.id AS member_id, m.user_id, coalesce(u.name, 'Unknown user') AS name, u.email, m.portal_role, m.access_level, m.permissions,
-                m.institution_id, i.name AS institution_name, m.added_at
-           FROM members m JOIN institutions i ON i.id = m.institution_id LEFT JOIN users u ON u.id = m.user_id
-          WHERE $1 = ANY (i.path_ids) AND (m.member_type = 'admin' OR jsonb_array_length(m.permissions) > 0)
-          ORDER BY i.hierarchy_level, i.name, m.added_at`,
-        [params.id],
-      )) as (Omit<RouteOutput<R['portalAccess']>['grants'][number], 'granted_at'> & { added_at: Date })[];
+      const rows = await this.members.portalGrants(tx, params.id);
       return { grants: rows.map(({ added_at, ...g }) => ({ ...g, granted_at: new Date(added_at).toISOString() })) };
     });
   }
@@ -117,30 +99,24 @@ export class MembersService {
       req.institution_id,
       'admin',
       async (tx) => {
-        const [inst] = (await tx.query(`SELECT name FROM institutions WHERE id = $1`, [req.institution_id])) as { name: string }[];
-        const updated = await queryRows<{ id: string }>(
-          tx,
-          `UPDATE members m SET member_type = $3, portal_role = $4, access_level = $5, permissions = $6::jsonb, is_suspended = false, updated_at = now()
-             FROM users u WHERE u.id = m.user_id AND m.institution_id = $1 AND lower(u.email) = $2 RETURNING m.id`,
-          [
-            req.institution_id,
-            req.email,
-            memberTypeOfRole(req.portal_role),
-            req.portal_role,
-            req.access_level,
-            JSON.stringify(req.permissions),
-          ],
-        );
-        const ids = updated.map((r) => r.id);
+        const inst = await this.institutions.find(tx, req.institution_id);
+        const memberType = memberTypeOfRole(req.portal_role);
+        const ids = await this.members.idsByEmail(tx, req.institution_id, req.email);
         if (ids.length) {
-          await writeMembersChanged(tx, ids);
+          await this.members.applyGrant(tx, ids, {
+            memberType,
+            portalRole: req.portal_role,
+            accessLevel: req.access_level,
+            permissions: req.permissions,
+          });
+          await this.events.changed(tx, ids);
           return { outcome: 'updated' as const, institution_name: inst!.name };
         }
-        await invite(tx, req.institution_id, req.granted_by, [
+        await this.delivery.invite(tx, req.institution_id, req.granted_by, [
           {
             email: req.email,
             name: null,
-            memberType: memberTypeOfRole(req.portal_role),
+            memberType,
             portalRole: req.portal_role,
             accessLevel: req.access_level,
             permissions: req.permissions,
@@ -157,12 +133,9 @@ export class MembersService {
   @Handles(institutionRoutes.enrollMember)
   async enroll({ params, body }: RouteInput<R['enrollMember']>): Promise<RouteOutput<R['enrollMember']>> {
     const userId = await this.tenancy.forInstitution(params.id, 'write', async (tx) => {
-      const [m] = (await tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND id = $2 AND NOT is_suspended`, [
-        params.id,
-        body.member_id,
-      ])) as { user_id: string }[];
-      if (!m) throw institutionErrors.memberNotFound();
-      return m.user_id;
+      const m = await this.members.find(tx, params.id, body.member_id);
+      if (!m || m.isSuspended) throw institutionErrors.memberNotFound();
+      return m.userId;
     });
     const reply = await this.rpc.request<z.infer<typeof catalogInternal.enrollMembers.response>>(catalogInternal.enrollMembers.subject, {
       institution_id: params.id,
@@ -173,15 +146,11 @@ export class MembersService {
     return { enrollment_id: e.enrollment_id, created: e.created };
   }
 
-  private async lockMember(tx: EntityManager, institutionId: string, memberId: string): Promise<{ userId: string }> {
-    const [m] = (await tx.query(`SELECT user_id FROM members WHERE institution_id = $1 AND id = $2 FOR UPDATE`, [
-      institutionId,
-      memberId,
-    ])) as { user_id: string }[];
+  /** The member row, locked; nobody suspends or removes themselves. */
+  private async lockOther(tx: EntityManager, institutionId: string, memberId: string): Promise<MemberEntity> {
+    const m = await this.members.lock(tx, institutionId, memberId);
     if (!m) throw institutionErrors.memberNotFound();
-    return { userId: m.user_id };
+    if (m.userId === currentCaller().userId) throw institutionErrors.cannotRemoveSelf();
+    return m;
   }
 }
-
-const affected = (r: unknown): number =>
-  Array.isArray(r) && typeof r[1] === 'number' ? r[1] : Array.isArray(r) ? (r[0] as unknown[]).length : 0;

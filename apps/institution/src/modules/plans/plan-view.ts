@@ -1,41 +1,38 @@
 import type { z } from 'zod';
-import { toMajor, type SubleasingPlanSchema } from '@lp/contracts';
+import { toMajor, toMinor, type SubleasingPlanSchema, type institutionRoutes, type RouteInput } from '@lp/contracts';
+import type { SubleasingPlanEntity } from '../../entities/subleasing-plan.entity.js';
+import type { PlanFields } from './plans.repository.js';
 
 type Plan = z.infer<typeof SubleasingPlanSchema>;
-
-export const PLAN_COLUMNS = `id, name, description, price_minor, currency, billing_period, member_type, features, is_active, is_featured,
-  active_subscriptions, cascaded_from, created_at`;
-
-export interface PlanRow {
-  id: string;
-  name: string;
-  description: string | null;
-  price_minor: number;
-  currency: Plan['currency'];
-  billing_period: Plan['billing_period'];
-  member_type: Plan['member_type'];
-  features: string[];
-  is_active: boolean;
-  is_featured: boolean;
-  active_subscriptions: number;
-  cascaded_from: string | null;
-  created_at: Date;
-}
+type PlanBody = RouteInput<(typeof institutionRoutes)['createPlan']>['body'];
 
 /** The plan as the API answers it: the exact minor units and the major-unit price the screens show. */
-export const toPlan = (r: PlanRow): Plan => ({
+export const toPlan = (r: SubleasingPlanEntity): Plan => ({
   id: r.id,
   name: r.name,
   description: r.description,
-  price: toMajor(r.price_minor, r.currency),
-  price_minor: r.price_minor,
+  price: toMajor(r.priceMinor, r.currency),
+  price_minor: r.priceMinor,
   currency: r.currency,
-  billing_period: r.billing_period,
-  member_type: r.member_type,
+  billing_period: r.billingPeriod,
+  member_type: r.memberType,
   features: r.features,
-  is_active: r.is_active,
-  is_featured: r.is_featured,
-  active_subscriptions: r.active_subscriptions,
-  cascaded_from: r.cascaded_from,
-  created_at: new Date(r.created_at).toISOString(),
+  is_active: r.isActive,
+  is_featured: r.isFeatured,
+  active_subscriptions: r.activeSubscriptions,
+  cascaded_from: r.cascadedFrom,
+  created_at: new Date(r.createdAt).toISOString(),
+});
+
+/** The plan's columns from the form: the price in the currency's minor units. */
+export const planFields = (b: PlanBody): PlanFields => ({
+  name: b.name,
+  description: b.description ?? null,
+  priceMinor: toMinor(b.price, b.currency),
+  currency: b.currency,
+  billingPeriod: b.billing_period,
+  memberType: b.member_type,
+  features: b.features,
+  isActive: b.is_active,
+  isFeatured: b.is_featured,
 });

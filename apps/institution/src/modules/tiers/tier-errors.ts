@@ -1,5 +1,5 @@
 import { AppError, InstitutionErrorCode as C } from '@lp/contracts';
-import type { TierMeasure } from './tier-limits.js';
+import type { TierMeasure } from './tier-measures.js';
 
 const MEASURE_NAMES: Record<TierMeasure, string> = {
   students: 'students',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { percent } from './tier-limits.js';
+import { percent } from './tier-measures.js';
 import { yearlySavingPercent } from './tier-view.js';
 
 describe('yearly saving', () => {

@@ -1,34 +1,8 @@
 import type { z } from 'zod';
 import { toMajor, type TierSchema } from '@lp/contracts';
+import type { TierEntity } from '../../entities/tier.entity.js';
 
 type Tier = z.infer<typeof TierSchema>;
-
-export const TIER_COLUMNS = `id, tier_name, display_name, description, price_monthly_minor, price_yearly_minor, features, is_featured, is_active,
-  display_order, max_students, max_faculty, max_courses, max_storage_gb, max_api_calls_monthly, max_subsidiaries,
-  custom_domain, branding_removed, api_access, priority_support`;
-
-export interface TierRow {
-  id: string;
-  tier_name: string;
-  display_name: string;
-  description: string;
-  price_monthly_minor: number;
-  price_yearly_minor: number;
-  features: string[];
-  is_featured: boolean;
-  is_active: boolean;
-  display_order: number;
-  max_students: number | null;
-  max_faculty: number | null;
-  max_courses: number | null;
-  max_storage_gb: number | null;
-  max_api_calls_monthly: number | null;
-  max_subsidiaries: number | null;
-  custom_domain: boolean;
-  branding_removed: boolean;
-  api_access: boolean;
-  priority_support: boolean;
-}
 
 /** 1 - yearly / (12 x monthly), a whole percent; nothing to save on a free tier */
 export function yearlySavingPercent(monthlyMinor: number, yearlyMinor: number): number {
@@ -36,28 +10,32 @@ export function yearlySavingPercent(monthlyMinor: number, yearlyMinor: number): 
   return Math.round((1 - yearlyMinor / (12 * monthlyMinor)) * 100);
 }
 
-export const toTier = (r: TierRow): Tier => ({
+/** The amount an upgrade costs for a billing cycle. */
+export const upgradeAmount = (t: Pick<TierEntity, 'priceMonthlyMinor' | 'priceYearlyMinor'>, cycle: 'monthly' | 'yearly'): number =>
+  cycle === 'yearly' ? t.priceYearlyMinor : t.priceMonthlyMinor;
+
+export const toTier = (r: TierEntity): Tier => ({
   id: r.id,
-  tier_name: r.tier_name,
-  display_name: r.display_name,
-  price_monthly: toMajor(r.price_monthly_minor, 'ETB'),
-  price_yearly: toMajor(r.price_yearly_minor, 'ETB'),
-  price_monthly_minor: r.price_monthly_minor,
-  price_yearly_minor: r.price_yearly_minor,
+  tier_name: r.tierName,
+  display_name: r.displayName,
+  price_monthly: toMajor(r.priceMonthlyMinor, 'ETB'),
+  price_yearly: toMajor(r.priceYearlyMinor, 'ETB'),
+  price_monthly_minor: r.priceMonthlyMinor,
+  price_yearly_minor: r.priceYearlyMinor,
   currency: 'ETB',
-  yearly_saving_percent: yearlySavingPercent(r.price_monthly_minor, r.price_yearly_minor),
+  yearly_saving_percent: yearlySavingPercent(r.priceMonthlyMinor, r.priceYearlyMinor),
   description: r.description,
   features: r.features,
-  is_featured: r.is_featured,
-  display_order: r.display_order,
-  max_students: r.max_students,
-  max_faculty: r.max_faculty,
-  max_courses: r.max_courses,
-  max_storage_gb: r.max_storage_gb,
-  max_api_calls_monthly: r.max_api_calls_monthly,
-  max_subsidiaries: r.max_subsidiaries,
-  custom_domain: r.custom_domain,
-  branding_removed: r.branding_removed,
-  api_access: r.api_access,
-  priority_support: r.priority_support,
+  is_featured: r.isFeatured,
+  display_order: r.displayOrder,
+  max_students: r.maxStudents,
+  max_faculty: r.maxFaculty,
+  max_courses: r.maxCourses,
+  max_storage_gb: r.maxStorageGb,
+  max_api_calls_monthly: r.maxApiCallsMonthly,
+  max_subsidiaries: r.maxSubsidiaries,
+  custom_domain: r.customDomain,
+  branding_removed: r.brandingRemoved,
+  api_access: r.apiAccess,
+  priority_support: r.prioritySupport,
 });

@@ -16,28 +16,16 @@ import {
 } from '@lp/contracts';
 import { RpcClient, writeEvent, type EventContext } from '@lp/bus';
 import { Clock, Handles, HandlesInternal, OnEvent, currentCaller, entityManager } from '@lp/service-kit';
-import { Tenancy, enterSystemScope } from '../../common/tenancy.js';
+import { Tenancy, enterSystemScope, inSystemScope } from '../../common/tenancy.js';
+import { InstitutionsRepository } from '../institutions/institutions.repository.js';
 import { tierErrors } from './tier-errors.js';
-import { inSystemScope } from './tier-limits.js';
-import { TIER_COLUMNS, type TierRow } from './tier-view.js';
+import { upgradeAmount } from './tier-view.js';
+import { TiersRepository } from './tiers.repository.js';
 
 type R = typeof institutionRoutes;
 type PricingReq = z.infer<typeof institutionInternal.tierPricing.request>;
 type PricingRes = z.infer<typeof institutionInternal.tierPricing.response>;
 type PayReply = z.infer<typeof billingInternal.payForItem.response>;
-
-interface UpgradeRow {
-  id: string;
-  institution_id: string;
-  requested_by: string;
-  from_tier: string;
-  to_tier: string;
-  billing_cycle: 'monthly' | 'yearly';
-  amount_minor: number;
-  currency: string;
-  payment_id: string | null;
-  status: 'pending' | 'completed' | 'failed';
-}
 
 /** what a payment did to its upgrade */
 type Applied = 'completed' | 'already' | 'paid_twice' | 'unknown';
@@ -58,6 +46,8 @@ export class UpgradeService {
     @Inject(Tenancy) private readonly tenancy: Tenancy,
     @Inject(RpcClient) private readonly rpc: RpcClient,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TiersRepository) private readonly tiers: TiersRepository,
+    @Inject(InstitutionsRepository) private readonly institutions: InstitutionsRepository,
   ) {}
 
   @Handles(institutionRoutes.upgrade)
@@ -65,21 +55,27 @@ export class UpgradeService {
     const caller = currentCaller();
     const started = await this.tenancy.forInstitution(params.id, 'admin', async (tx, access) => {
       const topId = access.pathIds[0]!;
-      if (access.viaInstitutionId !== topId && !(await adminsTop(tx, caller.userId, topId))) throw tierErrors.topAdminRequired();
+      if (access.viaInstitutionId !== topId && !(await this.tiers.isFullAdmin(tx, topId, caller.userId)))
+        throw tierErrors.topAdminRequired();
       // the caller administers the top institution, which this transaction may not see when
       // their nearest membership is a subsidiary's: the top's row is read and changed unscoped
       return inSystemScope(tx, async () => {
-        const [tier] = (await tx.query(`SELECT ${TIER_COLUMNS} FROM tiers WHERE id = $1 AND is_active`, [body.tier_id])) as TierRow[];
+        const tier = await this.tiers.findActive(tx, body.tier_id);
         if (!tier) throw tierErrors.notFound();
-        const [top] = (await tx.query(`SELECT tier_name FROM institutions WHERE id = $1`, [topId])) as { tier_name: string }[];
-        if (top!.tier_name === tier.tier_name) throw tierErrors.sameTier();
-        const amountMinor = body.billing_cycle === 'yearly' ? tier.price_yearly_minor : tier.price_monthly_minor;
+        const top = await this.institutions.find(tx, topId);
+        if (top!.tierName === tier.tierName) throw tierErrors.sameTier();
+        const amountMinor = upgradeAmount(tier, body.billing_cycle);
         const id = randomUUID();
-        await tx.query(
-          `INSERT INTO tier_upgrades (id, institution_id, requested_by, from_tier, to_tier, billing_cycle, amount_minor, currency)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'ETB')`,
-          [id, topId, caller.userId, top!.tier_name, tier.tier_name, body.billing_cycle, amountMinor],
-        );
+        await this.tiers.insertUpgrade(tx, {
+          id,
+          institutionId: topId,
+          requestedBy: caller.userId,
+          fromTier: top!.tierName,
+          toTier: tier.tierName,
+          billingCycle: body.billing_cycle,
+          amountMinor,
+          currency: 'ETB',
+        });
         // a free tier has nothing to pay: the move is made now
         if (amountMinor === 0) await this.apply(tx, id, null);
         return { id, tier, amountMinor };
@@ -90,13 +86,13 @@ export class UpgradeService {
       status,
       payment_id: paymentId,
       checkout_url: checkoutUrl,
-      tier_name: tier.tier_name,
+      tier_name: tier.tierName,
       amount_minor: amountMinor,
       currency: 'ETB',
       message,
     });
     // no payment exists for a free tier: the upgrade's own id stands in for it
-    if (amountMinor === 0) return reply('completed', id, null, `Your institution is now on the ${tier.display_name} tier`);
+    if (amountMinor === 0) return reply('completed', id, null, `Your institution is now on the ${tier.displayName} tier`);
 
     let payment: PayReply;
     try {
@@ -110,20 +106,18 @@ export class UpgradeService {
     } catch (e) {
       // billing refused (e.g. 'Insufficient balance'): the upgrade fails and the refusal is answered as it is
       if (AppError.isAppError(e) && e.status < 500) {
-        await this.tenancy.asSystem((tx) =>
-          tx.query(`UPDATE tier_upgrades SET status = 'failed' WHERE id = $1 AND status = 'pending'`, [id]),
-        );
+        await this.tenancy.asSystem((tx) => this.tiers.failPending(tx, id));
         throw e;
       }
       this.log.warn({ upgradeId: id, err: e }, 'billing did not answer the upgrade payment; a payment event may still complete it');
       throw e;
     }
     await this.tenancy.asSystem(async (tx) => {
-      await tx.query(`UPDATE tier_upgrades SET payment_id = $2 WHERE id = $1 AND payment_id IS NULL`, [id, payment.transaction_id]);
+      await this.tiers.recordPayment(tx, id, payment.transaction_id);
       if (payment.status === 'completed') await this.settle(tx, id, payment.transaction_id);
     });
     return payment.status === 'completed'
-      ? reply('completed', payment.transaction_id, null, `Payment successful: your institution is now on the ${tier.display_name} tier`)
+      ? reply('completed', payment.transaction_id, null, `Payment successful: your institution is now on the ${tier.displayName} tier`)
       : reply('pending', payment.transaction_id, payment.checkout_url ?? null, 'Complete the payment at the checkout');
   }
 
@@ -131,13 +125,7 @@ export class UpgradeService {
   @HandlesInternal(institutionInternal.tierPricing)
   async pricing(req: PricingReq): Promise<PricingRes> {
     return this.tenancy.asSystem(async (tx) => {
-      const [u] = (await tx.query(
-        `SELECT u.id, u.institution_id, u.requested_by, u.to_tier, u.billing_cycle, u.amount_minor, u.status,
-                coalesce(t.display_name, u.to_tier) AS display_name, i.name AS institution_name
-           FROM tier_upgrades u JOIN institutions i ON i.id = u.institution_id LEFT JOIN tiers t ON t.tier_name = u.to_tier
-          WHERE u.id = $1`,
-        [req.item_id],
-      )) as Array<UpgradeRow & { display_name: string; institution_name: string }>;
+      const u = await this.tiers.pricingRow(tx, req.item_id);
       if (!u || u.requested_by !== req.user_id) throw tierErrors.upgradeNotFound();
       return {
         upgrade_id: u.id,
@@ -169,10 +157,7 @@ export class UpgradeService {
     if (p.item_type !== 'institution_tier' || !IdSchema.safeParse(p.item_id).success) return;
     const tx = entityManager(ctx.tx);
     await enterSystemScope(tx);
-    await tx.query(
-      `UPDATE tier_upgrades SET status = 'failed' WHERE id = $1 AND status = 'pending' AND (payment_id IS NULL OR payment_id = $2)`,
-      [p.item_id, p.payment_id],
-    );
+    await this.tiers.failPending(tx, p.item_id, p.payment_id);
   }
 
   /** Applies a completed payment to its upgrade; a second payment for one upgrade goes back to the payer. */
@@ -198,43 +183,25 @@ export class UpgradeService {
    * institution.tier.changed is written with it.
    */
   private async apply(tx: EntityManager, upgradeId: string, paymentId: string | null): Promise<Applied> {
-    const [u] = (await tx.query(
-      `SELECT id, institution_id, from_tier, to_tier, billing_cycle, amount_minor, currency, payment_id, status FROM tier_upgrades WHERE id = $1 FOR UPDATE`,
-      [upgradeId],
-    )) as UpgradeRow[];
+    const u = await this.tiers.lockUpgrade(tx, upgradeId);
     if (!u) return 'unknown';
-    if (u.status === 'completed')
-      return paymentId === null || u.payment_id === null || u.payment_id === paymentId ? 'already' : 'paid_twice';
+    if (u.status === 'completed') return paymentId === null || u.paymentId === null || u.paymentId === paymentId ? 'already' : 'paid_twice';
     const now = this.clock.now();
-    await tx.query(
-      `UPDATE tier_upgrades SET status = 'completed', payment_id = coalesce($2, payment_id), completed_at = $3 WHERE id = $1`,
-      [upgradeId, paymentId, now],
-    );
-    const [inst] = (await tx.query(`SELECT tier_name FROM institutions WHERE id = $1 FOR UPDATE`, [u.institution_id])) as {
-      tier_name: string;
-    }[];
-    if (!inst || inst.tier_name === u.to_tier) return 'completed';
-    await tx.query(`UPDATE institutions SET tier_name = $2, updated_at = now() WHERE id = $1`, [u.institution_id, u.to_tier]);
+    await this.tiers.complete(tx, upgradeId, paymentId, now);
+    const inst = await this.institutions.lock(tx, u.institutionId);
+    if (!inst || inst.tierName === u.toTier) return 'completed';
+    await this.tiers.setInstitutionTier(tx, u.institutionId, u.toTier);
     await writeEvent(tx, institutionEvents.tierChanged, {
       v: 1,
-      institution_id: u.institution_id,
-      from_tier: inst.tier_name,
-      to_tier: u.to_tier,
-      billing_cycle: u.billing_cycle,
-      payment_id: paymentId ?? u.payment_id,
-      amount_minor: u.amount_minor,
+      institution_id: u.institutionId,
+      from_tier: inst.tierName,
+      to_tier: u.toTier,
+      billing_cycle: u.billingCycle,
+      payment_id: paymentId ?? u.paymentId,
+      amount_minor: u.amountMinor,
       currency: u.currency,
       changed_at: now.toISOString(),
     });
     return 'completed';
   }
-}
-
-/** Whether the person is an unsuspended admin, at access level admin, of the top institution itself (their own member rows are always visible). */
-async function adminsTop(tx: EntityManager, userId: string, topId: string): Promise<boolean> {
-  const rows = (await tx.query(
-    `SELECT 1 FROM members WHERE institution_id = $1 AND user_id = $2 AND member_type = 'admin' AND access_level = 'admin' AND NOT is_suspended`,
-    [topId, userId],
-  )) as unknown[];
-  return rows.length > 0;
 }

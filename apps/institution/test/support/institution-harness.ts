@@ -4,8 +4,8 @@ import type { EntityManager } from 'typeorm';
 import type { AccessLevel, AnyRoute, Caller, LevelType, Role, RouteOutput, RouteRequest } from '@lp/contracts';
 import { connectBus, ensureEventStream, RpcClient } from '@lp/bus';
 import { callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
-import { InstitutionModule } from '../src/app.module.js';
-import { enterSystemScope } from '../src/common/tenancy.js';
+import { InstitutionModule } from '../../src/app.module.js';
+import { enterSystemScope } from '../../src/common/tenancy.js';
 
 /** A person in institution's users read model, as identity's registration event leaves them. */
 export interface U {
