@@ -3,17 +3,24 @@
 // A stack of its own (databases chaos_*, its own nats-server with the generated permissions,
 // its own redis-server, the apps as child processes from their dist/, NODE_ENV=test) takes a
 // steady load of registrations, enrollments, lesson completions and quiz submissions through
-// the gateway. Meanwhile, in turn: catalog, assessment, identity (whose outbox relay feeds the
-// others), NATS and Redis are killed with SIGKILL, left down for a while, and restarted. Then
-// the load stops, the system settles, and the books are compared:
+// the gateway, and of wallet top-ups and course purchases (infra/chaos/payments.mjs).
+// Meanwhile, in turn: catalog, assessment, identity (whose outbox relay feeds the others),
+// institution and the worker (each with a bulk CSV import under way, infra/chaos/imports.mjs),
+// billing (payments in flight), mentoring (learners racing for one mentor's time,
+// infra/chaos/bookings.mjs), NATS and Redis are killed with SIGKILL, left down for a while,
+// and restarted. Then the load stops, the system settles, and the books are compared:
 //   - every enrollment a client was told about is in catalog, and in assessment's read model;
 //   - every attempt a client was told about is in assessment, announced by exactly one
 //     outbox event, and in catalog's read model exactly once;
+//   - every payment a client was told about is completed in billing, none carried out twice,
+//     the ledger balanced; no two sessions of the mentor overlap; every import finished with
+//     no member or enrollment doubled (each helper's header says how it is counted);
 //   - no outbox row is left unpublished in any service;
 //   - no request answered 5xx outside a kill window (the kill until the part is back, plus a
 //     grace of CHAOS_GRACE_MS).
-// It prints the figures (requests, errors by kind, lost, doubled) and exits 1 on any loss,
-// double or stray 5xx. Bounded: CHAOS_DOWN_MS down per victim, CHAOS_CALM_MS between them.
+// It prints the figures (requests, errors by kind, lost, doubled) and one verdict per check,
+// and exits 1 when one fails. Bounded: CHAOS_DOWN_MS down per victim, CHAOS_CALM_MS between
+// them; an aimed load starts CHAOS_LEAD_MS before its victim's kill.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,8 +28,12 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provision, root } from './provision.mjs';
+import { bookingsLoad } from './chaos/bookings.mjs';
+import { importsLoad } from './chaos/imports.mjs';
+import { paymentsLoad } from './chaos/payments.mjs';
 
 const env = process.env;
+const startedAt = Date.now();
 const int = (k, d) => (env[k] ? Number(env[k]) : d);
 const cfg = {
   downMs: int('CHAOS_DOWN_MS', 3000),
@@ -30,8 +41,12 @@ const cfg = {
   warmupMs: int('CHAOS_WARMUP_MS', 6000),
   graceMs: int('CHAOS_GRACE_MS', 3000),
   users: int('CHAOS_USERS', 4),
-  settleMs: int('CHAOS_SETTLE_MS', 90_000),
-  victims: (env.CHAOS_VICTIMS || 'catalog,assessment,identity,nats,redis').split(','),
+  settleMs: int('CHAOS_SETTLE_MS', 120_000),
+  leadMs: int('CHAOS_LEAD_MS', 1500),
+  importRows: int('CHAOS_IMPORT_ROWS', 400),
+  // institution and the worker last: their imports are not to be caught by another kill (a call in flight to a killed
+  // service waits out its timeout, 120 s for an import's), nor wiped by Redis's (this stack's Redis keeps nothing on disk)
+  victims: (env.CHAOS_VICTIMS || 'catalog,assessment,identity,billing,mentoring,nats,redis,institution,worker').split(','),
 };
 const DB_PREFIX = 'chaos_';
 // every running service (the stack's health needs them all); the victims are chosen above
@@ -222,7 +237,7 @@ const stats = { requests: 0, byStatus: {}, failures: [] };
 const windows = []; // [{victim, from, to}]
 const acked = { enrollments: [], attempts: [], users: 0 };
 
-async function api(op, method, path, { token, body } = {}) {
+async function api(op, method, path, { token, body, headers } = {}) {
   const t = Date.now();
   let status = 0;
   let json = null;
@@ -232,6 +247,7 @@ async function api(op, method, path, { token, body } = {}) {
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(15_000),
@@ -295,16 +311,57 @@ if (quizRes.status !== 201) {
 }
 const quiz = quizRes.body;
 
+/** a request that got an answer of the service's own (a refusal counts): neither a 5xx nor lost on the way */
+const answered = (r) => r !== null && typeof r.status === 'number' && r.status < 500;
+/** asks again (bounded) while `ok` says no, so that a kill delays a step rather than ends it */
+async function retry(fn, ok, attempts = 40) {
+  for (let i = 0; i < attempts && !stopping; i++) {
+    const r = await fn();
+    if (ok(r)) return r;
+    await sleep(250);
+  }
+  return null;
+}
+/** one Redis command on the stack's Redis (what BullMQ keeps of a job) */
+async function redisCall(command, ...args) {
+  const { Redis } = await import('ioredis');
+  const r = new Redis(`redis://127.0.0.1:${redisPort}`, { maxRetriesPerRequest: 1 });
+  try {
+    return await r.call(command, ...args);
+  } finally {
+    r.disconnect();
+  }
+}
+const ctx = {
+  api,
+  register,
+  sql,
+  redisCall,
+  db: (svc) => `${DB_PREFIX}${svc}`,
+  say,
+  sleep,
+  until,
+  retry,
+  answered,
+  isStopping: () => stopping,
+};
+const payments = paymentsLoad(ctx);
+const bookings = bookingsLoad(ctx);
+const imports = importsLoad(ctx, { rows: cfg.importRows, password: PASSWORD });
+/** the load aimed at a victim: `before` runs ahead of the kill; `start` ahead of it too, `stop` once the calm after it is over */
+const aimed = { institution: imports, worker: imports, mentoring: bookings };
+try {
+  await payments.setup(instructor);
+  if (cfg.victims.includes('mentoring')) await bookings.setup();
+  if (cfg.victims.includes('institution') || cfg.victims.includes('worker')) await imports.setup();
+} catch (e) {
+  say(e.message);
+  await stopAll(1);
+}
+const loads = [payments, ...new Set(cfg.victims.map((v) => aimed[v]).filter(Boolean))];
+
 /** One learner's journey; each step retried (bounded) so that a kill delays it rather than ends it. */
 async function journey() {
-  const retry = async (fn, ok, attempts = 40) => {
-    for (let i = 0; i < attempts && !stopping; i++) {
-      const r = await fn();
-      if (ok(r)) return r;
-      await sleep(250);
-    }
-    return null;
-  };
   const learner = await retry(
     () => register('learner'),
     (r) => r !== null,
@@ -338,6 +395,7 @@ let loadOn = true;
 const loops = Array.from({ length: cfg.users }, async () => {
   while (loadOn && !stopping) await journey();
 });
+payments.start();
 
 // ------------------------------------------------------------------ the kills
 
@@ -345,6 +403,17 @@ await sleep(cfg.warmupMs);
 for (const victim of cfg.victims) {
   const proc = victim === 'nats' ? nats : victim === 'redis' ? redis : apps[victim];
   if (!proc) throw new Error(`unknown victim ${victim}`);
+  const aim = aimed[victim];
+  try {
+    await aim?.before?.(victim);
+  } catch (e) {
+    say(e.message);
+    await stopAll(1);
+  }
+  if (aim?.start) {
+    aim.start();
+    await sleep(cfg.leadMs);
+  }
   const from = Date.now();
   say(`kill -9 ${victim}`);
   await proc.kill('SIGKILL');
@@ -364,17 +433,23 @@ for (const victim of cfg.victims) {
   windows.push({ victim, from, to });
   say(`${victim} back after ${((Date.now() - from) / 1000).toFixed(1)} s`);
   await sleep(cfg.calmMs);
+  await aim?.stop?.();
 }
 loadOn = false;
 await Promise.all(loops);
+await payments.stop();
 say(`load stopped: ${acked.users} learners, ${acked.enrollments.length} enrollments, ${acked.attempts.length} attempts acknowledged`);
 
 // ------------------------------------------------------------------ settle and compare
 
-const db = (svc) => `${DB_PREFIX}${svc}`;
+const { db } = ctx;
+const unpublishedBy = {};
 const unpublished = async () => {
   let n = 0;
-  for (const s of SERVICES) n += Number((await sql(db(s), 'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))[0].n);
+  for (const s of SERVICES) {
+    unpublishedBy[s] = Number((await sql(db(s), 'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL'))[0].n);
+    n += unpublishedBy[s];
+  }
   return n;
 };
 async function books() {
@@ -409,13 +484,23 @@ async function books() {
     assessmentAttempts: attempts.length,
   };
 }
-const settled = (b) => b.unpublishedOutboxRows === 0 && b.enrollmentsMissingInAssessment === 0 && b.attemptsMissingInCatalog === 0;
-let b = await books();
-const settleUntil = Date.now() + cfg.settleMs;
-while (!settled(b) && Date.now() < settleUntil) {
-  await sleep(500);
-  b = await books();
+const settled = (b) =>
+  b.unpublishedOutboxRows === 0 &&
+  b.enrollmentsMissingInAssessment === 0 &&
+  b.attemptsMissingInCatalog === 0 &&
+  loads.every((l) => l.settled(b[l.name]));
+const allBooks = async () => {
+  const b = await books();
+  for (const l of loads) b[l.name] = await l.books();
+  return b;
+};
+const settleFrom = Date.now();
+let b = await allBooks();
+while (!settled(b) && Date.now() < settleFrom + cfg.settleMs) {
+  await sleep(1000);
+  b = await allBooks();
 }
+const settledIn = ((Date.now() - settleFrom) / 1000).toFixed(1);
 
 // a request counts as hit by a kill when it was in flight at any moment of the window (one
 // sent just before the kill waits for an answer that died with the process)
@@ -448,6 +533,10 @@ say(
 say(`5xx/timeouts during kill windows: ${duringKills}; outside them: ${stray.length}`);
 const rel = (t) => `+${((t - (windows[0]?.from ?? t)) / 1000).toFixed(1)} s`;
 say(`windows: ${windows.map((w) => `${w.victim} ${rel(w.from)}..${rel(w.to)}`).join(', ')}`);
+for (const w of windows) {
+  const hit = stats.failures.filter((f) => windowOf(f) === w).length;
+  say(`  ${w.victim}: ${((w.to - w.from) / 1000).toFixed(1)} s window, ${hit} requests answered 5xx/lost in it`);
+}
 for (const f of stray.slice(0, 10)) say(`  stray: ${f.op} ${f.status} ${f.code ?? ''} sent ${rel(f.t)}, answered ${rel(f.end)}`);
 say(`acknowledged: ${acked.users} learners, ${acked.enrollments.length} enrollments, ${acked.attempts.length} attempts`);
 say(`catalog enrollments ${b.catalogEnrollments}, assessment attempts ${b.assessmentAttempts}`);
@@ -455,8 +544,26 @@ say(
   `lost: enrollments ${b.lostEnrollments}, missing in assessment's read model ${b.enrollmentsMissingInAssessment}, attempts ${b.lostAttempts}, attempts without event ${b.attemptsWithoutEvent}, attempts missing in catalog ${b.attemptsMissingInCatalog}`,
 );
 say(`doubled: attempt events ${b.attemptsWithDoubleEvent}, attempts in catalog ${b.attemptsDoubledInCatalog}`);
-say(`unpublished outbox rows: ${b.unpublishedOutboxRows}`);
-const ok = lost === 0 && doubled === 0 && stray.length === 0 && b.unpublishedOutboxRows === 0 && acked.attempts.length > 0;
-console.log(`chaos: ${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
-if (!ok && acked.attempts.length === 0) say('no attempt was acknowledged at all: the load did not run');
-await stopAll(ok ? 0 : 1);
+say(
+  `unpublished outbox rows: ${b.unpublishedOutboxRows}${
+    b.unpublishedOutboxRows
+      ? ` (${Object.entries(unpublishedBy)
+          .filter(([, n]) => n > 0)
+          .map(([svc, n]) => `${svc} ${n}`)
+          .join(', ')})`
+      : ''
+  }`,
+);
+for (const l of loads) l.report(b[l.name], say);
+say(`settled ${settled(b) ? 'in' : 'NOT within'} ${settledIn} s; whole run ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+const checks = [
+  ['learning: no enrollment or attempt lost or doubled', lost === 0 && doubled === 0 && acked.attempts.length > 0],
+  ['no outbox row left unpublished', b.unpublishedOutboxRows === 0],
+  ['no 5xx or lost request outside the kill windows', stray.length === 0],
+  ...loads.flatMap((l) => l.checks(b[l.name])),
+];
+for (const [name, passed] of checks) say(`${passed ? 'ok  ' : 'FAIL'} ${name}`);
+if (acked.attempts.length === 0) say('no attempt was acknowledged at all: the load did not run');
+const failed = checks.filter(([, passed]) => !passed).length;
+console.log(`chaos: ${checks.length - failed} passed, ${failed} failed`);
+await stopAll(failed === 0 ? 0 : 1);

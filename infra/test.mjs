@@ -2,7 +2,7 @@
 //   static checks (typecheck, lint, prettier --check; side by side) -> provision
 //   PostgreSQL/NATS/Redis (infra/provision.mjs: env URLs, else localhost, else
 //   embedded) -> build (swc; Vite when apps/web has a config) -> Jest unit -> Jest component (the SPA's, jsdom) -> Jest service
-//   (under this Node, then under Node 24, the images' runtime) -> Jest api -> chaos (infra/chaos.mjs, about a minute) -> Playwright e2e (only when
+//   (under this Node, then under Node 24, the images' runtime) -> Jest api -> chaos (infra/chaos.mjs: nine victims, about five minutes) -> Playwright e2e (only when
 //   e2e/playwright.config.ts exists).
 // Stops at the first failing step with its exit code; prints the wall time of each step
 // and, last, one line `TOTAL: N passed, N failed` over Jest and Playwright.
@@ -144,7 +144,7 @@ async function playwright() {
   return code;
 }
 
-/** infra/chaos.mjs: kills parts of a stack of its own under load; its closing line counts as one test. */
+/** infra/chaos.mjs: kills parts of a stack of its own under load; its closing line 'chaos: N passed, M failed' counts each check. */
 async function chaos() {
   const out = join(tmp, 'chaos.log');
   const code = await new Promise((resolve) => {

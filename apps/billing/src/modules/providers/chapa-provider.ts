@@ -13,6 +13,15 @@ interface ChapaReply<T> {
   data?: T | null;
 }
 
+/** What Chapa's verify answer says was paid (amounts in major units, ETB unless it says otherwise); no data: failed. */
+export function chapaPayment(d: { status?: string; amount?: string | number; currency?: string } | null | undefined): ProviderPayment {
+  if (!d) return { status: 'failed', amountMinor: 0, currency: 'ETB' };
+  const currency = (d.currency ?? 'ETB') as Currency;
+  const amountMinor = toMinor(Number(d.amount ?? 0), currency);
+  const status = d.status === 'success' ? 'paid' : d.status === 'pending' ? 'pending' : 'failed';
+  return { status, amountMinor, currency };
+}
+
 /**
  * Chapa (https://developer.chapa.co), written to its public API: POST /v1/transaction/initialize
  * answers a hosted checkout_url for our tx_ref; GET /v1/transaction/verify/{tx_ref} says what
@@ -47,12 +56,7 @@ export class ChapaProvider implements PaymentProvider {
       'GET',
       `/v1/transaction/verify/${encodeURIComponent(reference)}`,
     );
-    const d = reply.data;
-    if (!d) return { status: 'failed', amountMinor: 0, currency: 'ETB' };
-    const currency = (d.currency ?? 'ETB') as Currency;
-    const amountMinor = toMinor(Number(d.amount ?? 0), currency);
-    const status = d.status === 'success' ? 'paid' : d.status === 'pending' ? 'pending' : 'failed';
-    return { status, amountMinor, currency };
+    return chapaPayment(reply.data);
   }
 
   readWebhook(rawBody: string, headers: Record<string, string | undefined>): { reference: string } | null {

@@ -5,7 +5,8 @@ import { billingEvents } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
 import type { PricingPlanEntity } from '../../entities/pricing-plan.entity.js';
 import type { SubscriptionEntity } from '../../entities/subscription.entity.js';
-import { addCycle, type BillingCycle } from './billing-cycle.js';
+import type { BillingCycle } from './billing-cycle.js';
+import { activation } from './subscription-periods.js';
 import { subscriptionChanged } from './subscription.mapper.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
@@ -38,35 +39,19 @@ export class SubscriptionLifecycle {
   async activate(tx: EntityManager, paid: PaidPeriod, now: Date): Promise<SubscriptionEntity> {
     await this.subs.lockUser(tx, paid.userId);
     const current = await this.subs.lockCurrent(tx, paid.userId);
-    let sub: SubscriptionEntity;
-    const samePlan =
-      current &&
-      current.planId === paid.plan.id &&
-      current.billingCycle === paid.cycle &&
-      (current.status === 'active' || current.status === 'past_due');
+    const next = activation(current, { planId: paid.plan.id, cycle: paid.cycle }, now);
     // the rule of SubscriptionItem.offer again, under the user's lock: of concurrent payments for
     // the plan one is on, the first starts the period and the others are refused (rolled back)
-    if (
-      current &&
-      samePlan &&
-      current.status === 'active' &&
-      !current.cancelAtPeriodEnd &&
-      current.currentPeriodEnd.getTime() > now.getTime()
-    )
-      throw billingErrors.alreadySubscribed();
-    if (current && samePlan) {
-      const ended = current.currentPeriodEnd.getTime() <= now.getTime();
-      let start = ended ? current.currentPeriodEnd : current.currentPeriodStart;
-      let end = addCycle(current.currentPeriodEnd, paid.cycle);
-      // renewed long after its end (the job did not run): the paid period starts now
-      if (end.getTime() <= now.getTime()) [start, end] = [now, addCycle(now, paid.cycle)];
+    if (next.kind === 'refuse') throw billingErrors.alreadySubscribed();
+    let sub: SubscriptionEntity;
+    if (current && next.kind === 'renew') {
       sub = await this.subs.update(
         tx,
         current.id,
         {
           status: 'active',
-          currentPeriodStart: start,
-          currentPeriodEnd: end,
+          currentPeriodStart: next.start,
+          currentPeriodEnd: next.end,
           cancelAtPeriodEnd: false,
           graceUntil: null,
           priceMinor: paid.priceMinor,
@@ -88,8 +73,8 @@ export class SubscriptionLifecycle {
           billingCycle: paid.cycle,
           priceMinor: paid.priceMinor,
           currency: paid.currency,
-          currentPeriodStart: now,
-          currentPeriodEnd: addCycle(now, paid.cycle),
+          currentPeriodStart: next.start,
+          currentPeriodEnd: next.end,
           lastPaymentId: paid.paymentId,
         },
         now,

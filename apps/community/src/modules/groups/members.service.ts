@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { communityRoutes, TEST_MEMBERS_ADDED, type Caller, type GroupBan, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { communityRoutes, type Caller, type GroupBan, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { Clock, ENV, Handles, UNKNOWN_USER_NAME, UnitOfWork, currentCaller, iso, isoOrNull } from '@lp/service-kit';
 import type { CommunityEnv } from '../../config/community-env.js';
 import type { GroupBanEntity } from '../../entities/group-ban.entity.js';
@@ -12,6 +12,7 @@ import { GroupAccess } from './group-access.js';
 import { groupErrors } from './group-errors.js';
 import { toMember } from './group-views.js';
 import { MembersRepository } from './members.repository.js';
+import { testMembersAddedMessage, testMembersToAdd, targetRefusal } from './member-rules.js';
 import { Membership } from './membership.js';
 import { People } from './people.js';
 
@@ -139,7 +140,7 @@ export class MembersService {
     const added = await this.membership.guard(() =>
       this.uow.run(async (tx) => {
         const { group } = await this.access.creator(params.id, caller, 'add test members', tx, true);
-        const n = Math.min(TEST_MEMBERS_ADDED, group.maxMembers - group.memberCount);
+        const n = testMembersToAdd(group);
         if (n <= 0) throw groupErrors.groupFull();
         const first = (await this.members.countTestMembers(tx, group.id)) + 1;
         const people = Array.from({ length: n }, (_, i) => {
@@ -157,7 +158,7 @@ export class MembersService {
         return n;
       }),
     );
-    return { message: `Added ${added} test member${added === 1 ? '' : 's'}`, added_members: added };
+    return { message: testMembersAddedMessage(added), added_members: added };
   }
 
   /** The member acted on, after the actor's rights are checked; the group's row locked first, as joins lock it. */
@@ -165,8 +166,9 @@ export class MembersService {
     const { member: actor } = await this.access.manager(groupId, caller, what, tx, true);
     const target = await this.members.find(groupId, memberId, tx);
     if (!target) throw groupErrors.memberNotFound();
-    if (target.role === 'creator') throw groupErrors.creatorProtected();
-    if (actor.role === 'moderator' && target.role !== 'member') throw groupErrors.moderatorLimit();
+    const refusal = targetRefusal(actor.role, target.role);
+    if (refusal === 'creator_protected') throw groupErrors.creatorProtected();
+    if (refusal === 'moderator_limit') throw groupErrors.moderatorLimit();
     return target;
   }
 

@@ -14,12 +14,11 @@ import { GroupsRepository } from '../groups/groups.repository.js';
 import { MembersRepository } from '../groups/members.repository.js';
 import { Membership } from '../groups/membership.js';
 import { People } from '../groups/people.js';
+import { invitationExpiry, isExpired, renewedExpiry } from './invitation-expiry.js';
 import { signInvitation, verifyInvitation } from './invitation-token.js';
 import { InvitationsRepository } from './invitations.repository.js';
 
 type R = typeof communityRoutes;
-
-const DAY_MS = 86_400_000;
 
 /**
  * Invitations by e-mail. The creator and moderators send, list and resend them; the link
@@ -63,7 +62,7 @@ export class InvitationsService implements OnModuleInit {
     }
     const id = await this.uow.run(async (tx) => {
       const now = this.clock.now();
-      const expiresAt = this.expiry(now);
+      const expiresAt = invitationExpiry(now);
       const message = body.message || null;
       const created = await this.invitations.insertPending(
         tx,
@@ -77,7 +76,7 @@ export class InvitationsService implements OnModuleInit {
       const pending = await this.invitations.lockPending(tx, group.id, body.email);
       // answered between the insert and the lock: the next call inserts a new one
       if (!pending) throw groupErrors.invitationNotPending('answered');
-      await this.invitations.resend(tx, pending.id, this.renewedExpiry(pending, now), message, now);
+      await this.invitations.resend(tx, pending.id, renewedExpiry(pending.expiresAt, now), message, now);
       await this.announce(tx, (await this.invitations.find(pending.id, tx))!, group);
       return pending.id;
     });
@@ -103,7 +102,7 @@ export class InvitationsService implements OnModuleInit {
       const { group } = await this.access.manager(inv.groupId, caller, 'resend invitations', tx);
       if (inv.status !== 'pending') throw groupErrors.invitationNotPending(inv.status);
       const now = this.clock.now();
-      await this.invitations.resend(tx, inv.id, this.renewedExpiry(inv, now), undefined, now);
+      await this.invitations.resend(tx, inv.id, renewedExpiry(inv.expiresAt, now), undefined, now);
       await this.announce(tx, (await this.invitations.find(inv.id, tx))!, group);
     });
     return this.sentReply(params.id, 'Invitation resent');
@@ -194,19 +193,8 @@ export class InvitationsService implements OnModuleInit {
     return inv;
   }
 
-  /** Whole seconds: the link carries the expiry in seconds and must match the row exactly. */
-  private expiry(now: Date): Date {
-    return new Date(Math.floor((now.getTime() + INVITATION_TTL_DAYS * DAY_MS) / 1000) * 1000);
-  }
-
-  /** A resend's expiry: always later than the current one, so even a resend within the same second changes the link. */
-  private renewedExpiry(inv: GroupInvitationEntity, now: Date): Date {
-    const fresh = this.expiry(now);
-    return fresh.getTime() > inv.expiresAt.getTime() ? fresh : new Date(inv.expiresAt.getTime() + 1000);
-  }
-
   private expired(inv: GroupInvitationEntity): boolean {
-    return inv.expiresAt.getTime() <= this.clock.now().getTime();
+    return isExpired(inv.expiresAt, this.clock.now());
   }
 
   private link(inv: GroupInvitationEntity): string {

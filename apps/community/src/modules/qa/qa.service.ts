@@ -4,40 +4,11 @@ import { writeEvent } from '@lp/bus';
 import { communityEvents, communityRoutes, type QaAnswer, type QaQuestion, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { Clock, Handles, UnitOfWork, currentCaller, iso } from '@lp/service-kit';
 import { qaErrors } from './qa-errors.js';
-import { QaRepository, type AnswerRow, type QuestionRow } from './qa.repository.js';
-import { QA_FULL_TEXT_MIN_CHARS } from './qa-search.sql.js';
+import { searchSteps } from './qa-search-plan.js';
+import { toAnswer, toQuestion } from './qa.mappers.js';
+import { QaRepository } from './qa.repository.js';
 
 type R = typeof communityRoutes;
-
-const toQuestion = (q: QuestionRow): QaQuestion => ({
-  id: q.id,
-  title: q.title,
-  content: q.content,
-  category: q.category,
-  tags: q.tags,
-  post_type: q.post_type,
-  upvotes: q.upvotes,
-  answer_count: q.answer_count,
-  views: q.views,
-  author_id: q.author_id,
-  author_name: q.author_name,
-  is_answered: q.is_answered,
-  has_upvoted: q.has_upvoted,
-  created_at: iso(q.created_at),
-  updated_at: iso(q.updated_at),
-});
-
-const toAnswer = (a: AnswerRow): QaAnswer => ({
-  id: a.id,
-  question_id: a.question_id,
-  content: a.content,
-  upvotes: a.upvotes,
-  is_accepted: a.is_accepted,
-  author_id: a.author_id,
-  author_name: a.author_name,
-  has_upvoted: a.has_upvoted,
-  created_at: iso(a.created_at),
-});
 
 /**
  * The global Q&A forum. Upvotes toggle (a second upvote by the same user takes the first
@@ -62,12 +33,11 @@ export class QaService {
   async list({ query }: RouteInput<R['listQuestions']>): Promise<RouteOutput<R['listQuestions']>> {
     const callerId = currentCaller().userId;
     const filter = { category: query.category ?? null, postType: query.post_type ?? null, limit: query.limit, offset: query.offset };
-    const term = query.search?.trim() ?? '';
-    let found;
-    if (!term) found = await this.qa.list(filter, callerId);
-    else {
-      found = term.length >= QA_FULL_TEXT_MIN_CHARS ? await this.qa.search('full_text', term, filter, callerId) : null;
-      if (!found || found.total === 0) found = await this.qa.search('trigram', term.toLowerCase(), filter, callerId);
+    const steps = searchSteps(query.search);
+    let found = steps.length ? { rows: [], total: 0 } : await this.qa.list(filter, callerId);
+    for (const step of steps) {
+      found = await this.qa.search(step.kind, step.term, filter, callerId);
+      if (found.total > 0) break;
     }
     return { questions: found.rows.map(toQuestion), total: found.total };
   }

@@ -14,6 +14,7 @@ import type { CommunityEnv } from '../../config/community-env.js';
 import { GroupAccess } from '../groups/group-access.js';
 import { groupErrors } from '../groups/group-errors.js';
 import { People } from '../groups/people.js';
+import { postChangeRefusal } from './post-rules.js';
 import { toEvent, toMessage, toPost } from './workspace.mappers.js';
 import { WorkspaceRepository } from './workspace.repository.js';
 
@@ -148,10 +149,9 @@ export class WorkspaceService {
       const { member, bans } = await this.access.load(params.id, caller, tx);
       const post = await this.workspace.post(params.id, params.postId, tx);
       if (!post) throw groupErrors.postNotFound();
-      if (caller.role !== 'admin') {
-        if (post.authorId !== caller.userId || !member) throw groupErrors.notPostAuthor();
-        if (bans.has('suspended')) throw groupErrors.suspended();
-      }
+      const refusal = postChangeRefusal('edit', post, caller, { member: !!member, suspended: bans.has('suspended') });
+      if (refusal === 'not_author') throw groupErrors.notPostAuthor();
+      if (refusal === 'suspended') throw groupErrors.suspended();
       await this.workspace.updatePost(
         tx,
         post.id,
@@ -167,10 +167,11 @@ export class WorkspaceService {
   async deletePost({ params }: RouteInput<R['deleteGroupPost']>): Promise<RouteOutput<R['deleteGroupPost']>> {
     const caller = currentCaller();
     await this.uow.run(async (tx) => {
-      const { member } = await this.access.load(params.id, caller, tx);
+      const { member, bans } = await this.access.load(params.id, caller, tx);
       const post = await this.workspace.post(params.id, params.postId, tx);
       if (!post) throw groupErrors.postNotFound();
-      if (caller.role !== 'admin' && (post.authorId !== caller.userId || !member)) throw groupErrors.notPostAuthor();
+      if (postChangeRefusal('delete', post, caller, { member: !!member, suspended: bans.has('suspended') }))
+        throw groupErrors.notPostAuthor();
       await this.workspace.deletePost(tx, post.id);
     });
     return { message: 'Post deleted successfully!' };
