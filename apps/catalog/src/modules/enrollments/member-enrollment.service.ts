@@ -51,8 +51,7 @@ export class MemberEnrollmentService {
 
   private async enrollBatch(tx: EntityManager, req: z.infer<EnrollMembers['request']>): Promise<Reply> {
     // the course row is locked: two batches of one course queue up instead of racing per user
-    await tx.query('SELECT 1 FROM courses WHERE id = $1 FOR UPDATE', [req.course_id]);
-    const course = await this.courses.findById(req.course_id, tx);
+    const course = await this.courses.lock(tx, req.course_id);
     if (!course || course.institutionId !== req.institution_id) throw catalogErrors.courseNotFound();
     const made = await this.enrolling.insertFree(tx, course, req.user_ids);
     const createdFor = new Map(made.map((e) => [e.userId, e.id]));

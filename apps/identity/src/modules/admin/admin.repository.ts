@@ -15,7 +15,7 @@ export interface PopularCourse {
   enrollment_count: number;
 }
 
-/** Reads the analytics read models (`course_stats`, `platform_stats`) that other services' events fill. */
+/** The analytics read models (`course_stats`, `platform_stats`): filled by the consumers of other services' events, read by the admin. */
 @Injectable()
 export class AdminRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
@@ -42,6 +42,28 @@ export class AdminRepository {
       [metric, period],
     );
     return Number(row?.value ?? 0);
+  }
+
+  /** A course's title in `course_stats` (the row made when missing), in the caller's transaction. */
+  async upsertCourseTitle(tx: EntityManager, courseId: string, title: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO course_stats (course_id, title) VALUES ($1, $2)
+         ON CONFLICT (course_id) DO UPDATE SET title = EXCLUDED.title, updated_at = now()`,
+      [courseId, title],
+    );
+  }
+
+  /**
+   * A course's enrollment count in `course_stats` after an enrollment (the row made when
+   * missing), in the caller's transaction. The count only rises: events carry the count after
+   * their enrollment, so GREATEST keeps the read model right whatever order they arrive in.
+   */
+  async raiseEnrollmentCount(tx: EntityManager, courseId: string, title: string, enrollmentCount: number): Promise<void> {
+    await tx.query(
+      `INSERT INTO course_stats (course_id, title, enrollment_count) VALUES ($1, $2, $3)
+         ON CONFLICT (course_id) DO UPDATE SET enrollment_count = GREATEST(course_stats.enrollment_count, EXCLUDED.enrollment_count), updated_at = now()`,
+      [courseId, title, enrollmentCount],
+    );
   }
 
   /**

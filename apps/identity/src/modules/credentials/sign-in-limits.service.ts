@@ -5,6 +5,7 @@ import { ENV, UnitOfWork, Clock, addSeconds } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
 import type { UserEntity } from '../../entities/user.entity.js';
 import { identityErrors } from '../../common/identity-errors.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 /**
  * Wrong passwords (and authenticator codes) counted per account in the database, so a slow
@@ -19,6 +20,7 @@ export class SignInLimits {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ENV) private readonly env: IdentityEnv,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   assertNotLocked(user: Pick<UserEntity, 'signInLockedUntil'>): void {
@@ -32,6 +34,8 @@ export class SignInLimits {
     const now = this.clock.now();
     const windowStart = addSeconds(now, -this.env.SIGN_IN_LOCK_SECONDS);
     await this.uow.run((tx) =>
+      // raw-sql: the window, the count and the lock are decided in one atomic UPDATE (no read-then-write), so
+      // concurrent failures on several replicas all count
       tx.query(
         `UPDATE users SET
            failed_sign_ins = CASE WHEN failed_sign_ins_since IS NULL OR failed_sign_ins_since <= $2 THEN 1 ELSE failed_sign_ins + 1 END,
@@ -57,8 +61,6 @@ export class SignInLimits {
 
   async reset(tx: EntityManager, user: Pick<UserEntity, 'id' | 'failedSignIns' | 'signInLockedUntil'>): Promise<void> {
     if (user.failedSignIns === 0 && !user.signInLockedUntil) return;
-    await tx.query('UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, sign_in_locked_until = NULL WHERE id = $1', [
-      user.id,
-    ]);
+    await this.users.resetSignInFailures(tx, user.id);
   }
 }

@@ -76,6 +76,14 @@ export class UsersRepository {
     await this.repo(tx).update({ id }, patch);
   }
 
+  /**
+   * Clears the account's wrong-password count and sign-in lock (SignInLimits), in the caller's
+   * transaction. One plain UPDATE: TypeORM's update() would move updated_at as well.
+   */
+  async resetSignInFailures(tx: EntityManager, id: string): Promise<void> {
+    await tx.query('UPDATE users SET failed_sign_ins = 0, failed_sign_ins_since = NULL, sign_in_locked_until = NULL WHERE id = $1', [id]);
+  }
+
   async list(filter: UserListFilter): Promise<{ users: UserEntity[]; total: number }> {
     const qb = this.repo().createQueryBuilder('u');
     if (filter.role) qb.andWhere('u.role = :role', { role: filter.role });

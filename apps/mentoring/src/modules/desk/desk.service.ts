@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MentoringErrorCode, AppError, mentoringRoutes, type RouteInput, type RouteOutput } from '@lp/contracts';
-import { ExportsUserData, Handles, UnitOfWork, currentCaller, queryRows } from '@lp/service-kit';
+import { ExportsUserData, Handles, UnitOfWork, currentCaller } from '@lp/service-kit';
 import type { z } from 'zod';
 import type { MenteeProgressSchema, ResourceSchema, SessionNotesSchema } from '@lp/contracts';
 import { MenteeProgressEntity } from '../../entities/mentee-progress.entity.js';
@@ -9,6 +9,7 @@ import { ResourceEntity } from '../../entities/resource.entity.js';
 import { SessionNotesEntity } from '../../entities/session-notes.entity.js';
 import { SessionEntity } from '../../entities/session.entity.js';
 import { sessionErrors } from '../sessions/session-errors.js';
+import { menteeRows, type MenteeRow } from './mentees.sql.js';
 
 type R = typeof mentoringRoutes;
 type Notes = z.infer<typeof SessionNotesSchema>;
@@ -47,24 +48,6 @@ const errors = {
   resourceNotFound: () => AppError.notFound('Resource not found', MentoringErrorCode.RESOURCE_NOT_FOUND),
   notCompleted: () => AppError.rule(MentoringErrorCode.SESSION_NOT_COMPLETED, 'Notes can be added only to completed sessions'),
 };
-
-interface MenteeRow {
-  mentee_id: string;
-  name: string | null;
-  email: string | null;
-  profile_image: string | null;
-  total_sessions: number;
-  completed_sessions: number;
-  completed_minutes: number;
-  last_session: Date | null;
-  goals: string[] | null;
-  skills_developed: string[] | null;
-  areas_for_improvement: string[] | null;
-  next_milestones: string[] | null;
-  progress_notes: string | null;
-  progress_updated_at: Date | null;
-  active: boolean;
-}
 
 /**
  * The mentor's desk: notes on completed sessions, a progress record per mentee, resources.
@@ -112,7 +95,7 @@ export class DeskService {
 
   @Handles(mentoringRoutes.menteesProgress)
   async mentees(): Promise<RouteOutput<R['menteesProgress']>> {
-    const rows = await this.menteeRows(currentCaller().userId);
+    const rows = await menteeRows(this.ds.manager, currentCaller().userId);
     const mentees = rows.map(toProgress);
     const active = rows.filter((r) => r.active).length;
     const avg = mentees.length ? Math.round((mentees.reduce((a, m) => a + m.completion_rate, 0) / mentees.length) * 10) / 10 : 0;
@@ -123,7 +106,7 @@ export class DeskService {
   @Handles(mentoringRoutes.updateMenteeProgress)
   async updateProgress({ params, body }: RouteInput<R['updateMenteeProgress']>): Promise<Progress> {
     const mentorId = currentCaller().userId;
-    if (!(await this.menteeRows(mentorId, params.id)).length) throw errors.notYourMentee();
+    if (!(await menteeRows(this.ds.manager, mentorId, params.id)).length) throw errors.notYourMentee();
     await this.ds.getRepository(MenteeProgressEntity).upsert(
       {
         mentorId,
@@ -137,7 +120,7 @@ export class DeskService {
       },
       ['mentorId', 'menteeId'],
     );
-    return toProgress((await this.menteeRows(mentorId, params.id))[0]!);
+    return toProgress((await menteeRows(this.ds.manager, mentorId, params.id))[0]!);
   }
 
   @Handles(mentoringRoutes.resources)
@@ -202,28 +185,6 @@ export class DeskService {
     const s = await db.getRepository(SessionEntity).findOneBy({ id });
     if (!s || s.mentorId !== currentCaller().userId) throw sessionErrors.notFound();
     return s;
-  }
-
-  /** Every learner with a session with the mentor (bookings released unpaid left out), with the progress record. */
-  private menteeRows(mentorId: string, menteeId?: string): Promise<MenteeRow[]> {
-    return queryRows<MenteeRow>(
-      this.ds.manager,
-      `SELECT s.mentee_id, u.name, u.email, u.profile_image,
-              count(*)::int AS total_sessions,
-              count(*) FILTER (WHERE s.status = 'completed')::int AS completed_sessions,
-              coalesce(sum(s.duration_minutes) FILTER (WHERE s.status = 'completed'), 0)::int AS completed_minutes,
-              max(s.starts_at) FILTER (WHERE s.starts_at <= now() AND s.status IN ('completed', 'no_show', 'confirmed')) AS last_session,
-              bool_or(s.status IN ('scheduled', 'confirmed') OR (s.status = 'completed' AND s.starts_at > now() - interval '30 days')) AS active,
-              p.goals, p.skills_developed, p.areas_for_improvement, p.next_milestones, p.progress_notes, p.updated_at AS progress_updated_at
-         FROM sessions s
-         LEFT JOIN users u ON u.id = s.mentee_id
-         LEFT JOIN mentee_progress p ON p.mentor_id = s.mentor_id AND p.mentee_id = s.mentee_id
-        WHERE s.mentor_id = $1 AND NOT (s.status = 'cancelled' AND s.confirmed_at IS NULL)
-          AND ($2::uuid IS NULL OR s.mentee_id = $2)
-        GROUP BY s.mentee_id, u.name, u.email, u.profile_image, p.goals, p.skills_developed, p.areas_for_improvement, p.next_milestones, p.progress_notes, p.updated_at
-        ORDER BY max(s.starts_at) DESC`,
-      [mentorId, menteeId ?? null],
-    );
   }
 }
 

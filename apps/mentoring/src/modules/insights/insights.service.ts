@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { mentoringRoutes, type Currency, type RouteInput, type RouteOutput } from '@lp/contracts';
-import { Clock, Handles, currentCaller, queryRows } from '@lp/service-kit';
+import { Clock, Handles, currentCaller } from '@lp/service-kit';
 import { AvailabilityRepository } from '../availability/availability.repository.js';
 import { MentorProfilesRepository } from '../mentors/mentor-profiles.repository.js';
-import { businessIntelligence, mentorAnalytics, windowOf, type FigSession } from './mentor-figures.js';
+import { marketMedianRate, sessionsSince } from './insights.sql.js';
+import { businessIntelligence, mentorAnalytics, windowOf } from './mentor-figures.js';
 
 type R = typeof mentoringRoutes;
 
@@ -24,7 +25,7 @@ export class InsightsService {
     const now = this.clock.now();
     const profile = (await this.profiles.find(mentorId))?.profile;
     // the window before the chosen one is compared with; upcoming sessions count too
-    const sessions = await this.sessions(mentorId, windowOf(query.timeframe, now).previousFrom);
+    const sessions = await sessionsSince(this.ds.manager, mentorId, windowOf(query.timeframe, now).previousFrom);
     return mentorAnalytics(sessions, {
       timeframe: query.timeframe,
       now,
@@ -43,9 +44,9 @@ export class InsightsService {
     const currency = (profile?.currency ?? 'USD') as Currency;
     // retention looks at every session ever; the rest at the window
     const [sessions, openings, market] = await Promise.all([
-      this.sessions(mentorId, new Date(0)),
+      sessionsSince(this.ds.manager, mentorId, new Date(0)),
       this.availability.openings(mentorId),
-      this.marketMedian(mentorId, profile?.expertiseAreas ?? [], currency),
+      marketMedianRate(this.ds.manager, mentorId, profile?.expertiseAreas ?? [], currency),
     ]);
     return businessIntelligence(sessions, {
       timeframe: query.timeframe,
@@ -61,48 +62,5 @@ export class InsightsService {
       expertiseCount: profile?.expertiseAreas.length ?? 0,
       marketMedianMinor: market,
     });
-  }
-
-  /** The mentor's sessions starting from `since` (and every later one, upcoming included). */
-  private async sessions(mentorId: string, since: Date): Promise<FigSession[]> {
-    const rows = await queryRows<{
-      mentee_id: string;
-      status: FigSession['status'];
-      starts_at: Date;
-      duration_minutes: number;
-      amount_minor: number;
-      rating: number | null;
-      rated_at: Date | null;
-      paid: boolean;
-    }>(
-      this.ds.manager,
-      `SELECT mentee_id, status, starts_at, duration_minutes, amount_minor, rating, rated_at, (confirmed_at IS NOT NULL) AS paid
-         FROM sessions WHERE mentor_id = $1 AND starts_at >= $2`,
-      [mentorId, since],
-    );
-    return rows.map((r) => ({
-      menteeId: r.mentee_id,
-      status: r.status,
-      startsAt: r.starts_at,
-      durationMinutes: r.duration_minutes,
-      amountMinor: r.amount_minor,
-      rating: r.rating,
-      ratedAt: r.rated_at,
-      paid: r.paid,
-    }));
-  }
-
-  /** The median hourly rate of other published mentors sharing an expertise area, in the same currency. */
-  private async marketMedian(mentorId: string, areas: string[], currency: Currency): Promise<number | null> {
-    if (!areas.length) return null;
-    const [row] = await queryRows<{ median: number | null }>(
-      this.ds.manager,
-      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY hourly_rate_minor)::int AS median
-         FROM mentor_profiles
-        WHERE is_published AND user_id <> $1 AND currency = $2
-          AND EXISTS (SELECT 1 FROM unnest(expertise_areas) e WHERE lower(e) = ANY (SELECT lower(x) FROM unnest($3::text[]) x))`,
-      [mentorId, currency, areas],
-    );
-    return row?.median ?? null;
   }
 }

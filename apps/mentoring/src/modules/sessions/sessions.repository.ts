@@ -121,6 +121,15 @@ export class SessionsRepository {
     await tx.getRepository(SessionEntity).update({ id }, { paymentId });
   }
 
+  /**
+   * A payment that arrived for a session no longer held, refunded in full: the session keeps
+   * which payment and how much went back. One plain UPDATE: TypeORM's update() would move
+   * updated_at as well.
+   */
+  async recordLateRefund(tx: EntityManager, id: string, paymentId: string, refundedMinor: number): Promise<void> {
+    await tx.query('UPDATE sessions SET payment_id = $2, refunded_minor = $3 WHERE id = $1', [id, paymentId, refundedMinor]);
+  }
+
   /** demo data: a confirmed session moved `daysAgo` days into the past, its length kept */
   backdate(id: string, daysAgo: number): Promise<Array<{ starts_at: Date }>> {
     return queryRows(

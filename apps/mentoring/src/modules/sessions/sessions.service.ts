@@ -229,8 +229,7 @@ export class SessionsService {
       reason: 'session no longer held when the payment arrived',
       full: true,
     });
-    if (s.paymentId === null || s.paymentId === paymentId)
-      await tx.query('UPDATE sessions SET payment_id = $2, refunded_minor = $3 WHERE id = $1', [s.id, paymentId, s.amountMinor]);
+    if (s.paymentId === null || s.paymentId === paymentId) await this.sessions.recordLateRefund(tx, s.id, paymentId, s.amountMinor);
     ctx.log.info({ sessionId: s.id, paymentId }, 'late session payment refunded');
   }
 
