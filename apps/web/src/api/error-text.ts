@@ -60,6 +60,17 @@ export function detailOr(error: unknown, fallback: string): string {
 }
 
 /**
+ * What a form says under its fields after a failed save: when the server's field errors went
+ * onto the fields, only the messages no field shows (`unplaced`); otherwise the server's
+ * detail, else the form's own fallback.
+ */
+export function saveFailureText(failed: { isError: boolean; error: unknown }, unplaced: string | null, fallback: string): string | null {
+  if (!failed.isError) return null;
+  if (isApiError(failed.error) && failed.error.errors.length > 0) return unplaced;
+  return detailOr(failed.error, fallback);
+}
+
+/**
  * For messages written "Failed to ...: " plus detail or message. Without a server
  * detail the "message" is said in the reader's language rather than as a raw JS error.
  */
