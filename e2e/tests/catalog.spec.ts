@@ -133,6 +133,9 @@ test.describe('catalog and learning journey', () => {
       const categories = await page.getByTestId('course-category').locator('option').allTextContents();
       expect(categories).toEqual(expect.arrayContaining(['Data Science', 'Personal Development', 'Exam Prep']));
       await page.getByTestId('course-search').fill(stamp);
+      // the search settles into the URL after its debounce: wait for it, or that late update
+      // lands on the course page the click below opens (/course/{id}?search=...)
+      await expect(page).toHaveURL(new RegExp(`[?&]search=${stamp}`));
       const card = page.getByTestId('course-card').filter({ hasText: title });
       await expect(card).toHaveCount(1);
       await expect(card.getByTestId('course-price')).toHaveText('Free');

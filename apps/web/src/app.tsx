@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './api/query-client';
-import { SessionProvider } from './features/auth/session-provider';
-import { SubdomainPortal } from './features/portal/subdomain-portal';
+import { SessionProvider } from './features/auth';
+import { SubdomainPortal } from './features/portal';
 import { createAppRouter } from './routes/router';
 import { ToastProvider } from './ui';
 

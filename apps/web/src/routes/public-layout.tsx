@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from '../config/product';
-import { dashboardPath } from '../features/auth/dashboard-path';
-import { useSession } from '../features/auth/session-context';
-import { BrandLogo } from '../features/shell/brand-logo';
+import { dashboardPath, useSession } from '../features/auth';
+import { BrandLogo } from '../ui/brand-logo';
 
 /** The frame of pages outside the dashboard shell: coming soon, development sign-in, not found. */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { useGoogleReturn } from '../features/auth/use-google-return';
+import { useGoogleReturn } from '../features/auth';
 import { FullPageSpinner } from './full-page-spinner';
 import { SkipLink } from './skip-link';
 

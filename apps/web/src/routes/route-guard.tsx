@@ -2,9 +2,7 @@ import type { Guard } from '@lp/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { AuthRedirectState } from '../features/auth/auth-redirect-state';
-import { dashboardPath } from '../features/auth/dashboard-path';
-import { useSession } from '../features/auth/session-context';
+import { type AuthRedirectState, dashboardPath, useSession } from '../features/auth';
 import { FullPageSpinner } from './full-page-spinner';
 import { RedirectWithToast } from './redirect-with-toast';
 

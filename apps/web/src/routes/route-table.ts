@@ -4,7 +4,9 @@ import type { UpcomingAreaKey } from '../i18n/catalog-keys';
 
 /**
  * A page of a feature area, loaded the first time a route shows it. Every page of one area
- * comes from the same module, so an area is one chunk, fetched once.
+ * comes from the same module, so an area is one chunk, fetched once. These screen modules
+ * (`pages.ts` or the one page) are the only feature files imported past a feature's index.ts,
+ * and only here, lazily: an index.ts holds what other features use, never the screens.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page keeps its own props type
 function pageOf<M extends Record<K, ComponentType<any>>, K extends keyof M>(area: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {

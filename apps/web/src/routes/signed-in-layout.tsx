@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useSession } from '../features/auth/session-context';
-import { AppShell } from '../features/shell/app-shell';
+import { useSession } from '../features/auth';
+import { AppShell } from '../features/shell';
 import { InlinePageSpinner } from './full-page-spinner';
 
 /** Guarded pages render inside the dashboard shell; until the user is known, the guard alone decides. */

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../config/product';
-import { cn, focusRing } from '../../ui';
+import { PRODUCT_NAME } from '../config/product';
+import { cn } from './cn';
+import { focusRing } from './focus-ring';
 
 /** The product mark linking home; `compactBelowSm` keeps only the mark on the narrowest phones. */
 export function BrandLogo({ to, compactBelowSm = false }: { to: string; compactBelowSm?: boolean }) {

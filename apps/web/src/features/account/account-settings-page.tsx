@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageHeader } from '../../ui';
-import { useSignedInUser } from '../auth/session-context';
+import { useSignedInUser } from '../auth';
 import { DangerZoneCard } from './danger-zone-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { PersonalInfoCard } from './personal-info-card';

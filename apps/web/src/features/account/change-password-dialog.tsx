@@ -1,25 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ChangePasswordRequest, identityRoutes } from '@lp/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-  useToast,
-} from '../../ui';
+import { FormField, Input, useToast } from '../../ui';
+import { FormDialog, useContractForm } from '../../ui/form';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
@@ -39,12 +25,10 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const vt = useValidationText();
   const change = useRouteMutation(identityRoutes.changePassword);
   const mismatch = t('account.changePassword.mismatch');
   const schema = useMemo(() => changePasswordSchema(mismatch), [mismatch]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
-  const { errors } = form.formState;
+  const form = useContractForm(schema, { defaultValues: EMPTY });
 
   const close = (next: boolean) => {
     if (!next) form.reset(EMPTY);
@@ -52,7 +36,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
   };
 
   // the current password is checked by the server only
-  const submit = form.handleSubmit(({ current_password, new_password }) =>
+  const submit = form.submit(({ current_password, new_password }) =>
     change.mutate(
       { body: { current_password, new_password } },
       {
@@ -66,50 +50,44 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
   );
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent data-testid="change-password-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('account.changePassword.title')}</DialogTitle>
-          <DialogDescription>{t('account.changePassword.description')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('account.changePassword.current')} error={vt(errors.current_password?.message)}>
-            {(field) => (
-              <Input
-                {...field}
-                {...form.register('current_password')}
-                type="password"
-                autoComplete="current-password"
-                data-testid="current-password"
-              />
-            )}
-          </FormField>
-          <FormField label={t('account.changePassword.new')} error={vt(errors.new_password?.message)}>
-            {(field) => (
-              <Input {...field} {...form.register('new_password')} type="password" autoComplete="new-password" data-testid="new-password" />
-            )}
-          </FormField>
-          <FormField label={t('account.changePassword.confirm')} error={vt(errors.confirm_password?.message)}>
-            {(field) => (
-              <Input
-                {...field}
-                {...form.register('confirm_password')}
-                type="password"
-                autoComplete="new-password"
-                data-testid="confirm-password"
-              />
-            )}
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common.cancel')}</Button>
-            </DialogClose>
-            <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
-              {t('account.changePassword.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => close(false)}
+      title={t('account.changePassword.title')}
+      description={t('account.changePassword.description')}
+      onSubmit={submit}
+      submitLabel={t('account.changePassword.submit')}
+      pending={change.isPending}
+      testId="change-password-dialog"
+      submitTestId="change-password-submit"
+    >
+      <FormField label={t('account.changePassword.current')} error={form.errorText('current_password')}>
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('current_password')}
+            type="password"
+            autoComplete="current-password"
+            data-testid="current-password"
+          />
+        )}
+      </FormField>
+      <FormField label={t('account.changePassword.new')} error={form.errorText('new_password')}>
+        {(field) => (
+          <Input {...field} {...form.register('new_password')} type="password" autoComplete="new-password" data-testid="new-password" />
+        )}
+      </FormField>
+      <FormField label={t('account.changePassword.confirm')} error={form.errorText('confirm_password')}>
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('confirm_password')}
+            type="password"
+            autoComplete="new-password"
+            data-testid="confirm-password"
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

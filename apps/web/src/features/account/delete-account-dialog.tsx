@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DELETE_CONFIRMATION_PHRASE, identityRoutes } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
@@ -18,7 +16,8 @@ import {
   Input,
   useToast,
 } from '../../ui';
-import { useSession } from '../auth/session-context';
+import { useContractForm } from '../../ui/form';
+import { useSession } from '../auth';
 
 /** The route sends nothing: the one field is the spec's confirmation phrase, typed exactly. */
 const Confirmation = z.object({ confirmation: z.string().refine((typed) => typed === DELETE_CONFIRMATION_PHRASE) });
@@ -35,7 +34,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
   const detailOrMessage = useDetailOrMessage();
   const { leave } = useSession();
   const remove = useRouteMutation(identityRoutes.deleteAccount);
-  const form = useForm({ resolver: zodResolver(Confirmation), defaultValues: { confirmation: '' } });
+  const form = useContractForm(Confirmation, { defaultValues: { confirmation: '' } });
 
   const close = (next: boolean) => {
     if (!next) form.reset();

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { identityRoutes, ProfileUpdateRequest, type User } from '@lp/contracts';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
 import {
   Button,
   Dialog,
@@ -20,7 +17,8 @@ import {
   Input,
   useToast,
 } from '../../ui';
-import { useSession } from '../auth/session-context';
+import { useContractForm } from '../../ui/form';
+import { useSession } from '../auth';
 
 /** Whether the typed address is another than the account's (an empty one is "no email", as phone accounts have). */
 const isNewEmail = (typed: string, current: string | null) =>
@@ -55,13 +53,8 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
   const { updateUser } = useSession();
   // PUT /users/profile; on success the local user becomes the server's answer
   const update = useRouteMutation(identityRoutes.updateProfile, { onSuccess: (answer) => updateUser(answer.user) });
-  const vt = useValidationText();
   const schema = useMemo(() => profileSchema(user.email), [user.email]);
-  const form = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { name: user.name, email: user.email ?? '', current_password: '' },
-  });
-  const { errors } = form.formState;
+  const form = useContractForm(schema, { defaultValues: { name: user.name, email: user.email ?? '', current_password: '' } });
   const emailChanged = isNewEmail(form.watch('email'), user.email);
 
   useEffect(() => {
@@ -89,17 +82,17 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
           <DialogDescription>{t('account.editProfile.description')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('account.editProfile.fullName')} error={vt(errors.name?.message)}>
+          <FormField label={t('account.editProfile.fullName')} error={form.errorText('name')}>
             {(field) => <Input {...field} {...form.register('name')} autoComplete="name" data-testid="edit-profile-name" />}
           </FormField>
-          <FormField label={t('account.editProfile.email')} error={vt(errors.email?.message)}>
+          <FormField label={t('account.editProfile.email')} error={form.errorText('email')}>
             {(field) => <Input {...field} {...form.register('email')} type="email" autoComplete="email" data-testid="edit-profile-email" />}
           </FormField>
           {emailChanged && (
             <FormField
               label={t('account.editProfile.currentPassword')}
               hint={t('account.editProfile.currentPasswordHint')}
-              error={vt(errors.current_password?.message)}
+              error={form.errorText('current_password')}
             >
               {(field) => (
                 <Input

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Confirm2faRequest, identityRoutes, type RouteOutput } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
 import {
   Button,
   Dialog,
@@ -18,6 +15,7 @@ import {
   Input,
   useToast,
 } from '../../ui';
+import { useContractForm } from '../../ui/form';
 import { usePatchCurrentUser } from './use-patch-current-user';
 
 export type TwoFactorSetup = RouteOutput<typeof identityRoutes.enable2fa>;
@@ -30,14 +28,12 @@ interface TwoFactorDialogProps {
 /** Shows the QR code and secret from enable-2fa and finishes with a code from the authenticator. */
 export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const patchUser = usePatchCurrentUser();
   // POST /users/confirm-2fa: from now on sign-in asks for an authenticator code
   const confirm = useRouteMutation(identityRoutes.confirm2fa, { onSuccess: () => patchUser({ two_factor_enabled: true }) });
-  const form = useForm({ resolver: zodResolver(Confirm2faRequest), defaultValues: { code: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(Confirm2faRequest, { defaultValues: { code: '' } });
 
   const close = () => {
     form.reset();
@@ -82,7 +78,7 @@ export function TwoFactorDialog({ setup, onClose }: TwoFactorDialogProps) {
               </code>
             </div>
             <form onSubmit={submit} noValidate className="space-y-4">
-              <FormField label={t('account.twoFactor.code')} error={vt(errors.code?.message)}>
+              <FormField label={t('account.twoFactor.code')} error={form.errorText('code')}>
                 {(field) => (
                   <Input
                     {...field}
@@ -121,9 +117,7 @@ interface CurrentCodeDialogProps {
 /** Before setting two-factor up again: a code of the authenticator in use now. */
 export function CurrentCodeDialog({ open, onOpenChange, onSubmit, pending }: CurrentCodeDialogProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
-  const form = useForm({ resolver: zodResolver(Confirm2faRequest), defaultValues: { code: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(Confirm2faRequest, { defaultValues: { code: '' } });
   const submit = form.handleSubmit(({ code }) => onSubmit(code));
 
   return (
@@ -140,7 +134,7 @@ export function CurrentCodeDialog({ open, onOpenChange, onSubmit, pending }: Cur
           <DialogDescription>{t('account.twoFactor.currentCodeDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('account.twoFactor.code')} error={vt(errors.code?.message)}>
+          <FormField label={t('account.twoFactor.code')} error={form.errorText('code')}>
             {(field) => (
               <Input
                 {...field}

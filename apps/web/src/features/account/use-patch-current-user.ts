@@ -1,7 +1,7 @@
 import type { User } from '@lp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { currentUserKey } from '../auth/current-user-query';
+import { currentUserKey } from '../auth';
 
 /** Applies a confirmed server change to the local copy of the signed-in user. */
 export function usePatchCurrentUser(): (patch: Partial<User>) => void {

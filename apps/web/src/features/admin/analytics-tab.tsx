@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { StatCard } from '../../ui/stat-card';
 import { CountChart } from './admin-charts';

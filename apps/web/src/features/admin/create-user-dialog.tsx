@@ -1,75 +1,54 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminCreateUserRequest, identityRoutes, SELF_REGISTER_ROLES, SelfRegisterRoleSchema } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-  Select,
-  useToast,
-} from '../../ui';
+import { FormField, Input, Select, useToast } from '../../ui';
+import { FormDialog, useContractForm } from '../../ui/form';
 
 /** Spec 3: the admin creates a learner, instructor, mentor or institution account (never another admin here). */
 const CreateUserForm = AdminCreateUserRequest.extend({ role: SelfRegisterRoleSchema });
-type CreateUserInput = z.input<typeof CreateUserForm>;
-type CreateUserOutput = z.output<typeof CreateUserForm>;
 
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="create-user-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('adminDashboard.users.createTitle')}</DialogTitle>
-          <DialogDescription>{t('adminDashboard.users.createDescription')}</DialogDescription>
-        </DialogHeader>
-        {open && <CreateUserFields onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
-  );
+  if (!open) return null;
+  return <CreateUserFields onClose={() => onOpenChange(false)} />;
 }
 
-function CreateUserFields({ onDone }: { onDone: () => void }) {
+function CreateUserFields({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const form = useForm<CreateUserInput, unknown, CreateUserOutput>({
-    resolver: zodResolver(CreateUserForm),
-    defaultValues: { email: '', name: '', password: '', role: 'learner' },
-  });
-  const { errors } = form.formState;
+  const form = useContractForm(CreateUserForm, { defaultValues: { email: '', name: '', password: '', role: 'learner' } });
   const create = useRouteMutation(identityRoutes.adminCreateUser, {
     invalidates: ['identity.admin.'],
     onSuccess: () => {
       toast({ title: t('adminDashboard.users.created'), tone: 'success' });
-      onDone();
+      onClose();
     },
   });
 
   return (
-    <form onSubmit={form.handleSubmit((body) => create.mutate({ body }))} noValidate className="space-y-4" data-testid="create-user-form">
-      <FormField label={t('adminDashboard.users.email')} error={vt(errors.email?.message)}>
+    <FormDialog
+      onClose={onClose}
+      title={t('adminDashboard.users.createTitle')}
+      description={t('adminDashboard.users.createDescription')}
+      onSubmit={form.submit((body) => create.mutate({ body }))}
+      submitLabel={t('adminDashboard.users.create')}
+      pending={create.isPending}
+      error={create.isError ? t('adminDashboard.users.createFailed', { detail: detailOrMessage(create.error) }) : null}
+      testId="create-user-dialog"
+      formTestId="create-user-form"
+      errorTestId="create-user-error"
+      submitTestId="create-user-submit"
+    >
+      <FormField label={t('adminDashboard.users.email')} error={form.errorText('email')}>
         {(field) => (
           <Input {...field} {...form.register('email')} type="email" autoComplete="off" required data-testid="create-user-email" />
         )}
       </FormField>
-      <FormField label={t('adminDashboard.users.name')} error={vt(errors.name?.message)}>
+      <FormField label={t('adminDashboard.users.name')} error={form.errorText('name')}>
         {(field) => <Input {...field} {...form.register('name')} autoComplete="off" required data-testid="create-user-name" />}
       </FormField>
-      <FormField label={t('adminDashboard.users.password')} error={vt(errors.password?.message)}>
+      <FormField label={t('adminDashboard.users.password')} error={form.errorText('password')}>
         {(field) => (
           <Input
             {...field}
@@ -81,7 +60,7 @@ function CreateUserFields({ onDone }: { onDone: () => void }) {
           />
         )}
       </FormField>
-      <FormField label={t('adminDashboard.users.role')} error={vt(errors.role?.message)}>
+      <FormField label={t('adminDashboard.users.role')} error={form.errorText('role')}>
         {(field) => (
           <Select {...field} {...form.register('role')} data-testid="create-user-role">
             {SELF_REGISTER_ROLES.map((role) => (
@@ -92,19 +71,6 @@ function CreateUserFields({ onDone }: { onDone: () => void }) {
           </Select>
         )}
       </FormField>
-      {create.isError && (
-        <Alert tone="error" data-testid="create-user-error">
-          {t('adminDashboard.users.createFailed', { detail: detailOrMessage(create.error) })}
-        </Alert>
-      )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={create.isPending} data-testid="create-user-submit">
-          {t('adminDashboard.users.create')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

@@ -1,22 +1,10 @@
-import { institutionRoutes, type Institution } from '@lp/contracts';
-import { useState } from 'react';
+import { institutionRoutes, VerifyRequest, type Institution } from '@lp/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
-import { fieldErrorsOf } from '../../api/field-errors';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Textarea,
-  useToast,
-} from '../../ui';
+import { FormField, Textarea, useToast } from '../../ui';
+import { formSchemaOf, FormDialog, useContractForm } from '../../ui/form';
 import type { Decision } from './institutions-tab-logic';
 
 const NOTES_MAX = 2000;
@@ -31,44 +19,23 @@ export function VerifyInstitutionDialog({
   decision: Decision;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
-  const open = institution !== null;
-  const approve = decision === 'verified';
+  // keyed by institution and decision: every opening starts with empty notes
+  if (!institution) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="verify-institution-dialog" data-decision={decision}>
-        <DialogHeader>
-          <DialogTitle>
-            {approve
-              ? t('adminDashboard.institutions.dialog.approveTitle', { name: institution?.name ?? '' })
-              : t('adminDashboard.institutions.dialog.rejectTitle', { name: institution?.name ?? '' })}
-          </DialogTitle>
-          <DialogDescription>
-            {approve
-              ? t('adminDashboard.institutions.dialog.approveDescription')
-              : t('adminDashboard.institutions.dialog.rejectDescription')}
-          </DialogDescription>
-        </DialogHeader>
-        {/* keyed by institution and decision: every opening starts with empty notes */}
-        {institution && (
-          <VerifyFields
-            key={`${institution.id}-${decision}`}
-            institution={institution}
-            decision={decision}
-            onDone={() => onOpenChange(false)}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <VerifyForm key={`${institution.id}-${decision}`} institution={institution} decision={decision} onClose={() => onOpenChange(false)} />
   );
 }
 
-function VerifyFields({ institution, decision, onDone }: { institution: Institution; decision: Decision; onDone: () => void }) {
+function VerifyForm({ institution, decision, onClose }: { institution: Institution; decision: Decision; onClose: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const [notes, setNotes] = useState('');
+  const approve = decision === 'verified';
+  const schema = useMemo(
+    () => formSchemaOf(({ notes }: { notes: string }) => ({ status: decision, notes: notes.trim() === '' ? null : notes }), VerifyRequest),
+    [decision],
+  );
+  const form = useContractForm(schema, { defaultValues: { notes: '' } });
   const verify = useRouteMutation(institutionRoutes.verify, {
     invalidates: ['institution.admin.'],
     onSuccess: (updated) => {
@@ -79,53 +46,43 @@ function VerifyFields({ institution, decision, onDone }: { institution: Institut
             : t('adminDashboard.institutions.rejected', { name: updated.name }),
         tone: 'success',
       });
-      onDone();
+      onClose();
     },
-    onError: (error) => toast({ title: t('adminDashboard.institutions.updateFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
+    onError: (error) => {
+      form.applyServerError(error);
+      toast({ title: t('adminDashboard.institutions.updateFailed', { detail: detailOrMessage(error) }), tone: 'error' });
+    },
   });
-  const notesError = verify.isError ? fieldErrorsOf(verify.error, ['notes'] as const).byField.notes : undefined;
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        verify.mutate({ params: { id: institution.id }, body: { status: decision, notes: notes.trim() === '' ? null : notes } });
-      }}
-      noValidate
-      className="space-y-4"
-      data-testid="verify-institution-form"
+    <FormDialog
+      onClose={onClose}
+      title={
+        approve
+          ? t('adminDashboard.institutions.dialog.approveTitle', { name: institution.name })
+          : t('adminDashboard.institutions.dialog.rejectTitle', { name: institution.name })
+      }
+      description={
+        approve ? t('adminDashboard.institutions.dialog.approveDescription') : t('adminDashboard.institutions.dialog.rejectDescription')
+      }
+      onSubmit={form.submit((body) => verify.mutate({ params: { id: institution.id }, body }))}
+      submitLabel={approve ? t('adminDashboard.institutions.dialog.confirmApprove') : t('adminDashboard.institutions.dialog.confirmReject')}
+      submitVariant={approve ? 'primary' : 'destructive'}
+      pending={verify.isPending}
+      testId="verify-institution-dialog"
+      formTestId="verify-institution-form"
+      submitTestId="verify-institution-confirm"
+      contentProps={{ 'data-decision': decision }}
     >
       <FormField
         label={t('adminDashboard.institutions.dialog.notes')}
         hint={t('adminDashboard.institutions.dialog.notesHint')}
-        error={vt(notesError)}
+        error={form.errorText('notes')}
       >
         {(field) => (
-          <Textarea
-            {...field}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            rows={4}
-            maxLength={NOTES_MAX}
-            data-testid="verify-institution-notes"
-          />
+          <Textarea {...field} {...form.register('notes')} rows={4} maxLength={NOTES_MAX} data-testid="verify-institution-notes" />
         )}
       </FormField>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant={decision === 'rejected' ? 'destructive' : 'primary'}
-          loading={verify.isPending}
-          data-testid="verify-institution-confirm"
-        >
-          {decision === 'verified'
-            ? t('adminDashboard.institutions.dialog.confirmApprove')
-            : t('adminDashboard.institutions.dialog.confirmReject')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

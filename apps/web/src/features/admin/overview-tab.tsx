@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, CardContent, CardHeader, CardTitle } from '../../ui';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { StatCard } from '../../ui/stat-card';
 import { CountChart } from './admin-charts';

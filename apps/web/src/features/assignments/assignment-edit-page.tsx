@@ -6,7 +6,7 @@ import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button, Card, CardContent, PageHeader, useToast } from '../../ui';
-import { NotFoundCard } from '../../ui/not-found-card';
+import { NotFoundCard } from '../errors';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { AssignmentForm, assignmentToDefaults } from './assignment-form';
 import { ASSIGNMENT_ANSWERS } from './assignment-queries';

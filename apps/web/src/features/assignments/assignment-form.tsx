@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ASSIGNMENT_MAX_POINTS,
   ASSIGNMENT_TYPES,
@@ -8,11 +7,11 @@ import {
   type AssignmentType,
 } from '@lp/contracts';
 import { useId, useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useValidationText } from '../../i18n/validation-text';
 import { Button, FormField, Input, Label, Select, Switch, Textarea } from '../../ui';
+import { useContractForm } from '../../ui/form';
 import { fromLocalInputs, toLocalInputs } from './due-date';
 import { assignmentFormSchema } from './form-schemas';
 
@@ -22,7 +21,6 @@ const NEW_DUE_TIME = '23:59';
 
 type FormSchema = ReturnType<typeof assignmentFormSchema>;
 type FormInput = z.input<FormSchema>;
-type FormOutput = z.output<FormSchema>;
 
 /** What the form hands back: the contract's create body (the edit page drops course_id). */
 export type AssignmentFormValues = z.output<typeof AssignmentCreateRequest>;
@@ -74,7 +72,6 @@ interface AssignmentFormProps {
 
 export function AssignmentForm({ defaultValues, courses, pending, submitLabel, onSubmit, onCancel, testId }: AssignmentFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const lateId = useId();
   const publishedId = useId();
   const schema = useMemo(
@@ -86,8 +83,7 @@ export function AssignmentForm({ defaultValues, courses, pending, submitLabel, o
       }),
     [t],
   );
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(schema), defaultValues });
-  const { errors } = form.formState;
+  const form = useContractForm(schema, { defaultValues });
   const allowLate = form.watch('allow_late_submission');
 
   const submit = form.handleSubmit(({ due_day, due_time, ...rest }) => {
@@ -98,7 +94,7 @@ export function AssignmentForm({ defaultValues, courses, pending, submitLabel, o
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid={testId}>
       {courses && (
-        <FormField label={t('assignments.form.course')} error={vt(errors.course_id?.message)}>
+        <FormField label={t('assignments.form.course')} error={form.errorText('course_id')}>
           {(field) => (
             <Select {...field} {...form.register('course_id')} data-testid="assignment-course">
               {courses.map((c) => (
@@ -110,13 +106,13 @@ export function AssignmentForm({ defaultValues, courses, pending, submitLabel, o
           )}
         </FormField>
       )}
-      <FormField label={t('assignments.form.title')} error={vt(errors.title?.message)}>
+      <FormField label={t('assignments.form.title')} error={form.errorText('title')}>
         {(field) => <Input {...field} {...form.register('title')} required data-testid="assignment-title" />}
       </FormField>
-      <FormField label={t('assignments.form.description')} error={vt(errors.description?.message)}>
+      <FormField label={t('assignments.form.description')} error={form.errorText('description')}>
         {(field) => <Textarea {...field} {...form.register('description')} rows={3} required data-testid="assignment-description" />}
       </FormField>
-      <FormField label={t('assignments.form.type')} error={vt(errors.assignment_type?.message)}>
+      <FormField label={t('assignments.form.type')} error={form.errorText('assignment_type')}>
         {(field) => (
           <Select {...field} {...form.register('assignment_type')} data-testid="assignment-type">
             {ASSIGNMENT_TYPES.map((type: AssignmentType) => (
@@ -127,11 +123,11 @@ export function AssignmentForm({ defaultValues, courses, pending, submitLabel, o
           </Select>
         )}
       </FormField>
-      <FormField label={t('assignments.form.instructions')} error={vt(errors.instructions?.message)}>
+      <FormField label={t('assignments.form.instructions')} error={form.errorText('instructions')}>
         {(field) => <Textarea {...field} {...form.register('instructions')} rows={5} required data-testid="assignment-instructions" />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label={t('assignments.form.maxPoints')} error={vt(errors.max_points?.message)}>
+        <FormField label={t('assignments.form.maxPoints')} error={form.errorText('max_points')}>
           {(field) => (
             <Input
               {...field}
@@ -145,10 +141,10 @@ export function AssignmentForm({ defaultValues, courses, pending, submitLabel, o
             />
           )}
         </FormField>
-        <FormField label={t('assignments.form.dueDate')} error={vt(errors.due_day?.message)}>
+        <FormField label={t('assignments.form.dueDate')} error={form.errorText('due_day')}>
           {(field) => <Input {...field} {...form.register('due_day')} type="date" required data-testid="assignment-due-date" />}
         </FormField>
-        <FormField label={t('assignments.form.dueTime')} error={vt(errors.due_time?.message)}>
+        <FormField label={t('assignments.form.dueTime')} error={form.errorText('due_time')}>
           {(field) => <Input {...field} {...form.register('due_time')} type="time" required data-testid="assignment-due-time" />}
         </FormField>
       </div>
@@ -167,7 +163,7 @@ export function AssignmentForm({ defaultValues, courses, pending, submitLabel, o
           <FormField
             label={t('assignments.form.latePenalty')}
             hint={t('assignments.form.latePenaltyHint')}
-            error={vt(errors.late_penalty_percent?.message)}
+            error={form.errorText('late_penalty_percent')}
           >
             {(field) => (
               <Input

@@ -21,7 +21,7 @@ import {
   Select,
   useToast,
 } from '../../ui';
-import { useSignedInUser } from '../auth/session-context';
+import { useSignedInUser } from '../auth';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { PublishedBadge, useLatePolicyText } from './assignment-badges';
 import { LoadFailure } from './load-failure';

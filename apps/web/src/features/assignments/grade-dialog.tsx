@@ -1,12 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { applyLatePenalty, assessmentRoutes, GRADE_STEP, gradeProblem, type Assignment, type Submission } from '@lp/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
 import {
   Alert,
   Button,
@@ -21,12 +17,10 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
+import { useContractForm } from '../../ui/form';
 import { useFormatPoints } from './assignment-format';
 import { ASSIGNMENT_ANSWERS } from './assignment-queries';
 import { gradeFormSchema } from './form-schemas';
-
-type GradeInput = z.input<ReturnType<typeof gradeFormSchema>>;
-type GradeOutput = z.output<ReturnType<typeof gradeFormSchema>>;
 
 interface GradeDialogProps {
   assignment: Assignment;
@@ -59,17 +53,14 @@ export function GradeDialog({ assignment, submission, onClose }: GradeDialogProp
 
 function GradeForm({ assignment, submission, onDone }: { assignment: Assignment; submission: Submission; onDone: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const points = useFormatPoints();
   const schema = useMemo(() => gradeFormSchema(assignment.max_points), [assignment.max_points]);
-  const form = useForm<GradeInput, unknown, GradeOutput>({
-    resolver: zodResolver(schema),
+  const form = useContractForm(schema, {
     // a re-grade starts from the grade the grader gave before, not the penalised one
     defaultValues: { grade: submission.raw_grade ?? Number.NaN, feedback: submission.feedback ?? '' },
   });
-  const { errors } = form.formState;
 
   const grade = useRouteMutation(assessmentRoutes.gradeSubmission, {
     invalidates: ASSIGNMENT_ANSWERS,
@@ -96,7 +87,7 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
       className="space-y-4"
       data-testid="grade-form"
     >
-      <FormField label={t('assignments.submissions.gradeLabel', { max: points(assignment.max_points) })} error={vt(errors.grade?.message)}>
+      <FormField label={t('assignments.submissions.gradeLabel', { max: points(assignment.max_points) })} error={form.errorText('grade')}>
         {(field) => (
           <Input
             {...field}
@@ -125,7 +116,7 @@ function GradeForm({ assignment, submission, onDone }: { assignment: Assignment;
           )}
         </Alert>
       )}
-      <FormField label={t('assignments.submissions.feedbackLabel')} error={vt(errors.feedback?.message)}>
+      <FormField label={t('assignments.submissions.feedbackLabel')} error={form.errorText('feedback')}>
         {(field) => <Textarea {...field} {...form.register('feedback')} rows={5} data-testid="feedback-input" />}
       </FormField>
       <DialogFooter>

@@ -1,33 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { assessmentRoutes, SUBMISSION_FILES_MAX, type Assignment } from '@lp/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useInvalidate, useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
 import { Alert, Button, FormField, Textarea, useToast } from '../../ui';
+import { useContractForm } from '../../ui/form';
 import { ASSIGNMENT_ANSWERS } from './assignment-queries';
 import { linesOf, submissionFormSchema } from './form-schemas';
-
-type FormInput = z.input<ReturnType<typeof submissionFormSchema>>;
 
 /** Submit, or resubmit while not graded: the text is required, file links optional. */
 export function SubmissionForm({ assignment }: { assignment: Assignment }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const invalidate = useInvalidate();
   const tooMany = t('assignments.detail.tooManyFiles', { max: SUBMISSION_FILES_MAX });
   const schema = useMemo(() => submissionFormSchema(tooMany), [tooMany]);
   const previous = assignment.submission;
-  const form = useForm<FormInput>({
-    resolver: zodResolver(schema),
+  const form = useContractForm(schema, {
     defaultValues: { submission_text: previous?.submission_text ?? '', file_links: (previous?.submission_files ?? []).join('\n') },
   });
-  const { errors } = form.formState;
 
   const submit = useRouteMutation(assessmentRoutes.submitAssignment, {
     invalidates: ASSIGNMENT_ANSWERS,
@@ -59,13 +51,13 @@ export function SubmissionForm({ assignment }: { assignment: Assignment }) {
           {t('assignments.detail.lateWarning')}
         </Alert>
       )}
-      <FormField label={t('assignments.detail.submissionText')} error={vt(errors.submission_text?.message)}>
+      <FormField label={t('assignments.detail.submissionText')} error={form.errorText('submission_text')}>
         {(field) => <Textarea {...field} {...form.register('submission_text')} rows={10} required data-testid="submission-text-input" />}
       </FormField>
       <FormField
         label={t('assignments.detail.fileLinks')}
         hint={t('assignments.detail.fileLinksHint', { max: SUBMISSION_FILES_MAX })}
-        error={vt(errors.file_links?.message)}
+        error={form.errorText('file_links')}
       >
         {(field) => (
           <Textarea

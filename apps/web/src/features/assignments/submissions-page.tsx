@@ -6,7 +6,7 @@ import { isApiError } from '../../api/api-error';
 import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Button, Card, CardContent, EmptyState, PageHeader } from '../../ui';
-import { NotFoundCard } from '../../ui/not-found-card';
+import { NotFoundCard } from '../errors';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { LateBadge, SubmissionStatusBadge, useLatePolicyText } from './assignment-badges';
 import { useFormatDateTime } from '../../i18n/format-date';

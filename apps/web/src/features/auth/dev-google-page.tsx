@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DevProviderSessionRequest, identityRoutes, sessionHash, signInRoleOf } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { detailOr } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PublicLayout } from '../../routes/public-layout';
 import { Alert, Button, Card, CardContent, FormField, Input } from '../../ui';
+import { useContractForm } from '../../ui/form';
 
 /**
  * The local development provider that stands in for Google: it creates a
@@ -17,16 +15,14 @@ import { Alert, Button, Card, CardContent, FormField, Input } from '../../ui';
  */
 export function DevGooglePage() {
   const { t } = useTranslation();
-  const vt = useValidationText();
   usePageTitle(t('auth.devGoogle.pageTitle'));
   const [params] = useSearchParams();
   const role = signInRoleOf(params.get('role'));
   // the local development provider that stands in for Google; answers a session_id
   const createSession = useRouteMutation(identityRoutes.devProviderSession);
-  const form = useForm({ resolver: zodResolver(DevProviderSessionRequest), defaultValues: { email: '', name: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(DevProviderSessionRequest, { defaultValues: { email: '', name: '' } });
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.submit((values) =>
     createSession.mutate(
       { body: values },
       {
@@ -46,7 +42,7 @@ export function DevGooglePage() {
             <p className="text-sm font-medium text-slate-800">{t('auth.devGoogle.role', { role: t(`roles.${role}`) })}</p>
           </div>
           <form onSubmit={submit} noValidate className="space-y-4">
-            <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
+            <FormField label={t('auth.fields.email')} error={form.errorText('email')}>
               {(field) => (
                 <Input
                   {...field}
@@ -58,7 +54,7 @@ export function DevGooglePage() {
                 />
               )}
             </FormField>
-            <FormField label={t('auth.fields.name')} error={vt(errors.name?.message)}>
+            <FormField label={t('auth.fields.name')} error={form.errorText('name')}>
               {(field) => (
                 <Input
                   {...field}

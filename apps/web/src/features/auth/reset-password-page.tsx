@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { identityRoutes } from '@lp/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { detailOr } from '../../api/error-text';
@@ -11,6 +9,7 @@ import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PublicLayout } from '../../routes/public-layout';
 import { Alert, Button, Card, CardContent, FormField, Input } from '../../ui';
+import { useContractForm } from '../../ui/form';
 import type { AuthRedirectState } from './auth-redirect-state';
 import { resetPasswordFormSchema, resetTokenOf } from './password-reset';
 
@@ -30,11 +29,11 @@ export function ResetPasswordPage() {
   const reset = useRouteMutation(identityRoutes.resetPassword);
   const mismatch = t('auth.resetPassword.mismatch');
   const schema = useMemo(() => resetPasswordFormSchema(mismatch), [mismatch]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const form = useContractForm(schema, { defaultValues: EMPTY });
   const { errors } = form.formState;
   const server = fieldErrorsOf(reset.error, ['password', 'token'] as const);
 
-  const submit = form.handleSubmit(({ password }) => {
+  const submit = form.submit(({ password }) => {
     if (token) reset.mutate({ body: { token, password } });
   });
   // the landing page opens the sign-in modal for this state
@@ -82,7 +81,7 @@ export function ResetPasswordPage() {
                   />
                 )}
               </FormField>
-              <FormField label={t('auth.resetPassword.confirm')} error={vt(errors.confirm_password?.message)}>
+              <FormField label={t('auth.resetPassword.confirm')} error={form.errorText('confirm_password')}>
                 {(field) => (
                   <Input
                     {...field}

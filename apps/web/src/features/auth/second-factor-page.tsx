@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SessionExchangeRequest } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
-import { useValidationText } from '../../i18n/validation-text';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle } from '../../ui';
+import { useContractForm } from '../../ui/form';
 import { needsSecondFactor, TotpCodeField } from './second-factor';
 import type { GoogleReturn } from './use-google-return';
 
@@ -14,9 +12,8 @@ const TotpField = SessionExchangeRequest.pick({ totp_code: true }).required();
 /** After a Google sign-in of an account with two-factor authentication: the authenticator code. */
 export function SecondFactorPage({ prompt }: { prompt: NonNullable<GoogleReturn['secondFactor']> }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
-  const form = useForm({ resolver: zodResolver(TotpField), defaultValues: { totp_code: '' } });
-  const submit = form.handleSubmit(({ totp_code }) => prompt.submit(totp_code));
+  const form = useContractForm(TotpField, { defaultValues: { totp_code: '' } });
+  const submit = form.submit(({ totp_code }) => prompt.submit(totp_code));
   const failed = Boolean(prompt.error) && !needsSecondFactor(prompt.error);
   return (
     <main id="main" tabIndex={-1} className="grid min-h-dvh place-items-center p-6 focus:outline-none">
@@ -26,7 +23,7 @@ export function SecondFactorPage({ prompt }: { prompt: NonNullable<GoogleReturn[
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} noValidate className="space-y-4" data-testid="google-totp-form">
-            <TotpCodeField {...form.register('totp_code')} error={vt(form.formState.errors.totp_code?.message)} />
+            <TotpCodeField {...form.register('totp_code')} error={form.errorText('totp_code')} />
             {failed && (
               <Alert tone="error" data-testid="auth-error">
                 {detailOr(prompt.error, t('auth.errors.oauthFailed'))}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useDetailOrMessage } from '../../../api/error-text';
-import { Button, useToast } from '../../../ui';
+import { useDetailOrMessage } from '../../api/error-text';
+import { Button, useToast } from '../../ui';
 import { MissingTokenError, useDownloadCertificate } from './certificate';
 
 /** Spec 2.7 / course player: the certificate of a course completed at 100%. */

@@ -1,4 +1,4 @@
-import { CertificateCodeSchema, catalogRoutes, type RouteOutput } from '@lp/contracts';
+import { catalogRoutes, type RouteOutput } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/api-error';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { FullPageSpinner } from '../../routes/full-page-spinner';
 import { PublicLayout } from '../../routes/public-layout';
 import { Alert, Badge, Button, Card, CardContent } from '../../ui';
+import { isWellFormedCode } from './certificate-code';
 
 type Verification = RouteOutput<typeof catalogRoutes.verifyCertificate>;
 
@@ -20,7 +21,7 @@ type Verification = RouteOutput<typeof catalogRoutes.verifyCertificate>;
 export function CertificateVerifyPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams<{ code: string }>();
-  const wellFormed = CertificateCodeSchema.safeParse(code).success;
+  const wellFormed = isWellFormedCode(code);
   const verification = useRouteQuery(catalogRoutes.verifyCertificate, { params: { code } }, { enabled: wellFormed, retry: false });
   // 404 (no such code) and 400 (a code the server refuses) both mean: no certificate has it
   const unknown =

@@ -1,8 +1,8 @@
 import { catalogRoutes } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { fetchBackgroundFile } from '../../../api/client';
-import { saveBlob } from '../../../api/save-blob';
-import { readToken } from '../../../api/token-store';
+import { fetchBackgroundFile } from '../../api/client';
+import { saveBlob } from '../../api/save-blob';
+import { readToken } from '../../api/token-store';
 
 /** No token is stored: the spec asks the user to sign in again. */
 export class MissingTokenError extends Error {

@@ -1,23 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ComingSoonRequest, identityRoutes } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PublicLayout } from '../../routes/public-layout';
 import { Alert, Button, Card, CardContent, FormField, Input } from '../../ui';
+import { useContractForm } from '../../ui/form';
 
 /** Spec 2.3. */
 export function ComingSoonPage() {
   const { t } = useTranslation();
-  const vt = useValidationText();
   usePageTitle(t('comingSoon.pageTitle'));
   const subscribe = useRouteMutation(identityRoutes.comingSoonSubscribe);
-  const form = useForm({ resolver: zodResolver(ComingSoonRequest), defaultValues: { email: '' } });
-  const { errors } = form.formState;
-  const submit = form.handleSubmit((values) => subscribe.mutate({ body: values }));
+  const form = useContractForm(ComingSoonRequest, { defaultValues: { email: '' } });
+  const submit = form.submit((values) => subscribe.mutate({ body: values }));
 
   return (
     <PublicLayout>
@@ -33,7 +29,7 @@ export function ComingSoonPage() {
             </Alert>
           ) : (
             <form onSubmit={submit} noValidate className="space-y-4">
-              <FormField label={t('comingSoon.email')} error={vt(errors.email?.message)}>
+              <FormField label={t('comingSoon.email')} error={form.errorText('email')}>
                 {(field) => (
                   <Input
                     {...field}

@@ -1,16 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GroupMessage, QaAnswer } from '@lp/contracts';
-import {
-  formatFileSize,
-  formatGrowth,
-  groupCardState,
-  maxMembersOf,
-  messageFromEvent,
-  parseTags,
-  preview,
-  sortAnswers,
-  withMessage,
-} from './format';
+import { formatFileSize, formatGrowth, groupCardState, maxMembersOf, messageFromEvent, preview, sortAnswers, withMessage } from './format';
 
 describe('file sizes', () => {
   it('are shown in Bytes, KB, MB or GB with at most 2 decimals', () => {
@@ -129,11 +119,5 @@ describe('answers', () => {
   });
   it('show the accepted one first, then by upvotes', () => {
     expect(sortAnswers([answer('1', 5), answer('2', 0, true), answer('3', 9)]).map((a) => a.id)).toEqual(['2', '3', '1']);
-  });
-});
-
-describe('tags', () => {
-  it('are split on commas, trimmed, lower-cased and unique', () => {
-    expect(parseTags(' React, hooks,,react ')).toEqual(['react', 'hooks']);
   });
 });

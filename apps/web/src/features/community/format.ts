@@ -80,15 +80,3 @@ export function sortAnswers(answers: readonly QaAnswer[]): QaAnswer[] {
     (a, b) => Number(b.is_accepted) - Number(a.is_accepted) || b.upvotes - a.upvotes || a.created_at.localeCompare(b.created_at),
   );
 }
-
-/** Tags as typed (comma separated): trimmed, lower case, without blanks or repeats. */
-export function parseTags(raw: string): string[] {
-  return [
-    ...new Set(
-      raw
-        .split(',')
-        .map((t) => t.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ];
-}

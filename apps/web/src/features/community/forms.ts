@@ -1,26 +1,39 @@
-import { GROUP_MAX_MEMBERS, type GroupPrivacy, type StudyGroupCategory } from '@lp/contracts';
+import {
+  DirectMessageCreateRequest,
+  ForumPostCreateRequest,
+  ForumPostUpdateRequest,
+  GROUP_FILE_MAX_BYTES,
+  GROUP_MAX_MEMBERS,
+  GroupEventCreateRequest,
+  GroupMessageCreateRequest,
+  QaAnswerCreateRequest,
+  QaQuestionCreateRequest,
+  SendInvitationRequest,
+  StudyGroupCategorySchema,
+  StudyGroupUpdateRequest,
+} from '@lp/contracts';
+import { z } from 'zod';
 import { maxMembersOf } from './format';
 
-/** The spec's texts (spec 3, section 5). */
-export const FILL_ALL_FIELDS = 'Please fill in all fields';
-export const FILL_REQUIRED_FIELDS = 'Please fill in all required fields';
+/**
+ * Community's forms check what the contracts' schemas check (the server checks the same); only
+ * what a box holds differs from what is sent: a category not chosen yet is '', max members and
+ * a meeting link are text. The texts come from the contracts (looked up under validation.*) and
+ * from en-community.json.
+ */
 
-export interface GroupFormValues {
-  name: string;
-  description: string;
-  category: StudyGroupCategory | '';
-  /** as typed: a non-number falls back to 50 */
-  max_members: string;
-  privacy: GroupPrivacy;
-}
+// ---------- study groups ----------
 
-export interface GroupBody {
-  name: string;
-  description: string;
-  category: StudyGroupCategory;
-  max_members: number;
-  privacy: GroupPrivacy;
-}
+/** Create and manage share the update request's fields (create only adds defaults the form always fills). */
+export const GroupFormSchema = StudyGroupUpdateRequest.extend({
+  /** '' until one is chosen */
+  category: z.string().pipe(StudyGroupCategorySchema),
+  /** as typed: a non-number falls back to 50 (spec 3, section 5), then the contract's 5-100 */
+  max_members: z.preprocess((typed) => maxMembersOf(String(typed ?? '')), StudyGroupUpdateRequest.shape.max_members),
+});
+export type GroupFormValues = z.input<typeof GroupFormSchema>;
+export type GroupBody = z.output<typeof GroupFormSchema>;
+export const GROUP_FORM_FIELDS = ['name', 'description', 'category', 'max_members', 'privacy'] as const;
 
 export const emptyGroupForm: GroupFormValues = {
   name: '',
@@ -30,56 +43,63 @@ export const emptyGroupForm: GroupFormValues = {
   privacy: 'public',
 };
 
-/**
- * Checks the create or manage form: name, description and category are required (create says
- * 'Please fill in all fields', the manage form 'Please fill in all required fields'); max members
- * is a number from 5 to 100, 50 when not a number.
- */
-export function validateGroupForm(values: GroupFormValues, form: 'create' | 'manage'): { body: GroupBody } | { error: string } {
-  if (!values.name.trim() || !values.description.trim() || !values.category) {
-    return { error: form === 'create' ? FILL_ALL_FIELDS : FILL_REQUIRED_FIELDS };
-  }
-  const max = maxMembersOf(values.max_members);
-  if (max < GROUP_MAX_MEMBERS.min) return { error: `Max members must be at least ${GROUP_MAX_MEMBERS.min}` };
-  if (max > GROUP_MAX_MEMBERS.max) return { error: `Max members cannot exceed ${GROUP_MAX_MEMBERS.max}` };
-  return {
-    body: {
-      name: values.name.trim(),
-      description: values.description.trim(),
-      category: values.category,
-      max_members: max,
-      privacy: values.privacy,
-    },
-  };
-}
+// ---------- the workspace ----------
 
-/** Title and content both present: the Group Discussions create button is enabled, an edit may be saved, a question asked. */
+export const EventFormSchema = GroupEventCreateRequest;
+export type EventFormValues = z.input<typeof EventFormSchema>;
+export const EVENT_FORM_FIELDS = ['title', 'date', 'time', 'meeting_link', 'description'] as const;
+export const emptyEventForm = { title: '', date: '', time: '', meeting_link: '', description: '' } satisfies EventFormValues;
+
+export const MessageFormSchema = GroupMessageCreateRequest;
+export const DirectMessageFormSchema = DirectMessageCreateRequest.pick({ content: true });
+export const InviteFormSchema = SendInvitationRequest.extend({
+  email: z.string().trim().pipe(SendInvitationRequest.shape.email),
+  /** an empty message is left out */
+  message: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(SendInvitationRequest.shape.message),
+});
+export const INVITE_FORM_FIELDS = ['email', 'message'] as const;
+
+/** The upload box: a file, at most GROUP_FILE_MAX_BYTES (the server's limit, said before the upload starts). */
+export const FILE_TOO_LARGE = 'file-too-large';
+export const FileFormSchema = z.object({
+  file: z.instanceof(File).refine((f) => f.size <= GROUP_FILE_MAX_BYTES, FILE_TOO_LARGE),
+});
+
+// ---------- posts and questions ----------
+
+export const NewPostFormSchema = ForumPostCreateRequest;
+export const EditPostFormSchema = ForumPostUpdateRequest;
+/** tags are typed as text, separated by commas: the contract splits them */
+export const AskFormSchema = QaQuestionCreateRequest;
+export const ASK_FORM_FIELDS = ['title', 'content', 'category', 'tags', 'post_type'] as const;
+export const AnswerFormSchema = QaAnswerCreateRequest;
+
+/** Title and content both present: the Group Discussions create button is enabled. */
 export function hasTitleAndContent(values: { title: string; content: string }): boolean {
   return values.title.trim() !== '' && values.content.trim() !== '';
 }
 
-export interface EventFormValues {
-  title: string;
-  date: string;
-  time: string;
-  meeting_link: string;
-  description: string;
-}
+// ---------- the forms' one alert ----------
 
-export const emptyEventForm: EventFormValues = { title: '', date: '', time: '', meeting_link: '', description: '' };
+export type FormProblem = { kind: 'missing' } | { kind: 'invalid'; message: string };
 
-/** An event needs title, date and time; the meeting link is optional but must be an http(s) address. */
-export function validateEventForm(values: EventFormValues): { error: string } | null {
-  if (!values.title.trim() || !values.date || !values.time) return { error: FILL_REQUIRED_FIELDS };
-  const link = values.meeting_link.trim();
-  if (link) {
-    let ok = false;
-    try {
-      ok = ['http:', 'https:'].includes(new URL(link).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) return { error: 'Meeting link must be an http(s) URL' };
-  }
-  return null;
+const isBlank = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * What a form's one alert says (spec 3, section 5): a field in error that was left blank is the
+ * spec's "Please fill in ..." text; otherwise the contract's message of the first field in error.
+ */
+export function formProblem<F extends string>(
+  fields: readonly F[],
+  values: Partial<Record<F, unknown>>,
+  errors: Partial<Record<F, { message?: string | undefined } | undefined>>,
+): FormProblem | null {
+  const failing = fields.filter((f) => errors[f]);
+  if (failing.length === 0) return null;
+  if (failing.some((f) => isBlank(values[f]))) return { kind: 'missing' };
+  return { kind: 'invalid', message: errors[failing[0]!]?.message ?? '' };
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useDetailOrMessage } from '../../api/error-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, Card, PageHeader, Spinner } from '../../ui';
-import { useSignedInUser } from '../auth/session-context';
+import { useSignedInUser } from '../auth';
 
 /** A query's state as a figure needs it (react-query's result fits). */
 export interface FigureSource {

@@ -4,21 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
 import { ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent } from '../../ui';
-import { useMoney } from '../billing/shared/money';
-import { AvailabilityTab } from '../mentor-desk/availability-tab';
-import { deskTabOf, MENTOR_DESK_TABS } from '../mentor-desk/desk-tabs';
-import { ProfileTab } from '../mentor-desk/profile-tab';
-import { MenteeProgressTab, MentorHeaderStats, ResourcesTab, SessionsTab } from '../mentor-insights';
+import { useMoney } from '../billing';
+import { AvailabilityTab, deskTabOf, MENTOR_DESK_TABS, ProfileTab } from '../mentor-desk';
+import {
+  loadAnalyticsTab,
+  loadBusinessIntelligenceTab,
+  MenteeProgressTab,
+  MentorHeaderStats,
+  ResourcesTab,
+  SessionsTab,
+} from '../mentor-insights';
 import { LoadingBlock } from '../../ui/query-state';
 import { LatestQuizzes } from './authored-lists';
 import { DashboardFrame, Figure, FigureGrid, Shortcuts } from './dashboard-parts';
 import { AuthoredQuizFigures, WalletFigure } from './shared-figures';
 
 // the two chart tabs bring recharts: loaded when opened, so the dashboard's own chunk stays small
-const AnalyticsTab = lazy(() => import('../mentor-insights/analytics-tab').then((m) => ({ default: m.AnalyticsTab })));
-const BusinessIntelligenceTab = lazy(() =>
-  import('../mentor-insights/business-intelligence-tab').then((m) => ({ default: m.BusinessIntelligenceTab })),
-);
+const AnalyticsTab = lazy(() => loadAnalyticsTab().then((m) => ({ default: m.AnalyticsTab })));
+const BusinessIntelligenceTab = lazy(() => loadBusinessIntelligenceTab().then((m) => ({ default: m.BusinessIntelligenceTab })));
 
 /**
  * The mentor's dashboard (spec 2.13, both readings merged): the header stats, then Overview,

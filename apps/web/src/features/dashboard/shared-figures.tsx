@@ -1,7 +1,7 @@
 import { assessmentRoutes, billingRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../api/route-hooks';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { percent } from '../../lib/format';
 import { quizTotals } from './authored-lists';
 import { Figure } from './dashboard-parts';

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState } from '.';
-import { dashboardPath } from '../features/auth/dashboard-path';
-import { useSignedInUser } from '../features/auth/session-context';
+import { Button, EmptyState } from '../../ui';
+import { dashboardPath, useSignedInUser } from '../auth';
 
 /** "Course not found" (or another title) with a way back. */
 export function NotFoundCard({ title, text }: { title: string; text?: string }) {

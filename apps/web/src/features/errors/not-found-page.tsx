@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PublicLayout } from '../../routes/public-layout';
 import { Button, EmptyState } from '../../ui';
-import { dashboardPath } from '../auth/dashboard-path';
-import { useSession } from '../auth/session-context';
+import { dashboardPath, useSession } from '../auth';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import type { UpcomingAreaKey } from '../../i18n/catalog-keys';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, Card, CardContent } from '../../ui';
-import { dashboardPath } from '../auth/dashboard-path';
-import { useSignedInUser } from '../auth/session-context';
+import { dashboardPath, useSignedInUser } from '../auth';
 
 /**
  * A route whose screen arrives in a later release: the page names its area and says what it

@@ -9,9 +9,10 @@ import {
   type Institution,
   type Member,
 } from '@lp/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { isApiError } from '../../api/api-error';
 import { serverDetail } from '../../api/error-text';
+import { formSchemaOf } from '../../ui/form/form-schema';
 
 /** The dashboard's tabs in the spec's order; the value is what ?tab= holds. */
 export const INSTITUTION_TABS = [
@@ -85,6 +86,18 @@ export function addMemberBody(form: { email: string; name: string; createAccount
   };
 }
 
+/** The Add Member modal's fields: e-mail and full name required (spec 3), in the modal's own words. */
+export const addMemberFormSchema = (text: { emailRequired: string; nameRequired: string }) =>
+  z.object({
+    email: z.string().trim().min(1, text.emailRequired),
+    name: z.string().trim().min(1, text.nameRequired),
+    create_account: z.boolean(),
+    member_type: z.enum(['student', 'faculty']),
+  });
+
+/** The Edit Member modal: only the notes. */
+export const memberNotesFormSchema = z.object({ notes: z.string() });
+
 /** A blank notes field clears the notes. */
 export function notesBody(notes: string): { notes: string | null } {
   const trimmed = notes.trim();
@@ -123,16 +136,10 @@ function firstIssues<F extends string>(issues: readonly z.core.$ZodIssue[]): For
   return out as FormErrors<F>;
 }
 
-/**
- * The Create Course modal's body, checked by the contract itself: title and description
- * required, price a decimal (blank is the default 0), category and level defaults, thumbnail an
- * optional URL.
- */
-export function courseBody(
-  form: CourseForm,
-): { ok: true; body: z.input<typeof CourseCreateRequest> } | { ok: false; errors: FormErrors<keyof CourseForm> } {
+/** What the Create Course modal sends: a blank price is the default 0, a blank thumbnail none. */
+export function courseRequestOf(form: CourseForm): z.input<typeof CourseCreateRequest> {
   const priceText = form.price.trim();
-  const body = {
+  return {
     title: form.title,
     description: form.description,
     price: priceText === '' ? 0 : Number(priceText),
@@ -140,6 +147,19 @@ export function courseBody(
     level: form.level,
     thumbnail: form.thumbnail.trim(),
   } as z.input<typeof CourseCreateRequest>;
+}
+
+/**
+ * The Create Course modal, checked by the contract itself: title and description required,
+ * price a decimal, category and level defaults, thumbnail an optional URL.
+ */
+export const courseFormSchema = formSchemaOf(courseRequestOf, CourseCreateRequest);
+
+/** The Create Course modal's body with the form's errors, as the modal checks it. */
+export function courseBody(
+  form: CourseForm,
+): { ok: true; body: z.input<typeof CourseCreateRequest> } | { ok: false; errors: FormErrors<keyof CourseForm> } {
+  const body = courseRequestOf(form);
   const checked = CourseCreateRequest.safeParse(body);
   if (!checked.success) return { ok: false, errors: firstIssues<keyof CourseForm>(checked.error.issues) };
   return { ok: true, body };
@@ -163,6 +183,10 @@ export interface BulkProgressOf {
   file_rows: number | null;
   processed: number;
 }
+
+/** The upload form: a CSV file (required, in the tab's own words) and an optional course to enroll into. */
+export const bulkEnrollFormSchema = (fileRequired: string) =>
+  z.object({ file: z.custom<File>((chosen) => chosen instanceof File, fileRequired), course_id: z.string() });
 
 /** Whether the job is still at work (the screen keeps asking). */
 export const isBulkActive = (job: { status: BulkStatus }): boolean => job.status === 'queued' || job.status === 'running';
@@ -255,12 +279,10 @@ export function settingsFormOf(institution: Institution): SettingsForm {
  * text clears it, a blank logo URL removes the logo); a blank e-mail is left as it is, since an
  * institution keeps a contact address.
  */
-export function settingsBody(
-  form: SettingsForm,
-): { ok: true; body: z.input<typeof InstitutionUpdateRequest> } | { ok: false; errors: FormErrors<keyof SettingsForm> } {
+export function settingsRequestOf(form: SettingsForm): z.input<typeof InstitutionUpdateRequest> {
   const email = form.contact_email.trim();
   const logo = form.logo_url.trim();
-  const body: z.input<typeof InstitutionUpdateRequest> = {
+  return {
     name: form.name,
     ...(email === '' ? {} : { contact_email: email }),
     contact_phone: form.contact_phone,
@@ -271,6 +293,16 @@ export function settingsBody(
     custom_text: form.custom_text,
     logo_url: logo === '' ? null : logo,
   };
+}
+
+/** The settings form, checked by the contract on the body it makes. */
+export const settingsFormSchema = formSchemaOf(settingsRequestOf, InstitutionUpdateRequest);
+
+/** The settings body with the form's errors, as the tab checks it. */
+export function settingsBody(
+  form: SettingsForm,
+): { ok: true; body: z.input<typeof InstitutionUpdateRequest> } | { ok: false; errors: FormErrors<keyof SettingsForm> } {
+  const body = settingsRequestOf(form);
   const checked = InstitutionUpdateRequest.safeParse(body);
   if (!checked.success) return { ok: false, errors: firstIssues<keyof SettingsForm>(checked.error.issues) };
   return { ok: true, body };

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../ui';
-import type { AuthMode } from '../auth/auth-modal/auth-mode';
-import { BrandLogo } from '../shell/brand-logo';
+import type { AuthMode } from '../auth';
+import { BrandLogo } from '../../ui/brand-logo';
 
 export function LandingHeader({ onAuth }: { onAuth: (mode: AuthMode) => void }) {
   const { t } = useTranslation();

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CURRENCIES, mentoringRoutes, type MentorProfile } from '@lp/contracts';
 import { useMemo } from 'react';
-import { Controller, useForm, type FieldError as FormFieldError } from 'react-hook-form';
+import { Controller, type FieldError as FormFieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
@@ -24,10 +23,11 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
+import { useContractForm } from '../../ui/form';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { ChipInput } from './chip-input';
 import { fieldErrorsOf } from '../../api/field-errors';
-import { PROFILE_FIELDS, ProfileFormSchema, profileFormDefaults, type ProfileFormOutput, type ProfileFormValues } from './profile-form';
+import { PROFILE_FIELDS, ProfileFormSchema, profileFormDefaults } from './profile-form';
 import { viewerTimeZone } from '../../lib/time-zone';
 import { TimeZoneSelect } from './time-zone-select';
 
@@ -87,13 +87,12 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
   const { toast } = useToast();
   const vt = useValidationText();
   const defaultValues = useMemo(() => profileFormDefaults(profile, viewerTimeZone()), [profile]);
-  const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({ resolver: zodResolver(ProfileFormSchema), defaultValues });
-  const { errors } = form.formState;
+  const form = useContractForm(ProfileFormSchema, { defaultValues, fields: PROFILE_FIELDS });
   const save = useRouteMutation(mentoringRoutes.updateProfile, { invalidates: ['mentoring.'] });
   // a 400's field errors sit beside their fields (set in onError); the rest are said below
   const { byField: serverByField, other: serverOther } = fieldErrorsOf(save.isError ? save.error : null, PROFILE_FIELDS);
 
-  const submit = form.handleSubmit((body) =>
+  const submit = form.submit((body) =>
     save.mutate(
       { body },
       {
@@ -102,12 +101,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
           form.reset(profileFormDefaults(saved, viewerTimeZone()));
           toast({ title: t('mentorDesk.profile.saved'), description: t('mentorDesk.profile.savedText'), tone: 'success' });
         },
-        onError: (error) => {
-          const { byField } = fieldErrorsOf(error, PROFILE_FIELDS);
-          for (const [field, message] of Object.entries(byField)) {
-            form.setError(field as keyof ProfileFormValues, { type: 'server', message: message as string });
-          }
-        },
+        onError: form.applyServerError,
       },
     ),
   );
@@ -130,7 +124,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} noValidate className="space-y-5" data-testid="mentor-profile-form">
-            <FormField label={t('mentorDesk.profile.bio')} hint={t('mentorDesk.profile.bioHint')} error={vt(errors.bio?.message)}>
+            <FormField label={t('mentorDesk.profile.bio')} hint={t('mentorDesk.profile.bioHint')} error={form.errorText('bio')}>
               {(field) => <Textarea {...field} {...form.register('bio')} rows={5} maxLength={2000} data-testid="profile-bio" />}
             </FormField>
             <Controller
@@ -154,7 +148,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
                 <FormField
                   label={t('mentorDesk.profile.hourlyRate')}
                   hint={t('mentorDesk.profile.hourlyRateHint')}
-                  error={vt(errors.hourly_rate?.message)}
+                  error={form.errorText('hourly_rate')}
                 >
                   {(field) => (
                     <Input
@@ -169,7 +163,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
                     />
                   )}
                 </FormField>
-                <FormField label={t('mentorDesk.profile.currency')} error={vt(errors.currency?.message)}>
+                <FormField label={t('mentorDesk.profile.currency')} error={form.errorText('currency')}>
                   {(field) => (
                     <Select {...field} {...form.register('currency')} data-testid="profile-currency">
                       {CURRENCIES.map((c) => (
@@ -181,7 +175,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
                   )}
                 </FormField>
               </div>
-              <FormField label={t('mentorDesk.profile.experience')} error={vt(errors.experience_years?.message)}>
+              <FormField label={t('mentorDesk.profile.experience')} error={form.errorText('experience_years')}>
                 {(field) => (
                   <Input
                     {...field}
@@ -215,7 +209,7 @@ function ProfileEditor({ profile }: { profile: MentorProfile }) {
             <FormField
               label={t('mentorDesk.profile.timezone')}
               hint={t('mentorDesk.profile.timezoneHint')}
-              error={vt(errors.timezone?.message)}
+              error={form.errorText('timezone')}
             >
               {(field) => (
                 <Controller

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../api/route-hooks';
 import { CHANGE_TONE_CLASSES, formatDecimal, formatPercent, formatSignedChange } from '../../lib/figures';
 import { BarsChart, TrendChart } from '../../ui/charts';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { LoadError } from '../../ui/query-state';
 import { breakdownRows, DEFAULT_TIMEFRAME, hourLabel, seriesRows } from './logic';
 import { Block, Nothing, StatFigure, TimeframeSelect } from './parts';

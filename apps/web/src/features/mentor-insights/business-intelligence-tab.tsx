@@ -7,7 +7,7 @@ import { formatDecimal, formatPercent } from '../../lib/figures';
 import { Badge, Card, CardContent, cn } from '../../ui';
 import { BarsChart } from '../../ui/charts';
 import { focusRing } from '../../ui/focus-ring';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { dayRows, DEFAULT_TIMEFRAME, hourRows, PRIORITY_TONES } from './logic';
 import { Block, Nothing, StatFigure, TimeframeSelect } from './parts';

@@ -2,7 +2,7 @@ import { mentoringRoutes } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../api/route-hooks';
 import { formatDecimal } from '../../lib/figures';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { StatFigure } from './parts';
 
 /**

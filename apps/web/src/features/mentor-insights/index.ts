@@ -8,3 +8,8 @@ export { MentorHeaderStats } from './header-stats';
 export { MenteeProgressTab } from './mentee-progress-tab';
 export { ResourcesTab } from './resources-tab';
 export { SessionsTab } from './sessions-tab';
+export { Block, Nothing, StatFigure } from './parts';
+
+/** The two chart tabs, each its own chunk (they bring recharts), loaded the first time they show. */
+export const loadAnalyticsTab = () => import('./analytics-tab');
+export const loadBusinessIntelligenceTab = () => import('./business-intelligence-tab');

@@ -1,22 +1,26 @@
 import { describe, expect, it } from '@jest/globals';
-import { ResourceCreateRequest, type MentoringSession } from '@lp/contracts';
+import type { MentoringSession } from '@lp/contracts';
 import { ApiError } from '../../api/api-error';
+import { saveFailureText } from '../../api/error-text';
 import {
   breakdownRows,
   canCancelAsMentor,
   canMarkNoShow,
   dayLabel,
   dayRows,
-  errorsByPath,
   filledResourceRows,
   filledRows,
+  firstMessage,
   hourLabel,
   hourRows,
   isNotFound,
-  issuePath,
   joinCommaList,
   joinState,
+  NotesFormSchema,
+  ownMessage,
   periodLabel,
+  ProgressFormSchema,
+  ResourceFormSchema,
   resourceRequest,
   rowsOrBlank,
   seriesRows,
@@ -158,15 +162,23 @@ describe('figures and charts', () => {
 });
 
 describe('errors', () => {
-  it('keys field errors by their full path, the first message of each', () => {
-    expect(
-      errorsByPath([
-        { path: 'notes', message: 'Notes are required' },
-        { path: 'resources_shared.0.url', message: 'Must be a link (https://...)' },
-        { path: 'notes', message: 'second' },
-      ]),
-    ).toEqual({ notes: 'Notes are required', 'resources_shared.0.url': 'Must be a link (https://...)' });
-    expect(issuePath(['resources_shared', 0, 'url'])).toBe('resources_shared.0.url');
+  it("a field's message is its own or its first item's; a list's own is not an item's", () => {
+    const itemError = [undefined, { message: 'Tags cannot be blank', type: 'too_small', ref: { self: null } }];
+    expect(firstMessage(itemError)).toBe('Tags cannot be blank');
+    expect(firstMessage({ message: 'At most 10 tags' })).toBe('At most 10 tags');
+    expect(firstMessage(undefined)).toBeUndefined();
+    expect(ownMessage(itemError)).toBeUndefined();
+    expect(ownMessage({ message: 'At most 20 goals' })).toBe('At most 20 goals');
+  });
+  it('a failed save says what no field shows, else the server detail, else the fallback', () => {
+    const onFields = new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', [{ path: 'notes', message: 'Notes are required' }]);
+    expect(saveFailureText({ isError: true, error: onFields }, null, 'Failed')).toBeNull();
+    expect(saveFailureText({ isError: true, error: onFields }, 'x', 'Failed')).toBe('x');
+    expect(saveFailureText({ isError: true, error: new ApiError(409, 'SOME_CODE', 'Already there') }, null, 'Failed')).toBe(
+      'Already there',
+    );
+    expect(saveFailureText({ isError: true, error: new Error('boom') }, null, 'Failed')).toBe('Failed');
+    expect(saveFailureText({ isError: false, error: null }, null, 'Failed')).toBeNull();
   });
   it('sorts a 400 answer onto the fields and tells a 404 apart', () => {
     const error = new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', [
@@ -191,8 +203,7 @@ describe('the Add Resource form', () => {
     is_public: true,
   };
   it('splits the tags and leaves an empty link out, as the contract accepts', () => {
-    const body = resourceRequest(values);
-    expect(body).toEqual({
+    expect(resourceRequest(values)).toEqual({
       title: 'Intro deck',
       description: '',
       resource_type: 'document',
@@ -200,11 +211,51 @@ describe('the Add Resource form', () => {
       tags: ['react', 'intro'],
       is_public: true,
     });
-    expect(ResourceCreateRequest.safeParse(body).success).toBe(true);
+    expect(ResourceFormSchema.safeParse(values).success).toBe(true);
   });
   it('needs a link or some content (the error sits on the link)', () => {
-    const parsed = ResourceCreateRequest.safeParse(resourceRequest({ ...values, content: ' ' }));
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => issuePath(i.path))).toEqual(['url']);
+    const parsed = ResourceFormSchema.safeParse({ ...values, content: ' ' });
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toEqual(['url']);
+  });
+});
+
+describe('the notes and progress forms', () => {
+  it('send the filled rows of their lists and split the comma-separated boxes', () => {
+    expect(
+      NotesFormSchema.parse({
+        notes: ' Went well ',
+        action_items: ['Read chapter 2', ' '],
+        next_session_goals: [],
+        mentee_progress: '',
+        resources_shared: [{ name: '', url: '', type: 'document' }],
+      }),
+    ).toMatchObject({ notes: 'Went well', action_items: ['Read chapter 2'], resources_shared: [] });
+    expect(
+      ProgressFormSchema.parse({
+        goals: ['', 'Ship the portfolio'],
+        progress_notes: '',
+        skills_developed: 'react, testing, react',
+        areas_for_improvement: '',
+        next_milestones: [''],
+      }),
+    ).toMatchObject({
+      goals: ['Ship the portfolio'],
+      skills_developed: ['react', 'testing'],
+      areas_for_improvement: [],
+      next_milestones: [],
+    });
+  });
+  it("refuse blank notes and a shared resource's bad link with the contract's texts", () => {
+    const parsed = NotesFormSchema.safeParse({
+      notes: '  ',
+      action_items: [''],
+      next_session_goals: [],
+      mentee_progress: '',
+      resources_shared: [{ name: 'Deck', url: 'not a link', type: 'document' }],
+    });
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['notes', 'Notes are required'],
+      ['resources_shared.0.url', 'Must be a link (https://...)'],
+    ]);
   });
 });

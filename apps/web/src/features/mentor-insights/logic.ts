@@ -1,5 +1,17 @@
-import { RESOURCE_TYPES, TIMEFRAMES, type MentoringSession, type SessionStatus, type Timeframe } from '@lp/contracts';
+import {
+  MenteeProgressRequest,
+  RESOURCE_TYPES,
+  ResourceCreateRequest,
+  SessionNotesRequest,
+  TIMEFRAMES,
+  type MentoringSession,
+  type SessionStatus,
+  type Timeframe,
+} from '@lp/contracts';
+import type { z } from 'zod';
 import { isApiError } from '../../api/api-error';
+// the pure module is read by the unit tests, which load no .tsx (ui/form's index brings components)
+import { formSchemaOf } from '../../ui/form/form-schema';
 
 /**
  * The mentor dashboard's pure rules (spec 2.13): what a session card offers, the comma-separated
@@ -120,16 +132,6 @@ export const PRIORITY_TONES: Record<Priority, 'danger' | 'warning' | 'neutral'> 
 /** A 404 answer: for the notes of a session, "none yet". */
 export const isNotFound = (error: unknown): boolean => isApiError(error) && error.status === 404;
 
-/** Field errors by their full path ("notes", "action_items.1", "resources_shared.0.url"): the first message of each. */
-export function errorsByPath(errors: readonly { path: string; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const { path, message } of errors) out[path] ??= message;
-  return out;
-}
-
-/** A zod issue path as the API writes it ("resources_shared.0.url"). */
-export const issuePath = (path: readonly PropertyKey[]): string => path.map(String).join('.');
-
 // ---------- chart rows ----------
 
 export interface SeriesPoint {
@@ -193,7 +195,7 @@ export interface ResourceFormValues {
 }
 
 /** The request of the Add Resource form: tags split at commas, an empty link left out. */
-export function resourceRequest(values: ResourceFormValues) {
+export function resourceRequest(values: ResourceFormValues): z.input<typeof ResourceCreateRequest> {
   return {
     title: values.title,
     description: values.description,
@@ -204,3 +206,70 @@ export function resourceRequest(values: ResourceFormValues) {
     is_public: values.is_public,
   };
 }
+
+/** The Add Resource form: what its boxes hold, read into the contract's request (which checks it). */
+export const ResourceFormSchema = formSchemaOf(resourceRequest, ResourceCreateRequest);
+
+// ---------- the Add Notes form ----------
+
+export interface NotesFormValues {
+  notes: string;
+  action_items: string[];
+  next_session_goals: string[];
+  mentee_progress: string;
+  resources_shared: SharedResourceRow[];
+}
+
+/** The Add Notes form: the filled rows of its lists, read into the contract's request. */
+export const NotesFormSchema = formSchemaOf(
+  (v: NotesFormValues): z.input<typeof SessionNotesRequest> => ({
+    notes: v.notes,
+    action_items: filledRows(v.action_items),
+    next_session_goals: v.next_session_goals,
+    mentee_progress: v.mentee_progress,
+    resources_shared: filledResourceRows(v.resources_shared),
+  }),
+  SessionNotesRequest,
+);
+
+// ---------- the Update Progress form ----------
+
+export interface ProgressFormValues {
+  goals: string[];
+  progress_notes: string;
+  /** comma-separated, as the spec's modal takes them */
+  skills_developed: string;
+  areas_for_improvement: string;
+  next_milestones: string[];
+}
+
+/** The Update Progress form: lists' filled rows and the comma-separated boxes split, read into the contract's request. */
+export const ProgressFormSchema = formSchemaOf(
+  (v: ProgressFormValues): z.input<typeof MenteeProgressRequest> => ({
+    goals: filledRows(v.goals),
+    progress_notes: v.progress_notes,
+    skills_developed: splitCommaList(v.skills_developed),
+    areas_for_improvement: splitCommaList(v.areas_for_improvement),
+    next_milestones: filledRows(v.next_milestones),
+  }),
+  MenteeProgressRequest,
+);
+
+// ---------- what a failed save says ----------
+
+/** The first message at or under a form field: a list's own error, or one of its items'. */
+export function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message;
+  for (const [key, inner] of Object.entries(error)) {
+    // react-hook-form keeps the field's element under ref
+    if (key === 'ref') continue;
+    const message = firstMessage(inner);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/** A list's own error (too many items), not one of its items'. */
+export const ownMessage = (error: unknown): string | undefined =>
+  error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined;

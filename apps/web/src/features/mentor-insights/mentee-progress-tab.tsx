@@ -1,15 +1,14 @@
-import { mentoringRoutes, MenteeProgressRequest, type RouteOutput } from '@lp/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { mentoringRoutes, type RouteOutput } from '@lp/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { serverDetail } from '../../api/error-text';
+import { saveFailureText } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
 import { formatDecimal, formatPercent } from '../../lib/figures';
 import {
-  Alert,
   Badge,
   Button,
+  cn,
   Card,
   CardContent,
   Dialog,
@@ -24,12 +23,22 @@ import {
   Input,
   ProgressBar,
   Textarea,
-  useToast,
 } from '../../ui';
+import { FormDialog, useContractForm } from '../../ui/form';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
-import { statusTone } from '../mentoring/logic';
+import { statusTone } from '../mentoring';
 import { ListEditor } from './list-editor';
-import { errorsByPath, filledRows, issuePath, joinCommaList, rowsOrBlank, sessionsOfMentee, sessionWhen, splitCommaList } from './logic';
+import {
+  firstMessage,
+  joinCommaList,
+  ownMessage,
+  ProgressFormSchema,
+  rowsOrBlank,
+  sessionsOfMentee,
+  sessionWhen,
+  type ProgressFormValues,
+} from './logic';
+import { SCROLLING_DIALOG, useSaveAndClose } from './dialog-form';
 import { viewerTimeZone } from '../../lib/time-zone';
 import { StatFigure } from './parts';
 
@@ -198,129 +207,79 @@ function MenteeCard({ mentee, onUpdate, onHistory }: { mentee: MenteeProgress; o
   );
 }
 
-const PROGRESS_FIELDS = ['goals', 'progress_notes', 'skills_developed', 'areas_for_improvement', 'next_milestones'] as const;
-
 function ProgressDialog({ mentee, onClose }: { mentee: MenteeProgress; onClose: () => void }) {
   const { t } = useTranslation();
-  const { toast } = useToast();
   const vt = useValidationText();
-  const [goals, setGoals] = useState(() => rowsOrBlank(mentee.current_goals));
-  const [notes, setNotes] = useState(mentee.progress_notes);
-  const [skills, setSkills] = useState(() => joinCommaList(mentee.skills_developed));
-  const [areas, setAreas] = useState(() => joinCommaList(mentee.areas_for_improvement));
-  const [milestones, setMilestones] = useState(() => rowsOrBlank(mentee.next_milestones));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(ProgressFormSchema, {
+    defaultValues: {
+      goals: rowsOrBlank(mentee.current_goals),
+      progress_notes: mentee.progress_notes,
+      skills_developed: joinCommaList(mentee.skills_developed),
+      areas_for_improvement: joinCommaList(mentee.areas_for_improvement),
+      next_milestones: rowsOrBlank(mentee.next_milestones),
+    },
+  });
+  const { errors, isSubmitted } = form.formState;
+  const [goals, milestones] = form.watch(['goals', 'next_milestones']);
+  const setList = (field: 'goals' | 'next_milestones', rows: string[]) => form.setValue(field, rows, { shouldValidate: isSubmitted });
+  // a comma-separated box says the error of any of its items
+  const err = (field: keyof ProgressFormValues) => vt(firstMessage(errors[field]));
   // the list refetches on success (invalidated), so the card shows what was saved
   const update = useRouteMutation(mentoringRoutes.updateMenteeProgress, { invalidates: ['mentoring.mentee.'] });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      goals: filledRows(goals),
-      progress_notes: notes,
-      skills_developed: splitCommaList(skills),
-      areas_for_improvement: splitCommaList(areas),
-      next_milestones: filledRows(milestones),
-    };
-    const checked = MenteeProgressRequest.safeParse(body);
-    if (!checked.success) {
-      setErrors(errorsByPath(checked.error.issues.map((i) => ({ path: issuePath(i.path), message: i.message }))));
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { params: { id: mentee.mentee_id }, body },
-      {
-        onSuccess: () => {
-          toast({ title: t('mentorInsights.progress.saved'), tone: 'success' });
-          onClose();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.errors.length > 0) setErrors(errorsByPath(error.errors));
-        },
-      },
-    );
-  };
-  const err = (path: string) => vt(errors[path]);
-  const headErr = (field: string) => vt(Object.entries(errors).find(([p]) => p === field || p.startsWith(`${field}.`))?.[1]);
-  const unplaced = Object.entries(errors).filter(([p]) => !PROGRESS_FIELDS.some((f) => p === f || p.startsWith(`${f}.`)));
-  const showServerAlert = update.isError && (!isApiError(update.error) || update.error.errors.length === 0);
+  const done = useSaveAndClose(form.applyServerError, t('mentorInsights.progress.saved'), onClose);
+  const submit = form.submit((body) => update.mutate({ params: { id: mentee.mentee_id }, body }, done));
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl" data-testid="mentee-progress-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('mentorInsights.progress.title')}</DialogTitle>
-          <DialogDescription>{t('mentorInsights.progress.description', { name: mentee.name })}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <ListEditor
-            legend={t('mentorInsights.progress.goals')}
-            rows={goals}
-            onChange={setGoals}
-            itemLabel={(n) => t('mentorInsights.progress.goal', { n })}
-            removeLabel={(n) => t('mentorInsights.progress.removeGoal', { n })}
-            addLabel={t('mentorInsights.progress.addMore')}
-            errorOf={(i) => err(`goals.${i}`)}
-            listError={err('goals')}
-            testId="progress-goals"
-          />
-          <FormField label={t('mentorInsights.progress.notes')} error={err('progress_notes')}>
-            {(field) => (
-              <Textarea
-                {...field}
-                value={notes}
-                onChange={(e) => setNotes(e.target.value)}
-                rows={4}
-                maxLength={5000}
-                data-testid="progress-notes"
-              />
-            )}
-          </FormField>
-          <FormField
-            label={t('mentorInsights.progress.skills')}
-            hint={t('mentorInsights.progress.commaHint')}
-            error={headErr('skills_developed')}
-          >
-            {(field) => <Input {...field} value={skills} onChange={(e) => setSkills(e.target.value)} data-testid="progress-skills" />}
-          </FormField>
-          <FormField
-            label={t('mentorInsights.progress.areas')}
-            hint={t('mentorInsights.progress.commaHint')}
-            error={headErr('areas_for_improvement')}
-          >
-            {(field) => <Input {...field} value={areas} onChange={(e) => setAreas(e.target.value)} data-testid="progress-areas" />}
-          </FormField>
-          <ListEditor
-            legend={t('mentorInsights.progress.milestones')}
-            rows={milestones}
-            onChange={setMilestones}
-            itemLabel={(n) => t('mentorInsights.progress.milestone', { n })}
-            removeLabel={(n) => t('mentorInsights.progress.removeMilestone', { n })}
-            addLabel={t('mentorInsights.progress.addMore')}
-            errorOf={(i) => err(`next_milestones.${i}`)}
-            listError={err('next_milestones')}
-            testId="progress-milestones"
-          />
-          {unplaced.length > 0 && <Alert tone="error">{unplaced.map(([, m]) => vt(m)).join(' ')}</Alert>}
-          {showServerAlert && (
-            <Alert tone="error" data-testid="progress-error">
-              {serverDetail(update.error) ?? t('mentorInsights.progress.failed')}
-            </Alert>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={update.isPending} data-testid="progress-save">
-              {t('mentorInsights.progress.save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={t('mentorInsights.progress.title')}
+      description={t('mentorInsights.progress.description', { name: mentee.name })}
+      className={cn(SCROLLING_DIALOG, 'sm:max-w-xl')}
+      onSubmit={submit}
+      submitLabel={t('mentorInsights.progress.save')}
+      pending={update.isPending}
+      error={saveFailureText(update, form.formError, t('mentorInsights.progress.failed'))}
+      testId="mentee-progress-dialog"
+      errorTestId="progress-error"
+      submitTestId="progress-save"
+    >
+      <ListEditor
+        legend={t('mentorInsights.progress.goals')}
+        rows={goals}
+        onChange={(rows) => setList('goals', rows)}
+        itemLabel={(n) => t('mentorInsights.progress.goal', { n })}
+        removeLabel={(n) => t('mentorInsights.progress.removeGoal', { n })}
+        addLabel={t('mentorInsights.progress.addMore')}
+        errorOf={(i) => form.errorText(`goals.${i}`)}
+        listError={vt(ownMessage(errors.goals))}
+        testId="progress-goals"
+      />
+      <FormField label={t('mentorInsights.progress.notes')} error={err('progress_notes')}>
+        {(field) => <Textarea {...field} {...form.register('progress_notes')} rows={4} maxLength={5000} data-testid="progress-notes" />}
+      </FormField>
+      <FormField label={t('mentorInsights.progress.skills')} hint={t('mentorInsights.progress.commaHint')} error={err('skills_developed')}>
+        {(field) => <Input {...field} {...form.register('skills_developed')} data-testid="progress-skills" />}
+      </FormField>
+      <FormField
+        label={t('mentorInsights.progress.areas')}
+        hint={t('mentorInsights.progress.commaHint')}
+        error={err('areas_for_improvement')}
+      >
+        {(field) => <Input {...field} {...form.register('areas_for_improvement')} data-testid="progress-areas" />}
+      </FormField>
+      <ListEditor
+        legend={t('mentorInsights.progress.milestones')}
+        rows={milestones}
+        onChange={(rows) => setList('next_milestones', rows)}
+        itemLabel={(n) => t('mentorInsights.progress.milestone', { n })}
+        removeLabel={(n) => t('mentorInsights.progress.removeMilestone', { n })}
+        addLabel={t('mentorInsights.progress.addMore')}
+        errorOf={(i) => form.errorText(`next_milestones.${i}`)}
+        listError={vt(ownMessage(errors.next_milestones))}
+        testId="progress-milestones"
+      />
+    </FormDialog>
   );
 }
 
@@ -332,7 +291,7 @@ function HistoryDialog({ mentee, onClose }: { mentee: MenteeProgress; onClose: (
   const mine = sessions.data ? sessionsOfMentee(sessions.data.sessions, mentee.mentee_id) : [];
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl" data-testid="mentee-history-dialog">
+      <DialogContent className={cn(SCROLLING_DIALOG, 'sm:max-w-xl')} data-testid="mentee-history-dialog">
         <DialogHeader>
           <DialogTitle>{t('mentorInsights.history.title')}</DialogTitle>
           <DialogDescription>{t('mentorInsights.history.description', { name: mentee.name })}</DialogDescription>

@@ -1,32 +1,14 @@
-import { mentoringRoutes, RESOURCE_TYPES, ResourceCreateRequest, type RouteOutput } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
+import { mentoringRoutes, RESOURCE_TYPES, type RouteOutput } from '@lp/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error';
-import { serverDetail, useDetailOrMessage } from '../../api/error-text';
+import { saveFailureText, useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { useValidationText } from '../../i18n/validation-text';
-import {
-  Alert,
-  Badge,
-  Button,
-  buttonClasses,
-  ConfirmDialog,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-  Select,
-  Switch,
-  Textarea,
-  useToast,
-} from '../../ui';
+import { Badge, Button, buttonClasses, cn, ConfirmDialog, FormField, Input, Select, Switch, Textarea, useToast } from '../../ui';
+import { FormDialog, useContractForm } from '../../ui/form';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
-import { errorsByPath, issuePath, RESOURCE_SECTIONS, resourceRequest, type ResourceFormValues, type ResourceType } from './logic';
+import { firstMessage, RESOURCE_SECTIONS, ResourceFormSchema, type ResourceFormValues } from './logic';
+import { SCROLLING_DIALOG, useSaveAndClose } from './dialog-form';
 import { Block, Nothing } from './parts';
 
 type Resource = RouteOutput<typeof mentoringRoutes.resources>['documents'][number];
@@ -80,7 +62,7 @@ export function ResourcesTab() {
           })}
         </div>
       )}
-      <AddResourceDialog open={adding} onOpenChange={setAdding} />
+      {adding && <AddResourceDialog onClose={() => setAdding(false)} />}
       {deleting && <DeleteResourceDialog resource={deleting} onClose={() => setDeleting(null)} />}
     </section>
   );
@@ -146,172 +128,81 @@ const EMPTY: ResourceFormValues = {
   tags: '',
   is_public: false,
 };
-const RESOURCE_FIELDS = ['title', 'description', 'resource_type', 'url', 'content', 'tags', 'is_public'] as const;
 
-function AddResourceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function AddResourceDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { toast } = useToast();
   const vt = useValidationText();
-  const [values, setValues] = useState<ResourceFormValues>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(ResourceFormSchema, { defaultValues: EMPTY });
   const add = useRouteMutation(mentoringRoutes.addResource, { invalidates: [mentoringRoutes.resources] });
-  const set = <K extends keyof ResourceFormValues>(key: K, value: ResourceFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const change = (next: boolean) => {
-    if (next) {
-      setValues(EMPTY);
-      setErrors({});
-      add.reset();
-    }
-    onOpenChange(next);
-  };
+  // "tags.1" is said at the tags box
+  const err = (field: keyof ResourceFormValues) => vt(firstMessage(form.formState.errors[field]));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = resourceRequest(values);
-    const checked = ResourceCreateRequest.safeParse(body);
-    if (!checked.success) {
-      setErrors(headErrors(checked.error.issues.map((i) => ({ path: issuePath(i.path), message: i.message }))));
-      return;
-    }
-    setErrors({});
-    add.mutate(
-      { body },
-      {
-        onSuccess: () => {
-          toast({ title: t('mentorInsights.resources.form.added'), tone: 'success' });
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.errors.length > 0) setErrors(headErrors(error.errors));
-        },
-      },
-    );
-  };
-  const err = (field: string) => vt(errors[field]);
-  const unplaced = Object.entries(errors).filter(([f]) => !(RESOURCE_FIELDS as readonly string[]).includes(f));
-  const showServerAlert = add.isError && (!isApiError(add.error) || add.error.errors.length === 0);
+  const done = useSaveAndClose(form.applyServerError, t('mentorInsights.resources.form.added'), onClose);
+  const submit = form.submit((body) => add.mutate({ body }, done));
 
   return (
-    <Dialog open={open} onOpenChange={change}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl" data-testid="add-resource-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('mentorInsights.resources.form.title')}</DialogTitle>
-          <DialogDescription>{t('mentorInsights.resources.form.description')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('mentorInsights.resources.form.titleField')} error={err('title')}>
-            {(field) => (
-              <Input
-                {...field}
-                value={values.title}
-                onChange={(e) => set('title', e.target.value)}
-                maxLength={200}
-                required
-                data-testid="resource-title-input"
-              />
-            )}
-          </FormField>
-          <FormField label={t('mentorInsights.resources.form.descriptionField')} error={err('description')}>
-            {(field) => (
-              <Textarea
-                {...field}
-                value={values.description}
-                onChange={(e) => set('description', e.target.value)}
-                rows={2}
-                maxLength={2000}
-                data-testid="resource-description-input"
-              />
-            )}
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t('mentorInsights.resources.form.type')} error={err('resource_type')}>
-              {(field) => (
-                <Select
-                  {...field}
-                  value={values.resource_type}
-                  onChange={(e) => set('resource_type', e.target.value as ResourceType)}
-                  data-testid="resource-type-input"
-                >
-                  {RESOURCE_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(`mentorInsights.resources.types.${type}`)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
-            <FormField label={t('mentorInsights.resources.form.url')} error={err('url')}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="url"
-                  value={values.url}
-                  onChange={(e) => set('url', e.target.value)}
-                  placeholder="https://"
-                  data-testid="resource-url-input"
-                />
-              )}
-            </FormField>
-          </div>
-          <FormField label={t('mentorInsights.resources.form.content')} error={err('content')}>
-            {(field) => (
-              <Textarea
-                {...field}
-                value={values.content}
-                onChange={(e) => set('content', e.target.value)}
-                rows={4}
-                maxLength={20_000}
-                data-testid="resource-content-input"
-              />
-            )}
-          </FormField>
-          <FormField label={t('mentorInsights.resources.form.tags')} hint={t('mentorInsights.resources.form.tagsHint')} error={err('tags')}>
-            {(field) => (
-              <Input {...field} value={values.tags} onChange={(e) => set('tags', e.target.value)} data-testid="resource-tags-input" />
-            )}
-          </FormField>
-          <div className="flex items-start gap-3">
-            <Switch
-              id="resource-public"
-              checked={values.is_public}
-              onCheckedChange={(checked) => set('is_public', checked)}
-              aria-describedby="resource-public-hint"
-              data-testid="resource-public-input"
-            />
-            <div>
-              <label htmlFor="resource-public" className="text-sm font-medium text-slate-800">
-                {t('mentorInsights.resources.form.public')}
-              </label>
-              <p id="resource-public-hint" className="text-xs text-slate-600">
-                {t('mentorInsights.resources.form.publicHint')}
-              </p>
-            </div>
-          </div>
-          {unplaced.length > 0 && <Alert tone="error">{unplaced.map(([, m]) => vt(m)).join(' ')}</Alert>}
-          {showServerAlert && (
-            <Alert tone="error" data-testid="resource-error">
-              {serverDetail(add.error) ?? t('mentorInsights.resources.form.failed')}
-            </Alert>
+    <FormDialog
+      onClose={onClose}
+      title={t('mentorInsights.resources.form.title')}
+      description={t('mentorInsights.resources.form.description')}
+      className={cn(SCROLLING_DIALOG, 'sm:max-w-xl')}
+      onSubmit={submit}
+      submitLabel={t('mentorInsights.resources.form.save')}
+      pending={add.isPending}
+      error={saveFailureText(add, form.formError, t('mentorInsights.resources.form.failed'))}
+      testId="add-resource-dialog"
+      errorTestId="resource-error"
+      submitTestId="resource-save"
+    >
+      <FormField label={t('mentorInsights.resources.form.titleField')} error={err('title')}>
+        {(field) => <Input {...field} {...form.register('title')} maxLength={200} required data-testid="resource-title-input" />}
+      </FormField>
+      <FormField label={t('mentorInsights.resources.form.descriptionField')} error={err('description')}>
+        {(field) => (
+          <Textarea {...field} {...form.register('description')} rows={2} maxLength={2000} data-testid="resource-description-input" />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('mentorInsights.resources.form.type')} error={err('resource_type')}>
+          {(field) => (
+            <Select {...field} {...form.register('resource_type')} data-testid="resource-type-input">
+              {RESOURCE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`mentorInsights.resources.types.${type}`)}
+                </option>
+              ))}
+            </Select>
           )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('common.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={add.isPending} data-testid="resource-save">
-              {t('mentorInsights.resources.form.save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </FormField>
+        <FormField label={t('mentorInsights.resources.form.url')} error={err('url')}>
+          {(field) => <Input {...field} {...form.register('url')} type="url" placeholder="https://" data-testid="resource-url-input" />}
+        </FormField>
+      </div>
+      <FormField label={t('mentorInsights.resources.form.content')} error={err('content')}>
+        {(field) => <Textarea {...field} {...form.register('content')} rows={4} maxLength={20_000} data-testid="resource-content-input" />}
+      </FormField>
+      <FormField label={t('mentorInsights.resources.form.tags')} hint={t('mentorInsights.resources.form.tagsHint')} error={err('tags')}>
+        {(field) => <Input {...field} {...form.register('tags')} data-testid="resource-tags-input" />}
+      </FormField>
+      <div className="flex items-start gap-3">
+        <Switch
+          id="resource-public"
+          checked={form.watch('is_public')}
+          onCheckedChange={(checked) => form.setValue('is_public', checked)}
+          aria-describedby="resource-public-hint"
+          data-testid="resource-public-input"
+        />
+        <div>
+          <label htmlFor="resource-public" className="text-sm font-medium text-slate-800">
+            {t('mentorInsights.resources.form.public')}
+          </label>
+          <p id="resource-public-hint" className="text-xs text-slate-600">
+            {t('mentorInsights.resources.form.publicHint')}
+          </p>
+        </div>
+      </div>
+    </FormDialog>
   );
-}
-
-/** Errors keyed by the form field they belong to ("tags.1" → tags). */
-function headErrors(errors: readonly { path: string; message: string }[]): Record<string, string> {
-  return errorsByPath(errors.map((e) => ({ ...e, path: e.path.split('.')[0] ?? e.path })));
 }
 
 function DeleteResourceDialog({ resource, onClose }: { resource: Resource; onClose: () => void }) {

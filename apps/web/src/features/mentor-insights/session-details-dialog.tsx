@@ -15,7 +15,7 @@ import {
   Spinner,
 } from '../../ui';
 import { LoadError } from '../../ui/query-state';
-import { statusTone } from '../mentoring/logic';
+import { statusTone } from '../mentoring';
 import { isNotFound } from './logic';
 import { SessionFacts } from './session-facts';
 

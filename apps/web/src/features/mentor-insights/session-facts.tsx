@@ -1,6 +1,6 @@
 import type { MentoringSession } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { sessionWhen } from './logic';
 
 /** Date, time (TBD without one), duration and amount of a session, as a definition list. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
 import { ConfirmDialog, useToast } from '../../ui';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 
 const TOAST_MS = 4000;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFileUrl } from '../../api/file-url';
 import { formatDecimal } from '../../lib/figures';
 import { Badge, cn, InitialAvatar } from '../../ui';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { withCurrencyCode } from './logic';
 
 /** The mentor's picture when there is one, else the initial; decorative, the name is always beside it. */

@@ -3,16 +3,18 @@ import {
   mentoringRoutes,
   MentoringErrorCode,
   BillingErrorCode,
+  BookSessionRequest,
   PAYMENT_METHODS,
   SESSION_DURATIONS,
   type MentorProfile,
 } from '@lp/contracts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/api-error';
 import { serverDetail } from '../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
+import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   Alert,
@@ -31,11 +33,16 @@ import {
   Textarea,
   useToast,
 } from '../../ui';
-import { CheckoutRedirectNotice, useCheckoutRedirect } from '../billing/shared/checkout-redirect';
-import { useMoney } from '../billing/shared/money';
-import { PaymentMethodPicker, type PaymentMethod } from '../billing/shared/payment-method-picker';
-import { PaymentSummary } from '../billing/shared/payment-summary';
-import { useWalletCover } from '../billing/shared/use-wallet-cover';
+import { FieldMessage, FormErrorAlert, useContractForm } from '../../ui/form';
+import {
+  CheckoutRedirectNotice,
+  useCheckoutRedirect,
+  useMoney,
+  PaymentMethodPicker,
+  type PaymentMethod,
+  PaymentSummary,
+  useWalletCover,
+} from '../billing';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { dayKey, groupSlotsByDay, lastBookableDay, nextDaysWindow, sessionTotalMinor, slotWindowFor, withCurrencyCode } from './logic';
 import { viewerTimeZone } from '../../lib/time-zone';
@@ -153,7 +160,9 @@ function MentorProfileCard({ mentor }: { mentor: MentorProfile }) {
   );
 }
 
-type Duration = (typeof SESSION_DURATIONS)[number];
+/** What the visitor fills in; the mentor and the payment method are added when it is sent. */
+const BookingFormSchema = BookSessionRequest.pick({ title: true, description: true, scheduled_at: true, duration_minutes: true });
+const NO_TIME = '';
 
 function BookingForm({ mentor }: { mentor: MentorProfile }) {
   const { t, i18n } = useTranslation();
@@ -164,14 +173,17 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
   const zone = useMemo(() => viewerTimeZone(), []);
   const today = useMemo(() => dayKey(new Date(), zone), [zone]);
 
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [duration, setDuration] = useState<Duration>(60);
+  const vt = useValidationText();
+  const form = useContractForm(BookingFormSchema, {
+    defaultValues: { title: '', description: '', scheduled_at: NO_TIME, duration_minutes: 60 },
+  });
+  const { errors } = form.formState;
+  const [duration, start] = form.watch(['duration_minutes', 'scheduled_at']);
+  const setStart = (at: string) => form.setValue('scheduled_at', at, { shouldValidate: form.formState.isSubmitted });
   const [day, setDay] = useState(today);
-  const [start, setStart] = useState<string | null>(null);
   const [chosen, setChosen] = useState<PaymentMethod | null>(null);
+  /** what the server's answer said (the form's own check speaks first) */
   const [problem, setProblem] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
 
   const slots = useRouteQuery(
     mentoringRoutes.freeSlots,
@@ -228,25 +240,10 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
     return t('mentoring.book.failed');
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (!title.trim() || !start) {
-      setProblem(t('mentoring.book.required'));
-      return;
-    }
+  const submit = form.submit((fields) => {
     setProblem(null);
     book.mutate(
-      {
-        body: {
-          mentor_id: mentor.user_id,
-          title: title.trim(),
-          description: description.trim(),
-          scheduled_at: start,
-          duration_minutes: duration,
-          payment_method: method,
-        },
-      },
+      { body: { ...fields, mentor_id: mentor.user_id, payment_method: method } },
       {
         onSuccess: (reply) => {
           if (!reply || typeof reply.id !== 'string' || !reply.id) {
@@ -260,18 +257,19 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
         onError: (error) => {
           setProblem(bookingProblem(error));
           if (isApiError(error) && error.code === MentoringErrorCode.SLOT_TAKEN) {
-            setStart(null);
+            setStart(NO_TIME);
             void slots.refetch();
           }
         },
       },
     );
-  };
+  });
 
   if (redirectingTo) return <CheckoutRedirectNotice url={redirectingTo} />;
 
-  const titleMissing = tried && !title.trim();
-  const timeMissing = tried && !start;
+  // a field left out: the spec's one text above the button, and each field says what it misses
+  const titleError = errors.title && (form.getValues('title').trim() ? vt(errors.title.message) : t('mentoring.book.titleRequired'));
+  const alertText = errors.title || errors.scheduled_at ? t('mentoring.book.required') : problem;
   const hours = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(duration / 60);
 
   return (
@@ -281,14 +279,13 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="space-y-5" data-testid="booking-form" aria-busy={book.isPending || undefined}>
-          <FormField label={`${t('mentoring.book.fields.title')} *`} error={titleMissing ? t('mentoring.book.titleRequired') : undefined}>
+          <FormField label={`${t('mentoring.book.fields.title')} *`} error={titleError}>
             {(field) => (
               <Input
                 {...field}
-                value={title}
+                {...form.register('title')}
                 required
                 maxLength={200}
-                onChange={(e) => setTitle(e.target.value)}
                 placeholder={t('mentoring.book.fields.titlePlaceholder')}
                 data-testid="booking-title"
               />
@@ -298,10 +295,9 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
             {(field) => (
               <Textarea
                 {...field}
-                value={description}
+                {...form.register('description')}
                 maxLength={2000}
                 rows={3}
-                onChange={(e) => setDescription(e.target.value)}
                 placeholder={t('mentoring.book.fields.descriptionPlaceholder')}
                 data-testid="booking-description"
               />
@@ -312,8 +308,8 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
               {(field) => (
                 <Select
                   {...field}
-                  value={duration}
-                  onChange={(e) => (setDuration(Number(e.target.value) as Duration), setStart(null))}
+                  // the times free for one length are not those of another
+                  {...form.register('duration_minutes', { valueAsNumber: true, onChange: () => setStart(NO_TIME) })}
                   data-testid="booking-duration"
                 >
                   {SESSION_DURATIONS.map((d) => (
@@ -335,7 +331,7 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
                   onChange={(e) => {
                     if (!e.target.value) return;
                     setDay(e.target.value);
-                    setStart(null);
+                    setStart(NO_TIME);
                   }}
                   data-testid="booking-date"
                 />
@@ -391,11 +387,7 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
                 ))}
               </div>
             )}
-            {timeMissing && (
-              <p className="text-xs font-medium text-red-700" role="alert">
-                {t('mentoring.book.timeRequired')}
-              </p>
-            )}
+            <FieldMessage message={errors.scheduled_at ? t('mentoring.book.timeRequired') : undefined} />
           </fieldset>
 
           <PaymentSummary
@@ -417,11 +409,7 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
             walletInsufficient={cover.insufficient}
             disabled={book.isPending}
           />
-          {problem && (
-            <Alert tone="error" data-testid="booking-error">
-              {problem}
-            </Alert>
-          )}
+          {alertText && <FormErrorAlert testId="booking-error">{alertText}</FormErrorAlert>}
           <Button type="submit" className="w-full sm:w-auto" loading={book.isPending} data-testid="booking-submit">
             {t('mentoring.book.submit', { total: totalText })}
           </Button>

@@ -7,7 +7,7 @@ import { useRouteQuery } from '../../api/route-hooks';
 import { formatDurationMinutes } from '../../lib/figures';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Badge, Button, buttonClasses, Card, CardContent, EmptyState, FormField, PageHeader, Select } from '../../ui';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import {
   canCancel,

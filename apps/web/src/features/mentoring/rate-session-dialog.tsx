@@ -1,70 +1,53 @@
-import { mentoringRoutes, type MentoringSession } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
+import { mentoringRoutes, RateSessionRequest, type MentoringSession } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
-import {
-  Alert,
-  Button,
-  cn,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Textarea,
-  useToast,
-} from '../../ui';
+import { cn, FormField, Textarea, useToast } from '../../ui';
+import { FieldMessage, FormDialog, useContractForm } from '../../ui/form';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** Rate Session: 1 to 5 stars and an optional review, POST /sessions/{id}/rate. */
 export function RateSessionDialog({ session, onClose }: { session: MentoringSession | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={session !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="rate-session-dialog">
-        {session && (
-          <>
-            <DialogHeader>
-              <DialogTitle>{t('mentoring.sessions.rateTitle', { title: session.title })}</DialogTitle>
-              <DialogDescription>{t('mentoring.sessions.rateDescription', { name: session.mentor_name })}</DialogDescription>
-            </DialogHeader>
-            <RateForm key={session.id} session={session} onDone={onClose} />
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
+  // mounted per session: each rating starts with no stars
+  return session ? <RateForm key={session.id} session={session} onDone={onClose} /> : null;
 }
 
 function RateForm({ session, onDone }: { session: MentoringSession; onDone: () => void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const [stars, setStars] = useState(0);
-  const [review, setReview] = useState('');
-  const [missing, setMissing] = useState(false);
+  // 0 stars: none chosen yet, which the contract refuses
+  const form = useContractForm(RateSessionRequest, { defaultValues: { rating: 0, review: '' } });
+  const stars = form.watch('rating');
   const rate = useRouteMutation(mentoringRoutes.rateSession, { invalidates: ['mentoring.'] });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (stars < 1) return setMissing(true);
+  const submit = form.submit((body) =>
     rate.mutate(
-      { params: { id: session.id }, body: { rating: stars, review: review.trim() } },
+      { params: { id: session.id }, body },
       {
         onSuccess: () => {
           toast({ title: t('mentoring.sessions.rated'), tone: 'success', durationMs: 4000 });
           onDone();
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" data-testid="rate-session-form">
+    <FormDialog
+      onClose={onDone}
+      title={t('mentoring.sessions.rateTitle', { title: session.title })}
+      description={t('mentoring.sessions.rateDescription', { name: session.mentor_name })}
+      onSubmit={submit}
+      submitLabel={t('mentoring.sessions.rateSubmit')}
+      pending={rate.isPending}
+      error={rate.isError ? t('mentoring.sessions.rateFailed', { detail: detailOrMessage(rate.error) }) : null}
+      testId="rate-session-dialog"
+      formTestId="rate-session-form"
+      errorTestId="rate-error"
+      submitTestId="rate-submit"
+    >
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('mentoring.sessions.stars')}</legend>
         <div className="flex gap-1">
@@ -79,7 +62,7 @@ function RateForm({ session, onDone }: { session: MentoringSession; onDone: () =
                 name="session-rating"
                 value={n}
                 checked={stars === n}
-                onChange={() => (setStars(n), setMissing(false))}
+                onChange={() => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
                 className="sr-only"
               />
               <span className="sr-only">{t('mentoring.sessions.star', { count: n })}</span>
@@ -94,38 +77,22 @@ function RateForm({ session, onDone }: { session: MentoringSession; onDone: () =
             </label>
           ))}
         </div>
-        {missing && (
-          <p className="mt-1 text-xs font-medium text-red-700" role="alert">
-            {t('mentoring.sessions.rateRequired')}
-          </p>
-        )}
+        <div className="mt-1">
+          <FieldMessage message={form.formState.errors.rating ? t('mentoring.sessions.rateRequired') : undefined} />
+        </div>
       </fieldset>
       <FormField label={t('mentoring.sessions.review')}>
         {(field) => (
           <Textarea
             {...field}
-            value={review}
+            {...form.register('review')}
             maxLength={2000}
             rows={4}
-            onChange={(e) => setReview(e.target.value)}
             placeholder={t('mentoring.sessions.reviewPlaceholder')}
             data-testid="rate-review"
           />
         )}
       </FormField>
-      {rate.isError && (
-        <Alert tone="error" data-testid="rate-error">
-          {t('mentoring.sessions.rateFailed', { detail: detailOrMessage(rate.error) })}
-        </Alert>
-      )}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={rate.isPending} data-testid="rate-submit">
-          {t('mentoring.sessions.rateSubmit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useRouteQuery } from '../../api/route-hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, buttonClasses, Card, CardContent, Spinner } from '../../ui';
-import { useMoney } from '../billing/shared/money';
+import { useMoney } from '../billing';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { viewerTimeZone } from '../../lib/time-zone';
 

@@ -1,23 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { identityRoutes, institutionRoutes, normalizeSubdomain, OnboardRequest } from '@lp/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { z } from 'zod';
 import { callRoute } from '../../api/client';
 import { useDetailOrMessage } from '../../api/error-text';
-import { fieldErrorsOf } from '../../api/field-errors';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { PLATFORM_HOST } from '../../config/platform-host';
 import { useValidationText } from '../../i18n/validation-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Button, buttonClasses, Card, CardContent, EmptyState, FormField, Input, PageHeader, Spinner, useToast } from '../../ui';
-import { dashboardPath } from '../auth/dashboard-path';
-import { useSignedInUser } from '../auth/session-context';
+import { useContractForm } from '../../ui/form';
+import { dashboardPath, useSignedInUser } from '../auth';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
-import { isNoInstitution } from '../institution/logic';
-import { storeSwitchedPortal } from '../shell/use-portals';
+import { isNoInstitution } from '../institution';
+import { storeSwitchedPortal } from '../portal';
 import {
   availabilityOf,
   isCheckable,
@@ -26,9 +22,6 @@ import {
   subdomainPreview,
   useDebouncedValue,
 } from './onboarding-logic';
-
-type OnboardInput = z.input<typeof OnboardRequest>;
-type OnboardOutput = z.output<typeof OnboardRequest>;
 
 const DASHBOARD_PATH = '/institution/dashboard';
 const PORTAL_WAIT_MS = 10_000;
@@ -120,13 +113,11 @@ export function OnboardingPage() {
 function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const navigate = useNavigate();
   const [entering, setEntering] = useState(false);
-  const form = useForm<OnboardInput, unknown, OnboardOutput>({
-    resolver: zodResolver(OnboardRequest),
+  const form = useContractForm(OnboardRequest, {
     defaultValues: {
       name: '',
       subdomain: '',
@@ -137,8 +128,8 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
       registration_number: '',
       tax_id: '',
     },
+    fields: ONBOARD_FIELDS,
   });
-  const { errors } = form.formState;
   const subdomain = form.watch('subdomain');
   const settled = useDebouncedValue(subdomain, SUBDOMAIN_CHECK_DELAY_MS);
   const check = useRouteQuery(
@@ -169,13 +160,11 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
     },
     onError: (error) => {
       toast({ title: t('onboarding.failed', { detail: detailOrMessage(error) }), tone: 'error' });
-      for (const [field, message] of Object.entries(fieldErrorsOf(error, ONBOARD_FIELDS).byField)) {
-        form.setError(field as (typeof ONBOARD_FIELDS)[number], { type: 'server', message });
-      }
+      form.applyServerError(error);
     },
   });
 
-  const submit = form.handleSubmit((body) => {
+  const submit = form.submit((body) => {
     // a subdomain the check already found taken is not sent: the server would only refuse it
     if (availability?.kind === 'taken' && settled === body.subdomain) {
       form.setError('subdomain', {
@@ -197,12 +186,12 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
         <CardContent>
           <form onSubmit={submit} noValidate className="space-y-6" data-testid="onboarding-form">
             <div className="space-y-4">
-              <FormField label={t('onboarding.name')} error={vt(errors.name?.message)}>
+              <FormField label={t('onboarding.name')} error={form.errorText('name')}>
                 {(field) => (
                   <Input {...field} {...form.register('name')} autoComplete="organization" required data-testid="onboarding-name" />
                 )}
               </FormField>
-              <FormField label={t('onboarding.subdomain')} error={vt(errors.subdomain?.message)} hint={t('onboarding.subdomainHint')}>
+              <FormField label={t('onboarding.subdomain')} error={form.errorText('subdomain')} hint={t('onboarding.subdomainHint')}>
                 {(field) => (
                   <Input
                     {...field}
@@ -238,7 +227,7 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
 
             <fieldset className="space-y-4">
               <legend className="mb-2 text-base font-semibold text-slate-900">{t('onboarding.contactsHeading')}</legend>
-              <FormField label={t('onboarding.contactEmail')} error={vt(errors.contact_email?.message)}>
+              <FormField label={t('onboarding.contactEmail')} error={form.errorText('contact_email')}>
                 {(field) => (
                   <Input
                     {...field}
@@ -251,7 +240,7 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
                 )}
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label={optional('contactPhone')} error={vt(errors.contact_phone?.message)}>
+                <FormField label={optional('contactPhone')} error={form.errorText('contact_phone')}>
                   {(field) => (
                     <Input
                       {...field}
@@ -262,13 +251,13 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
                     />
                   )}
                 </FormField>
-                <FormField label={optional('country')} error={vt(errors.country?.message)}>
+                <FormField label={optional('country')} error={form.errorText('country')}>
                   {(field) => (
                     <Input {...field} {...form.register('country')} autoComplete="country-name" data-testid="onboarding-country" />
                   )}
                 </FormField>
               </div>
-              <FormField label={optional('address')} error={vt(errors.address?.message)}>
+              <FormField label={optional('address')} error={form.errorText('address')}>
                 {(field) => (
                   <Input {...field} {...form.register('address')} autoComplete="street-address" data-testid="onboarding-address" />
                 )}
@@ -279,7 +268,7 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
               <legend className="text-base font-semibold text-slate-900">{t('onboarding.kycHeading')}</legend>
               <p className="text-sm text-slate-600">{t('onboarding.kycHint')}</p>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField label={optional('registrationNumber')} error={vt(errors.registration_number?.message)}>
+                <FormField label={optional('registrationNumber')} error={form.errorText('registration_number')}>
                   {(field) => (
                     <Input
                       {...field}
@@ -289,7 +278,7 @@ function OnboardingForm({ onRegistered }: { onRegistered: (name: string) => void
                     />
                   )}
                 </FormField>
-                <FormField label={optional('taxId')} error={vt(errors.tax_id?.message)}>
+                <FormField label={optional('taxId')} error={form.errorText('tax_id')}>
                   {(field) => <Input {...field} {...form.register('tax_id')} autoComplete="off" data-testid="onboarding-tax-id" />}
                 </FormField>
               </div>

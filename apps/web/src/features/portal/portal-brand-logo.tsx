@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { cn, focusRing } from '../../ui';
-import { BrandLogo } from '../shell/brand-logo';
+import { BrandLogo } from '../../ui/brand-logo';
 import { usePortalTheme } from './use-portal-theme';
 
 /**

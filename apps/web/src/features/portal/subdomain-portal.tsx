@@ -6,8 +6,8 @@ import { useRouteQuery } from '../../api/route-hooks';
 import { mainSiteUrl, PORTAL_SUBDOMAIN } from '../../config/platform-host';
 import { FullPageSpinner } from '../../routes/full-page-spinner';
 import { buttonClasses, useToast } from '../../ui';
-import { useSession } from '../auth/session-context';
-import { useSwitchPortal } from '../shell/use-portals';
+import { useSession } from '../auth';
+import { useSwitchPortal } from './use-portals';
 import { alreadyTriedSwitch, autoSwitchTarget, isUnknownPortal, rememberSwitchTry } from './portal-logic';
 import { useApplyBrandColours, type PortalBrand } from './use-portal-theme';
 

@@ -1,7 +1,7 @@
 import { identityRoutes, type Portal, type RouteOutput, type User } from '@lp/contracts';
 import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
 import { PRODUCT_NAME } from '../../config/product';
-import { storePortalSwitch } from '../auth/session-storage';
+import { storePortalSwitch } from '../auth';
 
 /** Spec 3: when the portal list cannot be loaded, the switcher shows the one current portal. */
 export function currentPortalOf(user: User): Portal {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageHeader } from '../../ui';
-import { useSignedInUser } from '../auth/session-context';
-import { TelegramIntegrationCard } from '../telegram/telegram-integration-card';
+import { useSignedInUser } from '../auth';
+import { TelegramIntegrationCard } from '../telegram';
 import { InstitutionsCard } from './institutions-card';
 import { ProfileDetailsCard } from './profile-details-card';
 

@@ -6,9 +6,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { Button, EmptyState, FormField, Input, PageHeader, Select } from '../../ui';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { useDebounced } from '../../lib/use-debounced';
-import { liveFeedPath, useLiveFeed } from '../community/live';
+import { liveFeedPath, QuestionCard, useLiveFeed } from '../community';
 import { AskQuestionDialog } from './ask-question-dialog';
-import { QuestionCard } from './question-card';
 
 const PAGE = 20;
 

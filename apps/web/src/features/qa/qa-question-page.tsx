@@ -1,5 +1,4 @@
 import { communityRoutes, QA_CATEGORY_LABELS, type QaAnswer } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { serverDetail, useDetailOrMessage } from '../../api/error-text';
@@ -7,11 +6,10 @@ import { useInvalidate, useRouteMutation, useRouteQuery } from '../../api/route-
 import { useFormatDateTime } from '../../i18n/format-date';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, FormField, Textarea, useToast } from '../../ui';
-import { useSignedInUser } from '../auth/session-context';
+import { useContractForm } from '../../ui/form';
+import { useSignedInUser } from '../auth';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
-import { sortAnswers } from '../community/format';
-import { liveFeedPath, useLiveFeed } from '../community/live';
-import { ServerReason } from '../community/server-reason';
+import { AnswerFormSchema, sortAnswers, liveFeedPath, useLiveFeed, ServerReason } from '../community';
 
 /** Spec 3 /qa/{id}: the question with its upvote, the answers (accepted first) with theirs, Accept for the question's author, the answer form. */
 export function QaQuestionPage() {
@@ -208,21 +206,21 @@ function UpvoteButton({
 function AnswerForm({ questionId }: { questionId: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const [content, setContent] = useState('');
+  const form = useContractForm(AnswerFormSchema, { defaultValues: { content: '' } });
+  const content = form.watch('content');
   const post = useRouteMutation(communityRoutes.postAnswer, { invalidates: [communityRoutes.getQuestion, communityRoutes.listQuestions] });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!content.trim()) return;
+  // a blank answer is not sent (the button waits for text)
+  const submit = form.submit((body) =>
     post.mutate(
-      { params: { id: questionId }, body: { content: content.trim() } },
+      { params: { id: questionId }, body },
       {
         onSuccess: () => {
-          setContent('');
+          form.reset({ content: '' });
           toast({ title: t('qa.answerPosted'), tone: 'success' });
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <Card>
       <CardHeader>
@@ -231,16 +229,7 @@ function AnswerForm({ questionId }: { questionId: string }) {
       <CardContent>
         <form onSubmit={submit} noValidate className="space-y-3" aria-labelledby="answer-form-title" data-testid="answer-form">
           <FormField label={t('qa.fields.answer')}>
-            {(field) => (
-              <Textarea
-                {...field}
-                rows={5}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
-                required
-                data-testid="answer-content"
-              />
-            )}
+            {(field) => <Textarea {...field} rows={5} {...form.register('content')} required data-testid="answer-content" />}
           </FormField>
           {post.isError && (
             <Alert tone="error" data-testid="answer-error">

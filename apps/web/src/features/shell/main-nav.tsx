@@ -1,6 +1,6 @@
 import type { Role } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
-import { dashboardPath } from '../auth/dashboard-path';
+import { dashboardPath } from '../auth';
 import { NavGroupMenu } from './nav-group-menu';
 import { NavLinkItem } from './nav-link-item';
 import { isNavGroup, ROLE_NAVIGATION } from './navigation';

@@ -15,8 +15,8 @@ import {
   Spinner,
   useToast,
 } from '../../ui';
-import { useRoleLabel } from '../auth/use-role-label';
-import { usePortals, useSwitchPortal } from './use-portals';
+import { useRoleLabel } from '../auth';
+import { usePortals, useSwitchPortal } from '../portal';
 
 /**
  * Spec 3 portal switcher: the portals the user may enter (GET /auth/portal-context, else the

@@ -12,7 +12,7 @@ import {
   focusRing,
   InitialAvatar,
 } from '../../ui';
-import { useSession } from '../auth/session-context';
+import { useSession } from '../auth';
 import { upcomingAreaAt } from '../../routes/route-table';
 import { SoonBadge } from './soon-badge';
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BILLING_CYCLES,
   billingRoutes,
@@ -8,11 +7,10 @@ import {
   type PlanUserType,
   type PricingPlan,
 } from '@lp/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import {
   Alert,
   Button,
@@ -28,7 +26,8 @@ import {
   Textarea,
   useToast,
 } from '../../../ui';
-import { createBody, limitValue, planFormDefaults, planFormSchema, type PlanFormInput, type PlanFormOutput } from './plan-form';
+import { FieldMessage, useContractForm } from '../../../ui/form';
+import { createBody, limitValue, planFormDefaults, planFormSchema } from './plan-form';
 
 /** What the dialog edits: a new plan (of a user type) or an existing one. */
 export type PlanEditing = { mode: 'create'; userType: PlanUserType } | { mode: 'edit'; plan: PricingPlan };
@@ -66,15 +65,12 @@ export function PlanFormDialog({ editing, onClose }: PlanFormDialogProps) {
 
 function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const isEdit = editing.mode === 'edit';
-  const form = useForm<PlanFormInput, unknown, PlanFormOutput>({
-    resolver: zodResolver(planFormSchema),
+  const form = useContractForm(planFormSchema, {
     defaultValues: planFormDefaults(isEdit ? editing.plan : null, isEdit ? editing.plan.user_type : editing.userType),
   });
-  const { errors } = form.formState;
   const userType = form.watch('user_type');
 
   const create = useRouteMutation(billingRoutes.createPricingPlan, { invalidates: PLAN_CHANGES });
@@ -98,10 +94,10 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="plan-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('billing.adminPlans.name')} error={vt(errors.name?.message)} className="sm:col-span-2">
+        <FormField label={t('billing.adminPlans.name')} error={form.errorText('name')} className="sm:col-span-2">
           {(field) => <Input {...field} {...form.register('name')} required maxLength={100} data-testid="plan-name" />}
         </FormField>
-        <FormField label={t('billing.adminPlans.userType')} error={vt(errors.user_type?.message)}>
+        <FormField label={t('billing.adminPlans.userType')} error={form.errorText('user_type')}>
           {(field) => (
             <Select
               {...field}
@@ -119,7 +115,7 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
             </Select>
           )}
         </FormField>
-        <FormField label={t('billing.adminPlans.billingCycle')} error={vt(errors.billing_cycle?.message)}>
+        <FormField label={t('billing.adminPlans.billingCycle')} error={form.errorText('billing_cycle')}>
           {(field) => (
             <Select {...field} {...form.register('billing_cycle')} data-testid="plan-billing-cycle">
               {BILLING_CYCLES.map((cycle) => (
@@ -130,7 +126,7 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
             </Select>
           )}
         </FormField>
-        <FormField label={t('billing.adminPlans.price')} error={vt(errors.price?.message)} hint={t('billing.adminPlans.priceHint')}>
+        <FormField label={t('billing.adminPlans.price')} error={form.errorText('price')} hint={t('billing.adminPlans.priceHint')}>
           {(field) => (
             <Input
               {...field}
@@ -144,7 +140,7 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
             />
           )}
         </FormField>
-        <FormField label={t('billing.adminPlans.description')} error={vt(errors.description?.message)} className="sm:col-span-2">
+        <FormField label={t('billing.adminPlans.description')} error={form.errorText('description')} className="sm:col-span-2">
           {(field) => <Textarea {...field} {...form.register('description')} rows={3} maxLength={1000} data-testid="plan-description" />}
         </FormField>
       </div>
@@ -182,11 +178,7 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
                   </label>
                 ))}
               </div>
-              {(errors.features?.message ?? errors.features?.root?.message) && (
-                <p className="mt-1 text-xs font-medium text-red-700" role="alert" data-testid="plan-features-error">
-                  {vt(errors.features?.message ?? errors.features?.root?.message)}
-                </p>
-              )}
+              <FieldMessage message={form.errorText('features')} className="mt-1" testId="plan-features-error" />
             </fieldset>
           );
         }}
@@ -197,7 +189,7 @@ function PlanForm({ editing, onDone }: { editing: PlanEditing; onDone: () => voi
         <p className="mb-2 text-xs text-slate-600">{t('billing.adminPlans.limitsHint')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {PLAN_LIMIT_KEYS.map((key) => (
-            <FormField key={key} label={t(`billing.limits.${key}`)} error={vt(errors.limits?.[key]?.message)}>
+            <FormField key={key} label={t(`billing.limits.${key}`)} error={form.errorText(`limits.${key}`)}>
               {(field) => (
                 <Input
                   {...field}

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, ConfirmDialog, useToast } from '../../../ui';
-import { useAdminLoadErrorToast } from '../../admin/admin-load-errors';
+import { useAdminLoadErrorToast } from '../admin-load-errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
-import { useMoney } from '../shared/money';
-import { shownLimits } from '../subscriptions/usage';
+import { shownLimits, useMoney } from '../../billing';
 import { PlanFormDialog, type PlanEditing } from './plan-form-dialog';
 
 /** Spec 3 admin dashboard, Pricing Plans: every plan grouped by institution, mentor and instructor; create, edit, delete. */

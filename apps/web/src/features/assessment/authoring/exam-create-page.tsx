@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { QuizCreateRequest, type QuizCreateInput, type TestMode } from '@lp/contracts';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, useToast } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { examDonePath } from './exam-done-path';
 import { newQuestionDraft } from './question-draft';
@@ -35,10 +34,7 @@ export function ExamCreatePage({ variant }: { variant: 'instructor' | 'instituti
   const { courseId } = useParams<{ courseId: string }>();
   const course = useAuthoringCourse(courseId);
   usePageTitle(t('authoring.exam.title'));
-  const info = useForm<QuizInfo, unknown, QuizCreateInput>({
-    resolver: zodResolver(QuizCreateRequest),
-    defaultValues: newQuizInfo(courseId ?? '', EXAM_MODE),
-  });
+  const info = useContractForm<QuizInfo, QuizCreateInput>(QuizCreateRequest, { defaultValues: newQuizInfo(courseId ?? '', EXAM_MODE) });
   const [problem, setProblem] = useState<ExamProblem | null>(null);
   const [finished, setFinished] = useState(false);
   const flow = useQuizThenQuestions({ createdMessage: t('authoring.exam.created') });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ANSWER_OPTIONS,
   DEFAULT_QUESTION_TYPE,
@@ -13,10 +12,10 @@ import {
   type QuestionType,
 } from '@lp/contracts';
 import { useId, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Button, FormField, Input, Label, Select, Textarea } from '../../../ui';
+import { FieldMessage, useContractForm } from '../../../ui/form';
 import { newQuestionDraft, optionLetter, type QuestionDraft } from './question-draft';
 
 interface QuestionEditorProps {
@@ -52,10 +51,9 @@ export function QuestionEditor({
   actions,
 }: QuestionEditorProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const idBase = useId();
-  const form = useForm<QuestionDraft, unknown, QuestionInput>({ resolver: zodResolver(QuestionCreateRequest), defaultValues: initial });
-  const { errors } = form.formState;
+  const form = useContractForm<QuestionDraft, QuestionInput>(QuestionCreateRequest, { defaultValues: initial });
+  const optionsError = form.errorText('options');
   const type = form.watch('question_type') ?? DEFAULT_QUESTION_TYPE;
   const options = form.watch('options') ?? [];
 
@@ -81,7 +79,7 @@ export function QuestionEditor({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="question-editor">
-      <FormField label={t('authoring.question.text')} error={vt(errors.question_text?.message)}>
+      <FormField label={t('authoring.question.text')} error={form.errorText('question_text')}>
         {(field) => <Textarea {...field} {...form.register('question_text')} rows={3} disabled={disabled} data-testid="question-text" />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -105,7 +103,7 @@ export function QuestionEditor({
         <FormField
           label={t('authoring.question.points')}
           hint={t('authoring.question.pointsHint', { min: QUESTION_POINTS.min, max: QUESTION_POINTS.max })}
-          error={vt(errors.points?.message)}
+          error={form.errorText('points')}
         >
           {(field) => (
             <Input
@@ -138,7 +136,7 @@ export function QuestionEditor({
         <fieldset
           className="space-y-2"
           data-testid="question-options"
-          aria-describedby={errors.options ? `${idBase}-options-error` : undefined}
+          aria-describedby={optionsError ? `${idBase}-options-error` : undefined}
         >
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('authoring.question.options')}</legend>
           {options.map((option, index) => (
@@ -151,7 +149,7 @@ export function QuestionEditor({
                 value={option}
                 onChange={(e) => renameOption(index, e.target.value)}
                 placeholder={t('authoring.question.optionPlaceholder', { letter: optionLetter(index) })}
-                aria-invalid={Boolean(errors.options)}
+                aria-invalid={Boolean(optionsError)}
                 disabled={disabled}
                 data-testid={`question-option-${index}`}
               />
@@ -183,11 +181,7 @@ export function QuestionEditor({
           <p className="text-xs text-slate-600">
             {t('authoring.question.optionsHint', { min: ANSWER_OPTIONS.min, max: ANSWER_OPTIONS.max })}
           </p>
-          {errors.options?.message && (
-            <p id={`${idBase}-options-error`} className="text-xs font-medium text-red-700" role="alert">
-              {vt(errors.options.message)}
-            </p>
-          )}
+          <FieldMessage id={`${idBase}-options-error`} message={optionsError} />
         </fieldset>
       )}
 
@@ -195,15 +189,15 @@ export function QuestionEditor({
         control={form.control}
         type={type}
         filled={[...new Set(options.map((o) => o.trim()).filter((o) => o !== ''))]}
-        error={vt(errors.correct_answer?.message)}
+        error={form.errorText('correct_answer')}
         disabled={disabled}
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('authoring.question.subject')} error={vt(errors.subject?.message)}>
+        <FormField label={t('authoring.question.subject')} error={form.errorText('subject')}>
           {(field) => <Input {...field} {...form.register('subject')} disabled={disabled} data-testid="question-subject" />}
         </FormField>
-        <FormField label={t('authoring.question.explanation')} error={vt(errors.explanation?.message)}>
+        <FormField label={t('authoring.question.explanation')} error={form.errorText('explanation')}>
           {(field) => (
             <Textarea {...field} {...form.register('explanation')} rows={2} disabled={disabled} data-testid="question-explanation" />
           )}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   assessmentRoutes,
   QuizCreateRequest,
@@ -8,13 +7,13 @@ import {
   type TestMode,
 } from '@lp/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, PageHeader, useToast } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { newQuestionDraft } from './question-draft';
 import { QuestionEditor } from './question-editor';
@@ -30,10 +29,7 @@ const INSTITUTION_TYPES: readonly QuestionType[] = ['multiple_choice', 'true_fal
 
 /** The info step's form: the contract's POST /quizzes request of a course quiz. */
 function useQuizInfoForm(courseId: string) {
-  return useForm<QuizInfo, unknown, QuizCreateInput>({
-    resolver: zodResolver(QuizCreateRequest),
-    defaultValues: newQuizInfo(courseId, QUIZ_MODE),
-  });
+  return useContractForm<QuizInfo, QuizCreateInput>(QuizCreateRequest, { defaultValues: newQuizInfo(courseId, QUIZ_MODE) });
 }
 
 /**

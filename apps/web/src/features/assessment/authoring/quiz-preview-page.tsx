@@ -5,7 +5,7 @@ import { isApiError } from '../../../api/api-error';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, PageHeader } from '../../../ui';
-import { NotFoundCard } from '../../../ui/not-found-card';
+import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { AssessmentFacts } from './assessment-facts';
 import { AssessmentPreview } from './assessment-preview';

@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { useToast } from '../../../ui';
-import { dashboardPath } from '../../auth/dashboard-path';
-import { useSignedInUser } from '../../auth/session-context';
+import { dashboardPath, useSignedInUser } from '../../auth';
 
 /** The course a builder adds to; spec 8: 'Course not found' sends the user back to the dashboard. */
 export function useAuthoringCourse(courseId: string | undefined) {

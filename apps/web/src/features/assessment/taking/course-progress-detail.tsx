@@ -6,7 +6,7 @@ import { Alert, Button, Card, CardContent, CardHeader, CardTitle, ProgressBar } 
 import { BackIcon } from '../../../ui/icons';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { StatCard } from '../../../ui/stat-card';
-import { CertificateButton } from '../../catalog/shared/certificate-button';
+import { CertificateButton } from '../../certificates';
 import { formatDayMonth, formatPercent, NO_DATA } from '../../../lib/figures';
 import { TrendChart } from '../../../ui/charts';
 

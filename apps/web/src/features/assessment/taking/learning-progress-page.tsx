@@ -18,7 +18,7 @@ import {
   Tabs,
   TabsContent,
 } from '../../../ui';
-import { useSignedInUser } from '../../auth/session-context';
+import { useSignedInUser } from '../../auth';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { StatCard } from '../../../ui/stat-card';
 import { AttemptList } from './attempt-list';

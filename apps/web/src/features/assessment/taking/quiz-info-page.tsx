@@ -7,7 +7,7 @@ import { useFormatDate } from '../../../i18n/format-date';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, focusRing, PageHeader } from '../../../ui';
 import { percent } from '../../../lib/format';
-import { NotFoundCard } from '../../../ui/not-found-card';
+import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { StatCard } from '../../../ui/stat-card';
 import { previewOf } from './quiz-card';

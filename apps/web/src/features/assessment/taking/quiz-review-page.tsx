@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { assessmentRoutes, type QuizResult } from '@lp/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { z } from 'zod';
@@ -14,9 +13,10 @@ import { useFormatDate } from '../../../i18n/format-date';
 import { useValidationText } from '../../../i18n/validation-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, PageHeader, Textarea, useToast } from '../../../ui';
-import { NotFoundCard } from '../../../ui/not-found-card';
+import { useContractForm } from '../../../ui/form';
+import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../auth';
 import { formPath, GRADE_STEP, isEssay, reviewDefaults, reviewFormSchema, type ReviewFormValues } from './essay-review-form';
 import { QuestionReview, ResultSummary, ReviewerFeedback, SubjectPerformance } from './result-view';
 
@@ -105,8 +105,8 @@ function EssayReviewForm({ result }: { result: QuizResult }) {
       }),
     [result.question_details, t],
   );
-  const form = useForm<ReviewFormValues, unknown, CheckedReview>({ resolver: zodResolver(schema), defaultValues: reviewDefaults(result) });
-  const { errors } = form.formState;
+  const form = useContractForm<ReviewFormValues, CheckedReview>(schema, { defaultValues: reviewDefaults(result) });
+  const rootError = form.formState.errors.root?.message;
   const indexOf = new Map(form.getValues('grades').map((g, i) => [g.question_id, i]));
 
   // a saved review (or a refetch) refills the form from the server's answer
@@ -142,13 +142,12 @@ function EssayReviewForm({ result }: { result: QuizResult }) {
         grading={(detail) => {
           const i = indexOf.get(detail.question_id);
           if (i === undefined) return null;
-          const fieldErrors = errors.grades?.[i];
           return (
             <div className="grid gap-3 border-t border-slate-200 pt-3 sm:grid-cols-[10rem_1fr]" data-testid="essay-grading">
               <FormField
                 label={t('taking.essayReview.points', { points: detail.points })}
                 hint={t('taking.essayReview.pointsHint', { points: detail.points })}
-                error={vt(fieldErrors?.earned_points?.message)}
+                error={form.errorText(`grades.${i}.earned_points`)}
               >
                 {(field) => (
                   <Input
@@ -163,7 +162,7 @@ function EssayReviewForm({ result }: { result: QuizResult }) {
                   />
                 )}
               </FormField>
-              <FormField label={t('taking.essayReview.feedback')} error={vt(fieldErrors?.feedback?.message)}>
+              <FormField label={t('taking.essayReview.feedback')} error={form.errorText(`grades.${i}.feedback`)}>
                 {(field) => <Textarea {...field} {...form.register(`grades.${i}.feedback`)} rows={3} data-testid="essay-feedback" />}
               </FormField>
             </div>
@@ -175,10 +174,10 @@ function EssayReviewForm({ result }: { result: QuizResult }) {
           <CardTitle>{t('taking.essayReview.authorFeedbackHeading')}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <FormField label={t('taking.essayReview.overallFeedback')} error={vt(errors.feedback?.message)}>
+          <FormField label={t('taking.essayReview.overallFeedback')} error={form.errorText('feedback')}>
             {(field) => <Textarea {...field} {...form.register('feedback')} rows={4} data-testid="review-feedback-input" />}
           </FormField>
-          {errors.root?.message && <Alert tone="error">{vt(errors.root.message)}</Alert>}
+          {rootError && <Alert tone="error">{vt(rootError)}</Alert>}
           <div className="flex justify-end">
             <Button type="submit" loading={save.isPending} data-testid="review-save">
               {t('taking.essayReview.save')}

@@ -7,7 +7,7 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Badge, Button, Card, CardContent, cn, EmptyState, focusRing, PageHeader } from '../../../ui';
 import { BackIcon, ForwardIcon } from '../../../ui/icons';
-import { NotFoundCard } from '../../../ui/not-found-card';
+import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { AnswerInput, isAnswered } from './answer-input';
 import { QuestionReview, ResultSummary, SubjectPerformance } from './result-view';

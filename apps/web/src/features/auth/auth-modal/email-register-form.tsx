@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { identityRoutes, RegisterRequest, type SelfRegisterRole } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 import type { SignedInSession } from '../session-storage';
 
 const RegisterFields = RegisterRequest.pick({ name: true, email: true, password: true });
@@ -22,18 +20,16 @@ interface EmailRegisterFormProps {
 
 export function EmailRegisterForm({ role, onSignedIn }: EmailRegisterFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const register = useRouteMutation(identityRoutes.register);
-  const form = useForm({ resolver: zodResolver(RegisterFields), defaultValues: { name: '', email: '', password: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(RegisterFields, { defaultValues: { name: '', email: '', password: '' } });
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.submit((values) =>
     register.mutate({ body: { ...values, role, ref: referralCode() } }, { onSuccess: ({ token, user }) => onSignedIn({ token, user }) }),
   );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="email-register-form">
-      <FormField label={t('auth.fields.name')} error={vt(errors.name?.message)}>
+      <FormField label={t('auth.fields.name')} error={form.errorText('name')}>
         {(field) => (
           <Input
             {...field}
@@ -44,7 +40,7 @@ export function EmailRegisterForm({ role, onSignedIn }: EmailRegisterFormProps) 
           />
         )}
       </FormField>
-      <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
+      <FormField label={t('auth.fields.email')} error={form.errorText('email')}>
         {(field) => (
           <Input
             {...field}
@@ -56,7 +52,7 @@ export function EmailRegisterForm({ role, onSignedIn }: EmailRegisterFormProps) 
           />
         )}
       </FormField>
-      <FormField label={t('auth.fields.password')} error={vt(errors.password?.message)}>
+      <FormField label={t('auth.fields.password')} error={form.errorText('password')}>
         {(field) => (
           <Input {...field} {...form.register('password')} type="password" autoComplete="new-password" data-testid="auth-password" />
         )}

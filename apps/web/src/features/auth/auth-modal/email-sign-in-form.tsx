@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@lp/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 import type { SignedInSession } from '../session-storage';
 import { useEmailLogin } from '../use-email-login';
 import { needsSecondFactor, TotpCodeField } from '../second-factor';
@@ -18,13 +16,11 @@ interface EmailSignInFormProps {
 
 export function EmailSignInForm({ onSignedIn, onForgotPassword }: EmailSignInFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const login = useEmailLogin();
   const [totpRequired, setTotpRequired] = useState(false);
-  const form = useForm({ resolver: zodResolver(LoginRequest), defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(LoginRequest, { defaultValues: { email: '', password: '' } });
 
-  const submit = form.handleSubmit((values) =>
+  const submit = form.submit((values) =>
     login.mutate(values, {
       onSuccess: onSignedIn,
       onError: (error) => {
@@ -38,7 +34,7 @@ export function EmailSignInForm({ onSignedIn, onForgotPassword }: EmailSignInFor
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="email-sign-in-form">
-      <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
+      <FormField label={t('auth.fields.email')} error={form.errorText('email')}>
         {(field) => (
           <Input
             {...field}
@@ -50,7 +46,7 @@ export function EmailSignInForm({ onSignedIn, onForgotPassword }: EmailSignInFor
           />
         )}
       </FormField>
-      <FormField label={t('auth.fields.password')} error={vt(errors.password?.message)}>
+      <FormField label={t('auth.fields.password')} error={form.errorText('password')}>
         {(field) => (
           <Input {...field} {...form.register('password')} type="password" autoComplete="current-password" data-testid="auth-password" />
         )}
@@ -62,7 +58,7 @@ export function EmailSignInForm({ onSignedIn, onForgotPassword }: EmailSignInFor
           </Button>
         </div>
       )}
-      {totpRequired && <TotpCodeField {...form.register('totp_code')} error={vt(errors.totp_code?.message)} />}
+      {totpRequired && <TotpCodeField {...form.register('totp_code')} error={form.errorText('totp_code')} />}
       {showError && (
         <Alert tone="error" data-testid="auth-error">
           {detailOr(login.error, t('auth.errors.authenticationFailed'))}

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordRequest, identityRoutes } from '@lp/contracts';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 
 /**
  * "Forgot password?" (besides the spec): the e-mail to send a link to. The server answers the
@@ -13,12 +11,10 @@ import { Alert, Button, FormField, Input } from '../../../ui';
  */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const ask = useRouteMutation(identityRoutes.forgotPassword);
-  const form = useForm({ resolver: zodResolver(ForgotPasswordRequest), defaultValues: { email: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(ForgotPasswordRequest, { defaultValues: { email: '' } });
 
-  const submit = form.handleSubmit((body) => ask.mutate({ body }));
+  const submit = form.submit((body) => ask.mutate({ body }));
 
   return (
     <div className="space-y-4" data-testid="forgot-password">
@@ -32,7 +28,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4" data-testid="forgot-password-form">
-          <FormField label={t('auth.fields.email')} error={vt(errors.email?.message)}>
+          <FormField label={t('auth.fields.email')} error={form.errorText('email')}>
             {(field) => (
               <Input
                 {...field}

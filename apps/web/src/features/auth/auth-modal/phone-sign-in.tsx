@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CompleteRegistrationRequest, VerifyOtpRequest, type SelfRegisterRole } from '@lp/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 import type { SignedInSession } from '../session-storage';
 import { needsSecondFactor, TotpCodeField } from '../second-factor';
 import { useConfirmPhoneCode, useRequestPhoneCode, type PhoneCodeRequest, type PhoneFlow } from '../use-phone-auth';
@@ -38,12 +36,10 @@ interface PhoneDetailsFormProps {
 
 function PhoneDetailsForm({ role, onCodeSent, onSignedIn }: PhoneDetailsFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const requestCode = useRequestPhoneCode();
-  const form = useForm({ resolver: zodResolver(DetailsFields), defaultValues: { name: '', phone: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(DetailsFields, { defaultValues: { name: '', phone: '' } });
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.submit((values) => {
     const request = { ...values, role };
     requestCode.mutate(request, {
       onSuccess: (outcome) => (outcome.kind === 'signed-in' ? onSignedIn(outcome.session) : onCodeSent({ flow: outcome.flow, request })),
@@ -52,7 +48,7 @@ function PhoneDetailsForm({ role, onCodeSent, onSignedIn }: PhoneDetailsFormProp
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="phone-details-form">
-      <FormField label={t('auth.fields.name')} error={vt(errors.name?.message)}>
+      <FormField label={t('auth.fields.name')} error={form.errorText('name')}>
         {(field) => (
           <Input
             {...field}
@@ -63,7 +59,7 @@ function PhoneDetailsForm({ role, onCodeSent, onSignedIn }: PhoneDetailsFormProp
           />
         )}
       </FormField>
-      <FormField label={t('auth.fields.phone')} error={vt(errors.phone?.message)}>
+      <FormField label={t('auth.fields.phone')} error={form.errorText('phone')}>
         {(field) => (
           <Input
             {...field}
@@ -95,13 +91,11 @@ interface PhoneCodeFormProps {
 
 function PhoneCodeForm({ step, onBack, onSignedIn }: PhoneCodeFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const confirm = useConfirmPhoneCode();
   const [totpRequired, setTotpRequired] = useState(false);
-  const form = useForm({ resolver: zodResolver(CodeFields), defaultValues: { code: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(CodeFields, { defaultValues: { code: '' } });
 
-  const submit = form.handleSubmit(({ code, totp_code }) =>
+  const submit = form.submit(({ code, totp_code }) =>
     confirm.mutate(
       { flow: step.flow, request: step.request, code, ...(totp_code ? { totpCode: totp_code } : {}) },
       { onSuccess: onSignedIn, onError: (error) => needsSecondFactor(error) && setTotpRequired(true) },
@@ -113,7 +107,7 @@ function PhoneCodeForm({ step, onBack, onSignedIn }: PhoneCodeFormProps) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="phone-code-form">
       <Alert tone="info">{t('auth.phone.codeSent', { phone: step.request.phone })}</Alert>
-      <FormField label={t('auth.fields.code')} error={vt(errors.code?.message)}>
+      <FormField label={t('auth.fields.code')} error={form.errorText('code')}>
         {(field) => (
           <Input
             {...field}
@@ -127,7 +121,7 @@ function PhoneCodeForm({ step, onBack, onSignedIn }: PhoneCodeFormProps) {
           />
         )}
       </FormField>
-      {totpRequired && <TotpCodeField {...form.register('totp_code')} error={vt(errors.totp_code?.message)} />}
+      {totpRequired && <TotpCodeField {...form.register('totp_code')} error={form.errorText('totp_code')} />}
       {showError && (
         <Alert tone="error" data-testid="auth-error">
           {detailOr(confirm.error, t('auth.errors.phoneFailed'))}

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useInvalidate, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, EmptyState, FormField, PageHeader, Select, useToast } from '../../../ui';
-import { useSignedInUser } from '../../auth/session-context';
+import { useSignedInUser } from '../../auth';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { usePaymentOutcomeMessage } from '../shared/payment-outcome';
 import { PaymentReturnNotice } from '../shared/payment-return-notice';

@@ -1,32 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { billingRoutes, CURRENCIES, DEFAULT_CURRENCY, PROVIDER_METHODS, TopUpRequest } from '@lp/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-  Select,
-  useToast,
-} from '../../../ui';
+import { FormField, Input, Select, useToast } from '../../../ui';
+import { FormDialog, useContractForm } from '../../../ui/form';
 import { CheckoutRedirectNotice, useCheckoutRedirect } from '../shared/checkout-redirect';
 import { useMoney } from '../shared/money';
 import { PaymentMethodPicker } from '../shared/payment-method-picker';
 import { useIdempotencyKey } from '../shared/use-idempotency-key';
-
-type TopUpInput = z.input<typeof TopUpRequest>;
-type TopUpOutput = z.output<typeof TopUpRequest>;
 
 interface AddFundsDialogProps {
   open: boolean;
@@ -35,37 +17,22 @@ interface AddFundsDialogProps {
 
 /** Spec 3 /wallet "Add Funds": amount (min 1) and chapa, telebirr or mpesa; the provider's checkout credits the wallet. */
 export function AddFundsDialog({ open, onOpenChange }: AddFundsDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="add-funds-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('billing.wallet.addFundsTitle')}</DialogTitle>
-          <DialogDescription>{t('billing.wallet.addFundsDescription')}</DialogDescription>
-        </DialogHeader>
-        {/* mounted per opening: a new Idempotency-Key each time */}
-        {open && <AddFundsForm onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
-  );
+  // mounted per opening: a new Idempotency-Key each time
+  if (!open) return null;
+  return <AddFundsForm onClose={() => onOpenChange(false)} />;
 }
 
-function AddFundsForm({ onDone }: { onDone: () => void }) {
+function AddFundsForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const money = useMoney();
   const detailOrMessage = useDetailOrMessage();
   const idempotency = useIdempotencyKey();
   const { redirectingTo, redirect } = useCheckoutRedirect();
-  const form = useForm<TopUpInput, unknown, TopUpOutput>({
-    resolver: zodResolver(TopUpRequest),
-    defaultValues: { currency: DEFAULT_CURRENCY, payment_method: 'chapa' },
-  });
-  const { errors } = form.formState;
+  const form = useContractForm(TopUpRequest, { defaultValues: { currency: DEFAULT_CURRENCY, payment_method: 'chapa' } });
   const topUp = useRouteMutation(billingRoutes.topUp, { invalidates: ['billing.'] });
 
-  const submit = form.handleSubmit((body) =>
+  const submit = form.submit((body) =>
     topUp.mutate(
       { body, headers: { 'idempotency-key': idempotency.key } },
       {
@@ -74,19 +41,30 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
           // M-Pesa has no page: the prompt went to the payer's phone, the wallet is credited when they accept
           if (reply.status === 'pending') toast({ title: t('billing.wallet.topUpPrompted'), tone: 'info' });
           else toast({ title: t('billing.wallet.topUpDone', { amount: money.major(body.amount, body.currency) }), tone: 'success' });
-          onDone();
+          onClose();
         },
         onError: idempotency.afterError,
       },
     ),
   );
 
-  if (redirectingTo) return <CheckoutRedirectNotice url={redirectingTo} />;
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="add-funds-form">
+    <FormDialog
+      onClose={onClose}
+      title={t('billing.wallet.addFundsTitle')}
+      description={t('billing.wallet.addFundsDescription')}
+      onSubmit={submit}
+      submitLabel={t('billing.wallet.addFundsSubmit')}
+      pending={topUp.isPending}
+      error={topUp.isError ? t('billing.wallet.topUpFailed', { detail: detailOrMessage(topUp.error) }) : null}
+      testId="add-funds-dialog"
+      formTestId="add-funds-form"
+      errorTestId="topup-error"
+      submitTestId="topup-submit"
+      replaceFormWith={redirectingTo && <CheckoutRedirectNotice url={redirectingTo} />}
+    >
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <FormField label={t('billing.wallet.amount')} error={vt(errors.amount?.message)}>
+        <FormField label={t('billing.wallet.amount')} error={form.errorText('amount')}>
           {(field) => (
             <Input
               {...field}
@@ -100,7 +78,7 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
             />
           )}
         </FormField>
-        <FormField label={t('billing.wallet.currency')} error={vt(errors.currency?.message)}>
+        <FormField label={t('billing.wallet.currency')} error={form.errorText('currency')}>
           {(field) => (
             <Select {...field} {...form.register('currency')} data-testid="topup-currency">
               {CURRENCIES.map((c) => (
@@ -121,12 +99,12 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
             methods={PROVIDER_METHODS}
             value={field.value}
             onChange={field.onChange}
-            error={vt(errors.payment_method?.message)}
+            error={form.errorText('payment_method')}
           />
         )}
       />
       {form.watch('payment_method') === 'mpesa' && (
-        <FormField label={t('billing.wallet.promptPhone')} error={vt(errors.phone_number?.message)}>
+        <FormField label={t('billing.wallet.promptPhone')} error={form.errorText('phone_number')}>
           {(field) => (
             <Input
               {...field}
@@ -139,19 +117,6 @@ function AddFundsForm({ onDone }: { onDone: () => void }) {
           )}
         </FormField>
       )}
-      {topUp.isError && (
-        <Alert tone="error" data-testid="topup-error">
-          {t('billing.wallet.topUpFailed', { detail: detailOrMessage(topUp.error) })}
-        </Alert>
-      )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={topUp.isPending} data-testid="topup-submit">
-          {t('billing.wallet.addFundsSubmit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

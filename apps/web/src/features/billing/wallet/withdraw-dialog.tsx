@@ -1,28 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { billingRoutes, DEFAULT_CURRENCY, MOBILE_MONEY_PROVIDERS, WITHDRAW_METHODS, type WalletResponse } from '@lp/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-  Select,
-  useToast,
-} from '../../../ui';
+import { Alert, FormField, Input, Select, useToast } from '../../../ui';
+import { FieldMessage, FormDialog, useContractForm } from '../../../ui/form';
 import { useMoney } from '../shared/money';
 import { useIdempotencyKey } from '../shared/use-idempotency-key';
-import { withdrawBody, withdrawFormSchema, type WithdrawFormInput, type WithdrawFormOutput } from './wallet-forms';
+import { withdrawBody, withdrawFormSchema } from './wallet-forms';
 
 interface WithdrawDialogProps {
   wallet: WalletResponse;
@@ -32,25 +17,15 @@ interface WithdrawDialogProps {
 
 /** Spec 3 /wallet "Withdraw": amount (min 1, at most the balance) to mobile money (telebirr, mpesa) or a bank. */
 export function WithdrawDialog({ wallet, open, onOpenChange }: WithdrawDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="withdraw-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('billing.wallet.withdrawTitle')}</DialogTitle>
-          <DialogDescription>{t('billing.wallet.withdrawDescription')}</DialogDescription>
-        </DialogHeader>
-        {open && <WithdrawForm wallet={wallet} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
-  );
+  // mounted per opening: a new Idempotency-Key each time
+  if (!open) return null;
+  return <WithdrawForm wallet={wallet} onClose={() => onOpenChange(false)} />;
 }
 
 const emptyDetails = { provider: undefined, phone_number: '', bank_name: '', account_number: '', account_name: '' };
 
-function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () => void }) {
+function WithdrawForm({ wallet, onClose }: { wallet: WalletResponse; onClose: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const money = useMoney();
   const detailOrMessage = useDetailOrMessage();
@@ -59,24 +34,21 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
   const schema = useMemo(() => withdrawFormSchema(balances), [balances]);
   // the currencies one can take money out of: those held (the default one always listed)
   const currencies = [...new Set([wallet.currency, ...balances.filter((b) => b.balance_minor > 0).map((b) => b.currency)])];
-  const form = useForm<WithdrawFormInput, unknown, WithdrawFormOutput>({
-    resolver: zodResolver(schema),
+  const form = useContractForm(schema, {
     defaultValues: { currency: wallet.currency ?? DEFAULT_CURRENCY, method: 'mobile_money', account_details: emptyDetails },
   });
-  const { errors } = form.formState;
   const method = form.watch('method');
   const currency = form.watch('currency') ?? wallet.currency;
   const held = balances.find((b) => b.currency === currency);
-  const detailErrors = errors.account_details;
 
   const withdraw = useRouteMutation(billingRoutes.withdraw, { invalidates: ['billing.'] });
-  const submit = form.handleSubmit((values) =>
+  const submit = form.submit((values) =>
     withdraw.mutate(
       { body: withdrawBody(values), headers: { 'idempotency-key': idempotency.key } },
       {
         onSuccess: () => {
           toast({ title: t('billing.wallet.withdrawDone', { amount: money.major(values.amount, values.currency) }), tone: 'success' });
-          onDone();
+          onClose();
         },
         onError: idempotency.afterError,
       },
@@ -84,12 +56,24 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="withdraw-form">
+    <FormDialog
+      onClose={onClose}
+      title={t('billing.wallet.withdrawTitle')}
+      description={t('billing.wallet.withdrawDescription')}
+      onSubmit={submit}
+      submitLabel={t('billing.wallet.withdrawSubmit')}
+      pending={withdraw.isPending}
+      error={withdraw.isError ? t('billing.wallet.withdrawFailed', { detail: detailOrMessage(withdraw.error) }) : null}
+      testId="withdraw-dialog"
+      formTestId="withdraw-form"
+      errorTestId="withdraw-error"
+      submitTestId="withdraw-submit"
+    >
       <p className="text-sm text-slate-700" data-testid="withdraw-available">
         {t('billing.wallet.available', { amount: money.minor(held?.balance_minor ?? 0, currency) })}
       </p>
       <div className={currencies.length > 1 ? 'grid gap-4 sm:grid-cols-[1fr_8rem]' : ''}>
-        <FormField label={t('billing.wallet.amount')} error={vt(errors.amount?.message)}>
+        <FormField label={t('billing.wallet.amount')} error={form.errorText('amount')}>
           {(field) => (
             <Input
               {...field}
@@ -104,7 +88,7 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
           )}
         </FormField>
         {currencies.length > 1 && (
-          <FormField label={t('billing.wallet.currency')} error={vt(errors.currency?.message)}>
+          <FormField label={t('billing.wallet.currency')} error={form.errorText('currency')}>
             {(field) => (
               <Select {...field} {...form.register('currency')} data-testid="withdraw-currency">
                 {currencies.map((c) => (
@@ -137,16 +121,12 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
             </label>
           ))}
         </div>
-        {errors.method?.message && (
-          <p className="mt-1 text-xs font-medium text-red-700" role="alert">
-            {vt(errors.method.message)}
-          </p>
-        )}
+        <FieldMessage message={form.errorText('method')} className="mt-1" />
       </fieldset>
 
       {method === 'mobile_money' ? (
         <div className="grid gap-4 sm:grid-cols-2" data-testid="withdraw-mobile-money">
-          <FormField label={t('billing.wallet.provider')} error={vt(detailErrors?.provider?.message)}>
+          <FormField label={t('billing.wallet.provider')} error={form.errorText('account_details.provider')}>
             {(field) => (
               <Select
                 {...field}
@@ -163,7 +143,7 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
               </Select>
             )}
           </FormField>
-          <FormField label={t('billing.wallet.phoneNumber')} error={vt(detailErrors?.phone_number?.message)}>
+          <FormField label={t('billing.wallet.phoneNumber')} error={form.errorText('account_details.phone_number')}>
             {(field) => (
               <Input
                 {...field}
@@ -178,10 +158,10 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2" data-testid="withdraw-bank">
-          <FormField label={t('billing.wallet.bankName')} error={vt(detailErrors?.bank_name?.message)}>
+          <FormField label={t('billing.wallet.bankName')} error={form.errorText('account_details.bank_name')}>
             {(field) => <Input {...field} {...form.register('account_details.bank_name')} data-testid="withdraw-bank-name" />}
           </FormField>
-          <FormField label={t('billing.wallet.accountNumber')} error={vt(detailErrors?.account_number?.message)}>
+          <FormField label={t('billing.wallet.accountNumber')} error={form.errorText('account_details.account_number')}>
             {(field) => (
               <Input
                 {...field}
@@ -191,7 +171,11 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
               />
             )}
           </FormField>
-          <FormField label={t('billing.wallet.accountName')} error={vt(detailErrors?.account_name?.message)} className="sm:col-span-2">
+          <FormField
+            label={t('billing.wallet.accountName')}
+            error={form.errorText('account_details.account_name')}
+            className="sm:col-span-2"
+          >
             {(field) => (
               <Input
                 {...field}
@@ -207,19 +191,6 @@ function WithdrawForm({ wallet, onDone }: { wallet: WalletResponse; onDone: () =
       <Alert tone="info" data-testid="withdraw-processing">
         {t('billing.wallet.processingTime')}
       </Alert>
-      {withdraw.isError && (
-        <Alert tone="error" data-testid="withdraw-error">
-          {t('billing.wallet.withdrawFailed', { detail: detailOrMessage(withdraw.error) })}
-        </Alert>
-      )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={withdraw.isPending} data-testid="withdraw-submit">
-          {t('billing.wallet.withdrawSubmit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

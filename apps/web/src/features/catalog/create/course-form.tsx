@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { COURSE_CATEGORIES, COURSE_LEVELS, CourseCreateRequest, PriceSchema, type Course } from '@lp/contracts';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useValidationText } from '../../../i18n/validation-text';
 import { FormField, Input, Label, Select, Switch, Textarea } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 
 /**
  * The contract's course request (spec 5: title, description and price required). The price box
@@ -41,9 +40,7 @@ interface CourseFormProps {
 /** The fields of spec 2.10 (create) plus thumbnail and publishing (edit). */
 export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: CourseFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
-  const form = useForm<CourseFormValues, unknown, CourseFormOutput>({ resolver: zodResolver(CourseFormSchema), defaultValues });
-  const { errors } = form.formState;
+  const form = useContractForm(CourseFormSchema, { defaultValues });
   // the create list is spec 9's; an existing course may carry one of the two browse-only categories
   const categories: readonly Course['category'][] =
     mode === 'edit' && !(COURSE_CATEGORIES as readonly string[]).includes(defaultValues.category)
@@ -54,12 +51,12 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" data-testid={testId}>
-      <FormField label={t('courseForm.title')} error={vt(errors.title?.message)}>
+      <FormField label={t('courseForm.title')} error={form.errorText('title')}>
         {(field) => (
           <Input {...field} {...form.register('title')} placeholder={t('courseForm.titlePlaceholder')} data-testid="course-title" />
         )}
       </FormField>
-      <FormField label={t('courseForm.description')} error={vt(errors.description?.message)}>
+      <FormField label={t('courseForm.description')} error={form.errorText('description')}>
         {(field) => (
           <Textarea
             {...field}
@@ -71,7 +68,7 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
         )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-3">
-        <FormField label={t('courseForm.price')} error={vt(errors.price?.message)} hint={t('courseForm.priceHint')}>
+        <FormField label={t('courseForm.price')} error={form.errorText('price')} hint={t('courseForm.priceHint')}>
           {(field) => (
             <Input
               {...field}
@@ -85,7 +82,7 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
             />
           )}
         </FormField>
-        <FormField label={t('courseForm.category')} error={vt(errors.category?.message)}>
+        <FormField label={t('courseForm.category')} error={form.errorText('category')}>
           {(field) => (
             <Select {...field} {...form.register('category')} data-testid="course-category-input">
               {categories.map((value) => (
@@ -96,7 +93,7 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
             </Select>
           )}
         </FormField>
-        <FormField label={t('courseForm.level')} error={vt(errors.level?.message)}>
+        <FormField label={t('courseForm.level')} error={form.errorText('level')}>
           {(field) => (
             <Select {...field} {...form.register('level')} data-testid="course-level-input">
               {COURSE_LEVELS.map((value) => (
@@ -110,7 +107,7 @@ export function CourseForm({ mode, defaultValues, onSubmit, footer, testId }: Co
       </div>
       {mode === 'edit' && (
         <>
-          <FormField label={t('courseForm.thumbnail')} error={vt(errors.thumbnail?.message)} hint={t('courseForm.thumbnailHint')}>
+          <FormField label={t('courseForm.thumbnail')} error={form.errorText('thumbnail')} hint={t('courseForm.thumbnailHint')}>
             {(field) => (
               <Input {...field} {...form.register('thumbnail')} type="url" placeholder="https://" data-testid="course-thumbnail-input" />
             )}

@@ -5,8 +5,7 @@ import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Alert, Button, Card, CardContent, PageHeader, useToast } from '../../../ui';
-import { dashboardPath } from '../../auth/dashboard-path';
-import { useSignedInUser } from '../../auth/session-context';
+import { dashboardPath, useSignedInUser } from '../../auth';
 import { CourseForm, courseFormDefaults, type CourseFormOutput } from './course-form';
 
 /** Spec 2.10 /instructor/create; on success the new course's management page opens. */

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { serverDetail } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, cn, ProgressBar, Spinner, useToast } from '../../../ui';
-import { CertificateButton } from '../shared/certificate-button';
+import { CertificateButton } from '../../certificates';
 import { percent, usePriceText } from '../../../lib/format';
 import { CheckIcon } from '../../../ui/icons';
 import { PaidEnrollmentReturn } from './paid-enrollment-return';

@@ -2,9 +2,7 @@ import type { Course } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Spinner, useToast } from '../../../ui';
-import { usePaymentOutcomeMessage } from '../../billing/shared/payment-outcome';
-import { PaymentReturnNotice } from '../../billing/shared/payment-return-notice';
-import { usePaymentReturn } from '../../billing/shared/use-payment-return';
+import { usePaymentOutcomeMessage, PaymentReturnNotice, usePaymentReturn } from '../../billing';
 import { usePaidEnrollment } from './use-paid-enrollment';
 
 /**

@@ -16,13 +16,17 @@ import {
   Spinner,
   useToast,
 } from '../../../ui';
-import { CheckoutRedirectNotice, useCheckoutRedirect } from '../../billing/shared/checkout-redirect';
-import { useMoney } from '../../billing/shared/money';
-import { PaymentMethodPicker, type PaymentMethod } from '../../billing/shared/payment-method-picker';
-import { useIdempotencyKey } from '../../billing/shared/use-idempotency-key';
-import { useWalletCover } from '../../billing/shared/use-wallet-cover';
+import {
+  CheckoutRedirectNotice,
+  useCheckoutRedirect,
+  useMoney,
+  PaymentMethodPicker,
+  type PaymentMethod,
+  useIdempotencyKey,
+  useWalletCover,
+  PaymentSummary,
+} from '../../billing';
 import { usePaidEnrollment } from './use-paid-enrollment';
-import { PaymentSummary } from '../../billing/shared/payment-summary';
 
 interface PaymentDialogProps {
   course: Course;

@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { catalogRoutes, ReviewCreateRequest, type Course, type RouteOutput } from '@lp/contracts';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { useFormatDate } from '../../../i18n/format-date';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, cn, Label, Textarea, useToast } from '../../../ui';
+import { FieldMessage, useContractForm } from '../../../ui/form';
 import { RatingText } from '../shared/course-meta';
 
 type Review = RouteOutput<typeof catalogRoutes.listReviews>[number];
-type ReviewInput = z.input<typeof ReviewCreateRequest>;
-type ReviewBody = z.output<typeof ReviewCreateRequest>;
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -32,12 +28,12 @@ function Stars({ rating }: { rating: number }) {
 
 function ReviewForm({ courseId }: { courseId: string }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const commentId = useId();
-  const form = useForm<ReviewInput, unknown, ReviewBody>({ resolver: zodResolver(ReviewCreateRequest), defaultValues: { comment: '' } });
-  const { errors } = form.formState;
+  const form = useContractForm(ReviewCreateRequest, { defaultValues: { comment: '' } });
+  const ratingError = form.errorText('rating');
+  const commentError = form.errorText('comment');
   // the messages live on the mutation itself: a successful review removes this form (one review each)
   const submitReview = useRouteMutation(catalogRoutes.createReview, {
     invalidates: ['catalog.'],
@@ -57,7 +53,7 @@ function ReviewForm({ courseId }: { courseId: string }) {
         control={form.control}
         name="rating"
         render={({ field }) => (
-          <fieldset aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
+          <fieldset aria-describedby={ratingError ? 'review-rating-error' : undefined}>
             <legend className="mb-2 text-sm font-medium text-slate-800">{t('courseDetail.reviews.rating')}</legend>
             <div className="flex flex-wrap gap-2">
               {RATINGS.map((n) => (
@@ -85,11 +81,7 @@ function ReviewForm({ courseId }: { courseId: string }) {
                 </label>
               ))}
             </div>
-            {errors.rating?.message && (
-              <p id="review-rating-error" role="alert" className="mt-1 text-xs font-medium text-red-700">
-                {vt(errors.rating.message)}
-              </p>
-            )}
+            <FieldMessage id="review-rating-error" message={ratingError} className="mt-1" />
           </fieldset>
         )}
       />
@@ -100,14 +92,10 @@ function ReviewForm({ courseId }: { courseId: string }) {
           {...form.register('comment')}
           rows={3}
           maxLength={2000}
-          aria-invalid={Boolean(errors.comment)}
+          aria-invalid={Boolean(commentError)}
           data-testid="review-comment"
         />
-        {errors.comment?.message && (
-          <p role="alert" className="text-xs font-medium text-red-700">
-            {vt(errors.comment.message)}
-          </p>
-        )}
+        <FieldMessage message={commentError} />
       </div>
       <Button type="submit" loading={submitReview.isPending} data-testid="review-submit">
         {t('courseDetail.reviews.submit')}

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { BULK_UPLOAD_MAX_LESSONS, BulkUploadRequest, catalogRoutes, LESSON_CONTENT_TYPES, type LessonContentType } from '@lp/contracts';
+import { BULK_UPLOAD_MAX_LESSONS, catalogRoutes, LESSON_CONTENT_TYPES, type LessonContentType } from '@lp/contracts';
 import { useEffect, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import {
   Button,
   Dialog,
@@ -22,13 +19,11 @@ import {
   Textarea,
   useToast,
 } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
+import { blankLesson, BulkForm, isComplete, type BulkLessonDraft, type BulkLessons } from './bulk-upload-form';
 import { CoursePromptDialog } from './course-prompt-dialog';
 
-export interface BulkLessonDraft {
-  title: string;
-  content_type: LessonContentType;
-  content: string;
-}
+export type { BulkLessonDraft } from './bulk-upload-form';
 
 interface BulkUploadDialogProps {
   open: boolean;
@@ -37,27 +32,7 @@ interface BulkUploadDialogProps {
   initial?: BulkLessonDraft[];
 }
 
-const isComplete = (lesson: BulkLessonDraft) => lesson.title.trim() !== '' && lesson.content.trim() !== '';
-const blank = (): BulkLessonDraft => ({ title: '', content_type: 'text', content: '' });
-const BulkLesson = BulkUploadRequest.shape.lessons.element;
 const isUrlType = (type: LessonContentType | undefined) => type === 'video' || type === 'pdf';
-
-/**
- * The lessons as typed; only the complete ones (a title and a content) are sent, each checked by
- * the contract's bulk lesson schema, its messages on that lesson's fields.
- */
-const BulkForm = z
-  .object({ lessons: z.array(z.object({ title: z.string(), content_type: z.enum(LESSON_CONTENT_TYPES), content: z.string() })) })
-  .superRefine((v, ctx) =>
-    v.lessons.forEach((lesson, index) => {
-      if (!isComplete(lesson)) return;
-      for (const issue of BulkLesson.safeParse(lesson).error?.issues ?? []) {
-        ctx.addIssue({ code: 'custom', path: ['lessons', index, ...issue.path], message: issue.message });
-      }
-    }),
-  )
-  .transform((v) => v.lessons.filter(isComplete).map((lesson) => BulkLesson.parse(lesson)));
-type BulkLessons = z.output<typeof BulkForm>;
 
 /**
  * Spec 2.12 / 5 bulk lesson upload: the button needs at least one lesson with a title and
@@ -66,19 +41,14 @@ type BulkLessons = z.output<typeof BulkForm>;
  */
 export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDialogProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
-  const form = useForm<z.input<typeof BulkForm>, unknown, BulkLessons>({
-    resolver: zodResolver(BulkForm),
-    defaultValues: { lessons: [blank()] },
-  });
+  const form = useContractForm(BulkForm, { defaultValues: { lessons: [blankLesson()] } });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'lessons' });
-  const { errors } = form.formState;
   const [checked, setChecked] = useState<BulkLessons | null>(null);
   const upload = useRouteMutation(catalogRoutes.bulkUploadLessons, { invalidates: ['catalog.'] });
 
   useEffect(() => {
-    if (open) form.reset({ lessons: initial && initial.length > 0 ? initial : [blank()] });
+    if (open) form.reset({ lessons: initial && initial.length > 0 ? initial : [blankLesson()] });
   }, [open, initial, form]);
 
   const lessons = form.watch('lessons');
@@ -122,7 +92,7 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
                   )}
                 </div>
                 <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-                  <FormField label={t('lessonManager.fields.title')} error={vt(errors.lessons?.[index]?.title?.message)}>
+                  <FormField label={t('lessonManager.fields.title')} error={form.errorText(`lessons.${index}.title`)}>
                     {(field) => <Input {...field} {...form.register(`lessons.${index}.title`)} data-testid="bulk-title" />}
                   </FormField>
                   <FormField label={t('lessonManager.fields.contentType')}>
@@ -143,7 +113,7 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
                       ? t('lessonManager.fields.contentUrl', { type: t(`catalog.lessonTypes.${lessons[index]!.content_type}`) })
                       : t('lessonManager.fields.content')
                   }
-                  error={vt(errors.lessons?.[index]?.content?.message)}
+                  error={form.errorText(`lessons.${index}.content`)}
                 >
                   {(field) => <Textarea {...field} {...form.register(`lessons.${index}.content`)} rows={3} data-testid="bulk-content" />}
                 </FormField>
@@ -153,7 +123,7 @@ export function BulkUploadDialog({ open, onOpenChange, initial }: BulkUploadDial
           <Button
             variant="outline"
             className="mt-4"
-            onClick={() => append(blank())}
+            onClick={() => append(blankLesson())}
             disabled={fields.length >= BULK_UPLOAD_MAX_LESSONS}
             data-testid="bulk-add"
           >

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { catalogRoutes, MessageSendRequest } from '@lp/contracts';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import {
   Alert,
   Button,
@@ -22,6 +20,7 @@ import {
   Textarea,
   useToast,
 } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 
 export interface ComposeDraft {
   recipientId: string;
@@ -40,12 +39,7 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
   const { t } = useTranslation();
   const { toast } = useToast();
   const students = useRouteQuery(catalogRoutes.instructorStudents, {});
-  const vt = useValidationText();
-  const form = useForm({
-    resolver: zodResolver(MessageSendRequest),
-    defaultValues: { recipient_id: '', course_id: null, subject: '', message: '' },
-  });
-  const { errors } = form.formState;
+  const form = useContractForm(MessageSendRequest, { defaultValues: { recipient_id: '', course_id: null, subject: '', message: '' } });
   const send = useRouteMutation(catalogRoutes.sendMessage, { invalidates: ['catalog.'] });
 
   useEffect(() => {
@@ -80,7 +74,7 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
           <DialogDescription>{t('instructorDashboard.messages.composeText')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('instructorDashboard.messages.recipient')} error={vt(errors.recipient_id?.message)}>
+          <FormField label={t('instructorDashboard.messages.recipient')} error={form.errorText('recipient_id')}>
             {(field) => (
               <Select
                 {...field}
@@ -98,7 +92,7 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
             )}
           </FormField>
           {students.isSuccess && students.data.length === 0 && <Alert tone="info">{t('instructorDashboard.messages.noStudents')}</Alert>}
-          <FormField label={t('instructorDashboard.messages.course')} error={vt(errors.course_id?.message)}>
+          <FormField label={t('instructorDashboard.messages.course')} error={form.errorText('course_id')}>
             {(field) => (
               <Controller
                 control={form.control}
@@ -125,10 +119,10 @@ export function ComposeDialog({ open, onOpenChange, draft }: ComposeDialogProps)
               />
             )}
           </FormField>
-          <FormField label={t('instructorDashboard.messages.subject')} error={vt(errors.subject?.message)}>
+          <FormField label={t('instructorDashboard.messages.subject')} error={form.errorText('subject')}>
             {(field) => <Input {...field} {...form.register('subject')} maxLength={200} required data-testid="compose-subject" />}
           </FormField>
-          <FormField label={t('instructorDashboard.messages.message')} error={vt(errors.message?.message)}>
+          <FormField label={t('instructorDashboard.messages.message')} error={form.errorText('message')}>
             {(field) => (
               <Textarea {...field} {...form.register('message')} rows={6} maxLength={5000} required data-testid="compose-message" />
             )}

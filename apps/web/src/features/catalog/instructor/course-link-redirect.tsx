@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { useSignedInUser } from '../../auth/session-context';
+import { useSignedInUser } from '../../auth';
 
 /**
  * The My Courses card links /instructor/courses/{id}/analytics and /students (spec 2.12)

@@ -1,22 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { BulkUploadRequest, catalogRoutes } from '@lp/contracts';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-} from '../../../ui';
+import { Button, FormField, Input } from '../../../ui';
+import { FormDialog, useContractForm } from '../../../ui/form';
 
 interface CoursePromptDialogProps {
   open: boolean;
@@ -34,8 +21,7 @@ const CourseIdField = BulkUploadRequest.pick({ course_id: true });
 export function CoursePromptDialog({ open, onOpenChange, onConfirm }: CoursePromptDialogProps) {
   const { t } = useTranslation();
   const courses = useRouteQuery(catalogRoutes.instructorCourses, {}, { enabled: open });
-  const vt = useValidationText();
-  const form = useForm({ resolver: zodResolver(CourseIdField), defaultValues: { course_id: '' } });
+  const form = useContractForm(CourseIdField, { defaultValues: { course_id: '' } });
   const value = form.watch('course_id');
 
   useEffect(() => {
@@ -45,61 +31,54 @@ export function CoursePromptDialog({ open, onOpenChange, onConfirm }: CourseProm
   const submit = form.handleSubmit(({ course_id }) => onConfirm(course_id));
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="course-id-prompt">
-        <DialogHeader>
-          <DialogTitle>{t('instructorDashboard.library.promptTitle')}</DialogTitle>
-          <DialogDescription>{t('instructorDashboard.library.promptText')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <FormField label={t('instructorDashboard.library.courseId')} error={vt(form.formState.errors.course_id?.message)}>
-            {(field) => (
-              <Input
-                {...field}
-                {...form.register('course_id', { setValueAs: (v: string) => v.trim() })}
-                list="bulk-course-suggestions"
-                autoComplete="off"
-                spellCheck={false}
-                data-testid="course-id-input"
-              />
-            )}
-          </FormField>
-          <datalist id="bulk-course-suggestions">
-            {(courses.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      title={t('instructorDashboard.library.promptTitle')}
+      description={t('instructorDashboard.library.promptText')}
+      onSubmit={submit}
+      submitLabel={t('instructorDashboard.library.promptConfirm')}
+      testId="course-id-prompt"
+      submitTestId="course-id-confirm"
+    >
+      <FormField label={t('instructorDashboard.library.courseId')} error={form.errorText('course_id')}>
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('course_id', { setValueAs: (v: string) => v.trim() })}
+            list="bulk-course-suggestions"
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="course-id-input"
+          />
+        )}
+      </FormField>
+      <datalist id="bulk-course-suggestions">
+        {(courses.data ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </datalist>
+      {courses.data && courses.data.length > 0 && (
+        <div className="space-y-1">
+          <p className="text-xs font-medium text-slate-700">{t('instructorDashboard.library.yourCourses')}</p>
+          <ul className="flex flex-wrap gap-2">
+            {courses.data.map((c) => (
+              <li key={c.id}>
+                <Button
+                  size="sm"
+                  variant={value === c.id ? 'primary' : 'outline'}
+                  onClick={() => form.setValue('course_id', c.id, { shouldValidate: form.formState.isSubmitted })}
+                  aria-pressed={value === c.id}
+                >
+                  {c.title}
+                </Button>
+              </li>
             ))}
-          </datalist>
-          {courses.data && courses.data.length > 0 && (
-            <div className="space-y-1">
-              <p className="text-xs font-medium text-slate-700">{t('instructorDashboard.library.yourCourses')}</p>
-              <ul className="flex flex-wrap gap-2">
-                {courses.data.map((c) => (
-                  <li key={c.id}>
-                    <Button
-                      size="sm"
-                      variant={value === c.id ? 'primary' : 'outline'}
-                      onClick={() => form.setValue('course_id', c.id, { shouldValidate: form.formState.isSubmitted })}
-                      aria-pressed={value === c.id}
-                    >
-                      {c.title}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common.cancel')}</Button>
-            </DialogClose>
-            <Button type="submit" data-testid="course-id-confirm">
-              {t('instructorDashboard.library.promptConfirm')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </ul>
+        </div>
+      )}
+    </FormDialog>
   );
 }

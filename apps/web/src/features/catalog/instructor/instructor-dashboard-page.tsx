@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Badge, PageHeader, ScrollableTabsList, ScrollableTabsTrigger, Tabs, TabsContent } from '../../../ui';
-import { useSignedInUser } from '../../auth/session-context';
+import { useSignedInUser } from '../../auth';
 import { AnalyticsTab } from './analytics-tab';
 import { ContentLibraryTab } from './content-library-tab';
 import { MessagesTab } from './messages-tab';

@@ -1,21 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { catalogRoutes, INTERVENTION_TYPES, InterventionQuery } from '@lp/contracts';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import {
-  Button,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  useToast,
-} from '../../../ui';
+import { useToast } from '../../../ui';
+import { FormDialog, useContractForm } from '../../../ui/form';
 import type { AtRiskStudent } from './instructor-types';
 
 interface InterventionDialogProps {
@@ -28,10 +17,7 @@ export function InterventionDialog({ student, onClose }: InterventionDialogProps
   const { t } = useTranslation();
   const { toast } = useToast();
   // the contract's query: the learner's course and the kind of message
-  const form = useForm({
-    resolver: zodResolver(InterventionQuery),
-    defaultValues: { course_id: '', intervention_type: 'support' as const },
-  });
+  const form = useContractForm(InterventionQuery, { defaultValues: { course_id: '', intervention_type: 'support' as const } });
   const send = useRouteMutation(catalogRoutes.intervention, { invalidates: ['catalog.'] });
 
   useEffect(() => {
@@ -53,48 +39,42 @@ export function InterventionDialog({ student, onClose }: InterventionDialogProps
   });
 
   return (
-    <Dialog open={student !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent data-testid="intervention-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('instructorDashboard.intervention.title')}</DialogTitle>
-          <DialogDescription>
-            {student ? t('instructorDashboard.intervention.description', { name: student.student_name, course: student.course_title }) : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-4">
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-800">{t('instructorDashboard.intervention.type')}</legend>
-            <div className="space-y-2">
-              {INTERVENTION_TYPES.map((value) => (
-                <label
-                  key={value}
-                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
-                >
-                  <input
-                    type="radio"
-                    {...form.register('intervention_type')}
-                    value={value}
-                    className="mt-1 accent-[var(--color-primary)]"
-                    data-testid={`intervention-${value}`}
-                  />
-                  <span>
-                    <span className="block text-sm font-medium text-slate-900">{t(`instructorDashboard.intervention.types.${value}`)}</span>
-                    <span className="block text-xs text-slate-600">{t(`instructorDashboard.intervention.typeHints.${value}`)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('common.cancel')}</Button>
-            </DialogClose>
-            <Button type="submit" loading={send.isPending} data-testid="intervention-send">
-              {t('instructorDashboard.intervention.send')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={student !== null}
+      onClose={onClose}
+      title={t('instructorDashboard.intervention.title')}
+      description={
+        student ? t('instructorDashboard.intervention.description', { name: student.student_name, course: student.course_title }) : ''
+      }
+      onSubmit={submit}
+      submitLabel={t('instructorDashboard.intervention.send')}
+      pending={send.isPending}
+      testId="intervention-dialog"
+      submitTestId="intervention-send"
+    >
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('instructorDashboard.intervention.type')}</legend>
+        <div className="space-y-2">
+          {INTERVENTION_TYPES.map((value) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+            >
+              <input
+                type="radio"
+                {...form.register('intervention_type')}
+                value={value}
+                className="mt-1 accent-[var(--color-primary)]"
+                data-testid={`intervention-${value}`}
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">{t(`instructorDashboard.intervention.types.${value}`)}</span>
+                <span className="block text-xs text-slate-600">{t(`instructorDashboard.intervention.typeHints.${value}`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   catalogRoutes,
   KNOWLEDGE_CATEGORIES,
@@ -9,14 +8,13 @@ import {
 } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
 import { useInvalidate } from '../../../api/route-hooks';
 import { uploadRoute, type UploadProgress } from '../../../api/upload';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input, ProgressBar, Select, Textarea, useToast } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 
 const ACCEPT: Record<KnowledgeResourceType, string> = {
   pdf: '.pdf,application/pdf',
@@ -37,13 +35,11 @@ function resourceFormSchema(text: { fileRequired: string; fileTooLarge: (type: K
       ctx.addIssue({ code: 'custom', path: ['file'], message: text.fileTooLarge(v.resource_type) });
   });
 }
-type ResourceInput = z.input<ReturnType<typeof resourceFormSchema>>;
 type ResourceOutput = z.output<ReturnType<typeof resourceFormSchema>>;
 
 /** Spec (learning content) knowledge hub upload: title and description required; multipart with progress. */
 export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const invalidate = useInvalidate();
   const schema = useMemo(
@@ -54,11 +50,9 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
       }),
     [t],
   );
-  const form = useForm<ResourceInput, unknown, ResourceOutput>({
-    resolver: zodResolver(schema),
+  const form = useContractForm(schema, {
     defaultValues: { title: '', description: '', resource_type: 'pdf', category: 'programming', tags: '' },
   });
-  const { errors } = form.formState;
   const type = form.watch('resource_type');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -84,10 +78,10 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="resource-upload-form">
-      <FormField label={t('knowledgeHub.fields.title')} error={vt(errors.title?.message)}>
+      <FormField label={t('knowledgeHub.fields.title')} error={form.errorText('title')}>
         {(field) => <Input {...field} {...form.register('title')} data-testid="resource-title" />}
       </FormField>
-      <FormField label={t('knowledgeHub.fields.description')} error={vt(errors.description?.message)}>
+      <FormField label={t('knowledgeHub.fields.description')} error={form.errorText('description')}>
         {(field) => <Textarea {...field} {...form.register('description')} rows={3} data-testid="resource-description" />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -123,12 +117,12 @@ export function ResourceUploadForm({ onDone }: { onDone: () => void }) {
           )}
         </FormField>
       </div>
-      <FormField label={t('knowledgeHub.fields.tags')} hint={t('knowledgeHub.fields.tagsHint')} error={vt(errors.tags?.message)}>
+      <FormField label={t('knowledgeHub.fields.tags')} hint={t('knowledgeHub.fields.tagsHint')} error={form.errorText('tags')}>
         {(field) => <Input {...field} {...form.register('tags')} data-testid="resource-tags" />}
       </FormField>
       <FormField
         label={type === 'article' ? t('knowledgeHub.fields.fileOptional') : t('knowledgeHub.fields.file')}
-        error={vt(errors.file?.message)}
+        error={form.errorText('file')}
         hint={t('knowledgeHub.fields.fileHint', { limit: limit / MB })}
       >
         {(field) => (

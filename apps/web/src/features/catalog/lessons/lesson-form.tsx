@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_LESSON_DURATION_MINUTES, LESSON_CONTENT_TYPES, LessonCreateRequest, type Lesson } from '@lp/contracts';
 import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Button, FormField, Input, Label, Select, Switch, Textarea } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 
 /**
  * The form holds the contract's lesson request (spec 5: title, content and duration required; the
@@ -39,14 +38,9 @@ interface LessonFormProps {
 
 export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }: LessonFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const publishedId = useId();
   const previewId = useId();
-  const form = useForm<LessonFormInput, unknown, LessonFormValues>({
-    resolver: zodResolver(LessonCreateRequest),
-    defaultValues: lessonDefaults(editing),
-  });
-  const { errors } = form.formState;
+  const form = useContractForm(LessonCreateRequest, { defaultValues: lessonDefaults(editing) });
   const type = form.watch('content_type') ?? 'text';
   const isUrl = type === 'video' || type === 'pdf';
 
@@ -59,10 +53,10 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="lesson-form" data-mode={editing ? 'edit' : 'create'}>
-      <FormField label={t('lessonManager.fields.title')} error={vt(errors.title?.message)}>
+      <FormField label={t('lessonManager.fields.title')} error={form.errorText('title')}>
         {(field) => <Input {...field} {...form.register('title')} data-testid="lesson-title" />}
       </FormField>
-      <FormField label={t('lessonManager.fields.description')} error={vt(errors.description?.message)}>
+      <FormField label={t('lessonManager.fields.description')} error={form.errorText('description')}>
         {(field) => <Textarea {...field} {...form.register('description')} rows={2} data-testid="lesson-description" />}
       </FormField>
       <FormField label={t('lessonManager.fields.contentType')}>
@@ -78,7 +72,7 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
       </FormField>
       <FormField
         label={isUrl ? t('lessonManager.fields.contentUrl', { type: t(`catalog.lessonTypes.${type}`) }) : t('lessonManager.fields.content')}
-        error={vt(errors.content?.message)}
+        error={form.errorText('content')}
         hint={isUrl ? t('lessonManager.fields.contentUrlHint') : type === 'html' ? t('lessonManager.fields.htmlHint') : undefined}
       >
         {(field) =>
@@ -96,7 +90,7 @@ export function LessonForm({ editing, version, pending, onSubmit, onCancelEdit }
           )
         }
       </FormField>
-      <FormField label={t('lessonManager.fields.duration')} error={vt(errors.duration_minutes?.message)} className="sm:max-w-xs">
+      <FormField label={t('lessonManager.fields.duration')} error={form.errorText('duration_minutes')} className="sm:max-w-xs">
         {(field) => (
           <Input
             {...field}

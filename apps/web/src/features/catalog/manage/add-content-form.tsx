@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   catalogRoutes,
   CONTENT_ITEM_TYPES,
@@ -8,14 +7,13 @@ import {
 } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
 import { useInvalidate } from '../../../api/route-hooks';
 import { uploadRoute, type UploadProgress } from '../../../api/upload';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input, ProgressBar, Select, Textarea, useToast } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 
 type FileType = Exclude<ContentItemType, 'text'>;
 
@@ -50,7 +48,6 @@ function contentFormSchema(text: ContentTexts) {
   });
 }
 type ContentInput = z.input<ReturnType<typeof contentFormSchema>>;
-type ContentOutput = z.output<ReturnType<typeof contentFormSchema>>;
 
 const EMPTY: ContentInput = { content_type: 'video', title: '', text_content: '', duration: '' };
 
@@ -68,7 +65,6 @@ interface AddContentFormProps {
 
 export function AddContentForm({ courseId, lessonId, onAdded }: AddContentFormProps) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const invalidate = useInvalidate();
   const texts = useMemo<ContentTexts>(
@@ -82,8 +78,7 @@ export function AddContentForm({ courseId, lessonId, onAdded }: AddContentFormPr
     [t],
   );
   const schema = useMemo(() => contentFormSchema(texts), [texts]);
-  const form = useForm<ContentInput, unknown, ContentOutput>({ resolver: zodResolver(schema), defaultValues: EMPTY });
-  const { errors } = form.formState;
+  const form = useContractForm(schema, { defaultValues: EMPTY });
   const type = form.watch('content_type');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -172,19 +167,19 @@ export function AddContentForm({ courseId, lessonId, onAdded }: AddContentFormPr
             </Select>
           )}
         </FormField>
-        <FormField label={t('manageCourse.content.title')} error={vt(errors.title?.message)}>
+        <FormField label={t('manageCourse.content.title')} error={form.errorText('title')}>
           {(field) => <Input {...field} {...form.register('title')} disabled={upload.isPending} data-testid="content-title" />}
         </FormField>
       </div>
 
       {type === 'text' ? (
-        <FormField label={t('manageCourse.content.text')} error={vt(errors.text_content?.message)}>
+        <FormField label={t('manageCourse.content.text')} error={form.errorText('text_content')}>
           {(field) => (
             <Textarea {...field} {...form.register('text_content')} rows={8} disabled={upload.isPending} data-testid="content-text" />
           )}
         </FormField>
       ) : (
-        <FormField label={t('manageCourse.content.file')} error={vt(errors.file?.message)} hint={hint}>
+        <FormField label={t('manageCourse.content.file')} error={form.errorText('file')} hint={hint}>
           {(field) => (
             <Input
               {...field}
@@ -203,7 +198,7 @@ export function AddContentForm({ courseId, lessonId, onAdded }: AddContentFormPr
       <FormField
         label={t('manageCourse.content.duration')}
         hint={t('manageCourse.content.durationHint')}
-        error={vt(errors.duration?.message)}
+        error={form.errorText('duration')}
         className="sm:max-w-xs"
       >
         {(field) => (

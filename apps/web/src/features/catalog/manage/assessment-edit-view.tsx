@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   assessmentRoutes,
   EXAM_TIME_LIMIT,
@@ -10,18 +9,12 @@ import {
   type TestMode,
 } from '@lp/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, useToast } from '../../../ui';
-import { KindBadge } from '../../assessment/authoring/assessment-facts';
-import { NumberField } from '../../assessment/authoring/fields';
-import { completeDraft, newQuestionDraft, questionBodyFrom } from '../../assessment/authoring/question-draft';
-import { QuestionEditor } from '../../assessment/authoring/question-editor';
-import { QuestionList } from '../../assessment/authoring/question-list';
+import { useContractForm } from '../../../ui/form';
+import { KindBadge, NumberField, completeDraft, newQuestionDraft, questionBodyFrom, QuestionEditor, QuestionList } from '../../assessment';
 
 /** The contract's PUT /quizzes/{id} request, with the time limit held to the bounds of the assessment's mode (the service checks the same). */
 function editSchema(testMode: TestMode) {
@@ -30,8 +23,6 @@ function editSchema(testMode: TestMode) {
     if (problem) ctx.addIssue({ code: 'custom', path: ['time_limit'], message: problem });
   });
 }
-type EditValues = z.input<typeof QuizUpdateRequest>;
-type EditOutput = z.output<typeof QuizUpdateRequest>;
 
 /**
  * The Edit view of the manage page (spec 2): title, subject, time limit (a quiz without a limit
@@ -40,13 +31,11 @@ type EditOutput = z.output<typeof QuizUpdateRequest>;
  */
 export function AssessmentEditView({ quiz, onClose }: { quiz: QuizAuthor; onClose: () => void }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
   const { toast } = useToast();
   const exam = quiz.test_mode === 'exam';
   const limit = exam ? EXAM_TIME_LIMIT : QUIZ_TIME_LIMIT;
   const schema = useMemo(() => editSchema(quiz.test_mode), [quiz.test_mode]);
-  const form = useForm<EditValues, unknown, EditOutput>({
-    resolver: zodResolver(schema),
+  const form = useContractForm(schema, {
     defaultValues: {
       title: quiz.title,
       subject: quiz.subject,
@@ -81,10 +70,10 @@ export function AssessmentEditView({ quiz, onClose }: { quiz: QuizAuthor; onClos
         </CardHeader>
         <CardContent className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={t('authoring.fields.title')} error={vt(errors.title?.message)}>
+            <FormField label={t('authoring.fields.title')} error={form.errorText('title')}>
               {(field) => <Input {...field} {...form.register('title')} maxLength={200} data-testid="edit-title" />}
             </FormField>
-            <FormField label={t('authoring.fields.subject')} error={vt(errors.subject?.message)}>
+            <FormField label={t('authoring.fields.subject')} error={form.errorText('subject')}>
               {(field) => <Input {...field} {...form.register('subject')} maxLength={100} data-testid="edit-subject" />}
             </FormField>
             <NumberField

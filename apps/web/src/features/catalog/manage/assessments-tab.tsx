@@ -5,8 +5,7 @@ import { Link } from 'react-router-dom';
 import { detailOr } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Button, Card, CardContent, cn, ConfirmDialog, EmptyState, focusRing, useToast } from '../../../ui';
-import { KindBadge, useTimeLimitText } from '../../assessment/authoring/assessment-facts';
-import { QuizFiguresGrid } from '../../assessment/authoring/quiz-figures-grid';
+import { KindBadge, useTimeLimitText, QuizFiguresGrid } from '../../assessment';
 import { ResultsDialog } from './results-dialog';
 
 export type CourseAssessment = RouteOutput<typeof assessmentRoutes.courseQuizzes>[number];

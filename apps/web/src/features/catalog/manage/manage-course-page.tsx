@@ -1,4 +1,5 @@
-import { assessmentRoutes, catalogRoutes } from '@lp/contracts';
+import { assessmentRoutes, catalogRoutes, type ContentItem, type Course } from '@lp/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -7,10 +8,10 @@ import { detailOr } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, useToast } from '../../../ui';
-import { useSignedInUser } from '../../auth/session-context';
+import { useSignedInUser } from '../../auth';
 import { PublishedBadge } from '../shared/course-meta';
 import { BackIcon } from '../../../ui/icons';
-import { NotFoundCard } from '../../../ui/not-found-card';
+import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { StatCard } from '../../../ui/stat-card';
 import { AssessmentPanel } from './assessment-panel';
@@ -42,8 +43,6 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
     { params: { id } },
     { enabled: Boolean(course.data), refetchOnMount: 'always' },
   );
-  const [tab, setTab] = useState<TabValue>('content');
-  const [opened, setOpened] = useState<Pick<CourseAssessment, 'id' | 'title'> | null>(null);
   usePageTitle(course.data ? t('manageCourse.pageTitle', { title: course.data.title }) : t('areas.courseManagement'));
 
   const publish = useRouteMutation(catalogRoutes.updateCourse, { invalidates: ['catalog.'] });
@@ -58,14 +57,6 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
   const editPath = variant === 'institution' ? `/institution/course/${data.id}/edit` : `/instructor/courses/${data.id}/edit`;
   const items = content.data?.content_items ?? data.content_items;
   const assessmentCount = assessments.data?.length ?? 0;
-  const open = (a: CourseAssessment, view: AssessmentView) => {
-    setOpened({ id: a.id, title: a.title });
-    setTab(view);
-  };
-  const closeOpened = () => {
-    setOpened(null);
-    setTab('assessments');
-  };
   const ratingText = data.rating_count > 0 ? data.rating_avg.toFixed(1) : t('manageCourse.notAvailableShort');
 
   const togglePublish = () =>
@@ -89,39 +80,14 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
         <BackIcon />
         {t('manageCourse.back')}
       </Button>
-      <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0 space-y-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <PublishedBadge published={data.is_published} />
-          </div>
-          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{data.title}</h1>
-          <p className="text-slate-600">{t('manageCourse.subtitle')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {isOwner && (
-            // outline either way: the page's one primary action is Add lesson (issue 14)
-            <Button variant="outline" onClick={togglePublish} loading={publish.isPending} data-testid="toggle-publish">
-              {data.is_published ? t('manageCourse.unpublish') : t('manageCourse.publish')}
-            </Button>
-          )}
-          <Button asChild variant="outline">
-            <Link to={`${base}/quiz/create`}>{t('manageCourse.createQuiz')}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={`${base}/exam/create`}>{t('manageCourse.createExam')}</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={editPath} data-testid="edit-course-link">
-              {t('manageCourse.editCourse')}
-            </Link>
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to={`/course/${data.id}`} data-testid="view-course-link">
-              {t('manageCourse.viewCourse')}
-            </Link>
-          </Button>
-        </div>
-      </div>
+      <ManageHeader
+        course={data}
+        base={base}
+        editPath={editPath}
+        canPublish={isOwner}
+        publishing={publish.isPending}
+        onTogglePublish={togglePublish}
+      />
 
       <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label={t('manageCourse.stats.enrollments')} value={data.enrollment_count} testId="stat-enrollments" />
@@ -134,61 +100,140 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
         />
       </div>
 
-      <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
-        <TabsList className="h-auto flex-wrap sm:w-auto" aria-label={t('manageCourse.tabsLabel')}>
-          <TabsTrigger value="content" className="px-4 whitespace-nowrap" data-testid="tab-content">
-            {t('manageCourse.tabs.content')}
-          </TabsTrigger>
-          <TabsTrigger value="assessments" className="px-4 whitespace-nowrap" data-testid="tab-assessments">
-            {t('manageCourse.tabs.assessments', { count: assessmentCount })}
-          </TabsTrigger>
-          {opened && (
-            <>
-              <TabsTrigger value="edit" className="px-4 whitespace-nowrap" data-testid="tab-edit">
-                {t('authoring.manage.editTab')}
-              </TabsTrigger>
-              <TabsTrigger value="preview" className="px-4 whitespace-nowrap" data-testid="tab-preview">
-                {t('authoring.manage.previewTab')}
-              </TabsTrigger>
-            </>
-          )}
-        </TabsList>
-        <TabsContent value="content">
-          {content.isError && !isOwner ? (
-            <LoadError error={content.error} title={t('manageCourse.content.loadFailed')} />
-          ) : (
-            <CourseStructure courseId={data.id} isOwner={isOwner} items={items} showInertActions={variant === 'institution'} />
-          )}
-        </TabsContent>
-        <TabsContent value="assessments">
-          {assessments.isPending ? (
-            <LoadingBlock />
-          ) : assessments.isError ? (
-            <LoadError error={assessments.error} title={t('authoring.manage.loadFailed')} onRetry={() => void assessments.refetch()} />
-          ) : (
-            <AssessmentsTab
-              courseId={data.id}
-              variant={variant}
-              assessments={assessments.data}
-              canManage={isOwner}
-              createBase={base}
-              onOpen={open}
-              onDeleted={(deleted) => deleted === opened?.id && setOpened(null)}
-            />
-          )}
-        </TabsContent>
+      <ManageTabs course={data} variant={variant} isOwner={isOwner} items={items} content={content} assessments={assessments} base={base} />
+    </div>
+  );
+}
+
+interface ManageHeaderProps {
+  course: Course;
+  /** where the course's quiz and exam creation live (instructor or institution) */
+  base: string;
+  editPath: string;
+  canPublish: boolean;
+  publishing: boolean;
+  onTogglePublish: () => void;
+}
+
+/** The course's state and title, and what can be done with it: publish, create a quiz or an exam, edit, view. */
+function ManageHeader({ course, base, editPath, canPublish, publishing, onTogglePublish }: ManageHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+      <div className="min-w-0 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <PublishedBadge published={course.is_published} />
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{course.title}</h1>
+        <p className="text-slate-600">{t('manageCourse.subtitle')}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {canPublish && (
+          // outline either way: the page's one primary action is Add lesson (issue 14)
+          <Button variant="outline" onClick={onTogglePublish} loading={publishing} data-testid="toggle-publish">
+            {course.is_published ? t('manageCourse.unpublish') : t('manageCourse.publish')}
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <Link to={`${base}/quiz/create`}>{t('manageCourse.createQuiz')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`${base}/exam/create`}>{t('manageCourse.createExam')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={editPath} data-testid="edit-course-link">
+            {t('manageCourse.editCourse')}
+          </Link>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to={`/course/${course.id}`} data-testid="view-course-link">
+            {t('manageCourse.viewCourse')}
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+interface ManageTabsProps {
+  course: Course;
+  variant: ManageCoursePageProps['variant'];
+  isOwner: boolean;
+  items: ContentItem[];
+  content: { isError: boolean; error: unknown };
+  assessments: UseQueryResult<CourseAssessment[]>;
+  base: string;
+}
+
+/** Content Management, Assessments, and the Edit and Preview tabs of the assessment opened from it. */
+function ManageTabs({ course, variant, isOwner, items, content, assessments, base }: ManageTabsProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<TabValue>('content');
+  const [opened, setOpened] = useState<Pick<CourseAssessment, 'id' | 'title'> | null>(null);
+  const assessmentCount = assessments.data?.length ?? 0;
+  const open = (a: CourseAssessment, view: AssessmentView) => {
+    setOpened({ id: a.id, title: a.title });
+    setTab(view);
+  };
+  const closeOpened = () => {
+    setOpened(null);
+    setTab('assessments');
+  };
+  return (
+    <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
+      <TabsList className="h-auto flex-wrap sm:w-auto" aria-label={t('manageCourse.tabsLabel')}>
+        <TabsTrigger value="content" className="px-4 whitespace-nowrap" data-testid="tab-content">
+          {t('manageCourse.tabs.content')}
+        </TabsTrigger>
+        <TabsTrigger value="assessments" className="px-4 whitespace-nowrap" data-testid="tab-assessments">
+          {t('manageCourse.tabs.assessments', { count: assessmentCount })}
+        </TabsTrigger>
         {opened && (
           <>
-            {/* kept mounted while open: unsaved edits survive a look at the preview */}
-            <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
-              <AssessmentPanel id={opened.id} title={opened.title} view="edit" onClose={closeOpened} />
-            </TabsContent>
-            <TabsContent value="preview">
-              <AssessmentPanel id={opened.id} title={opened.title} view="preview" onClose={closeOpened} />
-            </TabsContent>
+            <TabsTrigger value="edit" className="px-4 whitespace-nowrap" data-testid="tab-edit">
+              {t('authoring.manage.editTab')}
+            </TabsTrigger>
+            <TabsTrigger value="preview" className="px-4 whitespace-nowrap" data-testid="tab-preview">
+              {t('authoring.manage.previewTab')}
+            </TabsTrigger>
           </>
         )}
-      </Tabs>
-    </div>
+      </TabsList>
+      <TabsContent value="content">
+        {content.isError && !isOwner ? (
+          <LoadError error={content.error} title={t('manageCourse.content.loadFailed')} />
+        ) : (
+          <CourseStructure courseId={course.id} isOwner={isOwner} items={items} showInertActions={variant === 'institution'} />
+        )}
+      </TabsContent>
+      <TabsContent value="assessments">
+        {assessments.isPending ? (
+          <LoadingBlock />
+        ) : assessments.isError ? (
+          <LoadError error={assessments.error} title={t('authoring.manage.loadFailed')} onRetry={() => void assessments.refetch()} />
+        ) : (
+          <AssessmentsTab
+            courseId={course.id}
+            variant={variant}
+            assessments={assessments.data}
+            canManage={isOwner}
+            createBase={base}
+            onOpen={open}
+            onDeleted={(deleted) => deleted === opened?.id && setOpened(null)}
+          />
+        )}
+      </TabsContent>
+      {opened && (
+        <>
+          {/* kept mounted while open: unsaved edits survive a look at the preview */}
+          <TabsContent value="edit" forceMount className="data-[state=inactive]:hidden">
+            <AssessmentPanel id={opened.id} title={opened.title} view="edit" onClose={closeOpened} />
+          </TabsContent>
+          <TabsContent value="preview">
+            <AssessmentPanel id={opened.id} title={opened.title} view="preview" onClose={closeOpened} />
+          </TabsContent>
+        </>
+      )}
+    </Tabs>
   );
 }

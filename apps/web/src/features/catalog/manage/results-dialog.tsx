@@ -17,7 +17,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../ui';
-import { percentText, type MockTestResults } from '../../assessment/authoring/quiz-figures';
+import { percentText, type MockTestResults } from '../../assessment';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 
 interface ResultsDialogProps {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../../ui';
-import { GRADE_HISTORY_SHOWN } from '../../assessment/taking/quiz-standing';
+import { GRADE_HISTORY_SHOWN } from '../../assessment';
 import { NO_DATA } from '../../../lib/figures';
 import { percent } from '../../../lib/format';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';

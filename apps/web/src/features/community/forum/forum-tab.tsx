@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useInvalidate, useRouteQuery } from '../../../api/route-hooks';
 import { Button, EmptyState, Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
-import { QuestionCard } from '../../qa/question-card';
+import { QuestionCard } from './question-card';
 import { liveFeedPath, useLiveFeed } from '../live';
 
 /** The Community Forum tab: Discussions and Q&A of the global forum, each linking to /qa/{id}. */

@@ -1,9 +1,9 @@
 import { QA_CATEGORY_LABELS, type QaQuestion } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useFormatDate } from '../../i18n/format-date';
-import { Badge, Card, CardContent } from '../../ui';
-import { preview } from '../community/format';
+import { useFormatDate } from '../../../i18n/format-date';
+import { Badge, Card, CardContent } from '../../../ui';
+import { preview } from '../format';
 
 /** A question (or discussion) of the global forum: a 150-character preview, upvotes, answers and views; it links to /qa/{id}. */
 export function QuestionCard({ question }: { question: QaQuestion }) {

@@ -3,19 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import {
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  useToast,
-} from '../../../ui';
-import { emptyGroupForm } from '../forms';
-import { GroupForm, groupFormValues } from './group-form';
+import { Button, ConfirmDialog, DialogFooter, useToast } from '../../../ui';
+import { FormDialog } from '../../../ui/form';
+import { emptyGroupForm, type GroupBody } from '../forms';
+import { GroupFields, GroupFormAlert, groupFormValues, useGroupForm } from './group-form';
 
 interface DialogProps {
   open: boolean;
@@ -24,105 +15,119 @@ interface DialogProps {
 
 /** Create Group: the caller becomes the creator and lands in the new group's workspace. */
 export function CreateGroupDialog({ open, onOpenChange }: DialogProps) {
+  // mounted while open: each opening starts with an empty form and no earlier refusal
+  return open ? <CreateGroupForm onClose={() => onOpenChange(false)} /> : null;
+}
+
+function CreateGroupForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();
   const detailOrMessage = useDetailOrMessage();
   const create = useRouteMutation(communityRoutes.createGroup, { invalidates: ['community.group.'] });
+  const { form, error } = useGroupForm(emptyGroupForm, 'create');
+  const submit = form.submit((body) =>
+    create.mutate(
+      { body },
+      {
+        onSuccess: (group) => {
+          toast({ title: t('community.groups.created'), tone: 'success' });
+          onClose();
+          void navigate(`/community/groups/${group.id}`);
+        },
+      },
+    ),
+  );
   return (
-    <Dialog open={open} onOpenChange={(next) => (create.reset(), onOpenChange(next))}>
-      <DialogContent data-testid="create-group-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('community.groups.createTitle')}</DialogTitle>
-          <DialogDescription>{t('community.groups.createDescription')}</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <GroupForm
-            initial={emptyGroupForm}
-            mode="create"
-            testId="create-group-form"
-            serverError={create.isError ? t('community.groups.createFailed', { detail: detailOrMessage(create.error) }) : null}
-            onSubmit={(body) =>
-              create.mutate(
-                { body },
-                {
-                  onSuccess: (group) => {
-                    toast({ title: t('community.groups.created'), tone: 'success' });
-                    onOpenChange(false);
-                    void navigate(`/community/groups/${group.id}`);
-                  },
-                },
-              )
-            }
-            footer={
-              <DialogFooter>
-                <Button variant="outline" onClick={() => onOpenChange(false)}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" loading={create.isPending} data-testid="create-group-submit">
-                  {t('community.groups.createSubmit')}
-                </Button>
-              </DialogFooter>
-            }
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={t('community.groups.createTitle')}
+      description={t('community.groups.createDescription')}
+      onSubmit={submit}
+      submitLabel={t('community.groups.createSubmit')}
+      pending={create.isPending}
+      footerNote={
+        <GroupFormAlert
+          error={error}
+          serverError={create.isError ? t('community.groups.createFailed', { detail: detailOrMessage(create.error) }) : null}
+        />
+      }
+      testId="create-group-dialog"
+      formTestId="create-group-form"
+      submitTestId="create-group-submit"
+    >
+      <GroupFields form={form} />
+    </FormDialog>
   );
 }
 
-/** The manage form in a dialog (from a card of My Groups); the members panel's Settings tab has the same form. */
-export function EditGroupDialog({ group, open, onOpenChange }: DialogProps & { group: StudyGroup }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="edit-group-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('community.groups.editTitle')}</DialogTitle>
-          <DialogDescription>{group.name}</DialogDescription>
-        </DialogHeader>
-        {open && <ManageGroupForm group={group} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Saves a group's settings (its creator only; the server keeps max members at least the member count). */
-export function ManageGroupForm({ group, onDone, onCancel }: { group: StudyGroup; onDone?: () => void; onCancel?: () => void }) {
+/** Saving a group's settings (its creator only; the server keeps max members at least the member count). */
+function useManageGroup(group: StudyGroup, onDone?: () => void) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
   const update = useRouteMutation(communityRoutes.updateGroup, { invalidates: ['community.group.'] });
-  return (
-    <GroupForm
-      initial={groupFormValues(group)}
-      mode="manage"
-      testId="manage-group-form"
+  const { form, error } = useGroupForm(groupFormValues(group), 'manage');
+  const submit = form.submit((body: GroupBody) =>
+    update.mutate(
+      { params: { id: group.id }, body },
+      {
+        onSuccess: () => {
+          toast({ title: t('community.groups.updated'), tone: 'success' });
+          onDone?.();
+        },
+      },
+    ),
+  );
+  const alert = (
+    <GroupFormAlert
+      error={error}
       serverError={update.isError ? t('community.groups.updateFailed', { detail: detailOrMessage(update.error) }) : null}
-      onSubmit={(body) =>
-        update.mutate(
-          { params: { id: group.id }, body },
-          {
-            onSuccess: () => {
-              toast({ title: t('community.groups.updated'), tone: 'success' });
-              onDone?.();
-            },
-          },
-        )
-      }
-      footer={
-        <DialogFooter>
-          {onCancel && (
-            <Button variant="outline" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={update.isPending} data-testid="manage-group-submit">
-            {t('community.groups.saveSettings')}
-          </Button>
-        </DialogFooter>
-      }
     />
+  );
+  return { form, submit, alert, pending: update.isPending };
+}
+
+/** The manage form in a dialog (from a card of My Groups); the members panel's Settings tab has the same form. */
+export function EditGroupDialog({ group, open, onOpenChange }: DialogProps & { group: StudyGroup }) {
+  return open ? <EditGroupForm group={group} onClose={() => onOpenChange(false)} /> : null;
+}
+
+function EditGroupForm({ group, onClose }: { group: StudyGroup; onClose: () => void }) {
+  const { t } = useTranslation();
+  const manage = useManageGroup(group, onClose);
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={t('community.groups.editTitle')}
+      description={group.name}
+      onSubmit={manage.submit}
+      submitLabel={t('community.groups.saveSettings')}
+      pending={manage.pending}
+      footerNote={manage.alert}
+      testId="edit-group-dialog"
+      formTestId="manage-group-form"
+      submitTestId="manage-group-submit"
+    >
+      <GroupFields form={manage.form} />
+    </FormDialog>
+  );
+}
+
+/** The Settings tab's manage form (no dialog around it). */
+export function ManageGroupForm({ group }: { group: StudyGroup }) {
+  const { t } = useTranslation();
+  const manage = useManageGroup(group);
+  return (
+    <form onSubmit={manage.submit} noValidate className="space-y-4" data-testid="manage-group-form">
+      <GroupFields form={manage.form} />
+      {manage.alert}
+      <DialogFooter>
+        <Button type="submit" loading={manage.pending} data-testid="manage-group-submit">
+          {t('community.groups.saveSettings')}
+        </Button>
+      </DialogFooter>
+    </form>
   );
 }
 

@@ -1,82 +1,48 @@
-import {
-  GROUP_MAX_MEMBERS,
-  GROUP_PRIVACY,
-  STUDY_GROUP_CATEGORIES,
-  STUDY_GROUP_CATEGORY_LABELS,
-  type GroupPrivacy,
-  type StudyGroupCategory,
-} from '@lp/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { GROUP_MAX_MEMBERS, GROUP_PRIVACY, STUDY_GROUP_CATEGORIES, STUDY_GROUP_CATEGORY_LABELS, type StudyGroup } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
-import { Alert, FormField, Input, Select, Textarea } from '../../../ui';
-import { validateGroupForm, type GroupBody, type GroupFormValues } from '../forms';
+import { useValidationText } from '../../../i18n/validation-text';
+import { FormField, Input, Select, Textarea } from '../../../ui';
+import { FormErrorAlert, useContractForm, type ContractForm } from '../../../ui/form';
+import { formProblem, GROUP_FORM_FIELDS, GroupFormSchema, type GroupBody, type GroupFormValues } from '../forms';
 
-interface GroupFormProps {
-  initial: GroupFormValues;
-  /** create says 'Please fill in all fields', the manage form 'Please fill in all required fields' */
-  mode: 'create' | 'manage';
-  onSubmit: (body: GroupBody) => void;
-  /** the server's refusal, already worded */
-  serverError?: string | null;
-  /** the buttons (submit included), inside the form */
-  footer: ReactNode;
-  testId: string;
+type GroupFormState = ContractForm<GroupFormValues, GroupBody>;
+
+/**
+ * The study group form's state: the contract's rules, and its one alert's text (a blank required
+ * field: create says 'Please fill in all fields', the manage form 'Please fill in all required fields').
+ */
+export function useGroupForm(initial: GroupFormValues, mode: 'create' | 'manage'): { form: GroupFormState; error: string | undefined } {
+  const { t } = useTranslation();
+  const vt = useValidationText();
+  const form = useContractForm(GroupFormSchema, { defaultValues: initial });
+  const problem = formProblem(GROUP_FORM_FIELDS, form.getValues(), form.formState.errors);
+  const error =
+    problem?.kind === 'missing' ? t(mode === 'create' ? 'community.forms.fillAll' : 'community.forms.fillRequired') : vt(problem?.message);
+  return { form, error };
+}
+
+/** The alert under the fields: the form's own check first, else the server's refusal. */
+export function GroupFormAlert({ error, serverError }: { error: string | undefined; serverError: string | null }) {
+  if (!error && !serverError) return null;
+  return <FormErrorAlert testId={error ? 'group-form-error' : 'group-form-server-error'}>{error ?? serverError}</FormErrorAlert>;
 }
 
 /** The study group's fields: name, description, category, max members (5-100, default 50), privacy. */
-export function GroupForm({ initial, mode, onSubmit, serverError, footer, testId }: GroupFormProps) {
+export function GroupFields({ form }: { form: GroupFormState }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<GroupFormValues>(initial);
-  const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof GroupFormValues>(key: K, value: GroupFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateGroupForm(values, mode);
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    setError(null);
-    onSubmit(checked.body);
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid={testId}>
+    <>
       <FormField label={t('community.groupForm.name')}>
-        {(field) => (
-          <Input
-            {...field}
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-            maxLength={120}
-            required
-            data-testid="group-form-name"
-          />
-        )}
+        {(field) => <Input {...field} {...form.register('name')} maxLength={120} required data-testid="group-form-name" />}
       </FormField>
       <FormField label={t('community.groupForm.description')}>
         {(field) => (
-          <Textarea
-            {...field}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-            maxLength={2000}
-            rows={3}
-            required
-            data-testid="group-form-description"
-          />
+          <Textarea {...field} {...form.register('description')} maxLength={2000} rows={3} required data-testid="group-form-description" />
         )}
       </FormField>
       <FormField label={t('community.groupForm.category')}>
         {(field) => (
-          <Select
-            {...field}
-            value={values.category}
-            onChange={(e) => set('category', e.target.value as StudyGroupCategory | '')}
-            required
-            data-testid="group-form-category"
-          >
+          <Select {...field} {...form.register('category')} required data-testid="group-form-category">
             <option value="">{t('community.groupForm.chooseCategory')}</option>
             {STUDY_GROUP_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -96,20 +62,14 @@ export function GroupForm({ initial, mode, onSubmit, serverError, footer, testId
               max={GROUP_MAX_MEMBERS.max}
               step={1}
               inputMode="numeric"
-              value={values.max_members}
-              onChange={(e) => set('max_members', e.target.value)}
+              {...form.register('max_members')}
               data-testid="group-form-max-members"
             />
           )}
         </FormField>
         <FormField label={t('community.groupForm.privacy')}>
           {(field) => (
-            <Select
-              {...field}
-              value={values.privacy}
-              onChange={(e) => set('privacy', e.target.value as GroupPrivacy)}
-              data-testid="group-form-privacy"
-            >
+            <Select {...field} {...form.register('privacy')} data-testid="group-form-privacy">
               {GROUP_PRIVACY.map((p) => (
                 <option key={p} value={p}>
                   {t(`community.privacy.${p}`)}
@@ -119,29 +79,12 @@ export function GroupForm({ initial, mode, onSubmit, serverError, footer, testId
           )}
         </FormField>
       </div>
-      {error && (
-        <Alert tone="error" data-testid="group-form-error">
-          {error}
-        </Alert>
-      )}
-      {!error && serverError && (
-        <Alert tone="error" data-testid="group-form-server-error">
-          {serverError}
-        </Alert>
-      )}
-      {footer}
-    </form>
+    </>
   );
 }
 
 /** A group's current settings as the form's values. */
-export function groupFormValues(group: {
-  name: string;
-  description: string;
-  category: StudyGroupCategory;
-  max_members: number;
-  privacy: GroupPrivacy;
-}): GroupFormValues {
+export function groupFormValues(group: Pick<StudyGroup, 'name' | 'description' | 'category' | 'max_members' | 'privacy'>): GroupFormValues {
   return {
     name: group.name,
     description: group.description,

@@ -9,9 +9,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { FullPageSpinner } from '../../../routes/full-page-spinner';
 import { PublicLayout } from '../../../routes/public-layout';
 import { Alert, Badge, Button, Card, CardContent, useToast } from '../../../ui';
-import type { AuthMode } from '../../auth/auth-modal/auth-mode';
-import type { AuthRedirectState } from '../../auth/auth-redirect-state';
-import { useSession } from '../../auth/session-context';
+import { type AuthMode, type AuthRedirectState, useSession } from '../../auth';
 
 /**
  * The invitation link's page (/community/invitations/{token}), public: the group and who invited,

@@ -6,7 +6,7 @@ import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
 import { Badge, Button, ConfirmDialog, Label, Switch, useToast } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
-import { useSignedInUser } from '../../auth/session-context';
+import { useSignedInUser } from '../../auth';
 import { canLiftBan } from './member-actions';
 
 /**

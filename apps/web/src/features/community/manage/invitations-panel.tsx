@@ -1,11 +1,13 @@
 import { communityRoutes, INVITATION_TTL_DAYS, RECENT_INVITATIONS_SHOWN, type Invitation } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
+import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Badge, Button, FormField, Input, Textarea, useToast } from '../../../ui';
+import { FormErrorAlert, useContractForm } from '../../../ui/form';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { formProblem, INVITE_FORM_FIELDS, InviteFormSchema } from '../forms';
 
 /** Invitations: invite by e-mail with an optional message; the 5 most recent with their status; Resend for pending ones. */
 export function InvitationsPanel({ groupId }: { groupId: string }) {
@@ -44,66 +46,42 @@ export function InvitationsPanel({ groupId }: { groupId: string }) {
 function InviteForm({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const vt = useValidationText();
   const detailOrMessage = useDetailOrMessage();
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(InviteFormSchema, { defaultValues: { email: '', message: '' } });
   const send = useRouteMutation(communityRoutes.sendInvitation, {
     invalidates: [communityRoutes.listInvitations, communityRoutes.groupAnalytics],
   });
+  const problem = formProblem(INVITE_FORM_FIELDS, form.getValues(), form.formState.errors);
+  const error = problem
+    ? problem.kind === 'missing'
+      ? t('community.invitations.emailRequired')
+      : vt(problem.message)
+    : send.isError
+      ? t('community.invitations.sendFailed', { detail: detailOrMessage(send.error) })
+      : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setError(t('community.invitations.emailRequired'));
-      return;
-    }
-    setError(null);
+  const submit = form.submit((body) =>
     send.mutate(
-      { params: { id: groupId }, body: { email: email.trim(), ...(message.trim() ? { message: message.trim() } : {}) } },
+      { params: { id: groupId }, body },
       {
         onSuccess: (answer) => {
           toast({ title: answer.message, tone: 'success' });
-          setEmail('');
-          setMessage('');
+          form.reset();
         },
-        onError: (e) => setError(t('community.invitations.sendFailed', { detail: detailOrMessage(e) })),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" data-testid="invite-form">
       <FormField label={t('community.invitations.email')}>
-        {(field) => (
-          <Input
-            {...field}
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            data-testid="invite-email"
-          />
-        )}
+        {(field) => <Input {...field} type="email" autoComplete="off" {...form.register('email')} required data-testid="invite-email" />}
       </FormField>
       <FormField label={t('community.invitations.message')}>
-        {(field) => (
-          <Textarea
-            {...field}
-            rows={2}
-            maxLength={1000}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            data-testid="invite-message"
-          />
-        )}
+        {(field) => <Textarea {...field} rows={2} maxLength={1000} {...form.register('message')} data-testid="invite-message" />}
       </FormField>
-      {error && (
-        <Alert tone="error" data-testid="invite-error">
-          {error}
-        </Alert>
-      )}
+      {error && <FormErrorAlert testId="invite-error">{error}</FormErrorAlert>}
       <Button type="submit" loading={send.isPending} data-testid="invite-submit">
         {t('community.invitations.send')}
       </Button>

@@ -1,21 +1,11 @@
 import { communityRoutes, type GroupMember } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Textarea,
-  useToast,
-} from '../../../ui';
+import { useValidationText } from '../../../i18n/validation-text';
+import { FormField, Textarea, useToast } from '../../../ui';
+import { FormDialog, useContractForm } from '../../../ui/form';
+import { DirectMessageFormSchema, formProblem } from '../forms';
 
 /** A direct message to a fellow member (POST /messages), sent with the group as its context. */
 export function DirectMessageDialog({
@@ -27,69 +17,54 @@ export function DirectMessageDialog({
   member: GroupMember | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  // mounted while a member is chosen: each message starts empty
+  return member ? <DirectMessageForm groupId={groupId} member={member} onClose={() => onOpenChange(false)} /> : null;
+}
+
+function DirectMessageForm({ groupId, member, onClose }: { groupId: string; member: GroupMember; onClose: () => void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const vt = useValidationText();
   const detailOrMessage = useDetailOrMessage();
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(DirectMessageFormSchema, { defaultValues: { content: '' } });
   const send = useRouteMutation(communityRoutes.sendDirectMessage);
+  const problem = formProblem(['content'], form.getValues(), form.formState.errors);
+  const error = problem
+    ? problem.kind === 'missing'
+      ? t('community.directMessage.required')
+      : vt(problem.message)
+    : send.isError
+      ? t('community.directMessage.failed', { detail: detailOrMessage(send.error) })
+      : undefined;
 
-  const close = () => {
-    setContent('');
-    setError(null);
-    onOpenChange(false);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!member) return;
-    if (!content.trim()) {
-      setError(t('community.directMessage.required'));
-      return;
-    }
+  const submit = form.submit(({ content }) =>
     send.mutate(
-      { body: { recipient_id: member.id, content: content.trim(), context: `study_group:${groupId}` } },
+      { body: { recipient_id: member.id, content, context: `study_group:${groupId}` } },
       {
         onSuccess: () => {
           toast({ title: t('community.directMessage.sent', { name: member.name }), tone: 'success' });
-          close();
+          onClose();
         },
-        onError: (e) => setError(t('community.directMessage.failed', { detail: detailOrMessage(e) })),
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <Dialog open={member !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
-      <DialogContent data-testid="direct-message-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('community.directMessage.title', { name: member?.name ?? '' })}</DialogTitle>
-          <DialogDescription>{t('community.directMessage.description')}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="space-y-3">
-          <FormField label={t('community.directMessage.label')}>
-            {(field) => (
-              <Textarea
-                {...field}
-                rows={4}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
-                required
-                data-testid="direct-message-content"
-              />
-            )}
-          </FormField>
-          {error && (
-            <Alert tone="error" data-testid="direct-message-error">
-              {error}
-            </Alert>
-          )}
-          <DialogFooter>
-            <Button type="submit" loading={send.isPending} data-testid="direct-message-send">
-              {t('community.directMessage.send')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={t('community.directMessage.title', { name: member.name })}
+      description={t('community.directMessage.description')}
+      onSubmit={submit}
+      submitLabel={t('community.directMessage.send')}
+      pending={send.isPending}
+      error={error ?? null}
+      testId="direct-message-dialog"
+      errorTestId="direct-message-error"
+      submitTestId="direct-message-send"
+    >
+      <FormField label={t('community.directMessage.label')}>
+        {(field) => <Textarea {...field} {...form.register('content')} rows={4} required data-testid="direct-message-content" />}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -5,17 +5,16 @@ import {
   POST_TYPES,
   PREVIEW_CHARS,
   type ForumPost,
-  type GroupForumCategory,
-  type PostType,
   type StudyGroupDetail,
 } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
+import { useValidationText } from '../../../i18n/validation-text';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -23,21 +22,18 @@ import {
   CardHeader,
   CardTitle,
   ConfirmDialog,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
   FormField,
   Input,
   Select,
   Textarea,
   useToast,
 } from '../../../ui';
+import { FormDialog, useContractForm } from '../../../ui/form';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { preview } from '../format';
-import { FILL_ALL_FIELDS, hasTitleAndContent } from '../forms';
+import { EditPostFormSchema, formProblem, hasTitleAndContent, NewPostFormSchema } from '../forms';
+
+const EMPTY_POST = { title: '', content: '', category: 'general', post_type: 'discussion' } as const;
 
 /** Group Discussions: discussions and questions of the group; edit and delete for the author or an admin. */
 export function DiscussionsTab({ group }: { group: StudyGroupDetail }) {
@@ -69,32 +65,27 @@ function NewPostForm({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const detailOrMessage = useDetailOrMessage();
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [category, setCategory] = useState<GroupForumCategory>('general');
-  const [postType, setPostType] = useState<PostType>('discussion');
+  const form = useContractForm(NewPostFormSchema, { defaultValues: EMPTY_POST });
   const create = useRouteMutation(communityRoutes.createGroupPost, { invalidates: [communityRoutes.groupPosts] });
+  const [title, content, postType] = form.watch(['title', 'content', 'post_type']);
   const ready = hasTitleAndContent({ title, content });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready) return;
+  const submit = form.submit((body) =>
     create.mutate(
-      { params: { id: groupId }, body: { title: title.trim(), content: content.trim(), category, post_type: postType } },
+      { params: { id: groupId }, body },
       {
         onSuccess: (post) => {
           toast({
             title: t(post.post_type === 'question' ? 'community.posts.questionCreated' : 'community.posts.discussionCreated'),
             tone: 'success',
           });
-          setTitle('');
-          setContent('');
-          setCategory('general');
+          // the post type stays as chosen for the next one
+          form.reset({ ...EMPTY_POST, post_type: post.post_type });
         },
         onError: (error) => toast({ title: t('community.posts.createFailed', { detail: detailOrMessage(error) }), tone: 'error' }),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Card>
@@ -106,7 +97,7 @@ function NewPostForm({ groupId }: { groupId: string }) {
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label={t('community.posts.type')}>
               {(field) => (
-                <Select {...field} value={postType} onChange={(e) => setPostType(e.target.value as PostType)} data-testid="post-form-type">
+                <Select {...field} {...form.register('post_type')} data-testid="post-form-type">
                   {POST_TYPES.map((p) => (
                     <option key={p} value={p}>
                       {t(`qa.postTypes.${p}`)}
@@ -115,9 +106,15 @@ function NewPostForm({ groupId }: { groupId: string }) {
                 </Select>
               )}
             </FormField>
-            <CategoryField value={category} onChange={setCategory} testId="post-form-category" />
+            <CategoryField registration={form.register('category')} testId="post-form-category" />
           </div>
-          <PostTextFields title={title} content={content} onTitle={setTitle} onContent={setContent} rows={4} testIdPrefix="post-form" />
+          <PostTextFields
+            title={form.register('title')}
+            content={form.register('content')}
+            errorOf={form.errorText}
+            rows={4}
+            testIdPrefix="post-form"
+          />
           <div className="flex justify-end">
             <Button type="submit" disabled={!ready} loading={create.isPending} data-testid="post-form-submit">
               {t(postType === 'question' ? 'community.posts.askQuestion' : 'community.posts.startDiscussion')}
@@ -133,63 +130,36 @@ function NewPostForm({ groupId }: { groupId: string }) {
 function PostTextFields({
   title,
   content,
-  onTitle,
-  onContent,
+  errorOf,
   rows,
   testIdPrefix,
 }: {
-  title: string;
-  content: string;
-  onTitle: (v: string) => void;
-  onContent: (v: string) => void;
+  title: UseFormRegisterReturn<'title'>;
+  content: UseFormRegisterReturn<'content'>;
+  /** the field's own message (none while the form's alert says it) */
+  errorOf?: (field: 'title' | 'content') => string | undefined;
   rows: number;
   testIdPrefix: string;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <FormField label={t('community.posts.title')}>
-        {(field) => (
-          <Input
-            {...field}
-            value={title}
-            onChange={(e) => onTitle(e.target.value)}
-            maxLength={200}
-            required
-            data-testid={`${testIdPrefix}-title`}
-          />
-        )}
+      <FormField label={t('community.posts.title')} error={errorOf?.('title')}>
+        {(field) => <Input {...field} {...title} maxLength={200} required data-testid={`${testIdPrefix}-title`} />}
       </FormField>
-      <FormField label={t('community.posts.content')}>
-        {(field) => (
-          <Textarea
-            {...field}
-            rows={rows}
-            value={content}
-            onChange={(e) => onContent(e.target.value)}
-            required
-            data-testid={`${testIdPrefix}-content`}
-          />
-        )}
+      <FormField label={t('community.posts.content')} error={errorOf?.('content')}>
+        {(field) => <Textarea {...field} {...content} rows={rows} required data-testid={`${testIdPrefix}-content`} />}
       </FormField>
     </>
   );
 }
 
-function CategoryField({
-  value,
-  onChange,
-  testId,
-}: {
-  value: GroupForumCategory;
-  onChange: (c: GroupForumCategory) => void;
-  testId: string;
-}) {
+function CategoryField({ registration, testId }: { registration: UseFormRegisterReturn<'category'>; testId: string }) {
   const { t } = useTranslation();
   return (
     <FormField label={t('community.posts.category')}>
       {(field) => (
-        <Select {...field} value={value} onChange={(e) => onChange(e.target.value as GroupForumCategory)} data-testid={testId}>
+        <Select {...field} {...registration} data-testid={testId}>
           {GROUP_FORUM_CATEGORIES.map((c) => (
             <option key={c} value={c}>
               {GROUP_FORUM_CATEGORY_LABELS[c]}
@@ -298,66 +268,59 @@ function PostItem({ post }: { post: ForumPost }) {
 }
 
 function EditPostDialog({ post, open, onOpenChange }: { post: ForumPost; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="edit-post-dialog" className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('community.posts.editTitle')}</DialogTitle>
-          <DialogDescription>{t('community.posts.editDescription')}</DialogDescription>
-        </DialogHeader>
-        {open && <EditPostForm post={post} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
-  );
+  // mounted while open: each opening starts from the post as it is
+  return open ? <EditPostForm post={post} onDone={() => onOpenChange(false)} /> : null;
 }
+
+const EDIT_POST_FIELDS = ['title', 'content', 'category'] as const;
 
 function EditPostForm({ post, onDone }: { post: ForumPost; onDone: () => void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const vt = useValidationText();
   const detailOrMessage = useDetailOrMessage();
-  const [title, setTitle] = useState(post.title);
-  const [content, setContent] = useState(post.content);
-  const [category, setCategory] = useState<GroupForumCategory>(post.category);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(EditPostFormSchema, {
+    defaultValues: { title: post.title, content: post.content, category: post.category },
+  });
   const update = useRouteMutation(communityRoutes.updateGroupPost, { invalidates: [communityRoutes.groupPosts] });
+  const problem = formProblem(EDIT_POST_FIELDS, form.getValues(), form.formState.errors);
+  const error = problem
+    ? problem.kind === 'missing'
+      ? t('community.forms.fillAll')
+      : vt(problem.message)
+    : update.isError
+      ? t('community.posts.updateFailed', { detail: detailOrMessage(update.error) })
+      : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!hasTitleAndContent({ title, content })) {
-      setError(FILL_ALL_FIELDS);
-      return;
-    }
-    setError(null);
+  const submit = form.submit((body) =>
     update.mutate(
-      { params: { id: post.group_id, postId: post.id }, body: { title: title.trim(), content: content.trim(), category } },
+      { params: { id: post.group_id, postId: post.id }, body },
       {
         onSuccess: () => {
           toast({ title: t('community.posts.updated'), tone: 'success' });
           onDone();
         },
-        onError: (e) => setError(t('community.posts.updateFailed', { detail: detailOrMessage(e) })),
       },
-    );
-  };
+    ),
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3" data-testid="edit-post-form">
-      <PostTextFields title={title} content={content} onTitle={setTitle} onContent={setContent} rows={6} testIdPrefix="edit-post" />
-      <CategoryField value={category} onChange={setCategory} testId="edit-post-category" />
-      {error && (
-        <Alert tone="error" data-testid="edit-post-error">
-          {error}
-        </Alert>
-      )}
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={update.isPending} data-testid="edit-post-submit">
-          {t('community.posts.save')}
-        </Button>
-      </DialogFooter>
-    </form>
+    <FormDialog
+      onClose={onDone}
+      title={t('community.posts.editTitle')}
+      description={t('community.posts.editDescription')}
+      className="max-w-2xl"
+      onSubmit={submit}
+      submitLabel={t('community.posts.save')}
+      pending={update.isPending}
+      error={error ?? null}
+      testId="edit-post-dialog"
+      formTestId="edit-post-form"
+      errorTestId="edit-post-error"
+      submitTestId="edit-post-submit"
+    >
+      <PostTextFields title={form.register('title')} content={form.register('content')} rows={6} testIdPrefix="edit-post" />
+      <CategoryField registration={form.register('category')} testId="edit-post-category" />
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 import { communityRoutes, type StudyGroupDetail } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Textarea, useToast } from '../../../ui';
+import { useValidationText } from '../../../i18n/validation-text';
+import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input, Textarea, useToast } from '../../../ui';
+import { FormErrorAlert, useContractForm } from '../../../ui/form';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
-import { emptyEventForm, validateEventForm, type EventFormValues } from '../forms';
+import { EVENT_FORM_FIELDS, emptyEventForm, EventFormSchema, formProblem } from '../forms';
 
 /** The group's events, soonest first, and the form to schedule one (title, date, time, optional meeting link, description). */
 export function EventsTab({ group }: { group: StudyGroupDetail }) {
@@ -68,40 +69,30 @@ export function EventsTab({ group }: { group: StudyGroupDetail }) {
 function EventForm({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const vt = useValidationText();
   const detailOrMessage = useDetailOrMessage();
-  const [values, setValues] = useState<EventFormValues>(emptyEventForm);
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(EventFormSchema, { defaultValues: emptyEventForm });
   const create = useRouteMutation(communityRoutes.createGroupEvent, { invalidates: [communityRoutes.groupEvents] });
-  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const problem = formProblem(EVENT_FORM_FIELDS, form.getValues(), form.formState.errors);
+  const error = problem
+    ? problem.kind === 'missing'
+      ? t('community.forms.fillRequired')
+      : vt(problem.message)
+    : create.isError
+      ? t('community.events.createFailed', { detail: detailOrMessage(create.error) })
+      : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateEventForm(values);
-    if (invalid) {
-      setError(invalid.error);
-      return;
-    }
-    setError(null);
+  const submit = form.submit((body) =>
     create.mutate(
-      {
-        params: { id: groupId },
-        body: {
-          title: values.title.trim(),
-          date: values.date,
-          time: values.time,
-          description: values.description.trim(),
-          ...(values.meeting_link.trim() ? { meeting_link: values.meeting_link.trim() } : {}),
-        },
-      },
+      { params: { id: groupId }, body },
       {
         onSuccess: () => {
           toast({ title: t('community.events.created'), tone: 'success' });
-          setValues(emptyEventForm);
+          form.reset(emptyEventForm);
         },
-        onError: (e) => setError(t('community.events.createFailed', { detail: detailOrMessage(e) })),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Card>
@@ -111,41 +102,14 @@ function EventForm({ groupId }: { groupId: string }) {
       <CardContent>
         <form onSubmit={submit} noValidate className="space-y-3" aria-labelledby="event-form-title" data-testid="event-form">
           <FormField label={t('community.events.title')}>
-            {(field) => (
-              <Input
-                {...field}
-                value={values.title}
-                onChange={(e) => set('title', e.target.value)}
-                maxLength={200}
-                required
-                data-testid="event-form-title"
-              />
-            )}
+            {(field) => <Input {...field} {...form.register('title')} maxLength={200} required data-testid="event-form-title" />}
           </FormField>
           <div className="grid grid-cols-2 gap-3">
             <FormField label={t('community.events.date')}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="date"
-                  value={values.date}
-                  onChange={(e) => set('date', e.target.value)}
-                  required
-                  data-testid="event-form-date"
-                />
-              )}
+              {(field) => <Input {...field} type="date" {...form.register('date')} required data-testid="event-form-date" />}
             </FormField>
             <FormField label={t('community.events.time')}>
-              {(field) => (
-                <Input
-                  {...field}
-                  type="time"
-                  value={values.time}
-                  onChange={(e) => set('time', e.target.value)}
-                  required
-                  data-testid="event-form-time"
-                />
-              )}
+              {(field) => <Input {...field} type="time" {...form.register('time')} required data-testid="event-form-time" />}
             </FormField>
           </div>
           <FormField label={t('community.events.meetingLink')} hint={t('community.events.meetingLinkHint')}>
@@ -154,8 +118,7 @@ function EventForm({ groupId }: { groupId: string }) {
                 {...field}
                 type="url"
                 inputMode="url"
-                value={values.meeting_link}
-                onChange={(e) => set('meeting_link', e.target.value)}
+                {...form.register('meeting_link')}
                 placeholder="https://"
                 data-testid="event-form-link"
               />
@@ -163,21 +126,10 @@ function EventForm({ groupId }: { groupId: string }) {
           </FormField>
           <FormField label={t('community.events.description')}>
             {(field) => (
-              <Textarea
-                {...field}
-                rows={3}
-                value={values.description}
-                onChange={(e) => set('description', e.target.value)}
-                maxLength={2000}
-                data-testid="event-form-description"
-              />
+              <Textarea {...field} rows={3} {...form.register('description')} maxLength={2000} data-testid="event-form-description" />
             )}
           </FormField>
-          {error && (
-            <Alert tone="error" data-testid="event-form-error">
-              {error}
-            </Alert>
-          )}
+          {error && <FormErrorAlert testId="event-form-error">{error}</FormErrorAlert>}
           <Button type="submit" loading={create.isPending} className="w-full" data-testid="event-form-submit">
             {t('community.events.create')}
           </Button>

@@ -1,6 +1,6 @@
 import { communityRoutes, GROUP_FILE_MAX_BYTES, type GroupFile, type StudyGroupDetail } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchRouteFile } from '../../../api/client';
 import { useDetailOrMessage } from '../../../api/error-text';
@@ -24,8 +24,10 @@ import {
   TableRow,
   useToast,
 } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { formatFileSize } from '../format';
+import { FILE_TOO_LARGE, FileFormSchema } from '../forms';
 
 /** The group's files: upload (multipart, at most 25 MB), the list with sizes, download for members. */
 export function FilesTab({ group }: { group: StudyGroupDetail }) {
@@ -89,9 +91,10 @@ function UploadForm({ groupId }: { groupId: string }) {
   const detailOrMessage = useDetailOrMessage();
   const invalidate = useInvalidate();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const form = useContractForm(FileFormSchema, { defaultValues: {} });
+  const file = form.watch('file');
   const [percent, setPercent] = useState(0);
-  const [tooLarge, setTooLarge] = useState(false);
+  const tooLarge = form.formState.errors.file?.message === FILE_TOO_LARGE;
   const upload = useMutation({
     mutationFn: (chosen: File) =>
       uploadRoute(
@@ -101,22 +104,14 @@ function UploadForm({ groupId }: { groupId: string }) {
       ),
     onSuccess: (uploaded) => {
       toast({ title: t('community.files.uploaded', { name: uploaded.filename }), tone: 'success' });
-      setFile(null);
+      form.reset({});
       setPercent(0);
       if (input.current) input.current.value = '';
       void invalidate([communityRoutes.groupFiles]);
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return;
-    if (file.size > GROUP_FILE_MAX_BYTES) {
-      setTooLarge(true);
-      return;
-    }
-    upload.mutate(file);
-  };
+  const submit = form.submit(({ file: chosen }) => upload.mutate(chosen));
 
   return (
     <form onSubmit={submit} noValidate className="space-y-3" data-testid="file-upload-form">
@@ -128,8 +123,11 @@ function UploadForm({ groupId }: { groupId: string }) {
             type="file"
             className="h-auto py-1.5"
             onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
-              setTooLarge(false);
+              // the file input keeps its own value; the form holds the chosen file
+              const chosen = e.target.files?.[0];
+              if (chosen) form.setValue('file', chosen);
+              else form.resetField('file');
+              form.clearErrors('file');
               upload.reset();
             }}
             data-testid="file-input"

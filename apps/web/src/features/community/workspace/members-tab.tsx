@@ -1,7 +1,7 @@
 import type { GroupMember, StudyGroupDetail } from '@lp/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../auth';
 import { useFormatDate } from '../../../i18n/format-date';
 import { Badge, Button, Card, CardContent, InitialAvatar } from '../../../ui';
 import { DirectMessageDialog } from './direct-message-dialog';

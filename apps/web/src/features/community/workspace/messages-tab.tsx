@@ -1,11 +1,13 @@
 import { communityRoutes, type StudyGroupDetail } from '@lp/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
 import { Alert, Button, Card, CardContent, FormField, Textarea } from '../../../ui';
-import { useSignedInUser } from '../../auth/session-context';
+import { useContractForm } from '../../../ui/form';
+import { useSignedInUser } from '../../auth';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { MessageFormSchema } from '../forms';
 import { ServerReason } from '../server-reason';
 import { useAddMessage } from './use-group-live-feed';
 
@@ -16,7 +18,8 @@ export function MessagesTab({ group }: { group: StudyGroupDetail }) {
   const formatDateTime = useFormatDateTime();
   const messages = useRouteQuery(communityRoutes.groupMessages, { params: { id: group.id } });
   const addMessage = useAddMessage();
-  const [content, setContent] = useState('');
+  const form = useContractForm(MessageFormSchema, { defaultValues: { content: '' } });
+  const content = form.watch('content');
   const post = useRouteMutation(communityRoutes.postGroupMessage);
   const end = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
@@ -24,20 +27,18 @@ export function MessagesTab({ group }: { group: StudyGroupDetail }) {
     end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [count]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = content.trim();
-    if (!text) return;
+  // a blank message is not sent (the button waits for text)
+  const submit = form.submit((body) =>
     post.mutate(
-      { params: { id: group.id }, body: { content: text } },
+      { params: { id: group.id }, body },
       {
         onSuccess: (message) => {
           addMessage(message);
-          setContent('');
+          form.reset({ content: '' });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Card>
@@ -99,9 +100,8 @@ export function MessagesTab({ group }: { group: StudyGroupDetail }) {
                 <Textarea
                   {...field}
                   rows={2}
-                  value={content}
+                  {...form.register('content')}
                   maxLength={4000}
-                  onChange={(e) => setContent(e.target.value)}
                   onKeyDown={(e) => {
                     // Enter sends, Shift+Enter starts a new line
                     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {

@@ -1,16 +1,7 @@
-import {
-  API_KEY_PERMISSIONS,
-  API_KEY_RATE_LIMIT_MAX,
-  CreateApiKeyRequest,
-  institutionRoutes,
-  type Institution,
-  type RouteOutput,
-} from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
+import { API_KEY_PERMISSIONS, API_KEY_RATE_LIMIT_MAX, institutionRoutes, type Institution, type RouteOutput } from '@lp/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../api/field-errors';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import {
   Alert,
   Button,
@@ -24,12 +15,10 @@ import {
   Input,
   useToast,
 } from '../../../ui';
-import { apiKeyBody, apiKeyFormDefaults, curlExample, togglePermission, type ApiKeyFormValues } from './logic';
-import { FailedAlert, issuesByField } from './parts';
+import { FieldMessage, FormDialog, useContractForm } from '../../../ui/form';
+import { apiKeyFormDefaults, apiKeyFormSchema, curlExample, togglePermission } from './logic';
 
 export type CreatedApiKey = RouteOutput<typeof institutionRoutes.createApiKey>;
-
-const FIELDS = ['key_name', 'permissions', 'rate_limit_per_minute', 'expires_in_days'] as const;
 
 /** Spec 2 "create API key" modal (spec 5 API key rules); the new key goes to the one-time display. */
 export function CreateApiKeyDialog({
@@ -43,66 +32,51 @@ export function CreateApiKeyDialog({
   onClose: () => void;
   onCreated: (key: CreatedApiKey) => void;
 }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-xl" data-testid="api-key-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('institutionNetwork.apiKeys.form.title')}</DialogTitle>
-          <DialogDescription>{t('institutionNetwork.apiKeys.form.description')}</DialogDescription>
-        </DialogHeader>
-        {open && <CreateApiKeyForm institution={institution} onCancel={onClose} onCreated={onCreated} />}
-      </DialogContent>
-    </Dialog>
-  );
+  if (!open) return null;
+  return <CreateApiKeyForm institution={institution} onClose={onClose} onCreated={onCreated} />;
 }
 
 function CreateApiKeyForm({
   institution,
-  onCancel,
+  onClose,
   onCreated,
 }: {
   institution: Institution;
-  onCancel: () => void;
+  onClose: () => void;
   onCreated: (key: CreatedApiKey) => void;
 }) {
   const { t } = useTranslation();
-  const vt = useValidationText();
-  const [values, setValues] = useState<ApiKeyFormValues>(apiKeyFormDefaults);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(apiKeyFormSchema, { defaultValues: apiKeyFormDefaults() });
   const create = useRouteMutation(institutionRoutes.createApiKey, { invalidates: [institutionRoutes.listApiKeys] });
-  const set = <K extends keyof ApiKeyFormValues>(key: K, value: ApiKeyFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const permissions = form.watch('permissions');
+  const permissionsError = form.errorText('permissions');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = CreateApiKeyRequest.safeParse(apiKeyBody(values));
-    if (!checked.success) {
-      setErrors(issuesByField(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    create.mutate(
-      { params: { id: institution.id }, body: checked.data },
-      { onSuccess: onCreated, onError: (error) => setErrors(fieldErrorsOf(error, FIELDS).byField) },
-    );
-  };
-  const err = (field: string) => vt(errors[field]);
+  const submit = form.submit((body) =>
+    create.mutate({ params: { id: institution.id }, body }, { onSuccess: onCreated, onError: form.applyServerError }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="api-key-form">
-      <FormField label={t('institutionNetwork.apiKeys.form.name')} error={err('key_name')}>
-        {(field) => (
-          <Input
-            {...field}
-            value={values.key_name}
-            onChange={(e) => set('key_name', e.target.value)}
-            maxLength={100}
-            required
-            data-testid="api-key-name-input"
-          />
-        )}
+    <FormDialog
+      onClose={onClose}
+      title={t('institutionNetwork.apiKeys.form.title')}
+      description={t('institutionNetwork.apiKeys.form.description')}
+      className="sm:max-w-xl"
+      onSubmit={submit}
+      submitLabel={t('institutionNetwork.apiKeys.form.submit')}
+      cancelLabel={t('institutionNetwork.cancel')}
+      pending={create.isPending}
+      failed={create.isError}
+      errorTitle={t('institutionNetwork.apiKeys.form.failed')}
+      error={form.formError}
+      testId="api-key-dialog"
+      formTestId="api-key-form"
+      errorTestId="api-key-error"
+      submitTestId="api-key-submit"
+    >
+      <FormField label={t('institutionNetwork.apiKeys.form.name')} error={form.errorText('key_name')}>
+        {(field) => <Input {...field} {...form.register('key_name')} maxLength={100} required data-testid="api-key-name-input" />}
       </FormField>
-      <fieldset className="space-y-2" aria-describedby={errors.permissions ? 'api-key-permissions-error' : undefined}>
+      <fieldset className="space-y-2" aria-describedby={permissionsError ? 'api-key-permissions-error' : undefined}>
         <legend className="text-sm font-medium text-slate-800">{t('institutionNetwork.apiKeys.form.permissions')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {API_KEY_PERMISSIONS.map((permission) => (
@@ -113,8 +87,8 @@ function CreateApiKeyForm({
               <input
                 type="checkbox"
                 className="mt-0.5 accent-[var(--color-primary)]"
-                checked={values.permissions.includes(permission)}
-                onChange={() => set('permissions', togglePermission(API_KEY_PERMISSIONS, values.permissions, permission))}
+                checked={permissions.includes(permission)}
+                onChange={() => form.setValue('permissions', togglePermission(API_KEY_PERMISSIONS, permissions, permission))}
                 data-testid={`api-key-permission-${permission}`}
               />
               <span>
@@ -124,62 +98,42 @@ function CreateApiKeyForm({
             </label>
           ))}
         </div>
-        {errors.permissions && (
-          <p
-            id="api-key-permissions-error"
-            className="text-xs font-medium text-red-700"
-            role="alert"
-            data-testid="api-key-permissions-error"
-          >
-            {vt(errors.permissions)}
-          </p>
-        )}
+        <FieldMessage id="api-key-permissions-error" message={permissionsError} testId="api-key-permissions-error" />
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('institutionNetwork.apiKeys.form.rateLimit')} error={err('rate_limit_per_minute')}>
+        <FormField label={t('institutionNetwork.apiKeys.form.rateLimit')} error={form.errorText('rate_limit_per_minute')}>
           {(field) => (
             <Input
               {...field}
+              {...form.register('rate_limit_per_minute')}
               type="number"
               inputMode="numeric"
               min={1}
               max={API_KEY_RATE_LIMIT_MAX}
               step={1}
-              value={values.rate_limit_per_minute}
-              onChange={(e) => set('rate_limit_per_minute', e.target.value)}
               data-testid="api-key-rate-limit-input"
             />
           )}
         </FormField>
         <FormField
           label={t('institutionNetwork.apiKeys.form.expiry')}
-          error={err('expires_in_days')}
+          error={form.errorText('expires_in_days')}
           hint={t('institutionNetwork.apiKeys.form.expiryHint')}
         >
           {(field) => (
             <Input
               {...field}
+              {...form.register('expires_in_days')}
               type="number"
               inputMode="numeric"
               min={1}
               step={1}
-              value={values.expires_in_days}
-              onChange={(e) => set('expires_in_days', e.target.value)}
               data-testid="api-key-expiry-input"
             />
           )}
         </FormField>
       </div>
-      {create.isError && <FailedAlert title={t('institutionNetwork.apiKeys.form.failed')} error={create.error} testId="api-key-error" />}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t('institutionNetwork.cancel')}
-        </Button>
-        <Button type="submit" loading={create.isPending} data-testid="api-key-submit">
-          {t('institutionNetwork.apiKeys.form.submit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }
 

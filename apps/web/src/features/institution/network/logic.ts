@@ -3,16 +3,25 @@ import {
   DEFAULT_MAX_SUBSIDIARIES,
   MAX_ORGANIZATIONAL_LEVEL,
   SUBDOMAIN_MIN_LENGTH,
+  CreateApiKeyRequest,
+  EmailSchema,
+  GrantSubsidiaryAccessRequest,
+  SubleasingPlanRequest,
+  SubsidiaryRequest,
+  SubsidiaryUpdateRequest,
+  type AccessLevel,
   type ApiKeyPermission,
   type BILLING_PERIODS,
   type HierarchyNode,
   type Institution,
   type LevelType,
   type PLAN_MEMBER_TYPES,
+  type PortalRole,
   type SUBLEASE_CURRENCIES,
   type UsageSchema,
 } from '@lp/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { formSchemaOf } from '../../../ui/form/form-schema';
 
 /**
  * The pure rules of the subsidiaries, sub-leasing, API keys, portal access and billing tabs
@@ -143,6 +152,10 @@ export function subsidiaryBody(values: SubsidiaryFormValues) {
   };
 }
 
+/** What the subsidiary form holds, checked by the contract's create (or, editing, update) schema on the body it makes. */
+export const subsidiaryFormSchema = formSchemaOf(subsidiaryBody, SubsidiaryRequest);
+export const subsidiaryEditFormSchema = formSchemaOf(subsidiaryBody, SubsidiaryUpdateRequest);
+
 /** Spec 9: the organizational chart opens its first two levels. */
 export function initiallyOpen(root: HierarchyNode): Set<string> {
   return new Set([root.id, ...root.children.map((c) => c.id)]);
@@ -226,6 +239,9 @@ export function planBody(values: PlanFormValues) {
   };
 }
 
+/** What the plan form holds, checked by the contract's schema on the body it makes. */
+export const planFormSchema = formSchemaOf(planBody, SubleasingPlanRequest);
+
 /** The whole plan again with only its active flag changed (PUT replaces the plan). */
 export function toggledPlanBody(plan: PlanLike) {
   return { ...planBody(planFormOf(plan)), is_active: !plan.is_active };
@@ -257,6 +273,9 @@ export function apiKeyBody(values: ApiKeyFormValues) {
   };
 }
 
+/** What the API key form holds, checked by the contract's schema on the body it makes. */
+export const apiKeyFormSchema = formSchemaOf(apiKeyBody, CreateApiKeyRequest);
+
 /** Adds or removes one permission, keeping the contract's order. */
 export function togglePermission(
   all: readonly ApiKeyPermission[],
@@ -281,6 +300,22 @@ export function apiKeyStatus(key: { is_active: boolean; expires_at: string | nul
   if (key.expires_at && new Date(key.expires_at).getTime() <= now.getTime()) return 'expired';
   return 'active';
 }
+
+// ------------------------------------------------------------------ portal access
+
+export interface GrantFormValues {
+  user_email: string;
+  role: PortalRole;
+  access_level: AccessLevel;
+  institution_id: string;
+}
+
+/** The contract's grant, with the portal's own text for a blank e-mail (`emailRequired`); permissions are not chosen here. */
+export const grantFormSchema = (emailRequired: string) =>
+  formSchemaOf(
+    (values: GrantFormValues) => ({ ...values, user_email: values.user_email.trim(), permissions: [] }),
+    GrantSubsidiaryAccessRequest.extend({ user_email: z.string().min(1, emailRequired).pipe(EmailSchema) }),
+  );
 
 // ------------------------------------------------------------------ billing
 

@@ -3,46 +3,16 @@ import {
   institutionRoutes,
   PLAN_MEMBER_TYPES,
   SUBLEASE_CURRENCIES,
-  SubleasingPlanRequest,
   type Institution,
   type RouteOutput,
 } from '@lp/contracts';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorsOf } from '../../../api/field-errors';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
-  Input,
-  Select,
-  Switch,
-  Textarea,
-  useToast,
-} from '../../../ui';
-import { planBody, planFormOf, type PlanFormValues } from './logic';
-import { FailedAlert, issuesByField } from './parts';
+import { Button, FormField, Input, Select, Switch, Textarea, useToast } from '../../../ui';
+import { FieldMessage, FormDialog, useContractForm } from '../../../ui/form';
+import { planFormOf, planFormSchema } from './logic';
 
 export type SubleasingPlan = RouteOutput<typeof institutionRoutes.listPlans>['plans'][number];
-
-const FIELDS = [
-  'name',
-  'description',
-  'price',
-  'currency',
-  'billing_period',
-  'member_type',
-  'features',
-  'is_active',
-  'is_featured',
-] as const;
 
 /** Spec 2 "create/edit sub-leasing plan" modal (spec 5 Sub-leasing plan rules). */
 export function PlanDialog({
@@ -54,103 +24,77 @@ export function PlanDialog({
   editing: SubleasingPlan | 'new' | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  if (editing === null) return null;
   const plan = editing === 'new' ? null : editing;
-  return (
-    <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl" data-testid="plan-dialog">
-        <DialogHeader>
-          <DialogTitle>{plan ? t('institutionNetwork.plans.form.editTitle') : t('institutionNetwork.plans.form.createTitle')}</DialogTitle>
-          <DialogDescription>{t('institutionNetwork.plans.form.description')}</DialogDescription>
-        </DialogHeader>
-        {editing !== null && <PlanForm key={plan?.id ?? 'new'} institution={institution} plan={plan} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
-  );
+  return <PlanForm key={plan?.id ?? 'new'} institution={institution} plan={plan} onClose={onClose} />;
 }
 
-function PlanForm({ institution, plan, onDone }: { institution: Institution; plan: SubleasingPlan | null; onDone: () => void }) {
+function PlanForm({ institution, plan, onClose }: { institution: Institution; plan: SubleasingPlan | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const vt = useValidationText();
-  const [values, setValues] = useState<PlanFormValues>(() => planFormOf(plan));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useContractForm(planFormSchema, { defaultValues: planFormOf(plan) });
   const create = useRouteMutation(institutionRoutes.createPlan, { invalidates: [institutionRoutes.listPlans] });
   const update = useRouteMutation(institutionRoutes.updatePlan, { invalidates: [institutionRoutes.listPlans] });
   const failure = plan ? update : create;
-  const set = <K extends keyof PlanFormValues>(key: K, value: PlanFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const setFeature = (i: number, value: string) => setValues((v) => ({ ...v, features: v.features.map((f, j) => (j === i ? value : f)) }));
+  const features = form.watch('features');
+  const setFeatures = (next: string[]) => form.setValue('features', next);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = SubleasingPlanRequest.safeParse(planBody(values));
-    if (!checked.success) {
-      setErrors(issuesByField(checked.error.issues));
-      return;
-    }
-    setErrors({});
+  const submit = form.submit((body) => {
     const callbacks = {
       onSuccess: () => {
         toast({ title: t('institutionNetwork.plans.form.saved'), tone: 'success' as const });
-        onDone();
+        onClose();
       },
-      onError: (error: Error) => setErrors(fieldErrorsOf(error, FIELDS).byField),
+      onError: form.applyServerError,
     };
-    if (plan) update.mutate({ params: { id: institution.id, planId: plan.id }, body: checked.data }, callbacks);
-    else create.mutate({ params: { id: institution.id }, body: checked.data }, callbacks);
-  };
-  const err = (field: string) => vt(errors[field]);
+    if (plan) update.mutate({ params: { id: institution.id, planId: plan.id }, body }, callbacks);
+    else create.mutate({ params: { id: institution.id }, body }, callbacks);
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" data-testid="plan-form">
-      <FormField label={t('institutionNetwork.plans.form.name')} error={err('name')}>
-        {(field) => (
-          <Input
-            {...field}
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
-            maxLength={120}
-            required
-            data-testid="plan-name-input"
-          />
-        )}
+    <FormDialog
+      onClose={onClose}
+      title={plan ? t('institutionNetwork.plans.form.editTitle') : t('institutionNetwork.plans.form.createTitle')}
+      description={t('institutionNetwork.plans.form.description')}
+      className="sm:max-w-xl"
+      onSubmit={submit}
+      submitLabel={t('institutionNetwork.plans.form.save')}
+      cancelLabel={t('institutionNetwork.cancel')}
+      pending={create.isPending || update.isPending}
+      failed={failure.isError}
+      errorTitle={t('institutionNetwork.plans.form.saveFailed')}
+      error={form.formError}
+      testId="plan-dialog"
+      formTestId="plan-form"
+      errorTestId="plan-error"
+      submitTestId="plan-submit"
+    >
+      <FormField label={t('institutionNetwork.plans.form.name')} error={form.errorText('name')}>
+        {(field) => <Input {...field} {...form.register('name')} maxLength={120} required data-testid="plan-name-input" />}
       </FormField>
-      <FormField label={t('institutionNetwork.plans.form.descriptionField')} error={err('description')}>
+      <FormField label={t('institutionNetwork.plans.form.descriptionField')} error={form.errorText('description')}>
         {(field) => (
-          <Textarea
-            {...field}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-            rows={2}
-            maxLength={2000}
-            data-testid="plan-description-input"
-          />
+          <Textarea {...field} {...form.register('description')} rows={2} maxLength={2000} data-testid="plan-description-input" />
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('institutionNetwork.plans.form.price')} error={err('price')}>
+        <FormField label={t('institutionNetwork.plans.form.price')} error={form.errorText('price')}>
           {(field) => (
             <Input
               {...field}
+              {...form.register('price')}
               type="number"
               inputMode="decimal"
               min={0}
               step={0.01}
-              value={values.price}
-              onChange={(e) => set('price', e.target.value)}
               required
               data-testid="plan-price-input"
             />
           )}
         </FormField>
-        <FormField label={t('institutionNetwork.plans.form.currency')} error={err('currency')}>
+        <FormField label={t('institutionNetwork.plans.form.currency')} error={form.errorText('currency')}>
           {(field) => (
-            <Select
-              {...field}
-              value={values.currency}
-              onChange={(e) => set('currency', e.target.value as PlanFormValues['currency'])}
-              data-testid="plan-currency-input"
-            >
+            <Select {...field} {...form.register('currency')} data-testid="plan-currency-input">
               {SUBLEASE_CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -159,14 +103,9 @@ function PlanForm({ institution, plan, onDone }: { institution: Institution; pla
             </Select>
           )}
         </FormField>
-        <FormField label={t('institutionNetwork.plans.form.period')} error={err('billing_period')}>
+        <FormField label={t('institutionNetwork.plans.form.period')} error={form.errorText('billing_period')}>
           {(field) => (
-            <Select
-              {...field}
-              value={values.billing_period}
-              onChange={(e) => set('billing_period', e.target.value as PlanFormValues['billing_period'])}
-              data-testid="plan-period-input"
-            >
+            <Select {...field} {...form.register('billing_period')} data-testid="plan-period-input">
               {BILLING_PERIODS.map((p) => (
                 <option key={p} value={p}>
                   {t(`institutionNetwork.plans.periods.${p}`)}
@@ -175,14 +114,9 @@ function PlanForm({ institution, plan, onDone }: { institution: Institution; pla
             </Select>
           )}
         </FormField>
-        <FormField label={t('institutionNetwork.plans.form.memberType')} error={err('member_type')}>
+        <FormField label={t('institutionNetwork.plans.form.memberType')} error={form.errorText('member_type')}>
           {(field) => (
-            <Select
-              {...field}
-              value={values.member_type}
-              onChange={(e) => set('member_type', e.target.value as PlanFormValues['member_type'])}
-              data-testid="plan-member-type-input"
-            >
+            <Select {...field} {...form.register('member_type')} data-testid="plan-member-type-input">
               {PLAN_MEMBER_TYPES.map((m) => (
                 <option key={m} value={m}>
                   {t(`institutionNetwork.plans.memberTypes.${m}`)}
@@ -194,11 +128,12 @@ function PlanForm({ institution, plan, onDone }: { institution: Institution; pla
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{t('institutionNetwork.plans.form.features')}</legend>
-        {values.features.map((feature, i) => (
+        {/* one list value, edited in place: the inputs follow it rather than registering one field each */}
+        {features.map((feature, i) => (
           <div key={i} className="flex gap-2">
             <Input
               value={feature}
-              onChange={(e) => setFeature(i, e.target.value)}
+              onChange={(e) => setFeatures(features.map((f, j) => (j === i ? e.target.value : f)))}
               maxLength={200}
               aria-label={t('institutionNetwork.plans.form.feature', { n: i + 1 })}
               data-testid={`plan-feature-input-${i}`}
@@ -208,7 +143,7 @@ function PlanForm({ institution, plan, onDone }: { institution: Institution; pla
               variant="ghost"
               size="sm"
               className="h-10"
-              onClick={() => setValues((v) => ({ ...v, features: v.features.filter((_, j) => j !== i) }))}
+              onClick={() => setFeatures(features.filter((_, j) => j !== i))}
               aria-label={t('institutionNetwork.plans.form.removeFeature', { n: i + 1 })}
               data-testid={`plan-feature-remove-${i}`}
             >
@@ -216,40 +151,29 @@ function PlanForm({ institution, plan, onDone }: { institution: Institution; pla
             </Button>
           </div>
         ))}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => setValues((v) => ({ ...v, features: [...v.features, ''] }))}
-          data-testid="plan-feature-add"
-        >
+        <Button type="button" variant="outline" size="sm" onClick={() => setFeatures([...features, ''])} data-testid="plan-feature-add">
           {t('institutionNetwork.plans.form.addFeature')}
         </Button>
-        {errors.features && (
-          <p className="text-xs font-medium text-red-700" role="alert">
-            {vt(errors.features)}
-          </p>
-        )}
+        <FieldMessage message={form.errorText('features')} />
       </fieldset>
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-3 text-sm text-slate-800">
-          <Switch checked={values.is_active} onCheckedChange={(v) => set('is_active', v)} data-testid="plan-active-input" />
+          <Switch
+            checked={form.watch('is_active')}
+            onCheckedChange={(v) => form.setValue('is_active', v)}
+            data-testid="plan-active-input"
+          />
           {t('institutionNetwork.plans.form.isActive')}
         </label>
         <label className="flex items-center gap-3 text-sm text-slate-800">
-          <Switch checked={values.is_featured} onCheckedChange={(v) => set('is_featured', v)} data-testid="plan-featured-input" />
+          <Switch
+            checked={form.watch('is_featured')}
+            onCheckedChange={(v) => form.setValue('is_featured', v)}
+            data-testid="plan-featured-input"
+          />
           {t('institutionNetwork.plans.form.isFeatured')}
         </label>
       </div>
-      {failure.isError && <FailedAlert title={t('institutionNetwork.plans.form.saveFailed')} error={failure.error} testId="plan-error" />}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          {t('institutionNetwork.cancel')}
-        </Button>
-        <Button type="submit" loading={create.isPending || update.isPending} data-testid="plan-submit">
-          {t('institutionNetwork.plans.form.save')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </FormDialog>
   );
 }

@@ -14,11 +14,15 @@ import {
   Select,
   useToast,
 } from '../../../ui';
-import { CheckoutRedirectNotice, useCheckoutRedirect } from '../../billing/shared/checkout-redirect';
-import { useMoney } from '../../billing/shared/money';
-import { PaymentMethodPicker, type PaymentMethod } from '../../billing/shared/payment-method-picker';
-import { PaymentSummary } from '../../billing/shared/payment-summary';
-import { useWalletCover } from '../../billing/shared/use-wallet-cover';
+import {
+  CheckoutRedirectNotice,
+  useCheckoutRedirect,
+  useMoney,
+  PaymentMethodPicker,
+  type PaymentMethod,
+  PaymentSummary,
+  useWalletCover,
+} from '../../billing';
 import { FailedAlert } from './parts';
 
 export type Tier = RouteOutput<typeof institutionRoutes.tiers>['tiers'][number];

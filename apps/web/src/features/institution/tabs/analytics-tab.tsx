@@ -8,7 +8,7 @@ import { FormField, Select, Table, TableBody, TableCell, TableHead, TableHeaderC
 import { BarsChart, TrendChart } from '../../../ui/charts';
 import { dollars } from '../../../lib/format';
 import { LoadError } from '../../../ui/query-state';
-import { Block, Nothing, StatFigure } from '../../mentor-insights/parts';
+import { Block, Nothing, StatFigure } from '../../mentor-insights';
 import { ANALYTICS_TIMEFRAMES, currencyOf, DEFAULT_ANALYTICS_TIMEFRAME, monthLabel, timeframeOf, type AnalyticsTimeframe } from '../logic';
 import { TabHeading } from '../parts';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, cn, ProgressBar } from '../../../ui';
-import { useMoney } from '../../billing/shared/money';
+import { useMoney } from '../../billing';
 import { canEdit, CURRENT_TIER_FEATURES, isCurrentTier, UPGRADE_CARD_FEATURES, usageBars, yearlySavingPercent } from '../network/logic';
 import { LoadFailed, Loading, ReadonlyNotice, TabHeader } from '../network/parts';
 import { UpgradeDialog, type BillingCycle, type Tier } from '../network/upgrade-dialog';

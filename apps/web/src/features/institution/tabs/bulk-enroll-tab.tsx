@@ -1,6 +1,6 @@
 import { BULK_IMPORT_FILE_MAX_BYTES, catalogRoutes, institutionRoutes, type Institution, type RouteOutput } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useInvalidate, useRouteQuery } from '../../../api/route-hooks';
@@ -21,10 +21,11 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../ui';
+import { useContractForm } from '../../../ui/form';
 import { LoadError } from '../../../ui/query-state';
-import { Block, Nothing } from '../../mentor-insights/parts';
+import { Block, Nothing } from '../../mentor-insights';
 import { startBulkImport } from '../bulk-upload';
-import { bulkJobPolling, bulkPercent, canEdit, isBulkActive, SAMPLE_CSV, SAMPLE_CSV_NAME } from '../logic';
+import { bulkEnrollFormSchema, bulkJobPolling, bulkPercent, canEdit, isBulkActive, SAMPLE_CSV, SAMPLE_CSV_NAME } from '../logic';
 import { ReadonlyNote, TabHeading } from '../parts';
 
 type BulkImport = RouteOutput<typeof institutionRoutes.bulkImport>;
@@ -110,9 +111,8 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
   const invalidate = useInvalidate();
   const editable = canEdit(institution);
   const id = institution.id;
-  const [file, setFile] = useState<File | null>(null);
-  const [courseId, setCourseId] = useState('');
-  const [missingFile, setMissingFile] = useState(false);
+  const schema = useMemo(() => bulkEnrollFormSchema(t('institution.bulk.fileRequired')), [t]);
+  const form = useContractForm(schema, { defaultValues: { course_id: '' } });
   const [jobId, setJobId] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   // the file's way up (a large CSV on a slow link), before the import's own progress takes over
@@ -150,13 +150,7 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
     wasActive.current = active;
   }, [status, invalidate]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setMissingFile(true);
-      return;
-    }
-    setMissingFile(false);
+  const submit = form.submit(({ file, course_id }) => {
     // the server's own limit, before a large file is sent for nothing
     if (file.size > BULK_IMPORT_FILE_MAX_BYTES) {
       upload.reset();
@@ -166,16 +160,16 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
     setTooLarge(false);
     setSent(0);
     upload.mutate(
-      { chosen: file, course: courseId },
+      { chosen: file, course: course_id },
       {
         onSuccess: (started) => {
           setJobId(started.job_id);
-          setFile(null);
+          form.resetField('file');
           if (fileInput.current) fileInput.current.value = '';
         },
       },
     );
-  };
+  });
 
   const downloadSample = () => saveBlob(new Blob([SAMPLE_CSV], { type: 'text/csv;charset=utf-8' }), SAMPLE_CSV_NAME);
   const courseTitle = (cid: string | null) =>
@@ -197,11 +191,7 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
       {editable && (
         <Block title={t('institution.bulk.uploadTitle')} id="institution-bulk-upload-heading" testId="bulk-upload">
           <form onSubmit={submit} noValidate className="space-y-4">
-            <FormField
-              label={t('institution.bulk.file')}
-              hint={t('institution.bulk.fileHint')}
-              error={missingFile ? t('institution.bulk.fileRequired') : undefined}
-            >
+            <FormField label={t('institution.bulk.file')} hint={t('institution.bulk.fileHint')} error={form.errorText('file')}>
               {(field) => (
                 <Input
                   {...field}
@@ -209,7 +199,7 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
                   type="file"
                   accept=".csv,text/csv"
                   onChange={(e) => {
-                    setFile(e.target.files?.[0] ?? null);
+                    form.setValue('file', e.target.files?.[0] as File, { shouldValidate: form.formState.isSubmitted });
                     setTooLarge(false);
                   }}
                   data-testid="bulk-file"
@@ -218,7 +208,7 @@ export function BulkEnrollTab({ institution }: { institution: Institution }) {
             </FormField>
             <FormField label={t('institution.bulk.course')} hint={t('institution.bulk.courseHint')}>
               {(field) => (
-                <Select {...field} value={courseId} onChange={(e) => setCourseId(e.target.value)} data-testid="bulk-course">
+                <Select {...field} {...form.register('course_id')} data-testid="bulk-course">
                   <option value="">{t('institution.bulk.noCourse')}</option>
                   {(courses.data ?? []).map((course) => (
                     <option key={course.id} value={course.id}>

@@ -4,7 +4,7 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { formatDecimal, formatPercent } from '../../../lib/figures';
 import { Button, ProgressBar } from '../../../ui';
 import { LoadError } from '../../../ui/query-state';
-import { Block, StatFigure } from '../../mentor-insights/parts';
+import { Block, StatFigure } from '../../mentor-insights';
 import { usageRows, type InstitutionTab } from '../logic';
 import { TabHeading } from '../parts';
 

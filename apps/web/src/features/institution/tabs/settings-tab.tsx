@@ -1,13 +1,12 @@
 import { institutionRoutes, type Institution } from '@lp/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDetailOrMessage } from '../../../api/error-text';
-import { fieldErrorsOf } from '../../../api/field-errors';
 import { useRouteMutation } from '../../../api/route-hooks';
-import { useValidationText } from '../../../i18n/validation-text';
 import { Alert, Button, FormField, Input, Textarea, useToast } from '../../../ui';
-import { Block } from '../../mentor-insights/parts';
-import { canEdit, previewableUrl, SETTINGS_FIELDS, settingsBody, settingsFormOf, type FormErrors, type SettingsForm } from '../logic';
+import { useContractForm } from '../../../ui/form';
+import { Block } from '../../mentor-insights';
+import { canEdit, previewableUrl, settingsFormOf, settingsFormSchema } from '../logic';
 import { ReadonlyNote, TabHeading } from '../parts';
 
 // a change of the institution shows in the header, the portal branding and the subsidiaries' inherited look
@@ -64,39 +63,29 @@ function ColourField({
 export function SettingsTab({ institution }: { institution: Institution }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const vt = useValidationText();
   const detail = useDetailOrMessage();
   const editable = canEdit(institution);
-  const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(institution));
-  const [errors, setErrors] = useState<FormErrors<keyof SettingsForm>>({});
+  const form = useContractForm(settingsFormSchema, { defaultValues: settingsFormOf(institution) });
   const [logoError, setLogoError] = useState<string | null>(null);
   const save = useRouteMutation(institutionRoutes.update, { invalidates: INSTITUTION_CHANGES });
   const logo = useRouteMutation(institutionRoutes.logo, { invalidates: INSTITUTION_CHANGES });
-  const set = (patch: Partial<SettingsForm>) => setForm((f) => ({ ...f, ...patch }));
-  const err = (field: keyof SettingsForm) => vt(errors[field]);
+  const logoUrl = form.watch('logo_url');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = settingsBody(form);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
+  const submit = form.submit((body) =>
     save.mutate(
-      { params: { id: institution.id }, body: checked.body },
+      { params: { id: institution.id }, body },
       {
         onSuccess: (saved) => {
-          setForm(settingsFormOf(saved));
+          form.reset(settingsFormOf(saved));
           toast({ title: t('institution.settings.saved'), tone: 'success' });
         },
-        onError: (error) => setErrors(fieldErrorsOf(error, SETTINGS_FIELDS).byField),
+        onError: form.applyServerError,
       },
-    );
-  };
+    ),
+  );
 
   const updateLogo = () => {
-    const url = form.logo_url.trim();
+    const url = logoUrl.trim();
     if (!previewableUrl(url)) {
       setLogoError(t('institution.settings.logoInvalid'));
       return;
@@ -106,7 +95,7 @@ export function SettingsTab({ institution }: { institution: Institution }) {
       { params: { id: institution.id }, query: { logo_url: url } },
       {
         onSuccess: (saved) => {
-          set({ logo_url: saved.logo_url ?? '' });
+          form.setValue('logo_url', saved.logo_url ?? '');
           toast({ title: t('institution.settings.logoUpdated'), tone: 'success' });
         },
       },
@@ -118,20 +107,19 @@ export function SettingsTab({ institution }: { institution: Institution }) {
     label: string,
     extra: { type?: string; maxLength: number },
   ): ReactNode => (
-    <FormField label={label} error={err(field)}>
+    <FormField label={label} error={form.errorText(field)}>
       {(control) => (
         <Input
           {...control}
           type={extra.type ?? 'text'}
-          value={form[field]}
-          onChange={(e) => set({ [field]: e.target.value })}
+          {...form.register(field)}
           maxLength={extra.maxLength}
           data-testid={`settings-${field}`}
         />
       )}
     </FormField>
   );
-  const showPreview = previewableUrl(form.logo_url);
+  const showPreview = previewableUrl(logoUrl);
 
   return (
     <section aria-labelledby="institution-settings-heading" className="space-y-4" data-testid="institution-settings">
@@ -150,69 +138,46 @@ export function SettingsTab({ institution }: { institution: Institution }) {
               {text('contact_phone', t('institution.settings.contactPhone'), { type: 'tel', maxLength: 32 })}
               {text('country', t('institution.settings.country'), { maxLength: 80 })}
             </div>
-            <FormField label={t('institution.settings.address')} error={err('address')} className="mt-4">
-              {(control) => (
-                <Textarea
-                  {...control}
-                  value={form.address}
-                  onChange={(e) => set({ address: e.target.value })}
-                  rows={2}
-                  maxLength={300}
-                  data-testid="settings-address"
-                />
-              )}
+            <FormField label={t('institution.settings.address')} error={form.errorText('address')} className="mt-4">
+              {(control) => <Textarea {...control} {...form.register('address')} rows={2} maxLength={300} data-testid="settings-address" />}
             </FormField>
           </Block>
           <Block title={t('institution.settings.whiteLabel')} id="institution-settings-brand-heading" testId="settings-white-label">
             <div className="grid gap-4 sm:grid-cols-2">
               <ColourField
                 label={t('institution.settings.primaryColor')}
-                value={form.primary_color}
-                onChange={(v) => set({ primary_color: v })}
-                error={err('primary_color')}
+                value={form.watch('primary_color')}
+                onChange={(v) => form.setValue('primary_color', v)}
+                error={form.errorText('primary_color')}
                 testId="settings-primary-color"
               />
               <ColourField
                 label={t('institution.settings.secondaryColor')}
-                value={form.secondary_color}
-                onChange={(v) => set({ secondary_color: v })}
-                error={err('secondary_color')}
+                value={form.watch('secondary_color')}
+                onChange={(v) => form.setValue('secondary_color', v)}
+                error={form.errorText('secondary_color')}
                 testId="settings-secondary-color"
               />
             </div>
             <FormField
               label={t('institution.settings.customText')}
-              error={err('custom_text')}
+              error={form.errorText('custom_text')}
               hint={t('institution.settings.customTextHint')}
               className="mt-4"
             >
               {(control) => (
-                <Textarea
-                  {...control}
-                  value={form.custom_text}
-                  onChange={(e) => set({ custom_text: e.target.value })}
-                  rows={3}
-                  maxLength={500}
-                  data-testid="settings-custom-text"
-                />
+                <Textarea {...control} {...form.register('custom_text')} rows={3} maxLength={500} data-testid="settings-custom-text" />
               )}
             </FormField>
             <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
               <FormField
                 label={t('institution.settings.logoUrl')}
-                error={err('logo_url') ?? logoError ?? undefined}
+                error={form.errorText('logo_url') ?? logoError ?? undefined}
                 hint={t('institution.settings.logoHint')}
               >
                 {(control) => (
                   <div className="flex flex-col gap-2 sm:flex-row">
-                    <Input
-                      {...control}
-                      type="url"
-                      placeholder="https://"
-                      value={form.logo_url}
-                      onChange={(e) => set({ logo_url: e.target.value })}
-                      data-testid="settings-logo-url"
-                    />
+                    <Input {...control} type="url" placeholder="https://" {...form.register('logo_url')} data-testid="settings-logo-url" />
                     {editable && (
                       <Button
                         type="button"
@@ -236,11 +201,7 @@ export function SettingsTab({ institution }: { institution: Institution }) {
                   data-has-logo={String(showPreview)}
                 >
                   {showPreview ? (
-                    <img
-                      src={form.logo_url.trim()}
-                      alt={t('institution.settings.previewAlt')}
-                      className="max-h-full max-w-full object-contain"
-                    />
+                    <img src={logoUrl.trim()} alt={t('institution.settings.previewAlt')} className="max-h-full max-w-full object-contain" />
                   ) : (
                     <span className="text-xs text-slate-500">{t('institution.settings.noLogo')}</span>
                   )}

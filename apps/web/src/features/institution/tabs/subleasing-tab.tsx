@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteMutation, useRouteQuery } from '../../../api/route-hooks';
 import { Badge, Button, Card, CardContent, ConfirmDialog, Switch, useToast } from '../../../ui';
-import { useMoney } from '../../billing/shared/money';
+import { useMoney } from '../../billing';
 import { canEdit, toggledPlanBody } from '../network/logic';
 import { Empty, FailedAlert, LoadFailed, Loading, ReadonlyNotice, TabHeader } from '../network/parts';
 import { PlanDialog, type SubleasingPlan } from '../network/plan-dialog';

@@ -1,0 +1,2 @@
+/** The institution feature's public entry. */
+export { isNoInstitution } from './logic';

@@ -1,0 +1,2 @@
+/** The shell feature's public entry: the signed-in frame around every screen. */
+export { AppShell } from './app-shell';
