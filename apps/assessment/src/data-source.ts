@@ -1,4 +1,3 @@
-import { ReadModelUserEntity } from '@lp/service-kit';
 import { assessmentEntities } from './entities/index.js';
 import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
 import { UsersReadModel1764500000000 } from './migrations/1764500000000-users-read-model.js';
@@ -8,5 +7,5 @@ import { UsersReadModel1764500000000 } from './migrations/1764500000000-users-re
  * from them (`npm run migration:generate -- assessment <Name>` appends to this list), and the
  * service test fails when the migrated database and the entities differ.
  */
-export const entities = [ReadModelUserEntity, ...assessmentEntities];
+export const entities = assessmentEntities;
 export const migrations = [Initial1764288000000, UsersReadModel1764500000000];

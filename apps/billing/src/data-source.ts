@@ -1,4 +1,4 @@
-import { ledgerEntities, subscriptionEntities } from './entities/index.js';
+import { billingEntities } from './entities/index.js';
 import { Initial1795600000000 } from './migrations/1795600000000-initial.js';
 import { LedgerRules1795604991984 } from './migrations/1795604991984-ledger-rules.js';
 import { Ledger1795604991983 } from './migrations/1795604991983-ledger.js';
@@ -11,7 +11,7 @@ import { DemoFunds1795700000000 } from './migrations/1795700000000-demo-funds.js
  * from them (`npm run migration:generate -- billing <Name>` appends to this list), and the
  * service test fails when the two differ.
  */
-export const entities = [...ledgerEntities, ...subscriptionEntities];
+export const entities = billingEntities;
 export const migrations = [
   Initial1795600000000,
   Ledger1795604991983,

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
 import { CommunityEnvSchema } from './config/community-env.js';
 import { entities, migrations } from './data-source.js';
+import { CommunityDataModule } from './community-data.module.js';
 import { LiveAccessModule } from './modules/live-access/live-access.module.js';
 import { QaModule } from './modules/qa/qa.module.js';
 import { GroupsModule } from './modules/groups/groups.module.js';
@@ -24,6 +25,7 @@ export class CommunityModule {
           ...(env ? { env } : {}),
         }),
         UsersReadModelModule,
+        CommunityDataModule,
         LiveAccessModule,
         QaModule,
         GroupsModule,

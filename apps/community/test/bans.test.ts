@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { communityRoutes as r, type GroupBan, type RouteRequest, type StudyGroup } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { GroupsHarness, type TestUser } from './groups.harness.js';
+import { CommunityHarness, type TestUser } from './support/community-harness.js';
 
 /**
  * Issue 24, "moderation that sticks": suspensions and removals are bans recorded on the group
@@ -11,12 +11,12 @@ import { GroupsHarness, type TestUser } from './groups.harness.js';
  */
 type CreateBody = RouteRequest<typeof r.createGroup>['body'];
 
-let h: GroupsHarness;
+let h: CommunityHarness;
 let creator: TestUser;
 let mod: TestUser;
 
 beforeAll(async () => {
-  h = await GroupsHarness.start({ PUBLIC_URL: 'https://learn.example/', INVITATION_SECRET: 'a-test-secret-for-invitation-links' });
+  h = await CommunityHarness.start({ PUBLIC_URL: 'https://learn.example/', INVITATION_SECRET: 'a-test-secret-for-invitation-links' });
   [creator, mod] = await Promise.all([h.user('learner', 'Creator Cleo'), h.user('learner', 'Moderator Mo')]);
 }, 120_000);
 afterAll(async () => {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { communityRoutes as r, type RouteRequest, type StudyGroup } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { GroupsHarness, type TestUser } from './groups.harness.js';
+import { CommunityHarness, type TestUser } from './support/community-harness.js';
 
 type CreateBody = RouteRequest<typeof r.createGroup>['body'];
 
-let h: GroupsHarness;
+let h: CommunityHarness;
 let creator: TestUser;
 let alice: TestUser;
 let bob: TestUser;
@@ -14,7 +14,7 @@ let carol: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  h = await GroupsHarness.start();
+  h = await CommunityHarness.start();
   [creator, alice, bob, carol, admin] = await Promise.all([
     h.user('learner', 'Creator Cleo'),
     h.user(),

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { communityEvents, communityRoutes as r, type StudyGroup } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { GroupsHarness, type TestUser } from './groups.harness.js';
+import { CommunityHarness, type TestUser } from './support/community-harness.js';
 
-let h: GroupsHarness;
+let h: CommunityHarness;
 let creator: TestUser;
 let mod: TestUser;
 let member: TestUser;
@@ -15,7 +15,7 @@ let group: StudyGroup;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  h = await GroupsHarness.start({ PUBLIC_URL: 'https://learn.example/', INVITATION_SECRET: 'a-test-secret-for-invitation-links' });
+  h = await CommunityHarness.start({ PUBLIC_URL: 'https://learn.example/', INVITATION_SECRET: 'a-test-secret-for-invitation-links' });
   [creator, mod, member, invitee, stranger] = await Promise.all([
     h.user('learner', 'Ines Inviter'),
     h.user(),

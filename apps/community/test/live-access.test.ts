@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { communityLiveInternal, communityRoutes } from '@lp/contracts';
 import { callInternal, expectAppError } from '@lp/testing';
-import { GroupsHarness, type TestUser } from './groups.harness.js';
+import { CommunityHarness, type TestUser } from './support/community-harness.js';
 
 jest.setTimeout(30_000);
 
@@ -12,7 +12,7 @@ jest.setTimeout(30_000);
  * included; a question's for anyone, once the question exists.
  */
 describe('live feed access', () => {
-  let h: GroupsHarness;
+  let h: CommunityHarness;
   let creator: TestUser;
   let member: TestUser;
   let outsider: TestUser;
@@ -21,7 +21,7 @@ describe('live feed access', () => {
     callInternal(h.client, communityLiveInternal.access, { subject, id, user_id: who.id });
 
   beforeAll(async () => {
-    h = await GroupsHarness.start();
+    h = await CommunityHarness.start();
     [creator, member, outsider] = await Promise.all([
       h.user('learner', 'Creator'),
       h.user('learner', 'Member'),

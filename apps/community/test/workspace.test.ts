@@ -12,9 +12,9 @@ import {
 } from '@lp/contracts';
 import { LocalFileStore } from '@lp/storage';
 import { expectAppError } from '@lp/testing';
-import { GroupsHarness, type TestUser } from './groups.harness.js';
+import { CommunityHarness, type TestUser } from './support/community-harness.js';
 
-let h: GroupsHarness;
+let h: CommunityHarness;
 let store: LocalFileStore;
 let creator: TestUser;
 let mod: TestUser;
@@ -27,7 +27,7 @@ let g: StudyGroup;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  h = await GroupsHarness.start();
+  h = await CommunityHarness.start();
   store = new LocalFileStore(h.env.STORAGE_DIR!);
   [creator, mod, member, suspended, stranger, admin] = await Promise.all([
     h.user('learner', 'Wanda Workspace'),

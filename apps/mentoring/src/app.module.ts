@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceKitModule, UsersReadModelModule } from '@lp/service-kit';
 import { MentoringEnvSchema } from './config/mentoring-env.js';
 import { entities, migrations } from './data-source.js';
+import { MentoringDataModule } from './mentoring-data.module.js';
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { MentorsModule } from './modules/mentors/mentors.module.js';
 import { SessionsModule } from './modules/sessions/sessions.module.js';
@@ -23,6 +24,7 @@ export class MentoringModule {
           ...(env ? { env } : {}),
         }),
         UsersReadModelModule,
+        MentoringDataModule,
         MentorsModule,
         AvailabilityModule,
         SessionsModule,

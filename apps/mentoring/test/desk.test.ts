@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { billingInternal, mentoringInternal, mentoringRoutes, systemSubjects } from '@lp/contracts';
 import { callInternal, expectAppError, startTestService, type TestService } from '@lp/testing';
 import { BillingModule } from '../../billing/src/app.module.js';
-import { slotAt, startHarness, type Harness, type U } from './mentoring.harness.js';
+import { slotAt, startHarness, type Harness, type U } from './support/mentoring-harness.js';
 
 /** The mentor's dashboard against real sessions: analytics, business intelligence, mentee progress, notes, resources. */
 let h: Harness;

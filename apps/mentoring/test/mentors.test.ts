@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mentoringRoutes, systemSubjects, type RouteRequest } from '@lp/contracts';
 import { expectAppError } from '@lp/testing';
-import { startHarness, type Harness, type U } from './mentoring.harness.js';
+import { startHarness, type Harness, type U } from './support/mentoring-harness.js';
 
 let h: Harness;
 beforeAll(async () => {

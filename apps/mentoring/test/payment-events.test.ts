@@ -4,7 +4,7 @@ import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { billingEvents, mentoringRoutes } from '@lp/contracts';
 import { connectBus, encode, eventSubject } from '@lp/bus';
-import { startHarness, type Harness, type U } from './mentoring.harness.js';
+import { startHarness, type Harness, type U } from './support/mentoring-harness.js';
 
 /**
  * Billing's payment events as mentoring receives them, published straight onto the stream (as

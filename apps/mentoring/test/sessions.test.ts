@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { billingInternal, billingRoutes, mentoringInternal, mentoringRoutes, type RouteRequest } from '@lp/contracts';
 import { callInternal, expectAppError, startTestService, type TestService } from '@lp/testing';
 import { BillingModule } from '../../billing/src/app.module.js';
-import { slotAt, startHarness, type Harness, type U } from './mentoring.harness.js';
+import { slotAt, startHarness, type Harness, type U } from './support/mentoring-harness.js';
 
 /**
  * Booking and the session lifecycle against real PostgreSQL and NATS, with the real billing

@@ -7,11 +7,17 @@ import { scratchWorkspace } from '../scratch.mjs';
 
 /**
  * The generator, proven: in a scratch copy of the workspace, `npx nx g
- * @lp/workspace-plugin:service zzprobe` writes a service that type-checks, lints, builds, and
- * whose own service test and API test pass, and which every listing of services knows.
+ * @lp/workspace-plugin:service zzprobe` (and `zzusers --usersReadModel`) writes a service in the
+ * house's shape (docs/architecture.md, "Anatomy of a service") that type-checks, lints, builds,
+ * is formatted, and whose own service tests and API test pass, and which every listing of
+ * services, error codes and events knows.
  */
 const NAME = 'zzprobe';
+/** the same generator asked for the users read model */
+const USERS = 'zzusers';
 let dir: string;
+/** what the generator said it created or updated, both runs */
+const written: string[] = [];
 
 const run = (cmd: string, args: string[], timeoutMs = 300_000) => {
   const r = spawnSync(cmd, args, {
@@ -22,23 +28,29 @@ const run = (cmd: string, args: string[], timeoutMs = 300_000) => {
   });
   return { code: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 };
-const jest = (project: string) =>
+const jest = (project: string, pattern: string, ...args: string[]) =>
   run(process.execPath, [
     '--experimental-vm-modules',
     'node_modules/jest/bin/jest.js',
     '--selectProjects',
     project,
     '--testPathPatterns',
-    NAME,
+    pattern,
     '--runInBand',
     '--ci',
+    ...args,
   ]);
 const read = (path: string) => readFileSync(join(dir, path), 'utf8');
+const exists = (path: string) => existsSync(join(dir, path));
+const Cap = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 beforeAll(() => {
   dir = scratchWorkspace() as string;
-  const g = run('npx', ['nx', 'g', '@lp/workspace-plugin:service', NAME]);
-  if (g.code !== 0) throw new Error(`the generator failed:\n${g.out}`);
+  for (const args of [[NAME], [USERS, '--usersReadModel']]) {
+    const g = run('npx', ['nx', 'g', '@lp/workspace-plugin:service', ...args]);
+    if (g.code !== 0) throw new Error(`the generator failed:\n${g.out}`);
+    written.push(...[...g.out.matchAll(/^(?:CREATE|UPDATE) (\S+)$/gm)].map((m) => m[1]!));
+  }
 }, 300_000);
 afterAll(() => {
   if (dir && !process.env.KEEP_SCRATCH) rmSync(dir, { recursive: true, force: true });
@@ -60,6 +72,89 @@ describe('npx nx g @lp/workspace-plugin:service', () => {
     }
   });
 
+  it('writes the house shape: a global data module, the entity list, the errors, the harness, dev-only demo data', () => {
+    for (const name of [NAME, USERS]) {
+      const [Name, app] = [Cap(name), `apps/${name}`];
+      const dataModule = read(`${app}/src/${name}-data.module.ts`);
+      expect(dataModule).toMatch(
+        new RegExp(
+          `@Global\\(\\)\\s*@Module\\(\\{ providers: repositories, exports: repositories \\}\\)\\s*export class ${Name}DataModule`,
+        ),
+      );
+      expect(dataModule).toContain('const repositories = [ItemsRepository];');
+      const appModule = read(`${app}/src/app.module.ts`);
+      expect(appModule).toMatch(new RegExp(`imports: \\[[^\\]]*\\b${Name}DataModule,`));
+      // the entities are listed once, in entities/index.ts; the data source hands that list on
+      expect(read(`${app}/src/entities/index.ts`)).toMatch(new RegExp(`export const ${name}Entities = \\[`));
+      expect(read(`${app}/src/data-source.ts`)).toContain(`export const entities = ${name}Entities;`);
+      // repositories get the DataSource and take UnitOfWork's tx; no TypeORM feature modules
+      expect(read(`${app}/src/modules/items/items.repository.ts`)).toContain('@Inject(DataSource) private readonly ds: DataSource');
+      for (const file of run('grep', ['-rlE', 'TypeOrmModule|InjectRepository', app]).out.split('\n').filter(Boolean)) {
+        expect(`${file} uses TypeOrmModule or @InjectRepository`).toBe('');
+      }
+      // the test harness, and the service test that uses it
+      expect(exists(`${app}/test/support/${name}-harness.ts`)).toBe(true);
+      expect(read(`${app}/test/items.test.ts`)).toContain(`from './support/${name}-harness.js';`);
+      // demo data: registered through developmentOnly, its subject devOnly
+      expect(appModule).toContain('providers: developmentOnly(env, [SeedHandlers]),');
+      expect(read(`libs/contracts/src/${name}/routes.ts`)).toMatch(/subject: '\w+\.seed\.item',[^}]*callers: \['seed'\],\s*devOnly: true/);
+    }
+  });
+
+  it("declares every code of the service's errors in the contracts, where the SPA lists codes and has their texts", () => {
+    const en = JSON.parse(read('apps/web/src/i18n/en.json')) as { errors: { code: Record<string, string> } };
+    for (const name of [NAME, USERS]) {
+      const Name = Cap(name);
+      const used = [...read(`apps/${name}/src/common/${name}-errors.ts`).matchAll(new RegExp(`${Name}ErrorCode\\.(\\w+)`, 'g'))].map(
+        (m) => m[1]!,
+      );
+      expect(used).toEqual([`${name.toUpperCase()}_ITEM_NOT_FOUND`]);
+      const declared = read(`libs/contracts/src/${name}/errors.ts`);
+      for (const code of used) {
+        expect(declared).toContain(`'${code}'`);
+        expect(en.errors.code[code]).toEqual(expect.stringMatching(/\S/));
+      }
+      expect(read('libs/contracts/src/index.ts')).toContain(`export * from './${name}/errors.js';`);
+      expect(read('apps/web/src/api/error-codes.ts')).toContain(`...Object.values(${Name}ErrorCode),`);
+    }
+  });
+
+  it('keeps the users read model only when asked: module, table, entity, consumed events, its test', () => {
+    const registry = read('libs/contracts/src/registry.ts');
+    expect(read(`apps/${USERS}/src/app.module.ts`)).toMatch(/imports: \[[^\]]*\bUsersReadModelModule,/);
+    expect(read(`apps/${USERS}/src/entities/index.ts`)).toContain('ReadModelUserEntity');
+    expect(read(`apps/${USERS}/src/migrations/${readdirSync(join(dir, `apps/${USERS}/src/migrations`))[0]}`)).toContain(
+      'CREATE TABLE "users"',
+    );
+    expect(registry).toContain(
+      `  ${USERS}: [identityEvents.userRegistered, identityEvents.userUpdated, identityEvents.userDeletionScheduled],`,
+    );
+    expect(exists(`apps/${USERS}/test/users.test.ts`)).toBe(true);
+    expect(read(`apps/${NAME}/src/app.module.ts`)).not.toContain('UsersReadModel');
+    expect(read(`apps/${NAME}/src/entities/index.ts`)).not.toContain('ReadModelUserEntity');
+    expect(registry).not.toMatch(new RegExp(`^  ${NAME}: \\[`, 'm'));
+    expect(exists(`apps/${NAME}/test/users.test.ts`)).toBe(false);
+  });
+
+  it('constructs the demo-data handlers in development and tests only (the built app module)', () => {
+    const script = `const { ${Cap(NAME)}Module: M } = await import('./apps/${NAME}/dist/app.module.js');
+      const names = (NODE_ENV) => (M.create({ NODE_ENV }).providers ?? []).map((p) => p.name);
+      console.log('PROVIDERS ' + JSON.stringify({ production: names('production'), development: names('development'), test: names('test') }));
+      process.exit(0);`;
+    const r = run(process.execPath, ['--input-type=module', '-e', script]);
+    expect(JSON.parse(/^PROVIDERS (.*)$/m.exec(r.out)?.[1] ?? 'null')).toEqual({
+      production: [],
+      development: ['SeedHandlers'],
+      test: ['SeedHandlers'],
+    });
+  });
+
+  it('formats every file it writes or changes as prettier does', () => {
+    expect(written).toEqual(expect.arrayContaining([`apps/${NAME}/src/app.module.ts`, 'libs/contracts/src/registry.ts', 'docs/events.md']));
+    const r = run('npx', ['prettier', '--check', ...new Set(written)]);
+    expect([r.code, r.out]).toEqual([0, expect.stringContaining('All matched files use Prettier code style!')]);
+  }, 120_000);
+
   it('enters the service wherever services are listed: running services, registry, compose, k8s, NATS users', () => {
     expect(read('libs/contracts/src/common/services.ts')).toMatch(new RegExp(`RUNNING_SERVICES[^=]*= \\[[^\\]]*'${NAME}'`));
     expect(read('libs/contracts/src/registry.ts')).toContain(`${NAME}: ${NAME}Routes,`);
@@ -72,7 +167,10 @@ describe('npx nx g @lp/workspace-plugin:service', () => {
   it('type-checks and lints', () => {
     const tsc = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     expect([tsc.code, tsc.out.replace(/npm warn[^\n]*\n/g, '')]).toEqual([0, '']);
-    const lint = run('npx', ['eslint', `apps/${NAME}`, `libs/contracts/src/${NAME}`, `apps/gateway/test/api/${NAME}.test.ts`]);
+    const lint = run('npx', [
+      'eslint',
+      ...[NAME, USERS].flatMap((n) => [`apps/${n}`, `libs/contracts/src/${n}`, `apps/gateway/test/api/${n}.test.ts`]),
+    ]);
     expect([lint.code, lint.out.replace(/npm warn[^\n]*\n/g, '')]).toEqual([0, '']);
   }, 300_000);
 
@@ -92,12 +190,22 @@ describe('npx nx g @lp/workspace-plugin:service', () => {
     // the service test that follows fails if the schema and the entities still differ
   }, 300_000);
 
-  it("passes its service test and its API test, and the workspace's unit tests still pass", () => {
-    for (const project of ['service', 'api']) {
-      const r = jest(project);
+  it("passes its service tests (the users read model's too) and its API test, and the workspace's unit tests still pass", () => {
+    for (const [project, pattern, ...args] of [
+      ['service', `apps/(${NAME}|${USERS})/`],
+      // as npm test runs the API tests: each starts a whole stack
+      ['api', NAME, '--testTimeout=60000'],
+    ] as const) {
+      const r = jest(project, pattern, ...args);
       expect([project, r.code, r.out.match(/Tests:.*$/m)?.[0]]).toEqual([project, 0, expect.stringMatching(/passed/)]);
+      if (project === 'service') expect(r.out).toMatch(new RegExp(`PASS service apps/${USERS}/test/users\\.test\\.ts`));
     }
-    const unit = run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', 'unit', '--ci']);
+    const unit = run(
+      process.execPath,
+      // the whole unit suite, timed as a loaded machine needs (the eslint-driven specs take seconds)
+      ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', 'unit', '--ci', '--testTimeout=60000'],
+      900_000,
+    );
     expect([unit.code, unit.out.match(/Tests:.*$/m)?.[0]]).toEqual([0, expect.not.stringMatching(/failed/)]);
-  }, 600_000);
+  }, 1_800_000);
 });

@@ -36,3 +36,6 @@ import { SubscriptionEntity } from './subscription.entity.js';
 
 /** Pricing plans and the subscriptions to them. */
 export const subscriptionEntities = [PricingPlanEntity, SubscriptionEntity];
+
+/** Every table of billing. */
+export const billingEntities = [...ledgerEntities, ...subscriptionEntities];

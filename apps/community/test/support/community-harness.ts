@@ -17,7 +17,7 @@ import {
 import { connectBus, encode, ensureEventStream, eventSubject, RpcClient } from '@lp/bus';
 import { Clock, ENV, queuePrefix } from '@lp/service-kit';
 import { callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
-import { CommunityModule } from '../src/app.module.js';
+import { CommunityModule } from '../../src/app.module.js';
 
 export interface TestUser {
   id: string;
@@ -27,7 +27,7 @@ export interface TestUser {
 }
 
 /** Community booted against the real PostgreSQL/NATS/Redis, with a throwaway database and bus prefix; people arrive as identity's events. */
-export class GroupsHarness {
+export class CommunityHarness {
   private constructor(
     readonly env: Record<string, string>,
     readonly svc: TestService,
@@ -36,7 +36,7 @@ export class GroupsHarness {
     private readonly nc: NatsConnection,
   ) {}
 
-  static async start(extraEnv: Record<string, string> = {}): Promise<GroupsHarness> {
+  static async start(extraEnv: Record<string, string> = {}): Promise<CommunityHarness> {
     const env = testEnv(extraEnv);
     const svc = await startTestService(CommunityModule.create(env), env);
     const nc = await connectBus({ url: env.NATS_URL!, prefix: env.BUS_PREFIX!, name: 'community-test' });
@@ -45,7 +45,7 @@ export class GroupsHarness {
       connection: { url: env.REDIS_URL!, maxRetriesPerRequest: null },
       prefix: queuePrefix(env.BUS_PREFIX!),
     });
-    return new GroupsHarness(env, svc, new RpcClient(nc, env.BUS_PREFIX!, 30_000), emails, nc);
+    return new CommunityHarness(env, svc, new RpcClient(nc, env.BUS_PREFIX!, 30_000), emails, nc);
   }
 
   async stop(): Promise<void> {

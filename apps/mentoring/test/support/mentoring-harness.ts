@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { AnyRoute, Caller, Role, RouteOutput, RouteRequest } from '@lp/contracts';
 import { connectBus, ensureEventStream, RpcClient } from '@lp/bus';
 import { callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
-import { MentoringModule } from '../src/app.module.js';
+import { MentoringModule } from '../../src/app.module.js';
 
 /** A start on the booking grid (the half hour) at least `hours` from now, ISO. */
 export const slotAt = (hours: number): string =>

@@ -2,13 +2,8 @@ import { Module } from '@nestjs/common';
 import { GroupsModule } from '../groups/groups.module.js';
 import { AnalyticsService } from './analytics.service.js';
 import { FilesService } from './files.service.js';
-import { WorkspaceRepository } from './workspace.repository.js';
 import { WorkspaceService } from './workspace.service.js';
 
 /** A group's workspace (members only): messages, files, events, Group Discussions, and the managers' analytics. */
-@Module({
-  imports: [GroupsModule],
-  providers: [WorkspaceRepository, WorkspaceService, FilesService, AnalyticsService],
-  exports: [WorkspaceRepository],
-})
+@Module({ imports: [GroupsModule], providers: [WorkspaceService, FilesService, AnalyticsService] })
 export class WorkspaceModule {}

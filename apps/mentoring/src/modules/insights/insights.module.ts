@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AvailabilityModule } from '../availability/availability.module.js';
-import { MentorsModule } from '../mentors/mentors.module.js';
 import { InsightsService } from './insights.service.js';
 
 /** The mentor's analytics and business intelligence. */
-@Module({ imports: [MentorsModule, AvailabilityModule], providers: [InsightsService] })
+@Module({ providers: [InsightsService] })
 export class InsightsModule {}
