@@ -162,14 +162,6 @@ export class SessionsService {
     return this.visible(params.id);
   }
 
-  /** Demo data only (devOnly): a confirmed session moved into the past, for the maintenance job to complete. */
-  @HandlesInternal(mentoringInternal.backdateSession)
-  async backdate(req: { session_id: string; days_ago: number }): Promise<{ session_id: string; scheduled_at: string }> {
-    const [row] = await this.sessions.backdate(req.session_id, req.days_ago);
-    if (!row) throw sessionErrors.notFound();
-    return { session_id: req.session_id, scheduled_at: row.starts_at.toISOString() };
-  }
-
   /** The scheduled job: unpaid holds past their time are released; confirmed sessions past their end complete. */
   @HandlesInternal(mentoringInternal.maintainSessions)
   async maintain(): Promise<{ expired: number; completed: number }> {
