@@ -257,7 +257,8 @@ function BookingForm({ mentor }: { mentor: MentorProfile }) {
         onError: (error) => {
           setProblem(bookingProblem(error));
           if (isApiError(error) && error.code === MentoringErrorCode.SLOT_TAKEN) {
-            setStart(NO_TIME);
+            // the taken time is let go without a check: "choose a time" would drown out why
+            form.setValue('scheduled_at', NO_TIME);
             void slots.refetch();
           }
         },
