@@ -18,7 +18,6 @@ export {
 export { EmptyState } from './empty-state';
 export { focusRing } from './focus-ring';
 export { FormField, type FieldControlProps } from './form-field';
-export { FieldMessage, FormDialog, FormErrorAlert, useContractForm, type ContractForm, type FormDialogProps } from './form';
 export { Input } from './input';
 export { Label } from './label';
 export { PageHeader } from './page-header';

@@ -1,5 +1,5 @@
 /** The auth feature's public entry: the session every signed-in screen reads, and the sign-in pieces. */
-export { AuthModal } from './auth-modal/auth-modal';
+export { AuthModal } from './auth-modal/lazy-auth-modal';
 export type { AuthMode } from './auth-modal/auth-mode';
 export { readAuthRedirectState, type AuthRedirectState } from './auth-redirect-state';
 export { currentUserKey } from './current-user-query';

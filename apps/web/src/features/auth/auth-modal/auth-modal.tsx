@@ -31,7 +31,7 @@ import { TelegramSignInInfo } from './telegram-sign-in-info';
  */
 const unnamedPanel = { 'aria-labelledby': undefined };
 
-interface AuthModalProps {
+export interface AuthModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   mode: AuthMode;
