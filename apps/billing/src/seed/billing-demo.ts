@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { billingInternal, billingRoutes as r, toMinor, type Currency, type Role } from '@lp/contracts';
+import { billingInternal, billingRoutes as r, PLAN_FEATURES, toMinor, type Currency, type Role } from '@lp/contracts';
 import { SeedError, demoCourse, demoUser, pollWhile, type SeedContext, type Seeder } from '@lp/service-kit';
 
 type PlanUserType = keyof z.infer<typeof r.adminPricingPlans.response>;
@@ -95,20 +95,8 @@ export const demoPlans: ReadonlyArray<z.input<typeof r.createPricingPlan.body> &
     price: 499,
     billing_cycle: 'monthly',
     description: 'Subsidiaries, API keys, white-label branding and dedicated support for large institutions.',
-    features: [
-      'Institution portal',
-      'Member management',
-      'Bulk CSV enrollment',
-      'Subsidiaries and hierarchy',
-      'Institution analytics',
-      'API keys',
-      'White-label branding',
-      'Custom subdomain',
-      'Sub-leasing plans',
-      'Cascade settings',
-      'Faculty accounts',
-      'Dedicated support',
-    ],
+    // every feature an institution plan can name
+    features: [...PLAN_FEATURES.institution],
     limits: { max_students: 10000, max_faculty: 500 },
     is_featured: true,
   },
