@@ -2,7 +2,7 @@
 // the house writes one (docs/architecture.md, "Anatomy of a service"). Writes the contracts
 // (routes, bus-only subjects, schemas, events, error codes), the app (module, main, settings,
 // data module, errors, entities and their list, data source, first migration, an example area,
-// dev-only demo data), its test harness, service tests and an API test, and enters the service
+// dev-only demo data and its seeder, entered in SEED_AREAS), its test harness, service tests and an API test, and enters the service
 // everywhere a service, an error code or an event is listed (the contracts' registry and running
 // services, the SPA's error codes and texts, docs/events.md, docker-compose, k8s, secrets).
 // Every file it writes or changes is formatted with prettier. After the files are written it
@@ -138,6 +138,15 @@ function contracts(tree, v) {
   }
   replaceIn(tree, services, /(export const RUNNING_SERVICES: readonly ServiceName\[\] = \[)([^\]]*)\]/, (_, head, list) =>
     // the list may be on one line or, as prettier writes it, one name a line with a trailing comma
+    list.includes(`'${v.name}'`) ? `${head}${list}]` : `${head}${list.replace(/,?\s*$/, '')}, '${v.name}']`,
+  );
+}
+
+/** The seed driver runs the demo data of every area in SEED_AREAS, in order: the new service's goes last (it may use what the others left). */
+function seedArea(tree, v) {
+  const path = 'libs/service-kit/src/seed/seed-context.ts';
+  if (!tree.exists(path)) return;
+  replaceIn(tree, path, /(export const SEED_AREAS = \[)([^\]]*)\]/, (_, head, list) =>
     list.includes(`'${v.name}'`) ? `${head}${list}]` : `${head}${list.replace(/,?\s*$/, '')}, '${v.name}']`,
   );
 }
@@ -287,6 +296,7 @@ module.exports = async function serviceGenerator(tree, options) {
   copyTemplates(tree, 'gateway-test', 'apps/gateway/test/api', v);
   contracts(tree, v);
   errorTexts(tree, v);
+  seedArea(tree, v);
   eventsDoc(tree, v);
   deployment(tree, v);
   await format(tree);

@@ -98,6 +98,9 @@ describe('npx nx g @lp/workspace-plugin:service', () => {
       // demo data: registered through developmentOnly, its subject devOnly
       expect(appModule).toContain('providers: developmentOnly(env, [SeedHandlers]),');
       expect(read(`libs/contracts/src/${name}/routes.ts`)).toMatch(/subject: '\w+\.seed\.item',[^}]*callers: \['seed'\],\s*devOnly: true/);
+      // ...and its seeder, which the seed driver loads by path for every area in SEED_AREAS
+      expect(read(`${app}/src/seed/${name}-demo.ts`)).toMatch(new RegExp(`export const seeder: Seeder = \\{\\s*area: '${name}',`));
+      expect(read('libs/service-kit/src/seed/seed-context.ts')).toMatch(new RegExp(`export const SEED_AREAS = \\[[^\\]]*'${name}'`));
     }
   });
 
