@@ -38,7 +38,8 @@ export async function ensureDatabase(serverUrl: string, name: string, role?: str
       try {
         await client.query(`CREATE DATABASE ${ident(name)}${role ? ` OWNER ${ident(role)}` : ''}`);
       } catch (e) {
-        if ((e as { code?: string }).code !== '42P04') throw e; // created meanwhile by a sibling
+        // created meanwhile by a sibling: 42P04, or 23505 when both passed PostgreSQL's own existence check at once
+        if ((e as { code?: string }).code !== '42P04' && (e as { code?: string }).code !== '23505') throw e;
       }
     } else if (role && rows[0]!.owner !== role) {
       await client.query(`ALTER DATABASE ${ident(name)} OWNER TO ${ident(role)}`);
