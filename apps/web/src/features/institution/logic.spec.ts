@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import type { z } from 'zod';
 import { BulkImportSchema, CourseCreateRequest, InstitutionSchema, MemberSchema, type Institution, type Member } from '@lp/contracts';
 import { ApiError } from '../../api/api-error';
 import {
@@ -8,7 +9,7 @@ import {
   bulkPercent,
   bulkPollInterval,
   canEdit,
-  courseBody,
+  courseFormSchema,
   currencyOf,
   DEFAULT_PRIMARY_COLOR,
   DEFAULT_SECONDARY_COLOR,
@@ -21,12 +22,27 @@ import {
   notesBody,
   previewableUrl,
   SAMPLE_CSV,
-  settingsBody,
+  settingsFormSchema,
   settingsFormOf,
   tabOf,
   timeframeOf,
   usageRows,
 } from './logic';
+
+/**
+ * A form checked as its dialog checks it (useContractForm runs the same schema through
+ * zodResolver): the contract's body, or the first message of each field.
+ */
+function checkForm<S extends z.ZodType>(
+  schema: S,
+  form: unknown,
+): { ok: true; body: z.output<S> } | { ok: false; errors: Record<string, string> } {
+  const checked = schema.safeParse(form);
+  if (checked.success) return { ok: true, body: checked.data };
+  const errors: Record<string, string> = {};
+  for (const issue of checked.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  return { ok: false, errors };
+}
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -179,7 +195,7 @@ describe('Create Course modal', () => {
     expect(BLANK_COURSE_FORM).toMatchObject({ price: '0', category: 'programming', level: 'beginner', thumbnail: '' });
   });
   it('requires title and description', () => {
-    const checked = courseBody(BLANK_COURSE_FORM);
+    const checked = checkForm(courseFormSchema, BLANK_COURSE_FORM);
     expect(checked.ok).toBe(false);
     if (!checked.ok) {
       expect(checked.errors.title).toBe('Title is required');
@@ -187,9 +203,9 @@ describe('Create Course modal', () => {
     }
   });
   it('sends a decimal price (blank is 0) and an optional thumbnail the contract accepts', () => {
-    const ok = courseBody({ ...BLANK_COURSE_FORM, title: 'Intro', description: 'About', price: '' });
+    const ok = checkForm(courseFormSchema, { ...BLANK_COURSE_FORM, title: 'Intro', description: 'About', price: '' });
     expect(ok).toMatchObject({ ok: true, body: { price: 0, category: 'programming', level: 'beginner' } });
-    const priced = courseBody({
+    const priced = checkForm(courseFormSchema, {
       ...BLANK_COURSE_FORM,
       title: 'Intro',
       description: 'About',
@@ -205,7 +221,7 @@ describe('Create Course modal', () => {
       });
   });
   it('refuses a negative price or a thumbnail that is not a URL', () => {
-    const bad = courseBody({ ...BLANK_COURSE_FORM, title: 'a', description: 'b', price: '-1', thumbnail: 'not a url' });
+    const bad = checkForm(courseFormSchema, { ...BLANK_COURSE_FORM, title: 'a', description: 'b', price: '-1', thumbnail: 'not a url' });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.errors.price).toBe('Price cannot be negative');
@@ -302,12 +318,22 @@ describe('settings form', () => {
     });
   });
   it('sends every field; a blank logo removes it, a blank e-mail is left as it is', () => {
-    const checked = settingsBody({ ...settingsFormOf(institution()), contact_email: '', custom_text: 'Welcome', logo_url: ' ' });
+    const checked = checkForm(settingsFormSchema, {
+      ...settingsFormOf(institution()),
+      contact_email: '',
+      custom_text: 'Welcome',
+      logo_url: ' ',
+    });
     expect(checked).toMatchObject({ ok: true, body: { name: 'Addis Tech Academy', custom_text: 'Welcome', logo_url: null } });
     if (checked.ok) expect('contact_email' in checked.body).toBe(false);
   });
   it('refuses a bad colour, logo URL or e-mail by field', () => {
-    const checked = settingsBody({ ...settingsFormOf(institution()), primary_color: 'blue', logo_url: 'logo.png', contact_email: 'nope' });
+    const checked = checkForm(settingsFormSchema, {
+      ...settingsFormOf(institution()),
+      primary_color: 'blue',
+      logo_url: 'logo.png',
+      contact_email: 'nope',
+    });
     expect(checked.ok).toBe(false);
     if (!checked.ok) {
       expect(checked.errors.primary_color).toBe('Colour must be a hex value like #1e40af');

@@ -124,18 +124,6 @@ export const BLANK_COURSE_FORM: CourseForm = {
   thumbnail: '',
 };
 
-/** Field errors by the form's field name (the first message of each). */
-export type FormErrors<F extends string> = Partial<Record<F, string>>;
-
-function firstIssues<F extends string>(issues: readonly z.core.$ZodIssue[]): FormErrors<F> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const head = String(issue.path[0] ?? '');
-    out[head] ??= issue.message;
-  }
-  return out as FormErrors<F>;
-}
-
 /** What the Create Course modal sends: a blank price is the default 0, a blank thumbnail none. */
 export function courseRequestOf(form: CourseForm): z.input<typeof CourseCreateRequest> {
   const priceText = form.price.trim();
@@ -154,16 +142,6 @@ export function courseRequestOf(form: CourseForm): z.input<typeof CourseCreateRe
  * price a decimal, category and level defaults, thumbnail an optional URL.
  */
 export const courseFormSchema = formSchemaOf(courseRequestOf, CourseCreateRequest);
-
-/** The Create Course modal's body with the form's errors, as the modal checks it. */
-export function courseBody(
-  form: CourseForm,
-): { ok: true; body: z.input<typeof CourseCreateRequest> } | { ok: false; errors: FormErrors<keyof CourseForm> } {
-  const body = courseRequestOf(form);
-  const checked = CourseCreateRequest.safeParse(body);
-  if (!checked.success) return { ok: false, errors: firstIssues<keyof CourseForm>(checked.error.issues) };
-  return { ok: true, body };
-}
 
 // ------------------------------------------------------------------ bulk enrollment
 
@@ -297,16 +275,6 @@ export function settingsRequestOf(form: SettingsForm): z.input<typeof Institutio
 
 /** The settings form, checked by the contract on the body it makes. */
 export const settingsFormSchema = formSchemaOf(settingsRequestOf, InstitutionUpdateRequest);
-
-/** The settings body with the form's errors, as the tab checks it. */
-export function settingsBody(
-  form: SettingsForm,
-): { ok: true; body: z.input<typeof InstitutionUpdateRequest> } | { ok: false; errors: FormErrors<keyof SettingsForm> } {
-  const body = settingsRequestOf(form);
-  const checked = InstitutionUpdateRequest.safeParse(body);
-  if (!checked.success) return { ok: false, errors: firstIssues<keyof SettingsForm>(checked.error.issues) };
-  return { ok: true, body };
-}
 
 /** Whether a logo URL can be previewed (an http(s) address). */
 export function previewableUrl(value: string): boolean {
