@@ -41,8 +41,21 @@ export class EventConsumer {
     private readonly log: Logger,
   ) {}
 
+  /**
+   * Adds a handler. Several handlers of one event in one service (the users read model's and
+   * an area's) share its one durable consumer and inbox row: they run one after the other, in
+   * the order they were added, in the same transaction, so the event is applied by all or none.
+   */
   on<E extends EventDef>(event: E, fn: (payload: z.infer<E['schema']>, ctx: EventContext) => Promise<void>): void {
-    this.handlers.set(event.name, { def: event, fn: fn as Handler });
+    const prior = this.handlers.get(event.name)?.fn;
+    const next = fn as Handler;
+    const both: Handler = prior
+      ? async (payload, ctx) => {
+          await prior(payload, ctx);
+          await next(payload, ctx);
+        }
+      : next;
+    this.handlers.set(event.name, { def: event, fn: both });
   }
 
   get eventNames(): string[] {

@@ -154,6 +154,36 @@ describe('outbox relay and inbox', () => {
     await consumer.stop();
   }, 60_000);
 
+  it('runs every handler of one event in the one inbox transaction, in order; one failing retries both', async () => {
+    // a service with the users read model and an area of its own that both consume identity's registration
+    const consumer = new EventConsumer(nc, database.db, prefix, 'consumer-e', silent);
+    let failOnce = true;
+    consumer.on(thingHappened, async (payload, { tx }) => {
+      await tx.query('INSERT INTO applied (note) VALUES ($1)', [`${payload.note}-first`]);
+    });
+    consumer.on(thingHappened, async (payload, { tx }) => {
+      await tx.query('INSERT INTO applied (note) VALUES ($1)', [`${payload.note}-second`]);
+      if (failOnce) {
+        failOnce = false;
+        throw new Error('transient failure');
+      }
+    });
+    expect(consumer.eventNames).toEqual([thingHappened.name]);
+    await consumer.start();
+    const envelope = { id: randomUUID(), name: thingHappened.name, occurred_at: new Date().toISOString(), payload: { v: 1, note: 'both' } };
+    await jetstream(nc).publish(eventSubject(prefix, thingHappened.name), encode(envelope), { msgID: envelope.id });
+    await waitFor(async () => {
+      const r = await database.pool.query("SELECT count(*)::int AS n FROM applied WHERE note LIKE 'both-%'");
+      return r.rows[0].n >= 2;
+    }, 15_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const applied = await database.pool.query<{ note: string }>("SELECT note FROM applied WHERE note LIKE 'both-%' ORDER BY id");
+    // the failed attempt rolled back the first handler's row too: each applied once, first before second
+    expect(applied.rows.map((r) => r.note)).toEqual(['both-first', 'both-second']);
+    expect(failOnce).toBe(false);
+    await consumer.stop();
+  }, 30_000);
+
   it('creates the event stream itself when no consumer has yet', async () => {
     const fresh = `${testEnv().BUS_PREFIX}`;
     const other = await busDatabase();
