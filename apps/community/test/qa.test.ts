@@ -208,6 +208,22 @@ describe('accepting an answer', () => {
       [a1.id, bob.id, ann.id],
       [a2.id, cleo.id, ann.id],
     ]);
+    // the mark moving off a1 takes its acceptance back, once
+    const unaccepted = (await outbox('community.answer.unaccepted')).filter((p) => p.question_id === q.id);
+    expect(unaccepted.map((e) => [e.answer_id, e.answer_author_id, e.reason])).toEqual([[a1.id, bob.id, 'another_accepted']]);
+  });
+
+  it('announces the accepted answer as unaccepted when its question is deleted, and nothing for a question without one', async () => {
+    const q = await ask(ann);
+    const a = await answer(bob, q.id, 'the accepted one');
+    await answer(cleo, q.id, 'another');
+    await call(communityRoutes.acceptAnswer, { params: { id: a.id } }, ann);
+    await call(communityRoutes.deleteQuestion, { params: { id: q.id } }, ann);
+    const plain = await ask(ann);
+    await answer(bob, plain.id, 'never accepted');
+    await call(communityRoutes.deleteQuestion, { params: { id: plain.id } }, ann);
+    const unaccepted = (await outbox('community.answer.unaccepted')).filter((p) => p.question_id === q.id || p.question_id === plain.id);
+    expect(unaccepted.map((e) => [e.answer_id, e.answer_author_id, e.reason])).toEqual([[a.id, bob.id, 'question_deleted']]);
   });
 
   it('keeps one accepted answer when the author accepts several at once', async () => {

@@ -93,6 +93,19 @@ export const communityEvents = {
       accepted_at: z.string(),
     }),
   }),
+  answerUnaccepted: defineEvent({
+    name: 'community.answer.unaccepted',
+    service,
+    summary: "An accepted answer stopped being accepted: its question's author accepted another one, or the question was deleted",
+    schema: z.object({
+      v: z.literal(1),
+      answer_id: z.string(),
+      question_id: z.string(),
+      answer_author_id: z.string(),
+      reason: z.enum(['another_accepted', 'question_deleted']),
+      unaccepted_at: z.string(),
+    }),
+  }),
   answerUpvoted: defineEvent({
     name: 'community.answer.upvoted',
     service,

@@ -122,8 +122,15 @@ export class QaRepository {
     );
   }
 
-  async deleteQuestion(tx: EntityManager, id: string): Promise<void> {
+  /** Deletes the question with its answers; answers the accepted one that went with it, if any (its author loses the acceptance). */
+  async deleteQuestion(tx: EntityManager, id: string): Promise<{ id: string; author_id: string } | null> {
+    const accepted = await queryOne<{ id: string; author_id: string }>(
+      tx,
+      'SELECT id, author_id FROM qa_answers WHERE question_id = $1 AND is_accepted',
+      [id],
+    );
     await tx.query('DELETE FROM qa_questions WHERE id = $1', [id]);
+    return accepted;
   }
 
   /**
@@ -177,10 +184,18 @@ export class QaRepository {
     return row!.id;
   }
 
-  /** Moves the question's accepted mark to this answer (the partial unique index allows one). */
-  async accept(tx: EntityManager, questionId: string, answerId: string): Promise<void> {
-    await tx.query('UPDATE qa_answers SET is_accepted = false WHERE question_id = $1 AND is_accepted AND id <> $2', [questionId, answerId]);
+  /**
+   * Moves the question's accepted mark to this answer (the partial unique index allows one);
+   * answers the answer that held it before, whose author loses the acceptance.
+   */
+  async accept(tx: EntityManager, questionId: string, answerId: string): Promise<{ id: string; author_id: string } | null> {
+    const previous = await queryOne<{ id: string; author_id: string }>(
+      tx,
+      'UPDATE qa_answers SET is_accepted = false WHERE question_id = $1 AND is_accepted AND id <> $2 RETURNING id, author_id',
+      [questionId, answerId],
+    );
     await tx.query('UPDATE qa_answers SET is_accepted = true WHERE id = $1', [answerId]);
+    return previous;
   }
 
   /** Counts the caller's first view of a question; false when the question does not exist. */

@@ -93,7 +93,8 @@ export class QaService {
   async remove({ params }: RouteInput<R['deleteQuestion']>): Promise<RouteOutput<R['deleteQuestion']>> {
     await this.uow.run(async (tx) => {
       await this.authorOrAdmin(tx, params.id, 'delete');
-      await this.qa.deleteQuestion(tx, params.id);
+      const accepted = await this.qa.deleteQuestion(tx, params.id);
+      if (accepted) await this.unaccepted(tx, params.id, accepted, 'question_deleted');
     });
     return { message: 'Question deleted' };
   }
@@ -167,7 +168,8 @@ export class QaService {
       const a = await this.qa.lockAnswer(tx, params.id);
       if (!a) throw qaErrors.answerNotFound();
       if (!a.is_accepted) {
-        await this.qa.accept(tx, q.id, a.id);
+        const previous = await this.qa.accept(tx, q.id, a.id);
+        if (previous) await this.unaccepted(tx, q.id, previous, 'another_accepted');
         await writeEvent(tx, communityEvents.answerAccepted, {
           v: 1,
           answer_id: a.id,
@@ -180,6 +182,23 @@ export class QaService {
       return (await this.qa.answer(a.id, callerId, tx))!;
     });
     return { message: 'Answer accepted', answer: toAnswer(answer) };
+  }
+
+  /** An answer lost its acceptance: what acceptance earned (gamification's XP) is taken back. */
+  private async unaccepted(
+    tx: EntityManager,
+    questionId: string,
+    answer: { id: string; author_id: string },
+    reason: 'another_accepted' | 'question_deleted',
+  ): Promise<void> {
+    await writeEvent(tx, communityEvents.answerUnaccepted, {
+      v: 1,
+      answer_id: answer.id,
+      question_id: questionId,
+      answer_author_id: answer.author_id,
+      reason,
+      unaccepted_at: this.clock.now().toISOString(),
+    });
   }
 
   private async authorOrAdmin(tx: EntityManager, questionId: string, action: 'edit' | 'delete'): Promise<void> {
