@@ -11,9 +11,10 @@ import { SessionsForSaleModule } from './modules/sessions/sessions-for-sale.modu
 import { InstitutionTiersForSaleModule } from './modules/institution-tiers/institution-tiers-for-sale.module.js';
 import { PlansModule } from './modules/plans/plans.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { PromotionsModule } from './modules/promotions/promotions.module.js';
 import { SeedHandlers } from './modules/seed/seed.handlers.js';
 
-/** Billing: the ledger, wallets, payments and their providers, earnings, plans and subscriptions. */
+/** Billing: the ledger, wallets, payments and their providers, earnings, plans and subscriptions, promotional credits. */
 @Module({})
 export class BillingModule {
   static create(env?: Record<string, string | undefined>): DynamicModule {
@@ -36,6 +37,7 @@ export class BillingModule {
         InstitutionTiersForSaleModule,
         PlansModule,
         SubscriptionsModule,
+        PromotionsModule,
       ],
       // demo data: not even constructed outside development and tests
       providers: developmentOnly(env, [SeedHandlers]),

@@ -6,6 +6,7 @@ import { IdempotencyRepository } from './modules/payments/idempotency.repository
 import { PaymentItems } from './modules/payments/payment-items.js';
 import { PlansRepository } from './modules/plans/plans.repository.js';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
+import { PromotionsRepository } from './modules/promotions/promotions.repository.js';
 
 const repositories = [
   LedgerRepository,
@@ -14,6 +15,7 @@ const repositories = [
   IdempotencyRepository,
   PlansRepository,
   SubscriptionsRepository,
+  PromotionsRepository,
 ];
 
 /**

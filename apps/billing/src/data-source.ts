@@ -5,6 +5,7 @@ import { Ledger1795604991983 } from './migrations/1795604991983-ledger.js';
 import { DemoCheckouts1795605342599 } from './migrations/1795605342599-demo-checkouts.js';
 import { Subscriptions1795605361247 } from './migrations/1795605361247-subscriptions.js';
 import { DemoFunds1795700000000 } from './migrations/1795700000000-demo-funds.js';
+import { PromotionCredits1795800821353 } from './migrations/1795800821353-promotion-credits.js';
 
 /**
  * Billing's tables: the entities are their one description, the migrations are generated
@@ -19,4 +20,5 @@ export const migrations = [
   DemoCheckouts1795605342599,
   Subscriptions1795605361247,
   DemoFunds1795700000000,
+  PromotionCredits1795800821353,
 ];

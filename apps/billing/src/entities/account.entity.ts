@@ -2,10 +2,11 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn 
 
 /**
  * The ledger's kinds of account. A person has a `wallet` per currency and a `withdrawal_hold`
- * per currency (money on its way out); the platform has `platform_revenue` (its fees) and a
- * `provider_clearing` per provider (money that came in or went out through a provider).
+ * per currency (money on its way out); the platform has `platform_revenue` (its fees), a
+ * `provider_clearing` per provider (money that came in or went out through a provider) and
+ * `platform_promotions` (what it gives away: referral rewards).
  */
-export const ACCOUNT_KINDS = ['wallet', 'withdrawal_hold', 'platform_revenue', 'provider_clearing'] as const;
+export const ACCOUNT_KINDS = ['wallet', 'withdrawal_hold', 'platform_revenue', 'provider_clearing', 'platform_promotions'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 /**
  * The kinds whose balance is kept on the row (and may never go below zero). The platform's
@@ -18,7 +19,7 @@ export const BALANCED_KINDS: readonly AccountKind[] = ['wallet', 'withdrawal_hol
 @Entity({ name: 'accounts' })
 @Index('accounts_key_key', ['key'], { unique: true })
 @Index('accounts_owner_idx', ['ownerId', 'kind'])
-@Check('accounts_kind_check', `kind IN ('wallet', 'withdrawal_hold', 'platform_revenue', 'provider_clearing')`)
+@Check('accounts_kind_check', `kind IN ('wallet', 'withdrawal_hold', 'platform_revenue', 'provider_clearing', 'platform_promotions')`)
 @Check('accounts_currency_check', `currency IN ('USD', 'ETB', 'EUR')`)
 // the rule that a wallet is never overdrawn, held by the database whatever runs concurrently
 @Check('accounts_balance_non_negative', `kind NOT IN ('wallet', 'withdrawal_hold') OR balance >= 0`)

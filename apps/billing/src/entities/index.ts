@@ -6,6 +6,7 @@ export * from './revenue-share.entity.js';
 export * from './idempotency-key.entity.js';
 export * from './webhook-receipt.entity.js';
 export * from './demo-checkout.entity.js';
+export * from './promotion-credit.entity.js';
 
 import { AccountEntity } from './account.entity.js';
 import { LedgerJournalEntity } from './ledger-journal.entity.js';
@@ -15,6 +16,7 @@ import { RevenueShareEntity } from './revenue-share.entity.js';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
 import { WebhookReceiptEntity } from './webhook-receipt.entity.js';
 import { DemoCheckoutEntity } from './demo-checkout.entity.js';
+import { PromotionCreditEntity } from './promotion-credit.entity.js';
 
 /** The ledger and the payments that move it. */
 export const ledgerEntities = [
@@ -26,6 +28,7 @@ export const ledgerEntities = [
   IdempotencyKeyEntity,
   WebhookReceiptEntity,
   DemoCheckoutEntity,
+  PromotionCreditEntity,
 ];
 
 export * from './pricing-plan.entity.js';

@@ -1,6 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-export const JOURNAL_KINDS = ['deposit', 'payment', 'withdrawal_hold', 'withdrawal_payout', 'withdrawal_release', 'refund'] as const;
+export const JOURNAL_KINDS = [
+  'deposit',
+  'payment',
+  'withdrawal_hold',
+  'withdrawal_payout',
+  'withdrawal_release',
+  'refund',
+  'promotion',
+] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 /**

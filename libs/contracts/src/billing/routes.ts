@@ -239,7 +239,7 @@ export const billingRoutes = {
   }),
 } as const;
 
-/** Bus-only subjects: the worker's jobs, mentoring's refunds, the demo-data seed. */
+/** Bus-only subjects: the worker's jobs, mentoring's refunds, gamification's promotional credits, the demo-data seed. */
 export const billingInternal = {
   /** a payment started by the item's owner for its buyer (mentoring: a booked session; institution: a tier upgrade), as POST /payments/initiate would */
   payForItem: defineInternal({
@@ -282,6 +282,13 @@ export const billingInternal = {
     request: s.MaintenanceRequest,
     response: s.MaintenanceReply,
     callers: ['worker'],
+  }),
+  /** a promotional credit (gamification: a referral's reward) from the platform's promotions account to a wallet, once per idempotency key */
+  creditPromotion: defineInternal({
+    subject: 'billing.promotion.credit',
+    request: s.CreditPromotionRequest,
+    response: s.CreditPromotionReply,
+    callers: ['gamification'],
   }),
   /** demo data: a deposit so a demo wallet holds at least the amount; idempotent by (user, description) */
   seedWallet: defineInternal({

@@ -373,6 +373,23 @@ export const RefundReply = z.object({
   status: z.enum(['refunded', 'already_refunded']),
   amount_minor: z.number().int(),
 });
+/** A promotional credit (a referral's reward): the platform's promotions account pays it into the user's wallet, once per key. */
+export const PROMOTION_REASONS = ['referral_reward'] as const;
+export const CreditPromotionRequest = z.object({
+  /** the caller's own id for this credit (a referral's id): the same key is paid once, however often it is asked */
+  idempotency_key: z.string().min(8).max(128),
+  user_id: IdSchema,
+  amount_minor: z.number().int().positive().max(1_000_000),
+  currency: CurrencySchema,
+  reason: z.enum(PROMOTION_REASONS),
+  /** shown in the user's wallet history */
+  memo: z.string().trim().min(1).max(200),
+});
+export const CreditPromotionReply = z.object({
+  transaction_id: IdSchema,
+  /** false: this key was paid before (this call moved nothing) */
+  credited: z.boolean(),
+});
 export const ProcessWithdrawalRequest = z.object({ transaction_id: IdSchema });
 export const ProcessWithdrawalReply = z.object({ status: z.enum(['completed', 'failed', 'already_done']) });
 export const MaintenanceRequest = z.object({});

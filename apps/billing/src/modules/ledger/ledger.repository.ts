@@ -6,11 +6,12 @@ import { AccountEntity, type AccountKind } from '../../entities/account.entity.j
 import { LedgerEntryEntity } from '../../entities/ledger-entry.entity.js';
 import type { JournalKind } from '../../entities/ledger-journal.entity.js';
 
-/** Whose account: a person's (wallet, withdrawal hold), a provider's clearing, the platform's revenue. */
+/** Whose account: a person's (wallet, withdrawal hold), a provider's clearing, the platform's revenue or promotions. */
 export type AccountRef =
   | { kind: 'wallet' | 'withdrawal_hold'; ownerId: string; currency: Currency }
   | { kind: 'provider_clearing'; provider: string; currency: Currency }
-  | { kind: 'platform_revenue'; currency: Currency };
+  | { kind: 'platform_revenue'; currency: Currency }
+  | { kind: 'platform_promotions'; currency: Currency };
 
 /**
  * One side of a movement: a signed amount in minor units (positive credits the account).
@@ -37,6 +38,7 @@ export const accountKey = (ref: AccountRef): string => {
     case 'provider_clearing':
       return `${ref.kind}:${ref.provider}:${ref.currency}`;
     case 'platform_revenue':
+    case 'platform_promotions':
       return `${ref.kind}:${ref.currency}`;
   }
 };

@@ -10,6 +10,7 @@ export type NewTransaction = Pick<
   Partial<
     Pick<
       TransactionEntity,
+      | 'id'
       | 'paymentMethod'
       | 'provider'
       | 'providerRef'
