@@ -188,10 +188,12 @@ describe('external sign-in (development provider)', () => {
   it('creates the account on first sign-in with the chosen role, then signs the same account in', async () => {
     const email = uniqueEmail();
     const { session_id } = await h.call(identityRoutes.devProviderSession, { body: { email, name: 'Gina Google' } });
-    const first = await h.call(identityRoutes.sessionExchange, { body: { session_id, role: 'mentor' } });
+    const first = await h.call(identityRoutes.sessionExchange, { body: { session_id, role: 'mentor', ref: 'FRIEND3' } });
     expect(first.user).toMatchObject({ email, name: 'Gina Google', role: 'mentor' });
     expect(h.callerOf(first.session_token).userId).toBe(first.user.id);
-    expect(await h.outbox('identity.user.registered', first.user.id)).toHaveLength(1);
+    const registered = await h.outbox('identity.user.registered', first.user.id);
+    // the referral code of the ?ref= link travels on to gamification
+    expect(registered.map((e) => e.payload.ref)).toEqual(['FRIEND3']);
 
     const again = await h.call(identityRoutes.devProviderSession, { body: { email, name: 'Gina Google' } });
     const second = await h.call(identityRoutes.sessionExchange, { body: { session_id: again.session_id, role: 'learner' } });

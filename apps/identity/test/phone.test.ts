@@ -49,12 +49,15 @@ describe('the 404-then-complete-registration path', () => {
     const code = lastCode(phone);
     expect(code).toMatch(/^\d{6}$/);
 
-    const done = await h.call(identityRoutes.completePhoneRegistration, { body: { phone, name: 'Abebe', role: 'mentor', code } });
+    const done = await h.call(identityRoutes.completePhoneRegistration, {
+      body: { phone, name: 'Abebe', role: 'mentor', code, ref: 'FRIEND2' },
+    });
     if (!('token' in done)) throw new Error('expected an account');
     expect(done.user).toMatchObject({ name: 'Abebe', phone, email: null, role: 'mentor' });
     expect(h.callerOf(done.token).userId).toBe(done.user.id);
     const [event] = await h.outbox('identity.user.registered', done.user.id);
-    expect(event!.payload).toMatchObject({ phone, email: null, role: 'mentor' });
+    // the referral code of the ?ref= link travels on to gamification
+    expect(event!.payload).toMatchObject({ phone, email: null, role: 'mentor', ref: 'FRIEND2' });
   });
 
   it('accepts the phone in a loose format and stores the normalised one', async () => {

@@ -105,6 +105,8 @@ export const SessionExchangeRequest = z.object({
   session_id: z.string({ error: 'session_id is required' }).trim().min(1, 'session_id is required').max(512),
   role: SelfRegisterRoleSchema.optional(),
   totp_code: TotpCodeSchema.optional(),
+  /** referral code from the ?ref= link (used when the exchange creates the account) */
+  ref: z.string().trim().max(64).optional().nullable(),
 });
 export const SessionExchangeResponse = z.object({ session_token: z.string(), user: UserSchema });
 export const DevProviderSessionRequest = z.object({ email: EmailSchema, name: trimmed('Name') });
@@ -132,6 +134,8 @@ export const CompleteRegistrationRequest = z.object({
   role: SelfRegisterRoleSchema,
   /** absent: a code is sent to the phone; present: the account is created */
   code: OtpCodeSchema.optional(),
+  /** referral code from the ?ref= link (used when the account is created) */
+  ref: z.string().trim().max(64).optional().nullable(),
 });
 export const CompleteRegistrationResponse = z.union([
   AuthResponse,

@@ -178,7 +178,7 @@ export class AuthService {
           phoneVerifiedAt: null,
           passwordHash: null,
           role: body.role ?? 'learner',
-          ref: null,
+          ref: body.ref ?? null,
         });
         return this.signIn.start(tx, user);
       }),

@@ -86,7 +86,7 @@ export class PhoneService {
           phoneVerifiedAt: this.clock.now(),
           passwordHash: null,
           role: body.role,
-          ref: null,
+          ref: body.ref ?? null,
         });
         return succeed(await this.signIn.start(tx, user));
       }),

@@ -2,6 +2,7 @@
 export { AuthModal } from './auth-modal/lazy-auth-modal';
 export type { AuthMode } from './auth-modal/auth-mode';
 export { readAuthRedirectState, type AuthRedirectState } from './auth-redirect-state';
+export { rememberReferralCode } from './referral-code';
 export { currentUserKey } from './current-user-query';
 export { dashboardPath } from './dashboard-path';
 export { useSession, useSignedInUser } from './session-context';

@@ -6,6 +6,7 @@ import { detailOr } from '../../api/error-text';
 import { useRouteMutation } from '../../api/route-hooks';
 import { useToast } from '../../ui';
 import type { SessionExchangeBody } from './auth-requests';
+import { forgetReferralCode, referralCode } from './referral-code';
 import { dashboardPath } from './dashboard-path';
 import { needsSecondFactor } from './second-factor';
 import { useSession } from './session-context';
@@ -42,6 +43,7 @@ export function useGoogleReturn(): GoogleReturn {
         { body },
         {
           onSuccess: ({ session_token, user }) => {
+            forgetReferralCode();
             signIn({ token: session_token, user });
             navigate(dashboardPath(user.role), { replace: true });
             setDone(true);
@@ -64,7 +66,9 @@ export function useGoogleReturn(): GoogleReturn {
   useEffect(() => {
     if (!returned || started.current) return;
     started.current = true;
-    run(returned);
+    // an account the exchange creates is registered with the remembered referral code
+    const ref = referralCode();
+    run(ref ? { ...returned, ref } : returned);
   }, [returned, run]);
 
   // back from a Google sign-in that did not pass (refused, expired, another browser's): say so once

@@ -2,6 +2,7 @@ import { identityRoutes, type SelfRegisterRole } from '@lp/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../../api/api-error';
 import { callRoute } from '../../api/client';
+import { forgetReferralCode, referralCode } from './referral-code';
 import type { SignedInSession } from './session-storage';
 
 export interface PhoneCodeRequest {
@@ -23,7 +24,7 @@ async function requestCode(request: PhoneCodeRequest): Promise<PhoneCodeOutcome>
   } catch (error) {
     if (!(isApiError(error) && error.status === 404)) throw error;
   }
-  const answer = await callRoute(identityRoutes.completePhoneRegistration, { body: request });
+  const answer = await callRoute(identityRoutes.completePhoneRegistration, { body: { ...request, ref: referralCode() } });
   if ('token' in answer) return { kind: 'signed-in', session: { token: answer.token, user: answer.user } };
   return { kind: 'code-sent', flow: 'register' };
 }
@@ -43,7 +44,8 @@ async function confirmCode({ flow, request, code, totpCode }: ConfirmCode): Prom
     });
     return { token: answer.token, user: answer.user };
   }
-  const answer = await callRoute(identityRoutes.completePhoneRegistration, { body: { ...request, code } });
+  const answer = await callRoute(identityRoutes.completePhoneRegistration, { body: { ...request, code, ref: referralCode() } });
+  forgetReferralCode();
   if (!('token' in answer)) throw new Error('The account was not created');
   return { token: answer.token, user: answer.user };
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../config/product';
 import { usePageTitle } from '../../lib/use-page-title';
 import { FullPageSpinner } from '../../routes/full-page-spinner';
-import { AuthModal, type AuthMode, readAuthRedirectState, dashboardPath, useSession } from '../auth';
+import { AuthModal, type AuthMode, readAuthRedirectState, dashboardPath, rememberReferralCode, useSession } from '../auth';
 import { FeatureCards } from './feature-cards';
 import { Hero } from './hero';
 import { LandingHeader } from './landing-header';
@@ -19,6 +19,8 @@ export function LandingPage() {
   const [authOpen, setAuthOpen] = useState(redirect.auth !== undefined);
   const [mode, setMode] = useState<AuthMode>(redirect.auth ?? 'login');
   usePageTitle(null);
+  // a referral link lands here: its code must survive browsing before the sign-up
+  useEffect(() => rememberReferralCode(location.search), [location.search]);
 
   if (status === 'loading') return <FullPageSpinner />;
   if (user) return <Navigate to={redirect.from ?? dashboardPath(user.role)} replace />;

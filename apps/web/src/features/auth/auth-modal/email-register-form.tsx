@@ -4,14 +4,10 @@ import { detailOr } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { Alert, Button, FormField, Input } from '../../../ui';
 import { useContractForm } from '../../../ui/form';
+import { forgetReferralCode, referralCode } from '../referral-code';
 import type { SignedInSession } from '../session-storage';
 
 const RegisterFields = RegisterRequest.pick({ name: true, email: true, password: true });
-
-/** A referral link is the site URL with `?ref=<code>`. */
-function referralCode(): string | undefined {
-  return new URLSearchParams(window.location.search).get('ref')?.trim() || undefined;
-}
 
 interface EmailRegisterFormProps {
   role: SelfRegisterRole;
@@ -24,7 +20,15 @@ export function EmailRegisterForm({ role, onSignedIn }: EmailRegisterFormProps) 
   const form = useContractForm(RegisterFields, { defaultValues: { name: '', email: '', password: '' } });
 
   const submit = form.submit((values) =>
-    register.mutate({ body: { ...values, role, ref: referralCode() } }, { onSuccess: ({ token, user }) => onSignedIn({ token, user }) }),
+    register.mutate(
+      { body: { ...values, role, ref: referralCode() } },
+      {
+        onSuccess: ({ token, user }) => {
+          forgetReferralCode();
+          onSignedIn({ token, user });
+        },
+      },
+    ),
   );
 
   return (
