@@ -240,8 +240,8 @@ function startApp(name, env, index) {
   const tag = paint(NAME_COLORS[index % NAME_COLORS.length], `[${name}]`);
   const own = { NATS_USER: name, NATS_PASSWORD: natsPassword(name) ?? '' };
   // links that leave the browser (an invitation e-mail, a printed certificate's verification
-  // link and QR code, a password-reset link) must be absolute: the address the banner prints
-  if (name === 'community' || name === 'catalog' || name === 'identity')
+  // link and QR code, a password-reset link, a referral link) must be absolute: the address the banner prints
+  if (name === 'community' || name === 'catalog' || name === 'identity' || name === 'gamification')
     own.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
   const child = spawn(process.execPath, ['--enable-source-maps', join('apps', name, 'dist', 'main.js')], {
     cwd: root,

@@ -4,6 +4,7 @@ import { CertificateJob, CertificateJobResult } from './catalog/schemas.js';
 import { MaintenanceReply, ProcessWithdrawalReply } from './billing/schemas.js';
 import { EmailJob, EmailJobResult } from './common/email.js';
 import { SessionMaintenanceReply } from './mentoring/schemas.js';
+import { CloseWeekReply } from './gamification/schemas.js';
 
 /** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
 export interface JobOptions {
@@ -171,6 +172,25 @@ export const JOBS = {
       removeOnFail: { age: DAY },
     },
     schedule: { everyMs: 60 * 1000, data: {} },
+  }),
+  /**
+   * the weekly leagues' close (gamification.maintenance.close-week): hourly, so a week closes within
+   * the hour after Monday 00:00 (platform time zone) and a missed run is caught up by the next;
+   * the close is idempotent and resumable, so running it every hour changes nothing once done
+   */
+  leagueClose: defineJobType({
+    queue: 'gamification-leagues',
+    name: 'gamification.league-close',
+    version: 1,
+    data: z.object({}),
+    result: CloseWeekReply,
+    options: {
+      attempts: 1,
+      backoff: { type: 'fixed', delay: 60_000 },
+      removeOnComplete: { age: DAY, count: 100 },
+      removeOnFail: { age: DAY },
+    },
+    schedule: { everyMs: 60 * 60 * 1000, data: {} },
   }),
   /**
    * a CSV of members to add to an institution, and to enroll in one of its courses

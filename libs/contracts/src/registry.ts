@@ -7,6 +7,8 @@ import { catalogRoutes, catalogInternal } from './catalog/routes.js';
 import { catalogEvents } from './catalog/events.js';
 import { assessmentRoutes, assessmentInternal } from './assessment/routes.js';
 import { assessmentEvents } from './assessment/events.js';
+import { gamificationRoutes, gamificationInternal } from './gamification/routes.js';
+import { gamificationEvents } from './gamification/events.js';
 import { institutionRoutes, institutionInternal } from './institution/routes.js';
 import { institutionEvents } from './institution/events.js';
 import { mentoringRoutes, mentoringInternal } from './mentoring/routes.js';
@@ -19,6 +21,7 @@ import { billingEvents } from './billing/events.js';
 
 /** Every HTTP route of the platform, grouped by owning service. */
 export const routesByService = {
+  gamification: gamificationRoutes,
   institution: institutionRoutes,
   mentoring: mentoringRoutes,
   community: communityRoutes,
@@ -31,6 +34,7 @@ export const routesByService = {
 export const ALL_ROUTES: readonly AnyRoute[] = Object.values(routesByService).flatMap((g) => Object.values(g) as AnyRoute[]);
 
 export const ALL_EVENTS: readonly EventDef[] = [
+  ...Object.values(gamificationEvents),
   ...Object.values(institutionEvents),
   ...Object.values(mentoringEvents),
   ...Object.values(communityEvents),
@@ -46,6 +50,7 @@ export function findEvent(name: string): EventDef | undefined {
 
 /** Every bus-only subject, with the principals allowed to call it. */
 export const ALL_INTERNAL: readonly InternalDef[] = [
+  ...Object.values(gamificationInternal),
   ...Object.values(identityInternal),
   ...Object.values(catalogInternal),
   ...Object.values(assessmentInternal),
@@ -61,6 +66,23 @@ export const ALL_INTERNAL: readonly InternalDef[] = [
  * an event not declared here, so the list and the code cannot drift apart.
  */
 export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
+  gamification: [
+    identityEvents.userRegistered,
+    identityEvents.userUpdated,
+    identityEvents.userDeletionScheduled,
+    catalogEvents.lessonCompleted,
+    catalogEvents.courseCompleted,
+    assessmentEvents.quizPassed,
+    assessmentEvents.submissionGraded,
+    mentoringEvents.sessionCompleted,
+    communityEvents.answerAccepted,
+    communityEvents.answerUnaccepted,
+    communityEvents.answerUpvoted,
+    communityEvents.groupJoined,
+    billingEvents.paymentRefunded,
+    institutionEvents.memberAdded,
+    institutionEvents.memberRemoved,
+  ],
   identity: [
     catalogEvents.courseCreated,
     catalogEvents.courseUpdated,

@@ -1,4 +1,5 @@
 import {
+  GamificationErrorCode,
   AssessmentErrorCode,
   BillingErrorCode,
   CatalogErrorCode,
@@ -11,6 +12,7 @@ import {
 
 /** Every code declared in @lp/contracts (the platform's and each service's); each has a text under `errors.code.<CODE>`. */
 export const DECLARED_ERROR_CODES = [
+  ...Object.values(GamificationErrorCode),
   ...Object.values(CommonErrorCode),
   ...Object.values(IdentityErrorCode),
   ...Object.values(CatalogErrorCode),

@@ -9,6 +9,7 @@ import { subscriptionRenewalJob } from './subscription-renewal.job.js';
 import { sendEmailJob } from './send-email.job.js';
 import { sessionMaintenanceJob } from './session-maintenance.job.js';
 import { bulkEnrollmentJob } from './bulk-enrollment.job.js';
+import { leagueCloseJob } from './league-close.job.js';
 
 /** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
 export const jobRegistry: readonly JobDefinition[] = [
@@ -22,4 +23,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   sendEmailJob,
   sessionMaintenanceJob,
   bulkEnrollmentJob,
+  leagueCloseJob,
 ];

@@ -21,4 +21,5 @@ export const RUNNING_SERVICES: readonly ServiceName[] = [
   'community',
   'mentoring',
   'institution',
+  'gamification',
 ];

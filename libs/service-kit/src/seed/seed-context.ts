@@ -8,7 +8,16 @@ import type { AnyRoute, Caller, InternalDef, Role, RouteOutput, RouteRequest } f
  */
 
 /** The areas in the order they are seeded: an area may use what the ones before it left in the context. */
-export const SEED_AREAS = ['identity', 'catalog', 'billing', 'assessment', 'community', 'mentoring', 'institution'] as const;
+export const SEED_AREAS = [
+  'identity',
+  'catalog',
+  'billing',
+  'assessment',
+  'community',
+  'mentoring',
+  'institution',
+  'gamification',
+] as const;
 export type SeedArea = (typeof SEED_AREAS)[number];
 
 /** The password of every demo account (the start banner prints it). */

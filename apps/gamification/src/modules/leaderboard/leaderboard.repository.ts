@@ -1,0 +1,177 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { PLATFORM_TIME_ZONE, type LeaderboardTimeframe } from '@lp/contracts';
+import { queryRows, type Db } from '@lp/service-kit';
+
+export interface PeriodRef {
+  period: LeaderboardTimeframe;
+  start: string;
+}
+
+/** Who may stand on a board, as far as gamification knows: staff, deleted and hidden people never do. */
+export interface Standing {
+  userId: string;
+  eligible: boolean;
+}
+
+export interface BoardPerson {
+  userId: string;
+  name: string;
+  profileImage: string | null;
+  level: number;
+  currentStreak: number;
+  eligible: boolean;
+}
+
+export interface EarnedBadgeRow {
+  userId: string;
+  code: string;
+  name: string;
+  description: string;
+  icon: string;
+}
+
+export interface RankedRow {
+  userId: string;
+  xp: number;
+  rank: number;
+  pos: number;
+}
+
+/**
+ * Platform staff: the admins who run the platform. Instructors and mentors learn and compete
+ * like anyone (the spec gives every user a leaderboard); an institution's own admins are its
+ * staff inside its portal (institution_members.member_type 'admin').
+ */
+export const STAFF_ROLES = ['admin'] as const;
+
+/** The SQL that says a users row may not stand on a board (staff, deleted, or hidden in settings). */
+const INELIGIBLE = `(u.deleted OR u.role = ANY($STAFF::text[]) OR coalesce(s.hide_from_leaderboards, false))`;
+const ineligible = (staffParam: number): string => INELIGIBLE.replace('$STAFF', `$${staffParam}`);
+
+/** Data access for xp_period_totals and what the boards show of people; no rules here. */
+@Injectable()
+export class LeaderboardRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /**
+   * Adds `xp` to the user's three period rows inside the award's transaction; answers the periods
+   * whose row this award created (a first XP of the week places the user in a league).
+   */
+  async addToTotals(tx: EntityManager, userId: string, xp: number, periods: readonly PeriodRef[]): Promise<Set<LeaderboardTimeframe>> {
+    const values = periods.map((_, i) => `($1, $${2 * i + 2}, $${2 * i + 3}::date, $${2 * periods.length + 2}::int)`).join(', ');
+    const rows = await queryRows<{ period: LeaderboardTimeframe; created: boolean }>(
+      tx,
+      `INSERT INTO xp_period_totals (user_id, period, period_start, xp) VALUES ${values}
+       ON CONFLICT (user_id, period, period_start) DO UPDATE SET xp = xp_period_totals.xp + EXCLUDED.xp
+       RETURNING period, (xmax = 0) AS created`,
+      [userId, ...periods.flatMap((p) => [p.period, p.start]), xp],
+    );
+    return new Set(rows.filter((r) => r.created).map((r) => r.period));
+  }
+
+  /** The users' XP in the given periods (absent: none). */
+  async totals(
+    userIds: readonly string[],
+    periods: readonly PeriodRef[],
+    db: Db = this.ds,
+  ): Promise<Array<{ userId: string; period: LeaderboardTimeframe; xp: number }>> {
+    if (!userIds.length) return [];
+    return queryRows(
+      db,
+      `SELECT t.user_id AS "userId", t.period, t.xp
+         FROM xp_period_totals t
+         JOIN unnest($2::text[], $3::date[]) AS p(period, start) ON p.period = t.period AND p.start = t.period_start
+        WHERE t.user_id = ANY($1::uuid[])`,
+      [userIds, periods.map((p) => p.period), periods.map((p) => p.start)],
+    );
+  }
+
+  /** One board's rows with XP, in pages by user id (the rebuild streams them into Redis). */
+  boardPage(period: PeriodRef, afterUserId: string | null, limit: number): Promise<Array<{ userId: string; xp: number }>> {
+    return queryRows(
+      this.ds,
+      `SELECT t.user_id AS "userId", t.xp
+         FROM xp_period_totals t
+         LEFT JOIN users u ON u.id = t.user_id
+         LEFT JOIN user_stats s ON s.user_id = t.user_id
+        WHERE t.period = $1 AND t.period_start = $2::date AND t.xp > 0
+          AND ($3::uuid IS NULL OR t.user_id > $3::uuid)
+          AND NOT coalesce(${ineligible(5)}, false)
+        ORDER BY t.user_id
+        LIMIT $4`,
+      [period.period, period.start, afterUserId, limit, [...STAFF_ROLES]],
+    );
+  }
+
+  /** Whether each user may stand on a board (a user the read model has not heard of yet may: nothing says otherwise). */
+  async standings(userIds: readonly string[]): Promise<Standing[]> {
+    if (!userIds.length) return [];
+    return queryRows(
+      this.ds,
+      `SELECT x.id AS "userId", NOT coalesce(${ineligible(2)}, false) AS eligible
+         FROM unnest($1::uuid[]) AS x(id)
+         LEFT JOIN users u ON u.id = x.id
+         LEFT JOIN user_stats s ON s.user_id = x.id`,
+      [userIds, [...STAFF_ROLES]],
+    );
+  }
+
+  /** What a board row shows of each person, with whether they may stand on it. */
+  people(userIds: readonly string[]): Promise<BoardPerson[]> {
+    if (!userIds.length) return Promise.resolve([]);
+    return queryRows(
+      this.ds,
+      `SELECT x.id AS "userId", coalesce(u.name, '') AS name, u.profile_image AS "profileImage",
+              coalesce(s.level, 1) AS level, coalesce(s.current_streak, 0) AS "currentStreak",
+              NOT coalesce(${ineligible(2)}, false) AS eligible
+         FROM unnest($1::uuid[]) AS x(id)
+         LEFT JOIN users u ON u.id = x.id
+         LEFT JOIN user_stats s ON s.user_id = x.id`,
+      [userIds, [...STAFF_ROLES]],
+    );
+  }
+
+  /** The badges each user earned, in the catalogue's order. */
+  badges(userIds: readonly string[]): Promise<EarnedBadgeRow[]> {
+    if (!userIds.length) return Promise.resolve([]);
+    return queryRows(
+      this.ds,
+      `SELECT ub.user_id AS "userId", d.code, d.name, d.description, d.icon
+         FROM user_badges ub JOIN badge_definitions d ON d.code = ub.badge_code
+        WHERE ub.user_id = ANY($1::uuid[])
+        ORDER BY d.sort, d.code`,
+      [userIds],
+    );
+  }
+
+  /**
+   * xp_period_totals recomputed from xp_ledger with one GROUP BY (each ledger row counted in its
+   * week, its month and all time, in the platform's time zone), replacing what was there, in one
+   * transaction: the totals can always be derived again from the ledger, the truth.
+   */
+  async rebuildTotalsFromLedger(): Promise<number> {
+    return this.ds.transaction(async (tx) => {
+      // an award committing meanwhile must wait, or its increment would be lost under the rewrite
+      await tx.query('LOCK TABLE xp_period_totals IN EXCLUSIVE MODE');
+      await tx.query('DELETE FROM xp_period_totals');
+      const rows = await queryRows<{ n: number }>(
+        tx,
+        `WITH inserted AS (
+           INSERT INTO xp_period_totals (user_id, period, period_start, xp)
+           SELECT l.user_id, p.period, p.start, sum(l.xp)::int
+             FROM xp_ledger l
+             CROSS JOIN LATERAL (VALUES
+               ('week', date_trunc('week', l.occurred_at AT TIME ZONE $1)::date),
+               ('month', date_trunc('month', l.occurred_at AT TIME ZONE $1)::date),
+               ('all', DATE '1970-01-01')
+             ) AS p(period, start)
+            GROUP BY l.user_id, p.period, p.start
+           RETURNING 1
+         ) SELECT count(*)::int AS n FROM inserted`,
+        [PLATFORM_TIME_ZONE],
+      );
+      return rows[0]?.n ?? 0;
+    });
+  }
+}

@@ -1,0 +1,195 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { LeagueTier } from '@lp/contracts';
+import { queryOne, queryRows, type Db } from '@lp/service-kit';
+import { STAFF_ROLES } from '../leaderboard/leaderboard.repository.js';
+import type { LeagueOutcome } from './league-rules.js';
+
+export interface LeagueRow {
+  id: string;
+  weekStart: string;
+  tier: LeagueTier;
+  closedAt: Date | null;
+}
+
+export interface StandingRow {
+  userId: string;
+  name: string;
+  xp: number;
+}
+
+/** Data access for league_weeks, leagues and league_members; no rules here. */
+@Injectable()
+export class LeaguesRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /** The user's latest league before `weekStart` and how it ended (null outcome: not closed yet). */
+  lastPlacement(tx: Db, userId: string, weekStart: string): Promise<{ tier: LeagueTier; outcome: LeagueOutcome | null } | null> {
+    return queryOne(
+      tx,
+      `SELECT l.tier, m.outcome FROM league_members m JOIN leagues l ON l.id = m.league_id
+        WHERE m.user_id = $1 AND m.week_start < $2::date
+        ORDER BY m.week_start DESC LIMIT 1`,
+      [userId, weekStart],
+    );
+  }
+
+  /** XP in the four weeks before `weekStart` (what the activity band is read from). */
+  async recentXp(tx: Db, userId: string, weekStart: string): Promise<number> {
+    const row = await queryOne<{ xp: number }>(
+      tx,
+      `SELECT coalesce(sum(xp), 0)::int AS xp FROM xp_period_totals
+        WHERE user_id = $1 AND period = 'week' AND period_start >= $2::date - 28 AND period_start < $2::date`,
+      [userId, weekStart],
+    );
+    return row?.xp ?? 0;
+  }
+
+  /** Whether the user may be in a league (the boards' rule: not staff, not deleted, not hidden). */
+  async mayCompete(tx: Db, userId: string): Promise<boolean> {
+    const row = await queryOne<{ ok: boolean }>(
+      tx,
+      `SELECT NOT coalesce(u.deleted OR u.role = ANY($2::text[]) OR coalesce(s.hide_from_leaderboards, false), false) AS ok
+         FROM (SELECT $1::uuid AS id) x
+         LEFT JOIN users u ON u.id = x.id
+         LEFT JOIN user_stats s ON s.user_id = x.id`,
+      [userId, [...STAFF_ROLES]],
+    );
+    return row?.ok ?? true;
+  }
+
+  async ensureWeek(tx: EntityManager, weekStart: string): Promise<void> {
+    await tx.query(`INSERT INTO league_weeks (week_start) VALUES ($1::date) ON CONFLICT (week_start) DO NOTHING`, [weekStart]);
+  }
+
+  /**
+   * An open league of the week, tier and band with room, locked for this transaction; one another
+   * placement holds is skipped (SKIP LOCKED), so concurrent first awards never queue on one row.
+   */
+  openLeagueWithRoom(tx: EntityManager, weekStart: string, tier: LeagueTier, band: number, size: number): Promise<{ id: string } | null> {
+    return queryOne(
+      tx,
+      `SELECT id FROM leagues
+        WHERE week_start = $1::date AND tier = $2 AND band = $3 AND member_count < $4 AND closed_at IS NULL
+        ORDER BY member_count DESC, created_at
+        LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [weekStart, tier, band, size],
+    );
+  }
+
+  async createLeague(tx: EntityManager, weekStart: string, tier: LeagueTier, band: number): Promise<string> {
+    const row = await queryOne<{ id: string }>(tx, `INSERT INTO leagues (week_start, tier, band) VALUES ($1::date, $2, $3) RETURNING id`, [
+      weekStart,
+      tier,
+      band,
+    ]);
+    return row!.id;
+  }
+
+  /** The member's row (none when already placed this week) and the league's count, together. */
+  async addMember(tx: EntityManager, leagueId: string, weekStart: string, userId: string): Promise<boolean> {
+    const added = await queryRows<{ user_id: string }>(
+      tx,
+      `INSERT INTO league_members (week_start, user_id, league_id) VALUES ($1::date, $2, $3)
+       ON CONFLICT (week_start, user_id) DO NOTHING RETURNING user_id`,
+      [weekStart, userId, leagueId],
+    );
+    if (!added.length) return false;
+    await tx.query('UPDATE leagues SET member_count = member_count + 1 WHERE id = $1', [leagueId]);
+    return true;
+  }
+
+  /** The user's league of the week. */
+  leagueOf(userId: string, weekStart: string): Promise<LeagueRow | null> {
+    return queryOne(
+      this.ds,
+      `SELECT l.id, l.week_start::text AS "weekStart", l.tier, l.closed_at AS "closedAt"
+         FROM league_members m JOIN leagues l ON l.id = m.league_id
+        WHERE m.user_id = $1 AND m.week_start = $2::date`,
+      [userId, weekStart],
+    );
+  }
+
+  /**
+   * A league's table: its members by XP in the week (ties: who joined first stays ahead), with
+   * names. Members who may no longer appear on boards (deleted, hidden, staff since) are left out.
+   */
+  standings(leagueId: string, db: Db = this.ds): Promise<StandingRow[]> {
+    return queryRows(
+      db,
+      `SELECT m.user_id AS "userId", coalesce(u.name, '') AS name, coalesce(t.xp, 0) AS xp
+         FROM league_members m
+         JOIN leagues l ON l.id = m.league_id
+         LEFT JOIN xp_period_totals t ON t.user_id = m.user_id AND t.period = 'week' AND t.period_start = m.week_start
+         LEFT JOIN users u ON u.id = m.user_id
+         LEFT JOIN user_stats s ON s.user_id = m.user_id
+        WHERE m.league_id = $1
+          AND NOT coalesce(u.deleted OR u.role = ANY($2::text[]) OR coalesce(s.hide_from_leaderboards, false), false)
+        ORDER BY coalesce(t.xp, 0) DESC, m.joined_at, m.user_id`,
+      [leagueId, [...STAFF_ROLES]],
+    );
+  }
+
+  /** Weeks before `weekStart` still open, oldest first (a missed week is closed before the next). */
+  openWeeksBefore(weekStart: string): Promise<string[]> {
+    return queryRows<{ w: string }>(
+      this.ds,
+      `SELECT week_start::text AS w FROM league_weeks WHERE status = 'open' AND week_start < $1::date ORDER BY week_start`,
+      [weekStart],
+    ).then((rows) => rows.map((r) => r.w));
+  }
+
+  openLeagueIds(weekStart: string): Promise<string[]> {
+    return queryRows<{ id: string }>(this.ds, `SELECT id FROM leagues WHERE week_start = $1::date AND closed_at IS NULL ORDER BY id`, [
+      weekStart,
+    ]).then((rows) => rows.map((r) => r.id));
+  }
+
+  /** The league locked for its close; null when another close already finished it. */
+  lockOpenLeague(tx: EntityManager, leagueId: string): Promise<LeagueRow | null> {
+    return queryOne(
+      tx,
+      `SELECT id, week_start::text AS "weekStart", tier, closed_at AS "closedAt" FROM leagues WHERE id = $1 AND closed_at IS NULL FOR UPDATE`,
+      [leagueId],
+    );
+  }
+
+  /** Every member's final rank and outcome, and the league marked closed, in the caller's transaction. */
+  async closeLeague(
+    tx: EntityManager,
+    leagueId: string,
+    results: ReadonlyArray<{ userId: string; rank: number; outcome: LeagueOutcome }>,
+    closedAt: Date,
+  ): Promise<void> {
+    if (results.length)
+      await tx.query(
+        `UPDATE league_members m SET final_rank = r.rank, outcome = r.outcome
+           FROM unnest($2::uuid[], $3::int[], $4::text[]) AS r(user_id, rank, outcome)
+          WHERE m.league_id = $1 AND m.user_id = r.user_id`,
+        [leagueId, results.map((r) => r.userId), results.map((r) => r.rank), results.map((r) => r.outcome)],
+      );
+    // members left out of the table (deleted or hidden since) keep their tier
+    await tx.query(`UPDATE league_members SET outcome = 'stayed' WHERE league_id = $1 AND outcome IS NULL`, [leagueId]);
+    await tx.query('UPDATE leagues SET closed_at = $2 WHERE id = $1', [leagueId, closedAt]);
+  }
+
+  /** The week marked closed with its figures counted from the stored outcomes (so a retry answers the same). */
+  async finishWeek(weekStart: string, closedAt: Date): Promise<void> {
+    await this.ds.query(
+      `UPDATE league_weeks w SET status = 'closed', closed_at = $2,
+              leagues_closed = (SELECT count(*) FROM leagues WHERE week_start = w.week_start),
+              promoted = (SELECT count(*) FROM league_members WHERE week_start = w.week_start AND outcome = 'promoted'),
+              demoted = (SELECT count(*) FROM league_members WHERE week_start = w.week_start AND outcome = 'demoted')
+        WHERE week_start = $1::date AND status = 'open'`,
+      [weekStart, closedAt],
+    );
+  }
+
+  weekFigures(weekStart: string): Promise<{ status: string; leaguesClosed: number; promoted: number; demoted: number } | null> {
+    return queryOne(
+      this.ds,
+      `SELECT status, leagues_closed AS "leaguesClosed", promoted, demoted FROM league_weeks WHERE week_start = $1::date`,
+      [weekStart],
+    );
+  }
+}

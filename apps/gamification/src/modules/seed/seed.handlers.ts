@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import { gamificationInternal } from '@lp/contracts';
+import { HandlesInternal, UnitOfWork } from '@lp/service-kit';
+import { XpLedgerService } from '../xp/xp-ledger.service.js';
+
+type I = typeof gamificationInternal;
+
+/**
+ * Demo data for `npm start`, over the bus (developmentOnly in app.module.ts: production does
+ * not even construct it). XP goes through the one award path, so the ledger, stats, streaks,
+ * badges, period totals, leagues and boards are what real events would have made; the
+ * 'seed:…' source ids are the ledger's key, so a second seeding adds nothing.
+ */
+@Injectable()
+export class SeedHandlers {
+  constructor(
+    @Inject(XpLedgerService) private readonly xp: XpLedgerService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  @HandlesInternal(gamificationInternal.seedXp)
+  async seedXp(req: z.infer<I['seedXp']['request']>): Promise<z.infer<I['seedXp']['response']>> {
+    // one transaction, in the given (chronological) order: streaks and daily bonuses come out as they would have
+    return this.uow.run(async (tx) => {
+      let applied = 0;
+      let xp = 0;
+      for (const a of req.awards) {
+        const r = await this.xp.award(tx, {
+          userId: req.user_id,
+          ruleCode: a.rule_code,
+          sourceEventId: a.source_id,
+          sourceKey: a.source_key,
+          occurredAt: new Date(a.occurred_at),
+        });
+        if (r.xp !== 0) applied += 1;
+        xp += r.xp;
+      }
+      return { applied, xp };
+    });
+  }
+}
