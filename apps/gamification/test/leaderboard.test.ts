@@ -190,6 +190,30 @@ describe('who stands on a board', () => {
   });
 });
 
+describe("identity's events and the Redis boards", () => {
+  it('takes an account off the stored board itself when it becomes staff, and puts it back when it no longer is', async () => {
+    at('2031-05-07T10:00:00Z');
+    const person = await h.user('learner', 'Soon Staff');
+    await credit(person.id, 120, '2031-05-06T09:00:00Z');
+    const week = boardKey(h.env.BUS_PREFIX!, 'week', '2031-05-05');
+    expect(await redis.zscore(week, person.id)).toBe('120');
+    const update = (role: 'admin' | 'learner') =>
+      h.publish(identityEvents.userUpdated, {
+        v: 1,
+        user_id: person.id,
+        name: 'Soon Staff',
+        email: `${person.id.slice(0, 8)}@gamification.test`,
+        role,
+        profile_image: null,
+      });
+    // not only filtered when read: the sorted set itself loses the row, so ranks and counts taken from it stay exact
+    await update('admin');
+    await h.waitFor(async () => (await redis.zscore(week, person.id)) === null);
+    await update('learner');
+    await h.waitFor(async () => (await redis.zscore(week, person.id)) === '120');
+  });
+});
+
 describe('an institution portal board', () => {
   const NOW = '2031-05-07T10:00:00Z';
   const WHEN = '2031-05-06T09:00:00Z';

@@ -1,4 +1,12 @@
-import { PLATFORM_TIME_ZONE, catalogInternal, gamificationInternal, gamificationRoutes, identityRoutes, type Role } from '@lp/contracts';
+import {
+  PLATFORM_TIME_ZONE,
+  catalogInternal,
+  gamificationInternal,
+  gamificationRoutes,
+  identityRoutes,
+  institutionRoutes,
+  type Role,
+} from '@lp/contracts';
 import { DEMO_PASSWORD, SeedError, demoUser, type DemoUser, type SeedContext, type Seeder } from '@lp/service-kit';
 import { addDays, localDate, startOfLocalDay } from '../modules/leaderboard/periods.js';
 
@@ -18,6 +26,11 @@ import { addDays, localDate, startOfLocalDay } from '../modules/leaderboard/peri
 /** days of history before today */
 export const HISTORY_DAYS = 90;
 export const GENERATED_LEARNERS = 50;
+/**
+ * how many of them study at the demo institution: the demo learner's sign-in lands in its
+ * portal, whose board ranks its members only, so that board needs people too
+ */
+export const INSTITUTION_LEARNERS = 20;
 /** the demo learner's streak: active on each of the last STREAK_DAYS days, idle the day before */
 export const DEMO_STREAK_DAYS = 5;
 
@@ -201,6 +214,34 @@ async function seedReferrals(ctx: SeedContext, learner: DemoUser): Promise<strin
   return `${registered} referred account(s) registered with ${learner.email}'s code ${code}`;
 }
 
+/**
+ * The first generated learners join the demo institution as students the way anyone does: its
+ * administrator invites them and each accepts (membership is by consent); members already
+ * there are left alone.
+ */
+async function joinDemoInstitution(ctx: SeedContext, learners: readonly DemoUser[]): Promise<number> {
+  const ada = demoUser(ctx, 'institution', 'gamification');
+  const institution = await ctx.call(institutionRoutes.me, {}, ctx.as(ada, 'institution'));
+  const as = ctx.as(ada, 'institution', institution.id);
+  const { members } = await ctx.call(institutionRoutes.listMembers, { params: { id: institution.id }, query: {} }, as);
+  const have = new Set(members.map((m) => m.user.email));
+  let joined = 0;
+  for (const learner of learners.filter((l) => !have.has(l.email))) {
+    await ctx.call(
+      institutionRoutes.addMember,
+      { params: { id: institution.id }, body: { email: learner.email, member_type: 'student', create_account: false } },
+      as,
+    );
+    const asLearner = ctx.as(learner, 'learner');
+    const { invitations } = await ctx.call(institutionRoutes.myInvitations, {}, asLearner);
+    const invitation = invitations.find((i) => i.institution_id === institution.id);
+    if (!invitation) throw new SeedError(`gamification: no invitation of ${institution.name} reached ${learner.email}`);
+    await ctx.call(institutionRoutes.acceptInvitation, { params: { invitationId: invitation.id } }, asLearner);
+    joined += 1;
+  }
+  return joined;
+}
+
 async function apply(ctx: SeedContext, user: DemoUser, awards: PlannedAward[]): Promise<{ applied: number; xp: number }> {
   let applied = 0;
   let xp = 0;
@@ -227,11 +268,15 @@ export const seeder: Seeder = {
       applied += (await apply(ctx, user, planAwards(`demo-${role}`, 100 + role.length, habit, now))).applied;
       people += 1;
     }
+    const students: DemoUser[] = [];
     for (let i = 0; i < GENERATED_LEARNERS; i += 1) {
       const user = await ctx.ensureUser({ ...generatedLearner(i), role: 'learner' });
       applied += (await apply(ctx, user, planAwards(`learner-${i + 1}`, 1000 + i, generatedHabit(i), now))).applied;
       people += 1;
+      if (i < INSTITUTION_LEARNERS) students.push(user);
     }
+    const joined = await joinDemoInstitution(ctx, students);
+    if (joined) ctx.log(`gamification: ${joined} generated learner(s) joined the demo institution (its portal board)`);
     ctx.log(`gamification: ${applied} XP award(s) applied for ${people + 1} people (the demo learner ${learner.email} included)`);
     ctx.log(`gamification: ${await seedReferrals(ctx, learner)}`);
   },

@@ -426,6 +426,14 @@ export class XpLedgerService implements OnModuleInit {
     };
   }
 
+  /**
+   * The user's board rows are written again once `tx` commits: for a change of who may appear
+   * (an account's role, deletion, or its first arrival in the users read model after its XP).
+   */
+  refreshBoardsAfterCommit(tx: EntityManager, userId: string): void {
+    this.touch(tx, userId);
+  }
+
   private touch(tx: EntityManager, userId: string): void {
     const qr = tx.queryRunner;
     if (!qr) return;
