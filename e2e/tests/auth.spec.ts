@@ -24,8 +24,7 @@ async function expectCommonNavigation(page: Page, role: SelfRole): Promise<void>
   await expect(navLink(nav, 'Wallet')).toHaveAttribute('href', '/wallet');
   await expect(navLink(nav, 'Plans')).toHaveAttribute('href', '/subscriptions');
   await expect(navLink(nav, 'Knowledge Hub')).toHaveAttribute('href', '/knowledge-hub');
-  // its page is not built yet: the entry says so (navigation.spec.ts opens every entry)
-  await expect(navLink(nav, 'Leaderboard (coming soon)')).toHaveAttribute('href', '/leaderboard');
+  await expect(navLink(nav, 'Leaderboard')).toHaveAttribute('href', '/leaderboard');
 }
 
 /** Spec 2.4 user menu: Telegram Integration, Account Settings, Referrals, Logout. */

@@ -30,26 +30,39 @@ test.describe('coming-soon page', () => {
 });
 
 test.describe('pages of the app that are not built yet', () => {
-  test('the user menu marks Referrals "Soon", and its page says what Referrals will do', async ({ page, request }) => {
-    const account = await registerViaApi(request, 'instructor', 'soon-referrals');
+  test('the menu marks AI Tutor "Soon", and its page says what the AI tutor will do', async ({ page, request }) => {
+    const account = await registerViaApi(request, 'instructor', 'soon-ai-tutor');
     await signInWithToken(page, account.token, '/instructor/dashboard');
-    const menu = await openUserMenu(page);
-    const referrals = menu.getByRole('menuitem', { name: 'Referrals (coming soon)', exact: true });
-    await expect(referrals.getByText('Soon', { exact: true })).toBeVisible();
-    // built entries carry no such mark
-    await expect(menu.getByRole('menuitem', { name: 'Account Settings', exact: true })).toBeVisible();
-    await referrals.click();
+    const nav = page.getByTestId('app-nav');
+    await nav.getByRole('button', { name: 'AI Assistants', exact: true }).click();
+    const menu = page.getByRole('menu');
+    const tutor = menu.getByRole('menuitem', { name: 'AI Tutor (coming soon)', exact: true });
+    await expect(tutor.getByText('Soon', { exact: true })).toBeVisible();
+    await tutor.click();
 
-    await expect(page).toHaveURL(/\/referrals$/);
+    await expect(page).toHaveURL(/\/ai-tutor$/);
     const soonPage = page.getByTestId('not-yet-available');
-    await expect(soonPage).toHaveAttribute('data-area', 'referrals');
-    await expect(soonPage.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
+    await expect(soonPage).toHaveAttribute('data-area', 'aiTutor');
+    await expect(soonPage.getByRole('heading', { level: 1, name: 'AI Tutor' })).toBeVisible();
     await expect(soonPage.getByRole('listitem')).toHaveText([
-      'Your own referral code and a link to share it.',
-      'The list of the people who joined through your link.',
+      'Chat with an AI tutor at any hour about what you are learning.',
+      'Open it from a course to ask questions about that course.',
+      'Your conversation stays on the page as a list of messages.',
     ]);
     await soonPage.getByRole('link', { name: 'Go to your dashboard' }).click();
     await expect(page).toHaveURL(/\/instructor\/dashboard$/);
+  });
+
+  test('the user menu leads to Referrals, built now and marked no more', async ({ page, request }) => {
+    const account = await registerViaApi(request, 'instructor', 'built-referrals');
+    await signInWithToken(page, account.token, '/instructor/dashboard');
+    const menu = await openUserMenu(page);
+    const referrals = menu.getByRole('menuitem', { name: 'Referrals', exact: true });
+    await expect(referrals.getByText('Soon', { exact: true })).toHaveCount(0);
+    await referrals.click();
+    await expect(page).toHaveURL(/\/referrals$/);
+    await expect(page.getByTestId('not-yet-available')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
   });
 
   test('a page reached only by address (the AI summarizer) names its own area too', async ({ page, request }) => {

@@ -28,7 +28,7 @@ const COMMON: Entry[] = [
   page_(null, 'Wallet', '/wallet'),
   page_(null, 'Plans', '/subscriptions', 'Subscription Plans'),
   page_(null, 'Knowledge Hub', '/knowledge-hub'),
-  soon(null, 'Leaderboard', '/leaderboard'),
+  page_(null, 'Leaderboard', '/leaderboard'),
 ];
 const TEACHING: Entry[] = [
   page_('Teaching', 'My Courses', '/instructor/courses'),

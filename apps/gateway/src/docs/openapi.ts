@@ -125,7 +125,7 @@ function liveFeedOperation(f: LiveFeed): Json {
   return {
     operationId: `live.${f.name}`,
     summary: f.summary,
-    description: `Server-sent events, read with fetch() and the bearer header. Events: ${f.events.map((e) => e.name).join(', ')}; each as \`event: <name>\` and \`data: <payload JSON>\`${f.key ? `, only those whose ${f.key} is {id}` : ''}. A \`: keep-alive\` comment every 25 s; the stream ends when the token expires.`,
+    description: `Server-sent events, read with fetch() and the bearer header. Events: ${f.events.map((e) => e.name).join(', ')}; each as \`event: <name>\` and \`data: <payload JSON>\`${f.access === 'self' ? `, only those whose ${f.key} is the caller's own id` : f.key ? `, only those whose ${f.key} is {id}` : ''}. A \`: keep-alive\` comment every 25 s; the stream ends when the token expires.`,
     tags: ['live'],
     parameters: f.path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }] : [],
     'x-guard': f.guard,
@@ -133,7 +133,7 @@ function liveFeedOperation(f: LiveFeed): Json {
       '200': { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
       ...Object.fromEntries(
         Object.entries(errors)
-          .filter(([code]) => f.key || (code !== '400' && code !== '403' && code !== '404'))
+          .filter(([code]) => f.path.includes('{id}') || (code !== '400' && code !== '403' && code !== '404'))
           .map(([code, description]) => [
             code,
             { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

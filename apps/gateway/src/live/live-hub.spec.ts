@@ -46,6 +46,24 @@ describe('LiveHub', () => {
     expect(b.frames).toEqual([]);
   });
 
+  it("delivers a user's own level and badge events to that user's streams only, every tab of theirs", () => {
+    const hub = new LiveHub(FEEDS, 20);
+    const tab1 = new FakeClient('u1');
+    const tab2 = new FakeClient('u1');
+    const someoneElse = new FakeClient('u2');
+    hub.add(LIVE_FEEDS.me, 'u1', tab1);
+    hub.add(LIVE_FEEDS.me, 'u1', tab2);
+    hub.add(LIVE_FEEDS.me, 'u2', someoneElse);
+    const level = { v: 1, user_id: 'u1', level: 4, total_xp: 610, reached_at: '2026-01-01T00:00:00.000Z' };
+    expect(hub.dispatch('gamification.level.reached', level)).toBe(2);
+    expect(hub.dispatch('gamification.badge.earned', { user_id: 'u3', badge_code: 'b' })).toBe(0);
+    // an event without the key reaches nobody rather than everybody
+    expect(hub.dispatch('gamification.badge.earned', { badge_code: 'b' })).toBe(0);
+    expect(tab1.frames).toEqual([`event: gamification.level.reached\ndata: ${JSON.stringify(level)}\n\n`]);
+    expect(tab2.frames).toEqual(tab1.frames);
+    expect(someoneElse.frames).toEqual([]);
+  });
+
   it('routes each event to its feed: forum posts to the group, answers to the question, questions to the /qa list', () => {
     const hub = new LiveHub(FEEDS, 20);
     const group = new FakeClient('u1');

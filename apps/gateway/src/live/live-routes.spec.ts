@@ -97,9 +97,14 @@ describe('live feed routes', () => {
   it('subscribes once to exactly the events the feeds forward', async () => {
     await start();
     expect([...subscriptions.keys()].sort()).toEqual(
-      ['community.answer.posted', 'community.forum-post.created', 'community.message.posted', 'community.question.asked'].map(
-        (n) => `test.events.${n}`,
-      ),
+      [
+        'community.answer.posted',
+        'community.forum-post.created',
+        'community.message.posted',
+        'community.question.asked',
+        'gamification.badge.earned',
+        'gamification.level.reached',
+      ].map((n) => `test.events.${n}`),
     );
   });
 
@@ -122,6 +127,46 @@ describe('live feed routes', () => {
     expect(r.text).toContain(`event: community.message.posted\ndata: ${JSON.stringify(payload)}\n\n`);
     expect(r.text).not.toContain('not an event of the contract');
     expect(r.text).not.toContain('secret');
+  });
+
+  it("sends the caller their own level and badge events and nobody else's, without asking community", async () => {
+    const tokens = await start();
+    const asked: string[] = [];
+    access = (subject) => void asked.push(subject);
+    const me = caller();
+    const other = caller();
+    const level = { v: 1, user_id: me.userId, level: 3, total_xp: 320, reached_at: '2026-11-27T10:00:00.000Z' };
+    const badge = {
+      v: 1,
+      user_id: me.userId,
+      badge_code: 'first_course',
+      badge_name: 'First course',
+      icon: 'graduation-cap',
+      earned_at: '2026-11-27T10:00:00.000Z',
+    };
+    const mine = read('/api/live/me', tokens.sign(me), (t) => t.includes('event: gamification.badge.earned'));
+    const theirs = read('/api/live/me', tokens.sign(other), () => false, 1500);
+    while (hub.count() < 2) await new Promise((r) => setTimeout(r, 5));
+    publish('gamification.level.reached', { ...level, user_id: other.userId, level: 9 });
+    publish('gamification.level.reached', level);
+    publish('gamification.badge.earned', badge);
+    const r = await mine;
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(`event: gamification.level.reached\ndata: ${JSON.stringify(level)}\n\n`);
+    expect(r.text).toContain(`event: gamification.badge.earned\ndata: ${JSON.stringify(badge)}\n\n`);
+    expect(r.text).not.toContain('"level":9');
+    const o = await theirs;
+    expect(o.text).toContain('"level":9');
+    expect(o.text).not.toContain(me.userId);
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses the own feed without a token, before any stream starts', async () => {
+    await start();
+    const res = await fetch(`${url}/api/live/me`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(hub.count()).toBe(0);
   });
 
   it('ends the stream when its token expires', async () => {

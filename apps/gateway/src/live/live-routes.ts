@@ -10,6 +10,7 @@ import {
   zodIssuesToFieldErrors,
   type AnyRoute,
   type Caller,
+  type LiveAccessSubject,
   type LiveFeed,
 } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
@@ -79,9 +80,10 @@ async function open(
     caller = known;
     (request as FastifyRequest & { userId?: string }).userId = caller.userId;
     session = deps.tokens.verify(extractToken(request) ?? '');
-    if (feed.key) id = idOf(request.params);
+    // a `self` feed follows the caller's own events: the key is who the token says, nobody else to ask
+    if (feed.key) id = feed.access === 'self' ? caller.userId : idOf(request.params);
     release = hub.reserve(caller.userId);
-    if (feed.access && id) await askAccess(deps, feed, id, caller, String(request.id));
+    if (feed.access && feed.access !== 'self' && id) await askAccess(deps, feed.access, id, caller, String(request.id));
   } catch (e) {
     release?.();
     if (AppError.isAppError(e)) {
@@ -148,12 +150,8 @@ function idOf(params: unknown): string {
   return r.data.id;
 }
 
-async function askAccess(deps: LiveDeps, feed: LiveFeed, id: string, caller: Caller, requestId: string): Promise<void> {
-  await deps.rpc.request(
-    communityLiveInternal.access.subject,
-    { subject: feed.access, id, user_id: caller.userId },
-    { requestId, caller: null },
-  );
+async function askAccess(deps: LiveDeps, subject: LiveAccessSubject, id: string, caller: Caller, requestId: string): Promise<void> {
+  await deps.rpc.request(communityLiveInternal.access.subject, { subject, id, user_id: caller.userId }, { requestId, caller: null });
 }
 
 /** A failed check (community or Redis not answering) keeps the stream: only a refusal ends it. */
@@ -167,7 +165,7 @@ async function stillAllowed(
 ): Promise<boolean> {
   try {
     if (await deps.revocations.isRevoked(caller.userId, caller.sessionId, issuedAt)) return false;
-    if (feed.access && id) await askAccess(deps, feed, id, caller, requestId);
+    if (feed.access && feed.access !== 'self' && id) await askAccess(deps, feed.access, id, caller, requestId);
     return true;
   } catch (e) {
     return !(AppError.isAppError(e) && (e.status === 403 || e.status === 404 || e.status === 401));

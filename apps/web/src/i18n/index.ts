@@ -16,6 +16,7 @@ import enMentorDesk from './en-mentor-desk.json' with { type: 'json' };
 import enMentorInsights from './en-mentor-insights.json' with { type: 'json' };
 import enMentoring from './en-mentoring.json' with { type: 'json' };
 import enFigures from './en-figures.json' with { type: 'json' };
+import enGamification from './en-gamification.json' with { type: 'json' };
 import enInstitution from './en-institution.json' with { type: 'json' };
 import enInstitutionNetwork from './en-institution-network.json' with { type: 'json' };
 import enPortal from './en-portal.json' with { type: 'json' };
@@ -37,6 +38,7 @@ export const enTranslation = {
   ...enCertificates,
   ...enDashboard,
   ...enFigures,
+  ...enGamification,
   ...enInstitution,
   ...enInstitutionNetwork,
   ...enPortal,

@@ -27,6 +27,7 @@ const community = () => import('../features/community/pages');
 const dashboards = () => import('../features/dashboard/role-dashboard-page');
 const devMailbox = () => import('../features/dev-mailbox/dev-mailbox-page');
 const errors = () => import('../features/errors/pages');
+const gamification = () => import('../features/gamification/pages');
 const landing = () => import('../features/landing/landing-page');
 const mentoring = () => import('../features/mentoring/pages');
 const profile = () => import('../features/profile/profile-page');
@@ -85,6 +86,8 @@ const MentorsPage = pageOf(mentoring, 'MentorsPage');
 const MentorBookingPage = pageOf(mentoring, 'MentorBookingPage');
 const MySessionsPage = pageOf(mentoring, 'MySessionsPage');
 const SessionSuccessPage = pageOf(mentoring, 'SessionSuccessPage');
+const LeaderboardPage = pageOf(gamification, 'LeaderboardPage');
+const ReferralsPage = pageOf(gamification, 'ReferralsPage');
 const QaListPage = pageOf(qa, 'QaListPage');
 const QaQuestionPage = pageOf(qa, 'QaQuestionPage');
 
@@ -211,8 +214,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/community/invitations/:token', guard: 'public', element: createElement(InvitationPage) },
   { path: '/qa', guard: 'any', element: createElement(QaListPage) },
   { path: '/qa/:id', guard: 'any', element: createElement(QaQuestionPage) },
-  { path: '/leaderboard', guard: 'any', element: notYetAvailable('leaderboard') },
-  { path: '/referrals', guard: 'any', element: notYetAvailable('referrals') },
+  { path: '/leaderboard', guard: 'any', element: createElement(LeaderboardPage) },
+  { path: '/referrals', guard: 'any', element: createElement(ReferralsPage) },
 
   {
     path: '/institution/onboard',

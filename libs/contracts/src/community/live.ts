@@ -1,5 +1,6 @@
 /**
- * Community's live feeds: server-sent event streams the gateway serves beside the routes.
+ * The live feeds (community's, and gamification's feed of the caller's own achievements):
+ * server-sent event streams the gateway serves beside the routes.
  * Declared once here; the gateway registers and fans out from LIVE_FEEDS, the SPA opens them
  * (fetch() streaming with its Authorization header: a token never goes into a URL), the docs
  * list them, and the NATS permissions let the gateway listen to exactly these events.
@@ -18,22 +19,29 @@ import type { EventDef } from '../common/event.js';
 import type { Guard } from '../common/route.js';
 import { IdSchema } from '../common/ids.js';
 import { communityEvents } from './events.js';
+import { gamificationEvents } from '../gamification/events.js';
 
 /** What community checks before a stream opens: the group's membership, or that the question exists. */
 export const LIVE_ACCESS_SUBJECTS = ['study-group', 'question'] as const;
 export type LiveAccessSubject = (typeof LIVE_ACCESS_SUBJECTS)[number];
+/**
+ * Who may follow a feed: a community access subject (asked over the bus), `self` (the feed of
+ * the caller's own events: the key is the caller's id, checked by the gateway alone, so no
+ * path id and no service to ask), or null (any signed-in user, every event).
+ */
+export type LiveAccess = LiveAccessSubject | 'self';
 
 export interface LiveFeed {
   name: string;
-  /** under /api, like the routes; `{id}` is the group or question */
+  /** under /api, like the routes; `{id}` is the group or question (a `self` feed has none) */
   path: string;
   guard: Guard;
   summary: string;
   events: readonly EventDef[];
-  /** the payload field that must equal `{id}`; null: every event of the feed */
+  /** the payload field that must equal `{id}` (for a `self` feed: the caller's own id); null: every event of the feed */
   key: string | null;
-  /** asked of community over the bus before the stream opens (and again every minute); null: any signed-in user */
-  access: LiveAccessSubject | null;
+  /** a subject asked of community over the bus before the stream opens (and again every minute); `self`: the caller's own events; null: any signed-in user */
+  access: LiveAccess | null;
 }
 
 const feed = (f: LiveFeed): LiveFeed => f;
@@ -65,6 +73,15 @@ export const LIVE_FEEDS = {
     events: [communityEvents.questionAsked],
     key: null,
     access: null,
+  }),
+  me: feed({
+    name: 'me',
+    path: '/live/me',
+    guard: 'any',
+    summary: "The caller's own achievements, live: a level reached, a badge earned (the SPA's toasts and header)",
+    events: [gamificationEvents.levelReached, gamificationEvents.badgeEarned],
+    key: 'user_id',
+    access: 'self',
   }),
 } as const;
 

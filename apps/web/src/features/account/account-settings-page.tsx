@@ -3,6 +3,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { PageHeader } from '../../ui';
 import { useSignedInUser } from '../auth';
 import { DangerZoneCard } from './danger-zone-card';
+import { LeaderboardSettingsCard } from './leaderboard-settings-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { PersonalInfoCard } from './personal-info-card';
 import { PrivacySecurityCard } from './privacy-security-card';
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
         <div className="space-y-6 lg:col-span-2">
           <NotificationSettingsCard user={user} />
           <PrivacySecurityCard user={user} />
+          <LeaderboardSettingsCard />
           <DangerZoneCard />
         </div>
       </div>

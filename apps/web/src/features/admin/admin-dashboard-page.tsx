@@ -8,16 +8,17 @@ import { useSignedInUser } from '../auth';
 import { PricingPlansTab } from './pricing-plans/pricing-plans-tab';
 import { Shortcuts } from '../dashboard';
 import { AnalyticsTab } from './analytics-tab';
+import { EngagementTab } from './engagement-tab';
 import { InstitutionsTab } from './institutions-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
 
-export const ADMIN_TABS = ['overview', 'users', 'institutions', 'pricing', 'analytics'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'institutions', 'pricing', 'analytics', 'engagement'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const isTab = (value: string | null): value is AdminTab => value !== null && (ADMIN_TABS as readonly string[]).includes(value);
 
-/** Spec 3 /admin/dashboard: tabs Overview, Users, Institutions, Pricing Plans, Analytics and a Refresh button; the open tab lives in the URL. */
+/** Spec 3 /admin/dashboard: tabs Overview, Users, Institutions, Pricing Plans, Analytics (and Engagement: XP rules and badges) and a Refresh button; the open tab lives in the URL. */
 export function AdminDashboardPage() {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -41,7 +42,9 @@ export function AdminDashboardPage() {
 
   const refresh = () => {
     setRefreshing(true);
-    void invalidate(['identity.admin.', 'institution.admin.', 'billing.pricing-plan.']).finally(() => setRefreshing(false));
+    void invalidate(['identity.admin.', 'institution.admin.', 'billing.pricing-plan.', 'gamification.admin.']).finally(() =>
+      setRefreshing(false),
+    );
   };
 
   return (
@@ -90,6 +93,9 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="engagement">
+          <EngagementTab />
         </TabsContent>
       </Tabs>
     </div>

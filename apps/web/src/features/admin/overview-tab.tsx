@@ -5,6 +5,7 @@ import { useMoney } from '../billing';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { StatCard } from '../../ui/stat-card';
 import { CountChart } from './admin-charts';
+import { ReferralsCard } from './referrals-card';
 import { SystemHealthDialog } from './system-health-dialog';
 import { useAdminAnalytics } from './use-admin-analytics';
 import { useUserDirectoryExport } from './use-user-directory-export';
@@ -86,6 +87,7 @@ export function OverviewTab({ onOpenUsers }: { onOpenUsers: () => void }) {
           </Card>
         </section>
       </div>
+      <ReferralsCard />
       <SystemHealthDialog open={healthOpen} onOpenChange={setHealthOpen} />
     </div>
   );

@@ -3,6 +3,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { PageHeader } from '../../ui';
 import { useSignedInUser } from '../auth';
 import { TelegramIntegrationCard } from '../telegram';
+import { BadgesCard } from './badges-card';
 import { InstitutionsCard } from './institutions-card';
 import { ProfileDetailsCard } from './profile-details-card';
 
@@ -18,6 +19,7 @@ export function ProfilePage() {
           <ProfileDetailsCard user={user} />
         </div>
         <div className="space-y-6 lg:col-span-2">
+          <BadgesCard />
           <InstitutionsCard />
           <TelegramIntegrationCard />
         </div>

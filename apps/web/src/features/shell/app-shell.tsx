@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { cn, focusRing } from '../../ui';
 import { dashboardPath } from '../auth';
+import { HeaderLevel, LiveAchievements } from '../gamification';
 import { PortalBrandLogo } from '../portal';
 import { MAIN_NAV_ID, MainNav } from './main-nav';
 import { PortalSwitcher } from './portal-switcher';
@@ -14,6 +15,8 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // staff earn no XP and never appear on a board: no level in their header
+  const earnsXp = user.role !== 'admin';
 
   // A chosen link closes the phone menu.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -44,7 +47,8 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
               <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
             </button>
             <PortalBrandLogo user={user} to={dashboardPath(user.role)} />
-            <div className="ml-auto flex items-center gap-2">
+            <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+              {earnsXp && <HeaderLevel />}
               <PortalSwitcher user={user} />
               <UserMenu user={user} />
             </div>
@@ -55,6 +59,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:py-10">
         {children}
       </main>
+      {earnsXp && <LiveAchievements />}
     </div>
   );
 }

@@ -19,7 +19,8 @@ describe('navigation', () => {
       }
     }
     expect(navigationLinks('learner').find((l) => l.to === '/mentors')?.upcoming).toBeNull();
-    expect(navigationLinks('learner').find((l) => l.to === '/leaderboard')?.upcoming).toBe('leaderboard');
+    expect(navigationLinks('learner').find((l) => l.to === '/leaderboard')?.upcoming).toBeNull();
+    expect(navigationLinks('learner').find((l) => l.to === '/ai-tutor')?.upcoming).toBe('aiTutor');
     expect(navigationLinks('learner').find((l) => l.to === '/mock-tests')?.upcoming).toBeNull();
   });
 
@@ -33,6 +34,7 @@ describe('navigation', () => {
       '/dev/mailbox',
       '/profile',
       '/account-settings',
+      '/referrals',
       '/institution/onboard',
       '*',
     ]);

@@ -13,11 +13,6 @@ import {
   InitialAvatar,
 } from '../../ui';
 import { useSession } from '../auth';
-import { upcomingAreaAt } from '../../routes/route-table';
-import { SoonBadge } from './soon-badge';
-
-/** Referrals is in the user menu (spec 2.4); its page may not be built yet, as the route table says. */
-const REFERRALS_UPCOMING = upcomingAreaAt('/referrals') !== null;
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -50,10 +45,7 @@ export function UserMenu({ user }: { user: User }) {
           <Link to="/account-settings">{t('nav.accountSettings')}</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild data-testid="user-menu-referrals">
-          <Link to="/referrals" data-upcoming={REFERRALS_UPCOMING ? 'true' : undefined}>
-            {t('nav.referrals')}
-            {REFERRALS_UPCOMING && <SoonBadge className="ml-auto" />}
-          </Link>
+          <Link to="/referrals">{t('nav.referrals')}</Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem data-testid="user-menu-logout" onSelect={() => void signOut()}>
