@@ -41,6 +41,12 @@
 //                                 Fastify + pg handler on the same SQL; then bench/live-fanout.mjs:
 //                                 1,000 open live-update streams on one study group, a message
 //                                 posted, the time until the last receiver has it
+//   (i) gamification              bench/gamification.mjs, its own stack: 1,000,000 XP events of
+//                                 100,000 users through JetStream into the XP ledger against a
+//                                 bare batched INSERT of the same rows; GET /api/gamification/
+//                                 leaderboard?timeframe=week at 200 req/s open loop (p99) and
+//                                 closed loop against a bare Fastify + Redis handler; the boards
+//                                 rebuilt from the ledger after Redis lost them, checked by GROUP BY
 //
 // Each scenario is measured closed-loop (autocannon, BENCH_CONNECTIONS connections, the
 // most req/s) and at equal load (the same fixed open-loop rate for baseline and target,
@@ -58,7 +64,7 @@
 // the lower closed-loop req/s of round 1, at most BENCH_RATE_MAX=1000), BENCH_LIGHT_RATE
 // (a second, light equal load, default 100 req/s, 0 = off), BENCH_PACED_SOCKETS,
 // BENCH_PACED_DURATION, BENCH_NO_BUILD=1 (use the dist/ as it is), BENCH_ONLY (or
-// BENCH_SCENARIOS)=a,s,b,c,d,e,h (default a,b,c,d,e,h; s needs BENCH_STUB=1 or to be named),
+// BENCH_SCENARIOS)=a,s,b,c,d,e,f,g,h,i (default all but s; s needs BENCH_STUB=1 or to be named),
 // BENCH_CATALOG_* (scenario c, see bench/README.md),
 // BENCH_LOG_LEVEL / BENCH_DB_POOL_SIZE (stack settings, for experiments), BENCH_ME_QUERIES
 // (user,memberships | user: what baseline (b) reads), BENCH_HOLD=1 (start everything,
@@ -132,8 +138,8 @@ const config = {
   only: scenarioList
     ? scenarioList.split(',').map((x) => x.trim())
     : env.BENCH_STUB === '1'
-      ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
-      : ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+      ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
+      : ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],
   /** scenario (c), catalog search */
   catalog: {
     courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),
@@ -166,15 +172,16 @@ if (!quick && config.rounds < 3) {
   notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
   config.rounds = 3;
 }
-if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].includes(s)))
-  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e, f, g, h`);
-/** (d) mock-test submissions, (e) wallet payments, (f) mentoring and (h) community are scripts with their own stacks (bench/assessment.mjs, bench/billing.mjs, bench/mentoring.mjs, bench/qa-search.mjs + bench/live-fanout.mjs), run after the others */
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].includes(s)))
+  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e, f, g, h, i`);
+/** (d) mock-test submissions, (e) wallet payments, (f) mentoring, (g) bulk enrollment, (h) community and (i) gamification are scripts with their own stacks (bench/assessment.mjs, bench/billing.mjs, bench/mentoring.mjs, bench/institution.mjs, bench/qa-search.mjs + bench/live-fanout.mjs, bench/gamification.mjs), run after the others */
 const withAssessment = config.only.includes('d');
 const withBilling = config.only.includes('e');
 const withMentoring = config.only.includes('f');
 const withInstitution = config.only.includes('g');
 const withCommunity = config.only.includes('h');
-config.only = config.only.filter((s) => !['d', 'e', 'f', 'g', 'h'].includes(s));
+const withGamification = config.only.includes('i');
+config.only = config.only.filter((s) => !['d', 'e', 'f', 'g', 'h', 'i'].includes(s));
 if (!['auto', 'always', 'off'].includes(config.catalog.low))
   throw new Error(`BENCH_CATALOG_LOW=${config.catalog.low}: auto, always or off`);
 const withCatalog = config.only.includes('c');
@@ -1075,7 +1082,11 @@ try {
 } finally {
   await cleanup();
 }
-if ((withAssessment || withBilling || withMentoring || withCommunity) && !config.only.length && env.BENCH_NO_BUILD !== '1') {
+if (
+  (withAssessment || withBilling || withMentoring || withCommunity || withGamification) &&
+  !config.only.length &&
+  env.BENCH_NO_BUILD !== '1'
+) {
   const { buildServer } = await import(pathToFileURL(join(root, 'infra', 'build.mjs')).href);
   await buildServer();
 }
@@ -1086,6 +1097,7 @@ for (const [wanted, letter, script] of [
   [withInstitution, 'g', 'institution.mjs'],
   [withCommunity, 'h', 'qa-search.mjs'],
   [withCommunity, 'h', 'live-fanout.mjs'],
+  [withGamification, 'i', 'gamification.mjs'],
 ]) {
   if (!wanted) continue;
   say(`scenario (${letter}): bench/${script}`);

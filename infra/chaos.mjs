@@ -7,7 +7,8 @@
 // Meanwhile, in turn: catalog, assessment, identity (whose outbox relay feeds the others),
 // institution and the worker (each with a bulk CSV import under way, infra/chaos/imports.mjs),
 // billing (payments in flight), mentoring (learners racing for one mentor's time,
-// infra/chaos/bookings.mjs), NATS and Redis are killed with SIGKILL, left down for a while,
+// infra/chaos/bookings.mjs), gamification (the XP of the load's lesson completions,
+// infra/chaos/xp.mjs), NATS and Redis are killed with SIGKILL, left down for a while,
 // and restarted. Then the load stops, the system settles, and the books are compared:
 //   - every enrollment a client was told about is in catalog, and in assessment's read model;
 //   - every attempt a client was told about is in assessment, announced by exactly one
@@ -15,6 +16,9 @@
 //   - every payment a client was told about is completed in billing, none carried out twice,
 //     the ledger balanced; no two sessions of the mentor overlap; every import finished with
 //     no member or enrollment doubled (each helper's header says how it is counted);
+//   - every lesson completion a client was told about earned exactly one lesson_completed row
+//     in gamification's XP ledger, every user's total is the ledger's sum, and the leaderboard
+//     answers with Redis boards (lost with Redis, rebuilt) equal to a GROUP BY over the ledger;
 //   - no outbox row is left unpublished in any service;
 //   - no request answered 5xx outside a kill window (the kill until the part is back, plus a
 //     grace of CHAOS_GRACE_MS).
@@ -31,6 +35,7 @@ import { provision, root } from './provision.mjs';
 import { bookingsLoad } from './chaos/bookings.mjs';
 import { importsLoad } from './chaos/imports.mjs';
 import { paymentsLoad } from './chaos/payments.mjs';
+import { xpLoad } from './chaos/xp.mjs';
 
 const env = process.env;
 const startedAt = Date.now();
@@ -45,8 +50,9 @@ const cfg = {
   leadMs: int('CHAOS_LEAD_MS', 1500),
   importRows: int('CHAOS_IMPORT_ROWS', 400),
   // institution and the worker last: their imports are not to be caught by another kill (a call in flight to a killed
-  // service waits out its timeout, 120 s for an import's), nor wiped by Redis's (this stack's Redis keeps nothing on disk)
-  victims: (env.CHAOS_VICTIMS || 'catalog,assessment,identity,billing,mentoring,nats,redis,institution,worker').split(','),
+  // service waits out its timeout, 120 s for an import's), nor wiped by Redis's (this stack's Redis keeps nothing on disk);
+  // gamification before NATS and Redis like the other services (infra/chaos/xp.mjs's books also cover Redis's kill, which loses every board)
+  victims: (env.CHAOS_VICTIMS || 'catalog,assessment,identity,billing,mentoring,gamification,nats,redis,institution,worker').split(','),
 };
 const DB_PREFIX = 'chaos_';
 // every running service (the stack's health needs them all); the victims are chosen above
@@ -235,7 +241,7 @@ say(`stack up: gateway ${base}, nats :${natsPort}, redis :${redisPort}, database
 
 const stats = { requests: 0, byStatus: {}, failures: [] };
 const windows = []; // [{victim, from, to}]
-const acked = { enrollments: [], attempts: [], users: 0 };
+const acked = { enrollments: [], attempts: [], lessons: [], users: 0 };
 
 async function api(op, method, path, { token, body, headers } = {}) {
   const t = Date.now();
@@ -348,6 +354,8 @@ const ctx = {
 const payments = paymentsLoad(ctx);
 const bookings = bookingsLoad(ctx);
 const imports = importsLoad(ctx, { rows: cfg.importRows, password: PASSWORD });
+// the steady load's lesson completions are its load: only books and checks of its own
+const xp = xpLoad(ctx, { completions: acked.lessons });
 /** the load aimed at a victim: `before` runs ahead of the kill; `start` ahead of it too, `stop` once the calm after it is over */
 const aimed = { institution: imports, worker: imports, mentoring: bookings };
 try {
@@ -358,7 +366,7 @@ try {
   say(e.message);
   await stopAll(1);
 }
-const loads = [payments, ...new Set(cfg.victims.map((v) => aimed[v]).filter(Boolean))];
+const loads = [payments, xp, ...new Set(cfg.victims.map((v) => aimed[v]).filter(Boolean))];
 
 /** One learner's journey; each step retried (bounded) so that a kill delays it rather than ends it. */
 async function journey() {
@@ -375,10 +383,11 @@ async function journey() {
   );
   if (!enrolled) return;
   acked.enrollments.push({ course_id: course.id, user_id: learner.user.id });
-  await retry(
+  const completed = await retry(
     () => api('complete-lesson', 'POST', `/lessons/${lessons[0].id}/complete`, { ...auth, body: { time_spent_minutes: 1 } }),
     (r) => r.status === 200,
   );
+  if (completed) acked.lessons.push({ user_id: learner.user.id, lesson_id: lessons[0].id, token: learner.token });
   const opened = await retry(
     () => api('open-quiz', 'GET', `/quizzes/${quiz.id}`, auth),
     (r) => r.status === 200,

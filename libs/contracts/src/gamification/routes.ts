@@ -126,4 +126,12 @@ export const gamificationInternal = {
     callers: ['seed'],
     devOnly: true,
   }),
+  /** benchmark (i): xp_period_totals recomputed from the ledger, then every current board rebuilt from them; answers the times of both steps */
+  rebuildBoards: defineInternal({
+    subject: 'gamification.seed.rebuild-boards',
+    request: s.RebuildBoardsRequest,
+    response: s.RebuildBoardsReply,
+    callers: ['seed'],
+    devOnly: true,
+  }),
 } as const;

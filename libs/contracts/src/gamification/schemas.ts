@@ -204,3 +204,7 @@ export const SeedXpRequest = z.object({
     .max(1000),
 });
 export const SeedXpReply = z.object({ applied: z.number().int(), xp: z.number().int() });
+
+export const RebuildBoardsRequest = z.object({});
+/** totals: the xp_period_totals rows written; the times of the two steps in ms */
+export const RebuildBoardsReply = z.object({ totals: z.number().int(), totals_ms: z.number(), boards_ms: z.number() });
