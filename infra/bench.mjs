@@ -1027,7 +1027,7 @@ async function main() {
         catalogFigures(result),
         plansMarkdown(catalogInfo, { heading: '##' }),
       ].join('\n');
-      if (writeDocSection(join(root, 'docs', 'catalog-search.md'), docBody))
+      if (await writeDocSection(join(root, 'docs', 'catalog-search.md'), docBody))
         say('(c) rewrote the generated section of docs/catalog-search.md');
     }
   }

@@ -69,6 +69,59 @@ describe('/api/gamification', () => {
     }
   });
 
+  it('answers the leaderboard of a timeframe to anyone signed in, refuses an unknown timeframe and a stranger', async () => {
+    for (const timeframe of ['week', 'month', 'all']) {
+      const board = await stack.api<{ timeframe: string; scope: string; entries: unknown[]; me: unknown }>(
+        'GET',
+        `/gamification/leaderboard?timeframe=${timeframe}`,
+        { token: learner },
+      );
+      // a new account has no XP yet: on no board, and told so by a null row of its own
+      expect([board.status, board.body.timeframe, board.body.scope, board.body.me]).toEqual([200, timeframe, 'platform', null]);
+    }
+    const week = await stack.api<{ timeframe: string }>('GET', '/gamification/leaderboard', { token: learner });
+    expect([week.status, week.body.timeframe]).toEqual([200, 'week']);
+    const bad = await stack.api<{ code: string; errors: Array<{ path: string }> }>('GET', '/gamification/leaderboard?timeframe=year', {
+      token: learner,
+    });
+    expect([bad.status, bad.body.code, bad.body.errors.map((e) => e.path)]).toEqual([400, 'VALIDATION_FAILED', ['timeframe']]);
+    expect((await stack.api('GET', '/gamification/leaderboard')).status).toBe(401);
+    expect((await stack.api('GET', '/gamification/league')).status).toBe(401);
+    const league = await stack.api<{ league: unknown; tier: string }>('GET', '/gamification/league', { token: learner });
+    expect([league.status, league.body]).toEqual([200, { league: null, tier: 'bronze' }]);
+  });
+
+  it('makes the caller one referral code, the same on every call, with a link carrying it; strangers get 401', async () => {
+    const before = await stack.api<{ code: string | null; link: string | null; referrals: unknown[] }>('GET', '/referrals/my', {
+      token: learner,
+    });
+    expect([before.status, before.body.code, before.body.link, before.body.referrals]).toEqual([200, null, null, []]);
+    const first = await stack.api<{ code: string; link: string }>('POST', '/referrals/generate', { token: learner });
+    expect(first.status).toBe(200);
+    expect(first.body.code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
+    expect(new URL(first.body.link, 'http://site.invalid').searchParams.get('ref')).toBe(first.body.code);
+    const again = await stack.api<{ code: string }>('POST', '/referrals/generate', { token: learner });
+    expect(again.body.code).toBe(first.body.code);
+    const after = await stack.api<{ code: string }>('GET', '/referrals/my', { token: learner });
+    expect(after.body.code).toBe(first.body.code);
+    expect((await stack.api('GET', '/referrals/my')).status).toBe(401);
+    expect((await stack.api('POST', '/referrals/generate')).status).toBe(401);
+  });
+
+  it('shows the referral figures to admins only', async () => {
+    expect((await stack.api('GET', '/admin/referrals', { token: learner })).status).toBe(403);
+    const figures = await stack.api<Record<string, unknown>>('GET', '/admin/referrals', { token: admin });
+    expect(figures.status).toBe(200);
+    expect(figures.body).toEqual(
+      expect.objectContaining({
+        pending: expect.any(Number),
+        completed: expect.any(Number),
+        refused: expect.any(Number),
+        refusals: expect.any(Array),
+      }),
+    );
+  });
+
   it('is reported on /api/health', async () => {
     const res = await stack.api<{ services: Record<string, { status: string }> }>('GET', '/health');
     expect(res.body.services.gamification).toMatchObject({ status: 'ok' });
