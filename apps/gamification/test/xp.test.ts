@@ -292,7 +292,9 @@ describe('daily caps', () => {
     await h.publish(communityEvents.answerUpvoted, upvote(ann.id, randomUUID(), '2026-11-21T10:00:00Z'));
     await rows(ann.id, 13);
     const upvotes = (await ledger(ann.id)).filter((r) => r.rule_code === 'answer_upvoted');
-    expect(upvotes.filter((r) => r.day === '2026-11-20').map((r) => r.xp)).toEqual([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0]);
+    // the twelve share one moment (and often one transaction), so which two were capped is not an order to test: how many is
+    const day1Xp = upvotes.filter((r) => r.day === '2026-11-20').map((r) => r.xp);
+    expect(day1Xp.sort((a, b) => b - a)).toEqual([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 0, 0]);
     expect(upvotes.filter((r) => r.day === '2026-11-21').map((r) => r.xp)).toEqual([5]);
     // upvotes are others' doing: they earn no day bonus and make no streak
     expect(await xpOf(ann.id, 'daily_activity')).toBe(0);
