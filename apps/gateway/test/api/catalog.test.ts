@@ -739,6 +739,7 @@ describe('catalog through the gateway', () => {
         'billing',
         'catalog',
         'community',
+        'gamification',
         'identity',
         'institution',
         'mentoring',

@@ -12,6 +12,7 @@ import { BillingModule } from '../../../billing/src/app.module.js';
 import { CommunityModule } from '../../../community/src/app.module.js';
 import { MentoringModule } from '../../../mentoring/src/app.module.js';
 import { InstitutionModule } from '../../../institution/src/app.module.js';
+import { GamificationModule } from '../../../gamification/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
 import { Redis } from 'ioredis';
 
@@ -32,6 +33,7 @@ export interface Stack {
   community: TestService;
   mentoring: TestService;
   institution: TestService;
+  gamification: TestService;
   worker: TestService;
   api<T = Record<string, unknown>>(
     method: string,
@@ -64,6 +66,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   const community = await startTestService(CommunityModule.create(env), env);
   const mentoring = await startTestService(MentoringModule.create(env), env);
   const institution = await startTestService(InstitutionModule.create(env), env);
+  const gamification = await startTestService(GamificationModule.create(env), env);
   const worker = await startTestService(WorkerModule.create(env), env);
   const { child: gateway, url } = await spawnGateway(env);
   return {
@@ -77,6 +80,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     community,
     mentoring,
     institution,
+    gamification,
     worker,
     api: httpApi(url),
     async fetchFile(path, init) {
@@ -106,6 +110,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       await community.stop();
       await mentoring.stop();
       await institution.stop();
+      await gamification.stop();
       await catalog.stop();
       await identity.stop();
       await rm(env.STORAGE_DIR!, { recursive: true, force: true });
