@@ -2,8 +2,8 @@
 //   static checks (typecheck, lint, prettier --check; side by side) -> provision
 //   PostgreSQL/NATS/Redis (infra/provision.mjs: env URLs, else localhost, else
 //   embedded) -> build (swc; Vite when apps/web has a config) -> Jest unit -> Jest component (the SPA's, jsdom) -> Jest service
-//   (under this Node, then under Node 24, the images' runtime) -> Jest api -> chaos (infra/chaos.mjs: nine victims, about five minutes) -> Playwright e2e (only when
-//   e2e/playwright.config.ts exists).
+//   (under Node 24, the images' runtime) -> Jest api, the generator, chaos (infra/chaos.mjs: ten victims) and Playwright e2e
+//   (only when e2e/playwright.config.ts exists), under this machine's Node.
 // Stops at the first failing step with its exit code; prints the wall time of each step
 // and, last, one line `TOTAL: N passed, N failed` over Jest and Playwright.
 // Tests make their own throwaway databases and bus prefixes (libs/testing), so this can
@@ -226,8 +226,10 @@ await step('jest component (the SPA in jsdom)', () => jest('component'));
 // of one after the other on this 2-core machine (221 s -> 126 s). The API files each start a
 // whole stack and stay in band.
 const SERVICE_WORKERS = ['--maxWorkers=2'];
-await step('jest service', () => jest('service', SERVICE_WORKERS));
-// the images run Node 24 LTS: the service tests run under it too (infra/node24.mjs)
+// The images run Node 24 LTS (infra/node24.mjs): the service tests, the deepest layer, run
+// under it; the API, generator, chaos and e2e stages start every service under the machine's
+// Node. Each runtime boots the whole platform once, and the suite no longer runs the service
+// layer twice (~280 s on this machine, with the suite over its 40-minute goal).
 await step('jest service (Node 24)', async () => {
   const { ensureNode24 } = await import('./node24.mjs');
   return jest('service', SERVICE_WORKERS, ensureNode24(), 'service (Node 24)');
