@@ -146,6 +146,58 @@ describe('a platform board', () => {
   });
 });
 
+describe("a reader's top page", () => {
+  // a week of its own: the first Wednesday of August 2031
+  const NOW = '2031-08-06T10:00:00Z';
+  const WHEN = '2031-08-05T08:00:00Z';
+  const WEEK = '2031-08-04';
+  const population: string[] = [];
+  const version = async () => Number((await redis.get(`${boardKey(h.env.BUS_PREFIX!, 'week', WEEK)}:v`)) ?? 0);
+
+  beforeAll(async () => {
+    at(NOW);
+    // 110 people with distinct XP: 2000, 1990, …, 910
+    for (let i = 0; i < 110; i += 1) {
+      const id = randomUUID();
+      population.push(id);
+      await credit(id, 2000 - i * 10, WHEN);
+    }
+    jest.restoreAllMocks();
+  }, 120_000);
+
+  it('stays the same while people below the top 100 earn, and moves as soon as one of them climbs into it', async () => {
+    at(NOW);
+    const before = await get(asCaller(population[0]!));
+    const v0 = await version();
+    // the last person, far below the top, earns a little: the top page does not change
+    const last = population[109]!;
+    await credit(last, 5, WHEN);
+    expect(await version()).toBe(v0);
+    const mine = await get(asCaller(last));
+    expect(mine.me).toMatchObject({ user_id: last, total_xp: 915, rank: 110 });
+    expect(mine.entries).toEqual(before.entries.map((e) => ({ ...e, is_me: false })));
+    // then climbs to the top: every reader sees it at once, with the ranks below moved down
+    await credit(last, 5000, WHEN);
+    expect(await version()).toBeGreaterThan(v0);
+    const after = await get(asCaller(population[0]!));
+    expect(after.entries[0]).toMatchObject({ user_id: last, rank: 1, total_xp: 5915, medal: 'gold' });
+    expect(after.entries[1]).toMatchObject({ user_id: population[0], rank: 2, medal: 'silver' });
+    const truth = await sqlRanks('week', WEEK, population);
+    for (const e of after.entries) expect({ rank: e.rank, xp: e.total_xp }).toEqual(truth.get(e.user_id));
+  });
+
+  it('gives a caller at the foot of the top 100 neighbours from both sides of it, ranked as the whole board ranks them', async () => {
+    at(NOW);
+    const truth = await sqlRanks('week', WEEK, population);
+    const byRank = [...truth.entries()].sort((a, b) => a[1].rank - b[1].rank).map(([id]) => id);
+    const caller = byRank[98]!; // rank 99: neighbours at 97, 98, 100 and 101
+    const res = await get(asCaller(caller));
+    expect(res.me).toMatchObject({ user_id: caller, rank: 99 });
+    expect(res.entries.some((e) => e.user_id === caller && e.is_me)).toBe(true);
+    expect(res.neighbours.map((n) => [n.user_id, n.rank])).toEqual([96, 97, 99, 100].map((i) => [byRank[i], i + 1]));
+  });
+});
+
 describe('who stands on a board', () => {
   const NOW = '2031-04-09T10:00:00Z';
   const WHEN = '2031-04-08T09:00:00Z';

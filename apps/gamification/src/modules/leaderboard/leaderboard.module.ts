@@ -5,7 +5,7 @@ import { LeaderboardService } from './leaderboard.service.js';
 
 /**
  * The leaderboards: the route, the period totals kept in each award's transaction, the Redis
- * boards. Exports LeaderboardService: XP's award calls recordAward in its transaction and
+ * boards. Exports LeaderboardService: XP's award calls recordAwards in its transaction and
  * afterCommit once it committed.
  */
 @Module({ imports: [LeaguesModule, MembersModule], providers: [LeaderboardService], exports: [LeaderboardService] })

@@ -1,11 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { PLATFORM_TIME_ZONE, type LeaderboardTimeframe } from '@lp/contracts';
+import { PLATFORM_TIME_ZONE, type Badge, type LeaderboardTimeframe } from '@lp/contracts';
 import { queryRows, type Db } from '@lp/service-kit';
 
 export interface PeriodRef {
   period: LeaderboardTimeframe;
   start: string;
+}
+
+/** XP to add to one user's total of one period. */
+export interface PeriodXp extends PeriodRef {
+  userId: string;
+  xp: number;
 }
 
 /** Who may stand on a board, as far as gamification knows: staff, deleted and hidden people never do. */
@@ -21,14 +27,7 @@ export interface BoardPerson {
   level: number;
   currentStreak: number;
   eligible: boolean;
-}
-
-export interface EarnedBadgeRow {
-  userId: string;
-  code: string;
-  name: string;
-  description: string;
-  icon: string;
+  badges: Badge[];
 }
 
 export interface RankedRow {
@@ -55,19 +54,23 @@ export class LeaderboardRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
   /**
-   * Adds `xp` to the user's three period rows inside the award's transaction; answers the periods
-   * whose row this award created (a first XP of the week places the user in a league).
+   * Adds each row's XP to its period total inside the award's transaction, all in one statement
+   * (a row per user and period at most: ON CONFLICT cannot touch one row twice); answers the
+   * rows this write created, as "user|period|start" (a first XP of the week places the user in a
+   * league). The users' stats rows are locked before, in user order, so two transactions never
+   * wait on each other's totals in opposite orders.
    */
-  async addToTotals(tx: EntityManager, userId: string, xp: number, periods: readonly PeriodRef[]): Promise<Set<LeaderboardTimeframe>> {
-    const values = periods.map((_, i) => `($1, $${2 * i + 2}, $${2 * i + 3}::date, $${2 * periods.length + 2}::int)`).join(', ');
-    const rows = await queryRows<{ period: LeaderboardTimeframe; created: boolean }>(
+  async addToTotals(tx: EntityManager, rows: readonly PeriodXp[]): Promise<Set<string>> {
+    if (!rows.length) return new Set();
+    const created = await queryRows<{ k: string }>(
       tx,
-      `INSERT INTO xp_period_totals (user_id, period, period_start, xp) VALUES ${values}
+      `INSERT INTO xp_period_totals (user_id, period, period_start, xp)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::date[], $4::int[])
        ON CONFLICT (user_id, period, period_start) DO UPDATE SET xp = xp_period_totals.xp + EXCLUDED.xp
-       RETURNING period, (xmax = 0) AS created`,
-      [userId, ...periods.flatMap((p) => [p.period, p.start]), xp],
+       RETURNING CASE WHEN xmax = 0 THEN user_id || '|' || period || '|' || period_start::text END AS k`,
+      [rows.map((r) => r.userId), rows.map((r) => r.period), rows.map((r) => r.start), rows.map((r) => r.xp)],
     );
-    return new Set(rows.filter((r) => r.created).map((r) => r.period));
+    return new Set(created.flatMap((r) => (r.k ? [r.k] : [])));
   }
 
   /** The users' XP in the given periods (absent: none). */
@@ -117,31 +120,22 @@ export class LeaderboardRepository {
     );
   }
 
-  /** What a board row shows of each person, with whether they may stand on it. */
+  /** What a board row shows of each person (their badges in the catalogue's order), with whether they may stand on it; one query. */
   people(userIds: readonly string[]): Promise<BoardPerson[]> {
     if (!userIds.length) return Promise.resolve([]);
     return queryRows(
       this.ds,
       `SELECT x.id AS "userId", coalesce(u.name, '') AS name, u.profile_image AS "profileImage",
               coalesce(s.level, 1) AS level, coalesce(s.current_streak, 0) AS "currentStreak",
-              NOT coalesce(${ineligible(2)}, false) AS eligible
+              NOT coalesce(${ineligible(2)}, false) AS eligible,
+              coalesce((SELECT json_agg(json_build_object('code', d.code, 'name', d.name, 'description', d.description, 'icon', d.icon)
+                                        ORDER BY d.sort, d.code)
+                          FROM user_badges ub JOIN badge_definitions d ON d.code = ub.badge_code
+                         WHERE ub.user_id = x.id), '[]'::json) AS badges
          FROM unnest($1::uuid[]) AS x(id)
          LEFT JOIN users u ON u.id = x.id
          LEFT JOIN user_stats s ON s.user_id = x.id`,
       [userIds, [...STAFF_ROLES]],
-    );
-  }
-
-  /** The badges each user earned, in the catalogue's order. */
-  badges(userIds: readonly string[]): Promise<EarnedBadgeRow[]> {
-    if (!userIds.length) return Promise.resolve([]);
-    return queryRows(
-      this.ds,
-      `SELECT ub.user_id AS "userId", d.code, d.name, d.description, d.icon
-         FROM user_badges ub JOIN badge_definitions d ON d.code = ub.badge_code
-        WHERE ub.user_id = ANY($1::uuid[])
-        ORDER BY d.sort, d.code`,
-      [userIds],
     );
   }
 

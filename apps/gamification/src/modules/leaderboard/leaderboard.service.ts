@@ -15,7 +15,8 @@ import { Clock, ENV, Handles, LOGGER, REDIS, currentCaller, type BaseEnv, type L
 import { LeaguesService } from '../leagues/leagues.service.js';
 import { PortalMembers } from '../members/portal-members.service.js';
 import { boardKey, readyKey } from './board-keys.js';
-import { LeaderboardRepository, type BoardPerson, type PeriodRef, type RankedRow } from './leaderboard.repository.js';
+import { BoardScripts, pairs, versionKey } from './board-scripts.js';
+import { LeaderboardRepository, type BoardPerson, type PeriodRef, type PeriodXp, type RankedRow } from './leaderboard.repository.js';
 import { periodBounds, periodsOf } from './periods.js';
 import { competitionRanks, medalFor, neighbourWindow, rankFromCountAbove } from './ranking.js';
 
@@ -27,6 +28,11 @@ const REBUILD_PAGE = 5_000;
 const KEEP_AFTER_END_SECONDS = 35 * 86_400;
 /** rounds of removing people who may no longer stand on a board before the read gives up cleaning */
 const CLEAN_ROUNDS = 3;
+/**
+ * How long a process keeps a board's top page while its version stands still: what a badge
+ * earned without XP (a capped award) waits at most before the top page shows it.
+ */
+const TOP_PAGE_MAX_AGE_MS = 5_000;
 
 interface Board {
   rows: RankedRow[];
@@ -36,6 +42,14 @@ interface Board {
 interface People {
   person: Map<string, BoardPerson>;
   badges: Map<string, Badge[]>;
+}
+
+/** A board's top rows and their people, as of one top-page version (board-scripts.ts). */
+interface TopPage {
+  version: string;
+  builtAt: number;
+  rows: RankedRow[];
+  people: People;
 }
 
 /**
@@ -51,6 +65,9 @@ export class LeaderboardService implements OnApplicationBootstrap {
   private readonly rebuilding = new Map<string, Promise<void>>();
   /** people whose scores were written while a rebuild ran: written again once it swaps in */
   private readonly touchedDuringRebuild = new Set<string>();
+  /** each board's top page as this process last built it */
+  private readonly pages = new Map<string, TopPage>();
+  private readonly scripts: BoardScripts;
 
   constructor(
     @Inject(LeaderboardRepository) private readonly repo: LeaderboardRepository,
@@ -60,7 +77,9 @@ export class LeaderboardService implements OnApplicationBootstrap {
     @Inject(ENV) private readonly env: BaseEnv,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {}
+  ) {
+    this.scripts = new BoardScripts(redis);
+  }
 
   /** Boards Redis lost while the service was down come back before the first read. */
   async onApplicationBootstrap(): Promise<void> {
@@ -75,16 +94,34 @@ export class LeaderboardService implements OnApplicationBootstrap {
   // ------------------------------------------------------------------ the award's side
 
   /**
-   * An award of `xp` (negative for a reversal) at `occurredAt`: added to the user's week, month
-   * and all-time totals inside the award's transaction. The user's first XP of the current week
-   * places them in a weekly league, in the same transaction.
+   * Awards of `xp` (negative for reversals) at their times: added to their users' week, month
+   * and all-time totals inside the awards' transaction, in one write. A user's first XP of the
+   * current week places them in a weekly league, in the same transaction.
    */
-  async recordAward(tx: EntityManager, userId: string, xp: number, occurredAt: Date): Promise<void> {
-    if (!xp) return;
-    const periods = periodsOf(occurredAt);
-    const created = await this.repo.addToTotals(tx, userId, xp, periods);
+  async recordAwards(tx: EntityManager, awards: ReadonlyArray<{ userId: string; xp: number; at: Date }>): Promise<void> {
+    const sums = new Map<string, PeriodXp>();
+    for (const a of awards) {
+      if (!a.xp) continue;
+      for (const p of periodsOf(a.at)) {
+        const k = `${a.userId}|${p.period}|${p.start}`;
+        const row = sums.get(k);
+        if (row) row.xp += a.xp;
+        else sums.set(k, { userId: a.userId, period: p.period, start: p.start, xp: a.xp });
+      }
+    }
+    const rows = [...sums.values()].filter((r) => r.xp !== 0);
+    const created = await this.repo.addToTotals(tx, rows);
     const thisWeek = periodsOf(this.clock.now())[0]!.start;
-    if (xp > 0 && created.has('week') && periods[0]!.start === thisWeek) await this.leagues.place(tx, userId, thisWeek);
+    const newcomers = rows
+      .filter((r) => r.period === 'week' && r.start === thisWeek && r.xp > 0 && created.has(`${r.userId}|week|${thisWeek}`))
+      .map((r) => r.userId)
+      .sort();
+    await this.leagues.placeMany(tx, newcomers, thisWeek);
+  }
+
+  /** One award's XP into the period totals, as `recordAwards` does. */
+  recordAward(tx: EntityManager, userId: string, xp: number, occurredAt: Date): Promise<void> {
+    return this.recordAwards(tx, [{ userId, xp, at: occurredAt }]);
   }
 
   /**
@@ -111,20 +148,15 @@ export class LeaderboardService implements OnApplicationBootstrap {
     const [totals, standings] = await Promise.all([this.repo.totals(ids, periods), this.repo.standings(ids)]);
     const xpOf = new Map(totals.map((t) => [`${t.userId}|${t.period}`, t.xp]));
     const eligible = new Set(standings.filter((s) => s.eligible).map((s) => s.userId));
-    const pipe = this.redis.pipeline();
-    for (const p of periods) {
-      const key = this.key(p);
-      for (const id of ids) {
-        const xp = xpOf.get(`${id}|${p.period}`) ?? 0;
-        if (eligible.has(id) && xp > 0) pipe.zadd(key, xp, id);
-        else pipe.zrem(key, id);
-      }
-      const expireAt = this.expiry(p.period, now);
-      if (expireAt) pipe.expireat(key, expireAt);
-    }
-    const results = await pipe.exec();
-    const failed = results?.find(([err]) => err);
-    if (failed) throw failed[0];
+    await Promise.all(
+      periods.map((p) => {
+        const scores = ids.map((id): [string, number | null] => {
+          const xp = xpOf.get(`${id}|${p.period}`) ?? 0;
+          return [id, eligible.has(id) && xp > 0 ? xp : null];
+        });
+        return this.scripts.write(this.key(p), LEADERBOARD_SIZE, this.expiry(p.period, now), scores);
+      }),
+    );
   }
 
   // ------------------------------------------------------------------ the route
@@ -185,7 +217,7 @@ export class LeaderboardService implements OnApplicationBootstrap {
           rows.push({ userId: a.member, xp: a.score, rank: ranks[i]!, pos: i + 1 });
       });
       const board = { rows, participants: all.length };
-      const people = await this.people(rows);
+      const people = await this.people(rows.map((r) => r.userId));
       const gone = [...people.person.values()].filter((p) => !p.eligible).map((p) => p.userId);
       if (!gone.length) return { board, people };
       if (round >= CLEAN_ROUNDS) {
@@ -197,17 +229,40 @@ export class LeaderboardService implements OnApplicationBootstrap {
   }
 
   /**
-   * A platform board read from Redis: the top LEADERBOARD_SIZE, the caller's position and the
-   * neighbours around it, with competition ranks (ZCOUNT of the strictly higher scores). Anyone
-   * found on it who may no longer stand there (deleted, hidden, staff since) is taken off every
-   * current board and the read made again, so the answer never shows them and ranks stay exact.
+   * A platform board read from Redis in one round trip (the caller's position and neighbours,
+   * with their ranks), its top page from this process's copy while the board's top-page version
+   * has not moved (board-scripts.ts), and what the rows show of their people from PostgreSQL for
+   * the few rows the copy lacks. Anyone found on it who may no longer stand there (deleted,
+   * hidden, staff since) is taken off every current board and the read made again, so the answer
+   * never shows them and ranks stay exact.
    */
   private async platformBoard(period: PeriodRef, userId: string): Promise<{ board: Board; people: People }> {
     const key = this.key(period);
-    if (!(await this.redis.exists(readyKey(key)))) await this.rebuildBoard(period);
     for (let round = 0; ; round += 1) {
-      const board = await this.readBoard(key, userId);
-      const people = await this.people(board.rows);
+      const state = await this.scripts.read(key, readyKey(key), userId, LEADERBOARD_NEIGHBOURS);
+      if (!state) {
+        if (round >= CLEAN_ROUNDS) throw new Error(`leaderboard ${key} could not be built`);
+        await this.rebuildBoard(period);
+        continue;
+      }
+      const page = await this.topPage(key, state.version);
+      const rows = [...page.rows];
+      const people: People = { person: new Map(page.people.person), badges: new Map(page.people.badges) };
+      if (state.window && state.pos !== null && state.pos >= LEADERBOARD_SIZE - LEADERBOARD_NEIGHBOURS) {
+        const w = state.window;
+        let rank = rankFromCountAbove(w.above);
+        const around = w.members.map((m, i) => {
+          if (i > 0 && m.score !== w.members[i - 1]!.score) rank = w.from + i + 1;
+          return { userId: m.member, xp: m.score, rank, pos: w.from + i + 1 };
+        });
+        const known = new Set(rows.map((r) => r.userId));
+        const extra = around.filter((r) => !known.has(r.userId));
+        rows.push(...extra);
+        const more = await this.people(extra.map((r) => r.userId));
+        for (const [id, p] of more.person) people.person.set(id, p);
+        for (const [id, b] of more.badges) people.badges.set(id, b);
+      }
+      const board: Board = { rows, participants: state.size };
       const gone = [...people.person.values()].filter((p) => !p.eligible).map((p) => p.userId);
       if (!gone.length) return { board, people };
       if (round >= CLEAN_ROUNDS) {
@@ -222,55 +277,43 @@ export class LeaderboardService implements OnApplicationBootstrap {
     }
   }
 
-  private async readBoard(key: string, userId: string): Promise<Board> {
-    const [topRes, cardRes, posRes] = (await this.redis
-      .pipeline()
-      .zrevrange(key, 0, LEADERBOARD_SIZE - 1, 'WITHSCORES')
-      .zcard(key)
-      .zrevrank(key, userId)
-      .exec()) as Array<[Error | null, unknown]>;
-    for (const [err] of [topRes!, cardRes!, posRes!]) if (err) throw err;
-    const top = pairs(topRes![1] as string[]);
-    const participants = Number(cardRes![1]);
-    const myPos = posRes![1] === null ? null : Number(posRes![1]);
-    const topRanks = competitionRanks(top.map((t) => t.score));
-    const rows: RankedRow[] = top.map((t, i) => ({ userId: t.member, xp: t.score, rank: topRanks[i]!, pos: i + 1 }));
-    if (myPos === null) return { rows, participants };
-    const w = neighbourWindow(myPos, participants, LEADERBOARD_NEIGHBOURS);
-    const around = pairs((await this.redis.zrevrange(key, w.from, w.to, 'WITHSCORES')) as string[]);
-    const known = new Set(rows.map((r) => r.userId));
-    const extra = around.map((a, i) => ({ ...a, pos: w.from + i + 1 })).filter((a) => !known.has(a.member));
-    if (!extra.length) return { rows, participants };
-    const topRankOf = new Map(top.map((t, i) => [t.score, topRanks[i]!]));
-    const scores = [...new Set(extra.map((e) => e.score).filter((s) => !topRankOf.has(s)))];
-    const counts = scores.length ? ((await this.redis.pipeline(scores.map((s) => ['zcount', key, `(${s}`, '+inf'])).exec()) ?? []) : [];
-    const rankOf = new Map(topRankOf);
-    scores.forEach((s, i) => {
-      const [err, n] = counts[i]!;
-      if (err) throw err;
-      rankOf.set(s, rankFromCountAbove(Number(n)));
-    });
-    for (const e of extra) rows.push({ userId: e.member, xp: e.score, rank: rankOf.get(e.score)!, pos: e.pos });
-    return { rows, participants };
+  /**
+   * The board's top LEADERBOARD_SIZE rows with their people, as of top-page version `version`:
+   * this process's copy when it was built at that version (and is not too old), else read again.
+   * A copy is built after reading the version, so it is never older than the version it carries.
+   */
+  private async topPage(key: string, version: string): Promise<TopPage> {
+    const kept = this.pages.get(key);
+    if (kept && kept.version === version && this.clock.now().getTime() - kept.builtAt < TOP_PAGE_MAX_AGE_MS) return kept;
+    const top = pairs((await this.redis.zrevrange(key, 0, LEADERBOARD_SIZE - 1, 'WITHSCORES')) as string[]);
+    const ranks = competitionRanks(top.map((t) => t.score));
+    const rows = top.map((t, i) => ({ userId: t.member, xp: t.score, rank: ranks[i]!, pos: i + 1 }));
+    const page: TopPage = { version, builtAt: this.clock.now().getTime(), rows, people: await this.people(rows.map((r) => r.userId)) };
+    // a page with people to take off is not kept: the removal moves the version
+    if ([...page.people.person.values()].every((p) => p.eligible)) this.pages.set(key, page);
+    return page;
   }
 
+  /** Takes people off every current board; the boards' top-page versions move, so no reader keeps showing them. */
   private async removeEverywhere(userIds: readonly string[]): Promise<void> {
-    const pipe = this.redis.pipeline();
-    for (const p of periodsOf(this.clock.now())) pipe.zrem(this.key(p), ...userIds);
-    await pipe.exec();
+    const now = this.clock.now();
+    await Promise.all(
+      periodsOf(now).map((p) =>
+        this.scripts.write(
+          this.key(p),
+          Number.MAX_SAFE_INTEGER,
+          this.expiry(p.period, now),
+          userIds.map((id): [string, null] => [id, null]),
+        ),
+      ),
+    );
   }
 
-  /** What the rows show of their people (names and pictures from the users read model, level, streak, badges), in two queries at once. */
-  private async people(rows: readonly RankedRow[]): Promise<People> {
-    const ids = rows.map((r) => r.userId);
-    const [people, badges] = await Promise.all([this.repo.people(ids), this.repo.badges(ids)]);
-    const badgesOf = new Map<string, Badge[]>();
-    for (const b of badges) {
-      const list = badgesOf.get(b.userId) ?? [];
-      list.push({ code: b.code, name: b.name, description: b.description, icon: b.icon });
-      badgesOf.set(b.userId, list);
-    }
-    return { person: new Map(people.map((p) => [p.userId, p])), badges: badgesOf };
+  /** What the rows show of their people (names and pictures from the users read model, level, streak, badges), in one query. */
+  private async people(ids: readonly string[]): Promise<People> {
+    if (!ids.length) return { person: new Map(), badges: new Map() };
+    const rows = await this.repo.people(ids);
+    return { person: new Map(rows.map((p) => [p.userId, p])), badges: new Map(rows.map((p) => [p.userId, p.badges])) };
   }
 
   /** The board rows as the API shows them. */
@@ -345,7 +388,8 @@ export class LeaderboardService implements OnApplicationBootstrap {
       if (copied) swap.rename(scratch, key);
       else swap.del(key);
       swap.set(readyKey(key), '1');
-      if (expireAt) swap.expireat(key, expireAt).expireat(readyKey(key), expireAt);
+      swap.incr(versionKey(key));
+      if (expireAt) swap.expireat(key, expireAt).expireat(readyKey(key), expireAt).expireat(versionKey(key), expireAt);
       await swap.exec();
     } finally {
       await this.redis.del(scratch).catch(() => undefined);
@@ -366,11 +410,4 @@ export class LeaderboardService implements OnApplicationBootstrap {
     const { endsAt } = periodBounds(period, now);
     return endsAt ? Math.floor(endsAt.getTime() / 1000) + KEEP_AFTER_END_SECONDS : null;
   }
-}
-
-/** ZRANGE … WITHSCORES answers [member, score, member, score, …]. */
-function pairs(flat: readonly string[]): Array<{ member: string; score: number }> {
-  const out: Array<{ member: string; score: number }> = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) out.push({ member: flat[i]!, score: Number(flat[i + 1]) });
-  return out;
 }
