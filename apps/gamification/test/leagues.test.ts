@@ -105,6 +105,30 @@ describe('weekly leagues', () => {
     expect(counts.map((c) => c.member_count)).toEqual([30, 13]);
   });
 
+  it('places the newcomers of one transaction together: the open league with room filled first, then new leagues of 30', async () => {
+    at('2031-12-03T10:00:00Z');
+    const first = randomUUID();
+    await credit(first, 5, '2031-12-02T08:00:00Z');
+    const batch = Array.from({ length: 65 }, () => randomUUID());
+    await uow.run((tx) =>
+      board.recordAwards(
+        tx,
+        batch.map((userId) => ({ userId, xp: 5, at: new Date('2031-12-02T09:00:00Z') })),
+      ),
+    );
+    const counts = (await h.ds.query(
+      `SELECT member_count FROM leagues WHERE week_start = '2031-12-01' ORDER BY member_count DESC`,
+    )) as Array<{
+      member_count: number;
+    }>;
+    expect(counts.map((c) => c.member_count)).toEqual([LEAGUE_SIZE, LEAGUE_SIZE, 66 - 2 * LEAGUE_SIZE]);
+    const placed = await members('2031-12-01');
+    expect(placed.map((m) => m.user_id).sort()).toEqual([first, ...batch].sort());
+    // the league the first newcomer opened was filled before any other opened
+    const firstLeague = placed.find((m) => m.user_id === first)!.league_id;
+    expect(placed.filter((m) => m.league_id === firstLeague)).toHaveLength(LEAGUE_SIZE);
+  });
+
   it('closes a finished week once: the top 7 of each league promoted, the rest staying; a second close changes nothing and answers the same', async () => {
     const first = await closeWeek(W2);
     // leagues of 30, 13 and 3: 7 + 7 + all 3

@@ -40,12 +40,31 @@ export async function writeEvents<E extends EventDef>(
   payloads: readonly z.input<E['schema']>[],
   requestId: string | undefined = currentRequestId(),
 ): Promise<void> {
-  if (!payloads.length) return;
-  const data = payloads.map((p) => event.schema.parse(p));
+  await writeEventsEach(
+    tx,
+    event,
+    payloads.map((payload) => ({ payload, requestId })),
+  );
+}
+
+/**
+ * Many events of one kind in one statement, each with the request it belongs to: a consumer's
+ * batch applies the events of many requests at once, and each event it causes keeps its own.
+ */
+export async function writeEventsEach<E extends EventDef>(
+  tx: SqlRunner,
+  event: E,
+  items: ReadonlyArray<{ payload: z.input<E['schema']>; requestId?: string | undefined }>,
+): Promise<void> {
+  if (!items.length) return;
+  const data = items.map((i) => event.schema.parse(i.payload));
   await tx.query(
     `INSERT INTO outbox (id, name, payload, request_id)
-     SELECT gen_random_uuid(), $1, p.value, $3 FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS p(value, n) ORDER BY p.n`,
-    [event.name, JSON.stringify(data), requestId ?? null],
+     SELECT gen_random_uuid(), $1, p.value, r.request_id
+       FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS p(value, n)
+       JOIN unnest($3::text[]) WITH ORDINALITY AS r(request_id, n) ON r.n = p.n
+      ORDER BY p.n`,
+    [event.name, JSON.stringify(data), items.map((i) => i.requestId ?? null)],
   );
 }
 

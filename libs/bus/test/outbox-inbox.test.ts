@@ -5,7 +5,17 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { defineEvent } from '@lp/contracts';
 import { testEnv } from '@lp/testing';
-import { connectBus, encode, ensureEventStream, eventSubject, EventConsumer, OutboxRelay, streamName, writeEvent } from '../src/index.js';
+import {
+  connectBus,
+  encode,
+  ensureEventStream,
+  eventSubject,
+  EventConsumer,
+  OutboxRelay,
+  streamName,
+  writeEvent,
+  writeEventsEach,
+} from '../src/index.js';
 import { busDatabase, freePort, OwnNats, silent, waitFor } from './helpers.js';
 
 const thingHappened = defineEvent({
@@ -202,5 +212,32 @@ describe('outbox relay and inbox', () => {
 
   it('refuses to write an event whose payload breaks its schema', async () => {
     await expect(database.db.transaction((tx) => writeEvent(tx, thingHappened, { v: 1, note: 5 } as never))).rejects.toThrow();
+  });
+
+  it('writes many events in one statement, in order, each with its own request id; one bad payload writes none', async () => {
+    const notes = [randomUUID(), randomUUID(), randomUUID()];
+    await database.db.transaction((tx) =>
+      writeEventsEach(tx, thingHappened, [
+        { payload: { v: 1, note: notes[0]! }, requestId: 'req-a' },
+        { payload: { v: 1, note: notes[1]! } },
+        { payload: { v: 1, note: notes[2]! }, requestId: 'req-c' },
+      ]),
+    );
+    const rows = (await database.db.query(
+      `SELECT payload->>'note' AS note, request_id FROM outbox WHERE payload->>'note' = ANY($1::text[]) ORDER BY seq`,
+      [notes],
+    )) as Array<{ note: string; request_id: string | null }>;
+    expect(rows).toEqual([
+      { note: notes[0], request_id: 'req-a' },
+      { note: notes[1], request_id: null },
+      { note: notes[2], request_id: 'req-c' },
+    ]);
+    const bad = randomUUID();
+    await expect(
+      database.db.transaction((tx) =>
+        writeEventsEach(tx, thingHappened, [{ payload: { v: 1, note: bad } }, { payload: { v: 1, note: 5 } as never }]),
+      ),
+    ).rejects.toThrow();
+    expect(await database.db.query(`SELECT 1 FROM outbox WHERE payload->>'note' = $1`, [bad])).toHaveLength(0);
   });
 });

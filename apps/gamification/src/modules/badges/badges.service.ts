@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { gamificationEvents, gamificationRoutes, type RouteOutput } from '@lp/contracts';
-import { writeEvent } from '@lp/bus';
+import { writeEventsEach } from '@lp/bus';
 import { Handles, currentCaller } from '@lp/service-kit';
 import type { BadgeDefinitionEntity } from '../../entities/badge-definition.entity.js';
 import { describeCriteria, meets, type UserCounts } from './badge-criteria.js';
@@ -76,14 +76,12 @@ export class BadgesService {
       tx,
       wins.map((w) => ({ userId: w.userId, badgeCode: w.def.code, earnedAt: w.change.earnedAt })),
     );
-    const earned: Array<{ userId: string; code: string }> = [];
-    for (const w of wins) {
-      if (!fresh.has(`${w.userId}|${w.def.code}`)) continue;
-      earned.push({ userId: w.userId, code: w.def.code });
-      await writeEvent(
-        tx,
-        gamificationEvents.badgeEarned,
-        {
+    const earned = wins.filter((w) => fresh.has(`${w.userId}|${w.def.code}`));
+    await writeEventsEach(
+      tx,
+      gamificationEvents.badgeEarned,
+      earned.map((w) => ({
+        payload: {
           v: 1,
           user_id: w.userId,
           badge_code: w.def.code,
@@ -91,10 +89,10 @@ export class BadgesService {
           icon: w.def.icon,
           earned_at: w.change.earnedAt.toISOString(),
         },
-        w.change.requestId,
-      );
-    }
-    return earned;
+        requestId: w.change.requestId,
+      })),
+    );
+    return earned.map((w) => ({ userId: w.userId, code: w.def.code }));
   }
 
   /** Badges are data that changes by migration only; a minute's cache spares a read per award. */

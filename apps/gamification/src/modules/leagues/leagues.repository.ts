@@ -12,6 +12,14 @@ export interface LeagueRow {
   closedAt: Date | null;
 }
 
+export interface Newcomer {
+  userId: string;
+  mayCompete: boolean;
+  lastTier: LeagueTier | null;
+  lastOutcome: LeagueOutcome | null;
+  recentXp: number;
+}
+
 export interface StandingRow {
   userId: string;
   name: string;
@@ -34,28 +42,29 @@ export class LeaguesRepository {
     );
   }
 
-  /** XP in the four weeks before `weekStart` (what the activity band is read from). */
-  async recentXp(tx: Db, userId: string, weekStart: string): Promise<number> {
-    const row = await queryOne<{ xp: number }>(
+  /**
+   * What placing these users in a league of `weekStart` needs, in one query: whether each may
+   * compete (the boards' rule: not staff, not deleted, not hidden), their latest league before
+   * the week and how it ended, and their XP in the four weeks before it (the activity band).
+   */
+  newcomers(tx: Db, userIds: readonly string[], weekStart: string): Promise<Newcomer[]> {
+    return queryRows(
       tx,
-      `SELECT coalesce(sum(xp), 0)::int AS xp FROM xp_period_totals
-        WHERE user_id = $1 AND period = 'week' AND period_start >= $2::date - 28 AND period_start < $2::date`,
-      [userId, weekStart],
-    );
-    return row?.xp ?? 0;
-  }
-
-  /** Whether the user may be in a league (the boards' rule: not staff, not deleted, not hidden). */
-  async mayCompete(tx: Db, userId: string): Promise<boolean> {
-    const row = await queryOne<{ ok: boolean }>(
-      tx,
-      `SELECT NOT coalesce(u.deleted OR u.role = ANY($2::text[]) OR coalesce(s.hide_from_leaderboards, false), false) AS ok
-         FROM (SELECT $1::uuid AS id) x
+      `SELECT x.id AS "userId",
+              NOT coalesce(u.deleted OR u.role = ANY($3::text[]) OR coalesce(s.hide_from_leaderboards, false), false) AS "mayCompete",
+              lp.tier AS "lastTier", lp.outcome AS "lastOutcome",
+              coalesce((SELECT sum(t.xp) FROM xp_period_totals t
+                         WHERE t.user_id = x.id AND t.period = 'week' AND t.period_start >= $2::date - 28 AND t.period_start < $2::date), 0)::int
+                AS "recentXp"
+         FROM unnest($1::uuid[]) AS x(id)
          LEFT JOIN users u ON u.id = x.id
-         LEFT JOIN user_stats s ON s.user_id = x.id`,
-      [userId, [...STAFF_ROLES]],
+         LEFT JOIN user_stats s ON s.user_id = x.id
+         LEFT JOIN LATERAL (SELECT l.tier, m.outcome FROM league_members m JOIN leagues l ON l.id = m.league_id
+                             WHERE m.user_id = x.id AND m.week_start < $2::date
+                             ORDER BY m.week_start DESC LIMIT 1) lp ON true
+        ORDER BY x.id`,
+      [userIds, weekStart, [...STAFF_ROLES]],
     );
-    return row?.ok ?? true;
   }
 
   async ensureWeek(tx: EntityManager, weekStart: string): Promise<void> {
@@ -63,16 +72,23 @@ export class LeaguesRepository {
   }
 
   /**
-   * An open league of the week, tier and band with room, locked for this transaction; one another
-   * placement holds is skipped (SKIP LOCKED), so concurrent first awards never queue on one row.
+   * The open leagues of the week, tier and band with room, fullest first, locked for this
+   * transaction; those another placement holds are skipped (SKIP LOCKED), so concurrent first
+   * awards never queue on one row.
    */
-  openLeagueWithRoom(tx: EntityManager, weekStart: string, tier: LeagueTier, band: number, size: number): Promise<{ id: string } | null> {
-    return queryOne(
+  openLeaguesWithRoom(
+    tx: EntityManager,
+    weekStart: string,
+    tier: LeagueTier,
+    band: number,
+    size: number,
+  ): Promise<Array<{ id: string; memberCount: number }>> {
+    return queryRows(
       tx,
-      `SELECT id FROM leagues
+      `SELECT id, member_count AS "memberCount" FROM leagues
         WHERE week_start = $1::date AND tier = $2 AND band = $3 AND member_count < $4 AND closed_at IS NULL
         ORDER BY member_count DESC, created_at
-        LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        LIMIT 20 FOR UPDATE SKIP LOCKED`,
       [weekStart, tier, band, size],
     );
   }
@@ -86,17 +102,25 @@ export class LeaguesRepository {
     return row!.id;
   }
 
-  /** The member's row (none when already placed this week) and the league's count, together. */
-  async addMember(tx: EntityManager, leagueId: string, weekStart: string, userId: string): Promise<boolean> {
-    const added = await queryRows<{ user_id: string }>(
+  /** The members' rows (none for a user already placed this week) and their leagues' counts, in two statements. */
+  async addMembers(tx: EntityManager, weekStart: string, members: ReadonlyArray<{ userId: string; leagueId: string }>): Promise<number> {
+    if (!members.length) return 0;
+    const rows = await queryRows<{ n: number }>(
       tx,
-      `INSERT INTO league_members (week_start, user_id, league_id) VALUES ($1::date, $2, $3)
-       ON CONFLICT (week_start, user_id) DO NOTHING RETURNING user_id`,
-      [weekStart, userId, leagueId],
+      `WITH added AS (
+         INSERT INTO league_members (week_start, user_id, league_id)
+         SELECT $1::date, m.user_id, m.league_id FROM unnest($2::uuid[], $3::uuid[]) AS m(user_id, league_id)
+         ON CONFLICT (week_start, user_id) DO NOTHING
+         RETURNING league_id
+       ), counted AS (
+         UPDATE leagues l SET member_count = l.member_count + c.n
+           FROM (SELECT league_id, count(*)::int AS n FROM added GROUP BY league_id) c
+          WHERE l.id = c.league_id
+         RETURNING c.n
+       ) SELECT coalesce(sum(n), 0)::int AS n FROM counted`,
+      [weekStart, members.map((m) => m.userId), members.map((m) => m.leagueId)],
     );
-    if (!added.length) return false;
-    await tx.query('UPDATE leagues SET member_count = member_count + 1 WHERE id = $1', [leagueId]);
-    return true;
+    return rows[0]?.n ?? 0;
   }
 
   /** The user's league of the week. */

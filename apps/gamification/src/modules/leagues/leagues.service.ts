@@ -32,14 +32,48 @@ export class LeaguesService {
   }
 
   /** Places the user in a league of `weekStart`, inside the award's transaction (their first XP of the week). */
-  async place(tx: EntityManager, userId: string, weekStart: string): Promise<void> {
-    if (!(await this.repo.mayCompete(tx, userId))) return;
-    const tier = await this.tierFor(tx, userId, weekStart);
-    const band = activityBand(await this.repo.recentXp(tx, userId, weekStart));
+  place(tx: EntityManager, userId: string, weekStart: string): Promise<void> {
+    return this.placeMany(tx, [userId], weekStart);
+  }
+
+  /**
+   * Places users in leagues of `weekStart`, inside their awards' transaction (their first XP of
+   * the week), in a fixed number of statements per tier and band: each joins the fullest open
+   * league of their tier and band with room, and new leagues open for the rest.
+   */
+  async placeMany(tx: EntityManager, userIds: readonly string[], weekStart: string): Promise<void> {
+    if (!userIds.length) return;
+    const groups = new Map<string, { tier: LeagueTier; band: number; userIds: string[] }>();
+    for (const n of await this.repo.newcomers(tx, userIds, weekStart)) {
+      if (!n.mayCompete) continue;
+      const tier = n.lastTier ? nextTier(n.lastTier, n.lastOutcome) : 'bronze';
+      const band = activityBand(n.recentXp);
+      const k = `${tier}|${band}`;
+      const g = groups.get(k) ?? { tier, band, userIds: [] };
+      g.userIds.push(n.userId);
+      groups.set(k, g);
+    }
+    if (!groups.size) return;
     await this.repo.ensureWeek(tx, weekStart);
-    const open = await this.repo.openLeagueWithRoom(tx, weekStart, tier, band, LEAGUE_SIZE);
-    const leagueId = open?.id ?? (await this.repo.createLeague(tx, weekStart, tier, band));
-    await this.repo.addMember(tx, leagueId, weekStart, userId);
+    const members: Array<{ userId: string; leagueId: string }> = [];
+    // in a fixed order of tier and band, so two transactions lock leagues in the same order
+    for (const k of [...groups.keys()].sort()) {
+      const g = groups.get(k)!;
+      const open = await this.repo.openLeaguesWithRoom(tx, weekStart, g.tier, g.band, LEAGUE_SIZE);
+      let next = 0;
+      for (const league of open) {
+        const room = LEAGUE_SIZE - league.memberCount;
+        for (const userId of g.userIds.slice(next, next + room)) members.push({ userId, leagueId: league.id });
+        next += room;
+        if (next >= g.userIds.length) break;
+      }
+      while (next < g.userIds.length) {
+        const leagueId = await this.repo.createLeague(tx, weekStart, g.tier, g.band);
+        for (const userId of g.userIds.slice(next, next + LEAGUE_SIZE)) members.push({ userId, leagueId });
+        next += LEAGUE_SIZE;
+      }
+    }
+    await this.repo.addMembers(tx, weekStart, members);
   }
 
   @Handles(gamificationRoutes.league)

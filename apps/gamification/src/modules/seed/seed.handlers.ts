@@ -23,22 +23,19 @@ export class SeedHandlers {
 
   @HandlesInternal(gamificationInternal.seedXp)
   async seedXp(req: z.infer<I['seedXp']['request']>): Promise<z.infer<I['seedXp']['response']>> {
-    // one transaction, in the given (chronological) order: streaks and daily bonuses come out as they would have
+    // one transaction, applied together in the given (chronological) order: streaks and daily bonuses come out as they would have
     return this.uow.run(async (tx) => {
-      let applied = 0;
-      let xp = 0;
-      for (const a of req.awards) {
-        const r = await this.xp.award(tx, {
+      const gained = await this.xp.awardMany(
+        tx,
+        req.awards.map((a) => ({
           userId: req.user_id,
           ruleCode: a.rule_code,
           sourceEventId: a.source_id,
           sourceKey: a.source_key,
           occurredAt: new Date(a.occurred_at),
-        });
-        if (r.xp !== 0) applied += 1;
-        xp += r.xp;
-      }
-      return { applied, xp };
+        })),
+      );
+      return { applied: gained.filter((xp) => xp !== 0).length, xp: gained.reduce((n, xp) => n + xp, 0) };
     });
   }
 

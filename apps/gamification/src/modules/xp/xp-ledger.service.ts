@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
-import { PLATFORM_TIME_ZONE, gamificationEvents, levelOf } from '@lp/contracts';
-import { currentRequestId, writeEvent } from '@lp/bus';
+import { PLATFORM_TIME_ZONE, gamificationEvents, levelOf, type EventPayload } from '@lp/contracts';
+import { currentRequestId, writeEventsEach } from '@lp/bus';
 import type { XpRuleEntity } from '../../entities/xp-rule.entity.js';
 import { BadgesService, type BadgeChange } from '../badges/badges.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
-import { periodsOf } from '../leaderboard/periods.js';
 import { cappedXp } from './caps.js';
 import { localDay } from './local-day.js';
 import { afterActiveDay, streaksOf, type StreakState } from './streaks.js';
@@ -53,8 +52,9 @@ const depthOf = (qr: QueryRunner) => (qr as unknown as { transactionDepth: numbe
  *
  * Awards are applied set-based: the event consumers `queue` theirs and the whole transaction's
  * awards (the kit applies up to 64 events of a type in one) are applied just before it commits,
- * in a fixed number of statements plus one period-total write per user, instead of a dozen
- * statements per award. `award` applies one at once (referrals, the demo data), by the same code.
+ * in a fixed number of statements (plus a league placement per user new to this week, and an
+ * outbox row per level or badge reached), instead of a dozen statements per award. `award`
+ * applies one at once (referrals), `awardMany` one user's history (the demo data), by the same code.
  */
 @Injectable()
 export class XpLedgerService implements OnModuleInit {
@@ -113,9 +113,23 @@ export class XpLedgerService implements OnModuleInit {
 
   /** An award applied now; answers the XP it granted with the day bonus it earned (0 when applied before). */
   async award(tx: EntityManager, a: Award): Promise<{ xp: number }> {
-    await this.flush(tx);
-    const [xp] = await this.apply(tx, [{ ...a, requestId: currentRequestId() }]);
+    const [xp] = await this.awardMany(tx, [a]);
     return { xp: xp ?? 0 };
+  }
+
+  /**
+   * Awards applied now, together, in their order (one user's history in the demo data): the
+   * same statements as one award's, so caps, streaks, day bonuses and badges come out as if
+   * applied one by one, except that a level passed on the way is announced once, at the last.
+   * Answers the XP each granted, with the day bonus it earned.
+   */
+  async awardMany(tx: EntityManager, list: readonly Award[]): Promise<number[]> {
+    await this.flush(tx);
+    const requestId = currentRequestId();
+    return this.apply(
+      tx,
+      list.map((a) => ({ ...a, requestId })),
+    );
   }
 
   /**
@@ -323,6 +337,8 @@ export class XpLedgerService implements OnModuleInit {
     // the users' stats, levels, period totals and badges
     const changes: BadgeChange[] = [];
     const next: StatsRow[] = [];
+    const totals: Array<{ userId: string; xp: number; at: Date }> = [];
+    const levelsReached: Array<{ payload: EventPayload<typeof gamificationEvents.levelReached>; requestId: string | undefined }> = [];
     for (const userId of userIds) {
       const s = statsOf(userId);
       const mine = written.filter((x) => x.a.userId === userId);
@@ -332,14 +348,11 @@ export class XpLedgerService implements OnModuleInit {
       const last = mine[mine.length - 1]!;
       const row = this.settled(s, delta, streak);
       next.push(row);
-      if (row.level > s.highest_level) {
-        await writeEvent(
-          tx,
-          gamificationEvents.levelReached,
-          { v: 1, user_id: userId, level: row.level, total_xp: row.total_xp, reached_at: last.a.occurredAt.toISOString() },
-          last.a.requestId,
-        );
-      }
+      if (row.level > s.highest_level)
+        levelsReached.push({
+          payload: { v: 1, user_id: userId, level: row.level, total_xp: row.total_xp, reached_at: last.a.occurredAt.toISOString() },
+          requestId: last.a.requestId,
+        });
       changes.push({
         userId,
         ruleCodes: new Set(mine.filter((x) => !x.heldBy).map((x) => x.rule.code)),
@@ -350,30 +363,14 @@ export class XpLedgerService implements OnModuleInit {
         earnedAt: last.a.occurredAt,
         requestId: last.a.requestId,
       });
-      await this.recordTotals(
-        tx,
-        userId,
-        mine.map((x) => ({ xp: gained[x.i] ?? 0, at: x.a.occurredAt })),
-      );
+      for (const x of mine) totals.push({ userId, xp: gained[x.i] ?? 0, at: x.a.occurredAt });
       this.touch(tx, userId);
     }
+    await this.leaderboard.recordAwards(tx, totals);
+    await writeEventsEach(tx, gamificationEvents.levelReached, levelsReached);
     await this.repo.saveStatsMany(tx, next);
     await this.badges.awardEarned(tx, changes, (ids) => this.repo.heldPerRuleMany(tx, ids));
     return gained;
-  }
-
-  /** The board's period totals: one write per user and set of periods (a week, a month), however many awards. */
-  private async recordTotals(tx: EntityManager, userId: string, awards: ReadonlyArray<{ xp: number; at: Date }>): Promise<void> {
-    const groups = new Map<string, { xp: number; at: Date }>();
-    for (const a of awards) {
-      if (a.xp === 0) continue;
-      const k = periodsOf(a.at)
-        .map((p) => p.start)
-        .join('|');
-      const g = groups.get(k);
-      groups.set(k, { xp: (g?.xp ?? 0) + a.xp, at: g?.at ?? a.at });
-    }
-    for (const g of groups.values()) if (g.xp !== 0) await this.leaderboard.recordAward(tx, userId, g.xp, g.at);
   }
 
   private async takeBack(tx: EntityManager, stats: StatsRow, rows: LedgerRow[], sourceEventId: string, at: Date): Promise<{ xp: number }> {
@@ -397,10 +394,9 @@ export class XpLedgerService implements OnModuleInit {
     const xp = taken.reduce((n, r) => n + r.xp, 0);
     if (xp === 0) return { xp: 0 };
     await this.repo.saveStatsMany(tx, [this.settled(stats, -xp, undefined)]);
-    await this.recordTotals(
+    await this.leaderboard.recordAwards(
       tx,
-      stats.user_id,
-      taken.map((r) => ({ xp: -r.xp, at: r.occurred_at })),
+      taken.map((r) => ({ userId: stats.user_id, xp: -r.xp, at: r.occurred_at })),
     );
     this.touch(tx, stats.user_id);
     this.log.debug(`took back ${xp} XP of ${stats.user_id} at ${at.toISOString()}`);
