@@ -24,7 +24,7 @@
 // to the GROUP BY. Env: BENCH_QUICK=1, BENCH_GAMIFICATION_EVENTS (1,000,000),
 // BENCH_GAMIFICATION_USERS (100,000), BENCH_GAMIFICATION_RATE (200), BENCH_ROUNDS (3),
 // BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (10), BENCH_DB_POOL_SIZE,
-// BENCH_LOG_LEVEL.
+// BENCH_LOG_LEVEL, BENCH_PROFILE_DIR.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -64,6 +64,8 @@ const config = {
 const BARE_BATCH = 1000;
 /** rows read from the ledger per page when they are copied into the bare table */
 const COPY_PAGE = 20_000;
+/** a board's own key ends in its period's first day; beside it live its ready mark, its top-page version and rebuild scratch keys */
+const isBoard = (key) => /:\d{4}-\d{2}-\d{2}$/.test(key);
 /** no new ledger row for this long while events are missing: the consumer is stuck */
 const STALL_MS = 120_000;
 
@@ -144,7 +146,12 @@ async function main() {
   await ensureEventStream(nc, busPrefix);
   const rpc = new RpcClient(nc, busPrefix, 120_000);
   const identity = children.spawnNode('identity', join(root, 'apps', 'identity', 'dist', 'main.js'), stackEnv, { cwd: root });
-  const gamification = children.spawnNode('gamification', join(root, 'apps', 'gamification', 'dist', 'main.js'), stackEnv, { cwd: root });
+  // BENCH_PROFILE_DIR: gamification writes a V8 CPU profile there when it stops (where its time goes)
+  const profile = env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', env.BENCH_PROFILE_DIR] : [];
+  const gamification = children.spawnNode('gamification', join(root, 'apps', 'gamification', 'dist', 'main.js'), stackEnv, {
+    cwd: root,
+    nodeArgs: profile,
+  });
   const port = await freePort();
   const gateway = children.spawnNode(
     'gateway',
@@ -268,7 +275,7 @@ async function main() {
     );
 
     // ---- the leaderboard
-    const weekKey = (await redis.keys(`${busPrefix}gamification:lb:week:*`)).find((k) => !k.endsWith(':ready'));
+    const weekKey = (await redis.keys(`${busPrefix}gamification:lb:week:*`)).find(isBoard);
     if (!weekKey) throw new Error('no week board in Redis after the ingestion');
     const participants = await redis.zcard(weekKey);
     const step = Math.max(1, Math.floor(participants / config.callers));
@@ -353,7 +360,7 @@ async function main() {
     const rebuildS = (performance.now() - rs) / 1000;
     const boards = {};
     for (const period of ['week', 'month', 'all']) {
-      const key = (await redis.keys(`${busPrefix}gamification:lb:${period}:*`)).find((k) => !k.endsWith(':ready'));
+      const key = (await redis.keys(`${busPrefix}gamification:lb:${period}:*`)).find(isBoard);
       const flat = key ? await redis.zrange(key, 0, -1, 'WITHSCORES') : [];
       const inRedis = new Map();
       for (let i = 0; i < flat.length; i += 2) inRedis.set(flat[i], Number(flat[i + 1]));

@@ -17,7 +17,8 @@ export function xpLoad(ctx, { completions }) {
 
   /** the Redis board of each current period (BUS_PREFIX is empty in the chaos stack), member -> score */
   async function redisBoards() {
-    const keys = (await redisCall('keys', '*gamification:lb:*')).filter((k) => !k.endsWith(':ready') && !k.includes(':rebuild:'));
+    // a board's own key ends in its period's first day (beside it: its ready mark, top-page version, rebuild scratch)
+    const keys = (await redisCall('keys', '*gamification:lb:*')).filter((k) => /:\d{4}-\d{2}-\d{2}$/.test(k));
     const out = {};
     for (const period of PERIODS) {
       // the newest period's key (a board of a period just ended may linger until it expires)

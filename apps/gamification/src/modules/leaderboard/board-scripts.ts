@@ -38,10 +38,13 @@ return bump and 1 or 0
  * KEYS: board, ready mark, version. ARGV: user, neighbours each side.
  * Answers {0} when the board is not built, else {1, version, size, position (-1: not on it),
  * first position of the window, how many score strictly more than the window's first, window}.
+ * The version read is the board's build (the ready mark holds an id of the rebuild that made it:
+ * after Redis lost its keys, a counter starting again cannot pass for an old one) and its counter.
  */
 const READ = `
-if redis.call('EXISTS', KEYS[2]) == 0 then return {0} end
-local v = redis.call('GET', KEYS[3]) or '0'
+local built = redis.call('GET', KEYS[2])
+if not built then return {0} end
+local v = built .. '/' .. (redis.call('GET', KEYS[3]) or '0')
 local size = redis.call('ZCARD', KEYS[1])
 local pos = redis.call('ZREVRANK', KEYS[1], ARGV[1])
 if not pos then return {1, v, size, -1} end

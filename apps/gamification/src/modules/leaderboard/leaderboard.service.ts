@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { EntityManager } from 'typeorm';
@@ -387,7 +388,8 @@ export class LeaderboardService implements OnApplicationBootstrap {
       const swap = this.redis.multi();
       if (copied) swap.rename(scratch, key);
       else swap.del(key);
-      swap.set(readyKey(key), '1');
+      // the build's own id: a reader's top page of an earlier build never passes for this one's (board-scripts.ts)
+      swap.set(readyKey(key), `${process.pid}-${Date.now()}-${randomUUID()}`);
       swap.incr(versionKey(key));
       if (expireAt) swap.expireat(key, expireAt).expireat(readyKey(key), expireAt).expireat(versionKey(key), expireAt);
       await swap.exec();
