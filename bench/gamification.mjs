@@ -18,6 +18,10 @@
 //   4. rebuild: the run's board keys removed from Redis, then gamification.seed.rebuild-boards
 //      (devOnly: LeaderboardService.rebuildTotalsFromLedger() + rebuildAll()) timed, and every
 //      current board (week, month, all) compared member by member with a GROUP BY over the ledger
+//   Two ceilings are measured beside the goals, so a goal out of reach shows what stops it: the
+//   bus's floor (the same events applied again by a kit consumer whose handlers do nothing) and
+//   the hop (gamification stopped, the same requests through the gateway answered from the bus
+//   by a responder that sends one real answer back).
 //
 // Goal: ingestion >= 0.3x of the bare INSERT; the leaderboard's p99 <= 20 ms at the open-loop
 // rate with no error and >= 0.5x of the bare handler closed loop; the rebuild <= 10 s and equal
@@ -130,6 +134,73 @@ function eventMaker(userIds) {
   };
 }
 
+/** Seconds for a second durable consumer of the kit's, with handlers that do nothing, to apply `total` events of the stream (its inbox rows counted). */
+async function busFloor(nc, busPrefix, databaseUrl, total, eventNames) {
+  const { EventConsumer } = await import('@lp/bus');
+  const contracts = await import('@lp/contracts');
+  const { default: pino } = await import('pino');
+  const { default: pg } = await import('pg');
+  const defs = [contracts.catalogEvents, contracts.communityEvents, contracts.assessmentEvents].flatMap((group) =>
+    Object.values(group).filter((d) => eventNames.includes(d.name)),
+  );
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = {
+    async transaction(fn) {
+      const client = await pool.connect();
+      const tx = { query: async (sql, params) => (await client.query(sql, params)).rows };
+      try {
+        await client.query('BEGIN');
+        const r = await fn(tx);
+        await client.query('COMMIT');
+        return r;
+      } catch (e) {
+        await client.query('ROLLBACK');
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+  };
+  const consumer = new EventConsumer(nc, db, busPrefix, 'bench-floor', pino({ level: 'silent' }));
+  for (const def of defs) consumer.on(def, async () => undefined);
+  const t0 = performance.now();
+  try {
+    await consumer.start();
+    for (;;) {
+      const { rows } = await pool.query(`SELECT count(*)::int AS n FROM inbox WHERE consumer = 'bench-floor'`);
+      if (rows[0].n >= total) break;
+      if (performance.now() - t0 > STALL_MS * 5) throw new Error(`the floor consumer applied ${rows[0].n} of ${total} events`);
+      await sleep(100);
+    }
+    return (performance.now() - t0) / 1000;
+  } finally {
+    await consumer.stop();
+    await pool.end();
+  }
+}
+
+/** Runs `measure` while `subject` is answered by a responder that sends `answer` back as a service's OK reply. */
+async function hopCeiling(nc, subject, answer, measure) {
+  const { REPLY_HEADER } = await import('@lp/bus');
+  const { headers: natsHeaders } = await import('@nats-io/transport-node');
+  const bytes = new TextEncoder().encode(answer);
+  const sub = nc.subscribe(subject, {
+    queue: 'bench-hop',
+    callback: (err, msg) => {
+      if (err || !msg.reply) return;
+      const h = natsHeaders();
+      h.set(REPLY_HEADER, 'ok');
+      msg.respond(bytes, { headers: h });
+    },
+  });
+  try {
+    return await measure();
+  } finally {
+    sub.unsubscribe();
+  }
+}
+
 async function main() {
   say(
     `run ${runId}: ${config.events.toLocaleString('en-US')} XP events of ${config.users.toLocaleString('en-US')} users; leaderboard at ${config.rate} req/s and closed loop at ${config.connections} connections, ${config.rounds} round(s) of ${config.durationS} s${quick ? ' (QUICK)' : ''}`,
@@ -138,7 +209,7 @@ async function main() {
   const stackEnv = run.stackEnv(config.stackEnv);
   const { connectBus, ensureEventStream, RpcClient, encode, eventSubject } = await import('@lp/bus');
   const { jetstream } = await import('@nats-io/jetstream');
-  const { gamificationInternal, PLATFORM_TIME_ZONE } = await import('@lp/contracts');
+  const { gamificationInternal, gamificationRoutes, PLATFORM_TIME_ZONE } = await import('@lp/contracts');
   const { TokenService } = await import('@lp/auth');
   const { Redis } = await import('ioredis');
   const { default: pg } = await import('pg');
@@ -258,6 +329,9 @@ async function main() {
       }
       copied += rows.length;
     }
+    // the bus's own floor: the very events in the stream applied again by a second durable consumer
+    // of the kit's (pull, decode, schema check, inbox row, commit, ack) whose handlers do nothing
+    const floorS = await busFloor(nc, busPrefix, run.databaseUrl('gamification'), total, Object.keys(byName));
     const ingestion = {
       events: total,
       byName,
@@ -269,9 +343,15 @@ async function main() {
       bareS,
       bareRowsPerS: copied / bareS,
       ratio: bareS / consumerS,
+      floorS,
+      floorEventsPerS: total / floorS,
+      floorRatio: bareS / floorS,
     };
     say(
       `bare INSERT of the same ${copied.toLocaleString('en-US')} rows: ${bareS.toFixed(1)} s (${ingestion.bareRowsPerS.toFixed(0)} rows/s); ratio ${ingestion.ratio.toFixed(2)}x`,
+    );
+    say(
+      `the bus's floor (the kit's consumer with handlers that do nothing): ${floorS.toFixed(1)} s (${ingestion.floorEventsPerS.toFixed(0)} events/s) = ${ingestion.floorRatio.toFixed(2)}x of the bare INSERT; gamification applies at ${(floorS / consumerS).toFixed(2)}x of it`,
     );
 
     // ---- the leaderboard
@@ -385,6 +465,30 @@ async function main() {
         .join('; ')}: ${equal ? 'equal' : 'NOT EQUAL'}`,
     );
 
+    // the route's own ceiling: gamification stopped, the same requests through the gateway answered
+    // from the bus by a responder that sends one real answer's bytes back and does nothing else
+    const sample = await request(gw, 'GET', path, { token: mid.token });
+    process.kill(gamification.child.pid, 'SIGTERM');
+    await Promise.race([gamification.exited, sleep(15_000)]);
+    const hopRounds = await hopCeiling(nc, `${busPrefix}${gamificationRoutes.leaderboard.subject}`, sample.text, async () => {
+      const out = [];
+      for (let r = 0; r < config.rounds; r++) {
+        if (config.warmupS) await jobLoop(target, config.connections, config.warmupS);
+        out.push(await jobLoop(target, config.connections, config.durationS));
+      }
+      return out;
+    });
+    const hop = {
+      perS: median(hopRounds.map((h) => h.perS)),
+      p50: median(hopRounds.map((h) => h.p50)),
+      p99: median(hopRounds.map((h) => h.p99)),
+      errors: hopRounds.reduce((t, h) => t + h.errors, 0),
+    };
+    read.hop = { ...hop, ofBaseline: hop.perS / read.baseline.perS, targetOfHop: read.target.perS / hop.perS };
+    say(
+      `the hop alone (gateway and bus, a responder that does nothing): ${hop.perS.toFixed(0)}/s p99 ${hop.p99.toFixed(1)} ms, ${hop.errors} errors = ${read.hop.ofBaseline.toFixed(2)}x of the bare handler; the route reaches ${read.hop.targetOfHop.toFixed(2)}x of the hop`,
+    );
+
     const checks = {
       ingestRatio: ingestion.ratio >= config.goal.minIngestRatio,
       openP99: read.open.p99 <= config.goal.maxP99Ms && read.open.failed === 0,
@@ -436,6 +540,8 @@ async function main() {
             ', ',
           )}) of ${n(config.users)} users published to JetStream as an outbox relay does, applied by gamification's consumer in ${f(consumerS)} s: **${n(ingestion.eventsPerS)} events/s** (the ledger then held ${n(totalRows)} rows with the daily bonuses). The same rows INSERTed ${BARE_BATCH} a statement into a bare table of the ledger's shape and indexes: ${f(bareS)} s (${n(ingestion.bareRowsPerS)} rows/s). Ratio **${f(ingestion.ratio, 2)}x** (goal >= ${config.goal.minIngestRatio}x).`,
         '',
+        `The bus's floor: the same events applied again by a second consumer of the kit's (pull, decode, schema check, inbox row, commit, ack) whose handlers do nothing: ${f(ingestion.floorS)} s, **${n(ingestion.floorEventsPerS)} events/s = ${f(ingestion.floorRatio, 2)}x** of the bare INSERT: no consumer of the bus can pass that ratio here. Gamification applies at ${f(ingestion.floorS / consumerS, 2)}x of the floor.`,
+        '',
         `**Leaderboard**: GET /api/gamification/leaderboard?timeframe=week as learners on the board (${n(participants)} participants): at ${config.rate} req/s open loop through the gateway p50 ${f(read.open.p50)} ms, **p99 ${f(read.open.p99)} ms** (goal <= ${config.goal.maxP99Ms} ms), ${read.open.failed} failed. Closed loop at ${config.connections} connections, ${rounds.length} round(s) of ${config.durationS} s alternating with a bare Fastify + Redis ZREVRANGE/ZREVRANK handler on the same sorted set:`,
         '',
         '| | requests/s | p50 ms | p99 ms |',
@@ -443,7 +549,9 @@ async function main() {
         `| through the gateway | ${f(read.target.perS, 0)} | ${f(read.target.p50)} | ${f(read.target.p99)} |`,
         `| bare Fastify + Redis | ${f(read.baseline.perS, 0)} | ${f(read.baseline.p50)} | ${f(read.baseline.p99)} |`,
         '',
-        `Ratio **${f(read.ratio, 2)}x** (goal >= ${config.goal.minReadRatio}x), ${read.errors} errors.`,
+        `| the hop alone: gateway and bus, a responder sending one real answer back | ${f(read.hop.perS, 0)} | ${f(read.hop.p50)} | ${f(read.hop.p99)} |`,
+        '',
+        `Ratio **${f(read.ratio, 2)}x** (goal >= ${config.goal.minReadRatio}x), ${read.errors} errors. The hop alone (gamification stopped, the same requests answered from the bus by a responder that does nothing) reaches ${f(read.hop.ofBaseline, 2)}x of the bare handler, the ceiling of this ratio; the route reaches ${f(read.hop.targetOfHop, 2)}x of the hop.`,
         '',
         `**Rebuild**: the run's board keys removed from Redis, then the period totals recomputed from the ledger (${f(reply.totals_ms / 1000, 2)} s, ${n(reply.totals)} rows) and the week, month and all-time boards rebuilt (${f(reply.boards_ms / 1000, 2)} s): **${f(rebuildS, 2)} s** over the bus (goal <= ${config.goal.maxRebuildS} s). Against a GROUP BY over the ledger: ${Object.entries(
           boards,

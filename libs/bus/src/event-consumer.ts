@@ -163,9 +163,8 @@ export class EventConsumer {
         for (const r of ready) {
           if (!fresh.has(r.envelope.id)) continue; // applied before: a redelivery
           fresh.delete(r.envelope.id); // the same event twice in one batch: applied once
-          const log = this.log.child({ eventId: r.envelope.id, event: r.envelope.name });
           await runInContext({ requestId: r.envelope.request_id ?? r.envelope.id, caller: null, subject: r.envelope.name }, () =>
-            r.entry.fn(r.payload, { tx, envelope: r.envelope, log }),
+            r.entry.fn(r.payload, this.contextOf(tx, r.envelope)),
           );
         }
       });
@@ -173,6 +172,22 @@ export class EventConsumer {
       return this.oneByOne(ready.map((r) => r.m));
     }
     for (const r of ready) r.m.ack();
+  }
+
+  /**
+   * A handler's context. Its logger is made on first use: most handlers never log, and a child
+   * logger per event (bindings, redaction) was 4% of gamification's CPU under a burst.
+   */
+  private contextOf(tx: SqlRunner, envelope: EventEnvelope): EventContext {
+    const parent = this.log;
+    let log: Logger | null = null;
+    return {
+      tx,
+      envelope,
+      get log() {
+        return (log ??= parent.child({ eventId: envelope.id, event: envelope.name }));
+      },
+    };
   }
 
   private async oneByOne(batch: JsMsg[]): Promise<void> {

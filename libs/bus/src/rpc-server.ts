@@ -99,25 +99,40 @@ export class RpcServer {
 
   private async dispatch(subject: string, msg: Msg, handler: RawHandler): Promise<void> {
     const requestId = msg.headers?.get(BUS_HEADERS.requestId) || randomUUID();
-    // the kit's logger stamps requestId and userId from the context (request-context.ts)
-    const log = this.log.child({ subject });
+    // the kit's logger stamps requestId and userId from the context (request-context.ts); made
+    // on first use: most requests never log, and a child logger per request costs (bindings, redaction)
+    const parent = this.log;
+    let child: Logger | null = null;
+    const lazy = {
+      get log(): Logger {
+        return (child ??= parent.child({ subject }));
+      },
+    };
     let caller: Caller | null = null;
     let body: Uint8Array;
     let ok = true;
     try {
       caller = this.callerOf(msg);
     } catch (e) {
-      if (msg.reply) msg.respond(encode(toErrorReply(e, log)), { headers: replyHeaders(false) });
+      if (msg.reply) msg.respond(encode(toErrorReply(e, lazy.log)), { headers: replyHeaders(false) });
       return;
     }
     const callerAssertion = caller ? (msg.headers?.get(CALLER_HEADER) ?? undefined) : undefined;
     await runInContext({ requestId, caller, subject, ...(callerAssertion ? { callerAssertion } : {}) }, async () => {
       try {
         const payload = msg.data.length ? decode<unknown>(msg.data) : {};
-        body = encode(await handler(payload, { requestId, caller, log }));
+        body = encode(
+          await handler(payload, {
+            requestId,
+            caller,
+            get log() {
+              return lazy.log;
+            },
+          }),
+        );
       } catch (e) {
         ok = false;
-        body = encode(toErrorReply(e, log));
+        body = encode(toErrorReply(e, lazy.log));
       }
       if (msg.reply) msg.respond(body, { headers: replyHeaders(ok) });
     });

@@ -52,4 +52,49 @@ describe('board periods', () => {
     ]);
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
   });
+
+  it("read a zone's offset once a quarter hour and answer what Intl answers, across daylight-saving changes and odd offsets", () => {
+    // Havana, Santiago and Beirut change at local midnight: an offset kept too long shows as a wrong day
+    const zones = [
+      'America/Havana',
+      'America/Santiago',
+      'Asia/Beirut',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+      PLATFORM_TIME_ZONE,
+    ];
+    const intl = new Map(
+      zones.map((timeZone) => [
+        timeZone,
+        new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+      ]),
+    );
+    const wrong: Array<[string, number, string, string]> = [];
+    // every 7 minutes and 13 seconds through 2026's spring and autumn changes (and their midnights)
+    for (const [from, to] of [
+      ['2026-03-07T00:00:00Z', '2026-04-06T00:00:00Z'],
+      ['2026-09-01T00:00:00Z', '2026-11-03T00:00:00Z'],
+    ] as const)
+      for (let ms = Date.parse(from); ms < Date.parse(to); ms += 433_000)
+        for (const zone of zones) {
+          const [ours, theirs] = [localDate(new Date(ms), zone), intl.get(zone)!.format(new Date(ms))];
+          if (ours !== theirs) wrong.push([zone, ms, ours, theirs]);
+        }
+    expect(wrong).toEqual([]);
+    // and each local midnight found where Intl says the day begins (to the second)
+    const starts: Array<[string, string, string, string]> = [];
+    for (const zone of zones)
+      for (let day = '2026-03-07'; day < '2026-11-03'; day = addDays(day, 1)) {
+        let [lo, hi] = [Date.parse(`${day}T00:00:00Z`) - 15 * 3_600_000, Date.parse(`${day}T00:00:00Z`) + 15 * 3_600_000];
+        while (hi - lo > 1000) {
+          const mid = Math.floor((lo + hi) / 2000) * 1000;
+          if (intl.get(zone)!.format(new Date(mid)) >= day) hi = mid;
+          else lo = mid;
+        }
+        const ours = startOfLocalDay(day, zone).toISOString();
+        if (ours !== new Date(hi).toISOString()) starts.push([zone, day, ours, new Date(hi).toISOString()]);
+      }
+    expect(starts).toEqual([]);
+  });
 });

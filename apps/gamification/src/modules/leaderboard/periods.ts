@@ -33,11 +33,35 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The wall clock in `timeZone` at `ms`, read as if it were UTC. */
-function wallAsUtc(ms: number, timeZone: string): number {
+/** The wall clock in `timeZone` at `ms`, read as if it were UTC, to the second (Intl's parts). */
+function wallAsUtcByIntl(ms: number, timeZone: string): number {
   const p: Record<string, number> = {};
   for (const { type, value } of formatter(timeZone).formatToParts(new Date(ms))) if (type !== 'literal') p[type] = Number(value);
   return Date.UTC(p['year']!, p['month']! - 1, p['day']!, p['hour']!, p['minute']!, p['second']!);
+}
+
+/**
+ * A zone's offset is the same through a quarter hour of UTC: every offset of our times, and
+ * every change of one, falls on a quarter hour. Formatting is most of what an award's periods cost (benchmark
+ * (i)'s profile), so the offset is looked up once a quarter hour and zone.
+ */
+const QUARTER_MS = 900_000;
+const OFFSETS_KEPT = 10_000;
+const offsets = new Map<string, number>();
+
+/** The wall clock in `timeZone` at `ms`, read as if it were UTC. */
+function wallAsUtc(ms: number, timeZone: string): number {
+  const quarter = Math.floor(ms / QUARTER_MS) * QUARTER_MS;
+  const k = `${timeZone}|${quarter}`;
+  let offset = offsets.get(k);
+  if (offset === undefined) {
+    offset = wallAsUtcByIntl(quarter, timeZone) - quarter;
+    // a local mean time of old (Addis Ababa's +2:34:48 until 1936) changes off the quarter hour: not kept
+    if (offset % QUARTER_MS !== 0) return wallAsUtcByIntl(ms, timeZone);
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(k, offset);
+  }
+  return ms + offset;
 }
 
 /** The calendar day ("YYYY-MM-DD") in `timeZone` at `at`. */
