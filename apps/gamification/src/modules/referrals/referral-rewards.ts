@@ -1,9 +1,10 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { RpcClient } from '@lp/bus';
 import { REFERRAL_REWARD_CURRENCY, billingInternal } from '@lp/contracts';
 import { LOGGER, type Logger } from '@lp/service-kit';
 import type { z } from 'zod';
+import { TransactionQueues, type TransactionQueue } from '../../common/transaction-queues.js';
 import { ReferralsRepository } from './referrals.repository.js';
 
 type CreditReply = z.infer<typeof billingInternal.creditPromotion.response>;
@@ -20,9 +21,9 @@ const SWEEP_BATCH = 50;
  * (its idempotency key), so asking twice, from two sweeps or two instances, pays once.
  */
 @Injectable()
-export class ReferralRewards implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
-  /** referrals completed in a transaction, paid once it committed */
-  private readonly queued = new WeakMap<QueryRunner, Set<string>>();
+export class ReferralRewards implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** referrals completed in a transaction, paid once it committed (not awaited: the consumer's commit and ack do not wait on billing) */
+  private readonly completed: TransactionQueue<string>;
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
   private stopped = false;
@@ -30,25 +31,12 @@ export class ReferralRewards implements OnModuleInit, OnApplicationBootstrap, On
   constructor(
     @Inject(ReferralsRepository) private readonly referrals: ReferralsRepository,
     @Inject(RpcClient) private readonly rpc: RpcClient,
-    @Inject(DataSource) private readonly ds: DataSource,
+    @Inject(TransactionQueues) queues: TransactionQueues,
     @Inject(LOGGER) private readonly log: Logger,
-  ) {}
-
-  onModuleInit(): void {
-    const subscriber: EntitySubscriberInterface = {
-      afterTransactionCommit: (e) => {
-        if (e.queryRunner.isTransactionActive) return; // a savepoint: the outer transaction is still open
-        const ids = this.queued.get(e.queryRunner);
-        if (!ids) return;
-        this.queued.delete(e.queryRunner);
-        // not awaited: the consumer's commit and ack do not wait on billing
-        for (const id of ids) void this.pay(id);
-      },
-      afterTransactionRollback: (e) => {
-        if (!e.queryRunner.isTransactionActive) this.queued.delete(e.queryRunner);
-      },
-    };
-    this.ds.subscribers.push(subscriber);
+  ) {
+    this.completed = queues.afterCommit<string>((ids) => {
+      for (const id of new Set(ids)) void this.pay(id);
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -64,11 +52,7 @@ export class ReferralRewards implements OnModuleInit, OnApplicationBootstrap, On
 
   /** Pays the referral's reward once `tx` commits (nothing if it rolls back). */
   afterCommit(tx: EntityManager, referralId: string): void {
-    const qr = tx.queryRunner;
-    if (!qr) throw new Error('a referral reward is queued inside a transaction');
-    const ids = this.queued.get(qr) ?? new Set<string>();
-    ids.add(referralId);
-    this.queued.set(qr, ids);
+    this.completed.add(tx, referralId);
   }
 
   /** Every completed reward not yet confirmed by billing, asked again; answers how many landed. One sweep at a time per process. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, Not, type EntityManager } from 'typeorm';
-import { ReadModelUserEntity } from '@lp/service-kit';
+import { ReadModelUserEntity, queryRows } from '@lp/service-kit';
 import type { ReferralRefusal } from '@lp/contracts';
 import { ReferralCodeEntity } from '../../entities/referral-code.entity.js';
 import { ReferralEntity } from '../../entities/referral.entity.js';
@@ -87,9 +87,14 @@ export class ReferralsRepository {
     return (res.raw as unknown[]).length > 0;
   }
 
-  /** The referred account's referral if it is still pending (unlocked: the common case, a learner nobody referred, costs one index probe). */
-  pendingFor(referredId: string, tx?: EntityManager): Promise<ReferralEntity | null> {
-    return this.m(tx).getRepository(ReferralEntity).findOneBy({ referredId, status: 'pending' });
+  /** The referred accounts' referrals still pending (unlocked: the common case, learners nobody referred, costs one index probe each in one query). */
+  pendingForMany(referredIds: readonly string[], tx?: EntityManager): Promise<Array<{ id: string; referrerId: string | null }>> {
+    if (!referredIds.length) return Promise.resolve([]);
+    return queryRows(
+      this.m(tx),
+      `SELECT id, referrer_id AS "referrerId" FROM referrals WHERE referred_id = ANY($1::uuid[]) AND status = 'pending'`,
+      [referredIds],
+    );
   }
 
   lock(tx: EntityManager, id: string): Promise<ReferralEntity | null> {

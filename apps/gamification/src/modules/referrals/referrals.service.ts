@@ -16,6 +16,7 @@ import {
   ENV,
   ExportsUserData,
   Handles,
+  LOGGER,
   OnEvent,
   UnitOfWork,
   UsersReadModel,
@@ -23,7 +24,10 @@ import {
   entityManager,
   iso,
   isoOrNull,
+  type Logger,
 } from '@lp/service-kit';
+import type { EntityManager } from 'typeorm';
+import { TransactionQueues, type TransactionQueue } from '../../common/transaction-queues.js';
 import type { GamificationEnv } from '../../config/gamification-env.js';
 import { gamificationErrors } from '../../common/gamification-errors.js';
 import type { ReferralEntity } from '../../entities/referral.entity.js';
@@ -57,6 +61,9 @@ export const REFERRED_RULE = 'referral_referred';
  */
 @Injectable()
 export class ReferralsService {
+  /** learners who completed a lesson in a transaction: their pending referrals are looked up together before it commits */
+  private readonly firstLessons: TransactionQueue<string>;
+
   constructor(
     @Inject(ReferralsRepository) private readonly referrals: ReferralsRepository,
     @Inject(ReferralRewards) private readonly rewards: ReferralRewards,
@@ -65,7 +72,11 @@ export class ReferralsService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ENV) private readonly env: GamificationEnv,
-  ) {}
+    @Inject(LOGGER) private readonly log: Logger,
+    @Inject(TransactionQueues) queues: TransactionQueues,
+  ) {
+    this.firstLessons = queues.beforeCommit<string>((tx, learnerIds) => this.completePending(tx, learnerIds));
+  }
 
   @Handles(gamificationRoutes.myReferrals)
   async my(): Promise<RouteOutput<R['myReferrals']>> {
@@ -151,19 +162,32 @@ export class ReferralsService {
   }
 
   /**
-   * The referred account's first completed lesson completes its referral, once: the row is
-   * locked and must still be pending. The referrer's code row is locked first, so their
-   * completions take turns and the monthly cap counts every one of them. XP goes to both in
-   * this transaction (keyed by the referral, so a replay awards nothing); the money is asked
-   * of billing after the commit.
+   * The referred account's first completed lesson completes its referral, once. A consumer's
+   * transaction applies up to 64 lessons; whether their learners have a pending referral is
+   * asked once for all of them, just before it commits (the common case, nobody referred them,
+   * then costs one query per batch instead of one per lesson).
    */
   @OnEvent(catalogEvents.lessonCompleted)
   async lessonCompleted(p: EventPayload<typeof catalogEvents.lessonCompleted>, ctx: EventContext): Promise<void> {
-    const pending = await this.referrals.pendingFor(p.user_id, entityManager(ctx.tx));
-    if (!pending?.referrerId) return;
-    const tx = entityManager(ctx.tx);
-    await this.referrals.lockCode(tx, pending.referrerId);
-    const r = await this.referrals.lock(tx, pending.id);
+    this.firstLessons.add(entityManager(ctx.tx), p.user_id);
+  }
+
+  /** The pending referrals of these learners completed, each in the order of its referrer. */
+  private async completePending(tx: EntityManager, learnerIds: readonly string[]): Promise<void> {
+    const pending = await this.referrals.pendingForMany([...new Set(learnerIds)], tx);
+    for (const p of pending.sort((a, b) => (a.referrerId ?? '').localeCompare(b.referrerId ?? '') || a.id.localeCompare(b.id)))
+      if (p.referrerId) await this.complete(tx, p.referrerId, p.id);
+  }
+
+  /**
+   * One referral completed: the row is locked and must still be pending. The referrer's code
+   * row is locked first, so their completions take turns and the monthly cap counts every one
+   * of them. XP goes to both in this transaction (keyed by the referral, so a replay awards
+   * nothing); the money is asked of billing after the commit.
+   */
+  private async complete(tx: EntityManager, referrerId: string, referralId: string): Promise<void> {
+    await this.referrals.lockCode(tx, referrerId);
+    const r = await this.referrals.lock(tx, referralId);
     if (!r || r.status !== 'pending' || !r.referrerId) return;
     const now = this.clock.now();
     const monthStart = startOfLocalDay(monthStartOf(now));
@@ -195,7 +219,7 @@ export class ReferralsService {
       currency: REFERRAL_REWARD_CURRENCY,
       completed_at: iso(now),
     });
-    ctx.log.info({ referralId: r.id, rewardMinor, refusal }, 'referral completed');
+    this.log.info({ referralId: r.id, rewardMinor, refusal }, 'referral completed');
   }
 
   /**

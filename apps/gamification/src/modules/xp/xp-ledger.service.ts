@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { PLATFORM_TIME_ZONE, gamificationEvents, levelOf, type EventPayload } from '@lp/contracts';
 import { currentRequestId, writeEventsEach } from '@lp/bus';
+import { TransactionQueues, type TransactionQueue } from '../../common/transaction-queues.js';
 import type { XpRuleEntity } from '../../entities/xp-rule.entity.js';
 import { BadgesService, type BadgeChange } from '../badges/badges.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
@@ -40,8 +41,6 @@ type HeldReversal = { user_id: string; scope: string; key: string; source_event_
 const RULES_TTL_MS = 60_000;
 const DAILY_ACTIVITY = 'daily_activity';
 const keyOf = (userId: string, ruleCode: string, sourceEventId: string) => `${userId}|${ruleCode}|${sourceEventId}`;
-/** a query runner's depth of nested transactions (TypeORM keeps it protected): 1 is the outermost */
-const depthOf = (qr: QueryRunner) => (qr as unknown as { transactionDepth: number }).transactionDepth;
 
 /**
  * The one way XP moves: an award or a reversal, always inside the caller's transaction (an
@@ -57,58 +56,32 @@ const depthOf = (qr: QueryRunner) => (qr as unknown as { transactionDepth: numbe
  * applies one at once (referrals), `awardMany` one user's history (the demo data), by the same code.
  */
 @Injectable()
-export class XpLedgerService implements OnModuleInit {
+export class XpLedgerService {
   private readonly log = new Logger('xp');
   private rulesCache: { at: number; byCode: Map<string, XpRuleEntity> } | null = null;
-  /** awards waiting for their transaction's commit, per transaction */
-  private readonly queued = new WeakMap<QueryRunner, Queued[]>();
-  /** users whose boards change when the transaction commits, per transaction */
-  private readonly touched = new WeakMap<QueryRunner, Set<string>>();
+  /** awards applied together just before their transaction commits (a failure there fails the commit, so the consumer retries the events) */
+  private readonly awards: TransactionQueue<Queued>;
+  /**
+   * users whose board rows are written once their transaction committed: a rolled-back award
+   * must not show, and a transaction's connection is not held while Redis is written
+   */
+  private readonly boardWrites: TransactionQueue<string>;
 
   constructor(
     @Inject(XpRepository) private readonly repo: XpRepository,
     @Inject(BadgesService) private readonly badges: BadgesService,
     @Inject(LeaderboardService) private readonly leaderboard: LeaderboardService,
-    @Inject(DataSource) private readonly ds: DataSource,
-  ) {}
-
-  /**
-   * A TypeORM transaction subscriber: queued awards are applied before the outermost
-   * transaction commits (a failure there fails the commit, so the consumer retries the events);
-   * the Redis boards are written after it committed (a rolled-back award must not show), and
-   * forgotten when it rolled back.
-   */
-  onModuleInit(): void {
-    const subscriber: EntitySubscriberInterface = {
-      beforeTransactionCommit: async (e) => {
-        if (depthOf(e.queryRunner) !== 1) return; // a savepoint: the outer transaction goes on
-        await this.flush(e.queryRunner.manager);
-      },
-      afterTransactionCommit: (e) => {
-        if (e.queryRunner.isTransactionActive) return;
-        const users = this.touched.get(e.queryRunner);
-        if (!users) return;
-        this.touched.delete(e.queryRunner);
-        // not awaited: the commit (and the consumer's ack) does not wait for Redis, and a
-        // transaction's connection is not held while another is taken from the pool
-        void this.leaderboard.afterCommit([...users]);
-      },
-      afterTransactionRollback: (e) => {
-        if (e.queryRunner.isTransactionActive) return;
-        this.touched.delete(e.queryRunner);
-        this.queued.delete(e.queryRunner);
-      },
-    };
-    this.ds.subscribers.push(subscriber);
+    @Inject(TransactionQueues) queues: TransactionQueues,
+  ) {
+    this.awards = queues.beforeCommit<Queued>(async (tx, list) => {
+      await this.apply(tx, list);
+    });
+    this.boardWrites = queues.afterCommit<string>((users) => void this.leaderboard.afterCommit(users));
   }
 
   /** An award applied with the rest of the transaction's, just before it commits (the event consumers). */
   queue(tx: EntityManager, a: Award): void {
-    const qr = tx.queryRunner;
-    if (!qr) throw new Error('XP is awarded inside a transaction');
-    let list = this.queued.get(qr);
-    if (!list) this.queued.set(qr, (list = []));
-    list.push({ ...a, requestId: currentRequestId() });
+    this.awards.add(tx, { ...a, requestId: currentRequestId() });
   }
 
   /** An award applied now; answers the XP it granted with the day bonus it earned (0 when applied before). */
@@ -174,12 +147,9 @@ export class XpLedgerService implements OnModuleInit {
     return this.takeBack(tx, stats, rows, r.sourceEventId, r.occurredAt);
   }
 
-  private async flush(tx: EntityManager): Promise<void> {
-    const qr = tx.queryRunner;
-    const list = qr && this.queued.get(qr);
-    if (!qr || !list?.length) return;
-    this.queued.delete(qr);
-    await this.apply(tx, list);
+  /** The awards queued so far applied now, before what comes next in the transaction. */
+  private flush(tx: EntityManager): Promise<void> {
+    return this.awards.flush(tx);
   }
 
   private async lockOne(tx: EntityManager, userId: string): Promise<StatsRow> {
@@ -431,11 +401,7 @@ export class XpLedgerService implements OnModuleInit {
   }
 
   private touch(tx: EntityManager, userId: string): void {
-    const qr = tx.queryRunner;
-    if (!qr) return;
-    let users = this.touched.get(qr);
-    if (!users) this.touched.set(qr, (users = new Set()));
-    users.add(userId);
+    if (tx.queryRunner?.isTransactionActive) this.boardWrites.add(tx, userId);
   }
 
   /** Read through the caller's transaction: on a second connection, ten consumers at once could hold the whole pool waiting for it. */
