@@ -250,6 +250,9 @@ async function main() {
     const total = config.events;
     const byName = {};
     const js = jetstream(nc);
+    // one backend for the progress count: a parallel scan of a growing ledger every few seconds took
+    // two more cores' worth of PostgreSQL from the consumer it measures
+    await db.query('SET max_parallel_workers_per_gather = 0');
     const ledgerRows = async () =>
       Number((await db.query(`SELECT count(*)::int AS n FROM xp_ledger WHERE rule_code <> 'daily_activity'`)).rows[0].n);
     const t0 = performance.now();
@@ -273,7 +276,7 @@ async function main() {
     let lastProgress = performance.now();
     let lastSay = performance.now();
     // the count is a scan of the ledger: asked less often as it grows, so the poll does not slow the consumer down
-    const pollMs = Math.min(2000, Math.max(250, total / 500));
+    const pollMs = Math.min(5000, Math.max(250, total / 200));
     while (applied < total) {
       await sleep(pollMs);
       if (!children.isRunning(gamification)) throw new Error(`gamification exited:\n${tail(gamification.logPath)}`);
