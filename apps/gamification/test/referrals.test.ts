@@ -212,7 +212,8 @@ describe('completion', () => {
   it("the referred account's first lesson completes it once: XP to both, the wallet credit, one event", async () => {
     const ann = await referrer();
     const friend = await register(ann.code);
-    await applied([await lesson(friend)]);
+    const first = await lesson(friend);
+    await applied([first]);
     const r = (await referralOf(friend))!;
     expect(r).toMatchObject({ status: 'completed', reward_minor: REFERRAL_REWARD_MINOR });
     await h.waitFor(async () => (await referralOf(friend))!.reward_claimed);
@@ -227,6 +228,8 @@ describe('completion', () => {
       reward_minor: REFERRAL_REWARD_MINOR,
       currency: 'USD',
     });
+    // completed at the batch's commit, yet in the lesson's own request (an event without one: its id)
+    expect(event!.request_id).toBe(first);
 
     await applied([await lesson(friend), await lesson(ann.id)]);
     expect(await completedEvents(r.id)).toBe(1);

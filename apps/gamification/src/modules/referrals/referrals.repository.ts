@@ -88,11 +88,14 @@ export class ReferralsRepository {
   }
 
   /** The referred accounts' referrals still pending (unlocked: the common case, learners nobody referred, costs one index probe each in one query). */
-  pendingForMany(referredIds: readonly string[], tx?: EntityManager): Promise<Array<{ id: string; referrerId: string | null }>> {
+  pendingForMany(
+    referredIds: readonly string[],
+    tx?: EntityManager,
+  ): Promise<Array<{ id: string; referrerId: string | null; referredId: string }>> {
     if (!referredIds.length) return Promise.resolve([]);
     return queryRows(
       this.m(tx),
-      `SELECT id, referrer_id AS "referrerId" FROM referrals WHERE referred_id = ANY($1::uuid[]) AND status = 'pending'`,
+      `SELECT id, referrer_id AS "referrerId", referred_id AS "referredId" FROM referrals WHERE referred_id = ANY($1::uuid[]) AND status = 'pending'`,
       [referredIds],
     );
   }

@@ -10,7 +10,7 @@ import {
   type ReferralRefusal,
   type RouteOutput,
 } from '@lp/contracts';
-import { writeEvent, type EventContext } from '@lp/bus';
+import { currentContext, runInContext, writeEvent, type EventContext, type RequestContext } from '@lp/bus';
 import {
   Clock,
   ENV,
@@ -61,8 +61,8 @@ export const REFERRED_RULE = 'referral_referred';
  */
 @Injectable()
 export class ReferralsService {
-  /** learners who completed a lesson in a transaction: their pending referrals are looked up together before it commits */
-  private readonly firstLessons: TransactionQueue<string>;
+  /** learners who completed a lesson in a transaction (with the lesson event's context): their pending referrals are looked up together before it commits */
+  private readonly firstLessons: TransactionQueue<{ learnerId: string; context: RequestContext | undefined }>;
 
   constructor(
     @Inject(ReferralsRepository) private readonly referrals: ReferralsRepository,
@@ -75,7 +75,7 @@ export class ReferralsService {
     @Inject(LOGGER) private readonly log: Logger,
     @Inject(TransactionQueues) queues: TransactionQueues,
   ) {
-    this.firstLessons = queues.beforeCommit<string>((tx, learnerIds) => this.completePending(tx, learnerIds));
+    this.firstLessons = queues.beforeCommit((tx, lessons) => this.completePending(tx, lessons));
   }
 
   @Handles(gamificationRoutes.myReferrals)
@@ -169,14 +169,26 @@ export class ReferralsService {
    */
   @OnEvent(catalogEvents.lessonCompleted)
   async lessonCompleted(p: EventPayload<typeof catalogEvents.lessonCompleted>, ctx: EventContext): Promise<void> {
-    this.firstLessons.add(entityManager(ctx.tx), p.user_id);
+    this.firstLessons.add(entityManager(ctx.tx), { learnerId: p.user_id, context: currentContext() });
   }
 
-  /** The pending referrals of these learners completed, each in the order of its referrer. */
-  private async completePending(tx: EntityManager, learnerIds: readonly string[]): Promise<void> {
-    const pending = await this.referrals.pendingForMany([...new Set(learnerIds)], tx);
-    for (const p of pending.sort((a, b) => (a.referrerId ?? '').localeCompare(b.referrerId ?? '') || a.id.localeCompare(b.id)))
-      if (p.referrerId) await this.complete(tx, p.referrerId, p.id);
+  /**
+   * The pending referrals of these learners completed, in the order of their referrers, each in
+   * its lesson event's context (the events and logs it writes carry that request's id).
+   */
+  private async completePending(
+    tx: EntityManager,
+    lessons: ReadonlyArray<{ learnerId: string; context: RequestContext | undefined }>,
+  ): Promise<void> {
+    const contextOf = new Map(lessons.map((l) => [l.learnerId, l.context]));
+    const pending = await this.referrals.pendingForMany([...contextOf.keys()], tx);
+    for (const p of pending.sort((a, b) => (a.referrerId ?? '').localeCompare(b.referrerId ?? '') || a.id.localeCompare(b.id))) {
+      const { referrerId } = p;
+      if (!referrerId) continue;
+      const context = contextOf.get(p.referredId);
+      const run = () => this.complete(tx, referrerId, p.id);
+      await (context ? runInContext(context, run) : run());
+    }
   }
 
   /**
