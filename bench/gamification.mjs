@@ -136,7 +136,7 @@ function eventMaker(userIds) {
 
 /** Seconds for a second durable consumer of the kit's, with handlers that do nothing, to apply `total` events of the stream (its inbox rows counted). */
 async function busFloor(nc, busPrefix, databaseUrl, total, eventNames) {
-  const { EventConsumer } = await import('@lp/bus');
+  const { EventConsumer, poolDb } = await import('@lp/bus');
   const contracts = await import('@lp/contracts');
   const { default: pino } = await import('pino');
   const { default: pg } = await import('pg');
@@ -144,24 +144,7 @@ async function busFloor(nc, busPrefix, databaseUrl, total, eventNames) {
     Object.values(group).filter((d) => eventNames.includes(d.name)),
   );
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const db = {
-    async transaction(fn) {
-      const client = await pool.connect();
-      const tx = { query: async (sql, params) => (await client.query(sql, params)).rows };
-      try {
-        await client.query('BEGIN');
-        const r = await fn(tx);
-        await client.query('COMMIT');
-        return r;
-      } catch (e) {
-        await client.query('ROLLBACK');
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
-    query: async (sql, params) => (await pool.query(sql, params)).rows,
-  };
+  const db = poolDb(pool);
   const consumer = new EventConsumer(nc, db, busPrefix, 'bench-floor', pino({ level: 'silent' }));
   for (const def of defs) consumer.on(def, async () => undefined);
   const t0 = performance.now();

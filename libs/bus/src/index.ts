@@ -10,3 +10,4 @@ export * from './caller-assertion.js';
 export * from './nats-permissions.js';
 export * from './read-your-writes.js';
 export * from './request-context.js';
+export * from './pool-db.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
-import { BUS_TABLES_UP, type SqlRunner, type TransactionalDb } from '../src/index.js';
+import { BUS_TABLES_UP, poolDb, type TransactionalDb } from '../src/index.js';
 import { ensureDatabase, dropDatabase } from '@lp/service-kit';
 import { testEnv } from '@lp/testing';
 
@@ -72,24 +72,7 @@ export async function busDatabase(): Promise<{ db: TransactionalDb; pool: pg.Poo
   const pool = new pg.Pool({ connectionString: `${env.POSTGRES_URL}/${name}`, max: 5 });
   for (const sql of BUS_TABLES_UP) await pool.query(sql);
   await pool.query('CREATE TABLE applied (id serial PRIMARY KEY, note text NOT NULL)');
-  const db: TransactionalDb = {
-    async transaction(fn) {
-      const client = await pool.connect();
-      const tx: SqlRunner = { query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as never };
-      try {
-        await client.query('BEGIN');
-        const r = await fn(tx);
-        await client.query('COMMIT');
-        return r;
-      } catch (e) {
-        await client.query('ROLLBACK');
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
-    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows as never,
-  };
+  const db = poolDb(pool);
   return {
     db,
     pool,
