@@ -32,7 +32,7 @@ const at = (iso: string) => jest.spyOn(clock, 'now').mockReturnValue(new Date(is
 
 /** XP straight into the period totals and the boards, as an award's transaction and its commit do. */
 async function credit(userId: string, xp: number, when: string): Promise<void> {
-  await uow.run((tx) => board.recordAward(tx, userId, xp, new Date(when)));
+  await uow.run((tx) => board.recordAwards(tx, [{ userId: userId, xp: xp, at: new Date(when) }]));
   await board.afterCommit([userId]);
 }
 
@@ -201,10 +201,10 @@ describe("a reader's top page", () => {
     at('2031-08-13T10:00:00Z');
     const [a, b] = [randomUUID(), randomUUID()];
     // XP in PostgreSQL only: the read builds the board from there (its version counter at 1)
-    await uow.run((tx) => board.recordAward(tx, a, 100, new Date('2031-08-12T08:00:00Z')));
+    await uow.run((tx) => board.recordAwards(tx, [{ userId: a, xp: 100, at: new Date('2031-08-12T08:00:00Z') }]));
     expect((await get(asCaller(a))).entries.map((e) => e.user_id)).toEqual([a]);
     await dropBoards();
-    await uow.run((tx) => board.recordAward(tx, b, 200, new Date('2031-08-12T09:00:00Z')));
+    await uow.run((tx) => board.recordAwards(tx, [{ userId: b, xp: 200, at: new Date('2031-08-12T09:00:00Z') }]));
     // rebuilt with its counter at 1 again: the page kept from the lost board must not pass for it
     expect((await get(asCaller(a))).entries.map((e) => [e.user_id, e.rank])).toEqual([
       [b, 1],

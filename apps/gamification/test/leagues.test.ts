@@ -33,7 +33,7 @@ const closeWeek = (now: string) => h.internal(gamificationInternal.closeWeek, { 
 
 /** An award's part of the boards: the period totals in a transaction (which places a first XP of the week). */
 async function credit(userId: string, xp: number, when: string): Promise<void> {
-  await uow.run((tx) => board.recordAward(tx, userId, xp, new Date(when)));
+  await uow.run((tx) => board.recordAwards(tx, [{ userId: userId, xp: xp, at: new Date(when) }]));
 }
 
 interface MemberRow {

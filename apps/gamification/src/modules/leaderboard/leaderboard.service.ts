@@ -120,11 +120,6 @@ export class LeaderboardService implements OnApplicationBootstrap {
     await this.leagues.placeMany(tx, newcomers, thisWeek);
   }
 
-  /** One award's XP into the period totals, as `recordAwards` does. */
-  recordAward(tx: EntityManager, userId: string, xp: number, occurredAt: Date): Promise<void> {
-    return this.recordAwards(tx, [{ userId, xp, at: occurredAt }]);
-  }
-
   /**
    * After the award committed: each user's absolute scores of the current periods copied from
    * PostgreSQL into the Redis boards, or removed from them when the user may not stand there

@@ -31,11 +31,6 @@ export class LeaguesService {
     return last ? nextTier(last.tier, last.outcome) : 'bronze';
   }
 
-  /** Places the user in a league of `weekStart`, inside the award's transaction (their first XP of the week). */
-  place(tx: EntityManager, userId: string, weekStart: string): Promise<void> {
-    return this.placeMany(tx, [userId], weekStart);
-  }
-
   /**
    * Places users in leagues of `weekStart`, inside their awards' transaction (their first XP of
    * the week), in a fixed number of statements per tier and band: each joins the fullest open
