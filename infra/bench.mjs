@@ -197,7 +197,6 @@ const jwtSecret = `bench-${randomBytes(24).toString('hex')}`; // 54 chars
 const tmpDir = mkdtempSync(join(os.tmpdir(), `lp-bench-${runId}-`));
 const children = new Children(tmpDir);
 let services = null;
-const redisKeys = [];
 let failed = false;
 let backgroundCores = NaN;
 
@@ -223,7 +222,6 @@ function cleanup() {
       await deleteRedisKeys(
         services.REDIS_URL,
         [busPrefix, stubPrefix, cachePrefix].flatMap((p) => [`${p}*`, `lp:${p.replace(/\.$/, '')}:*`]),
-        redisKeys,
       ).catch((e) => say(`cleanup: Redis keys: ${e.message}`));
       await services.stop().catch((e) => say(`cleanup: stopping services: ${e.message}`));
     }
@@ -477,6 +475,7 @@ async function main() {
     {
       ...baseEnv,
       JWT_SECRET: jwtSecret,
+      BUS_PREFIX: busPrefix,
       REDIS_URL: services.REDIS_URL,
       POSTGRES_URL: services.POSTGRES_URL,
       DB_NAME: identityDb,
@@ -492,6 +491,7 @@ async function main() {
         {
           ...baseEnv,
           JWT_SECRET: jwtSecret,
+          BUS_PREFIX: busPrefix,
           REDIS_URL: services.REDIS_URL,
           POSTGRES_URL: services.POSTGRES_URL,
           DB_NAME: catalogDb,
@@ -515,12 +515,6 @@ async function main() {
   const tokens = new TokenService(jwtSecret);
   const ghost = { userId: randomUUID(), sessionId: randomUUID() };
   const ghostToken = tokens.sign({ userId: ghost.userId, role: 'learner', sessionId: ghost.sessionId, institutionId: null });
-  redisKeys.push(
-    `auth:revoked:sid:${user.sessionId}`,
-    `auth:revoked-before:${user.userId}`,
-    `auth:revoked:sid:${ghost.sessionId}`,
-    `auth:revoked-before:${ghost.userId}`,
-  );
   const auth = (t) => ({ authorization: `Bearer ${t}` });
 
   // check each endpoint answers what it will be measured on

@@ -168,6 +168,8 @@ async function main() {
   const env = process.env;
   const poolSize = Number(env.DB_POOL_SIZE ?? 10);
   const verify = createVerifier({ key: env.JWT_SECRET, algorithms: ['HS256'], cache: 10_000 });
+  // the gateway's keys are under the deployment's BUS_PREFIX (libs/auth revocation.ts)
+  const revocationPrefix = env.BUS_PREFIX ?? '';
   const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   const pool = new pg.Pool({
     connectionString: `${(env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '')}/${env.DB_NAME}`,
@@ -190,7 +192,10 @@ async function main() {
       return fail(reply, 401, 'Invalid token', 'UNAUTHENTICATED');
     }
     if (!claims.sub || !claims.sid || !ROLES.includes(claims.role)) return fail(reply, 401, 'Invalid token', 'UNAUTHENTICATED');
-    const [sid, before] = await redis.mget(`auth:revoked:sid:${claims.sid}`, `auth:revoked-before:${claims.sub}`);
+    const [sid, before] = await redis.mget(
+      `${revocationPrefix}auth:revoked:sid:${claims.sid}`,
+      `${revocationPrefix}auth:revoked-before:${claims.sub}`,
+    );
     if (sid || (before !== null && before !== undefined && claims.iat <= Number(before))) {
       return fail(reply, 401, 'Your session has ended. Please sign in again.', 'TOKEN_REVOKED');
     }

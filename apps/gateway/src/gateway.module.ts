@@ -60,7 +60,11 @@ export class GatewayModule implements OnApplicationShutdown {
             new RpcClient(nc, env.BUS_PREFIX, env.RPC_TIMEOUT_MS, new CallerSigner(callerSigningKey(env))),
         },
         { provide: TokenService, inject: [ENV], useFactory: (env: GatewayEnv) => new TokenService(env.JWT_SECRET) },
-        { provide: RevocationStore, inject: [REDIS], useFactory: (r: Redis) => new RevocationStore(r) },
+        {
+          provide: RevocationStore,
+          inject: [REDIS, ENV],
+          useFactory: (r: Redis, env: GatewayEnv) => new RevocationStore(r, env.BUS_PREFIX),
+        },
         { provide: DownloadLinks, inject: [ENV], useFactory: (env: GatewayEnv) => new DownloadLinks(env.JWT_SECRET) },
         {
           provide: RateLimiter,

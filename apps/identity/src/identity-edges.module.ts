@@ -11,7 +11,11 @@ import { TotpSecretCipher } from './modules/users/totp-secret.cipher.js';
 /** The pluggable edges: tokens, revocation, download links, external sign-in, SMS delivery, the TOTP cipher. */
 const edges: Provider[] = [
   { provide: TokenService, inject: [ENV], useFactory: (env: IdentityEnv) => new TokenService(env.JWT_SECRET) },
-  { provide: RevocationStore, inject: [REDIS], useFactory: (redis: Redis) => new RevocationStore(redis) },
+  {
+    provide: RevocationStore,
+    inject: [REDIS, ENV],
+    useFactory: (redis: Redis, env: IdentityEnv) => new RevocationStore(redis, env.BUS_PREFIX),
+  },
   { provide: DownloadLinks, inject: [ENV], useFactory: (env: IdentityEnv) => new DownloadLinks(env.JWT_SECRET) },
   {
     provide: ExternalSessions,

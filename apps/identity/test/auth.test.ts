@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { startTestService } from '@lp/testing';
 import { identityRoutes } from '@lp/contracts';
-import { ACCESS_TOKEN_TTL_SECONDS, revocationKeys } from '@lp/auth';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@lp/auth';
 import { IdentityModule } from '../src/app.module.js';
 import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
 
@@ -164,7 +164,7 @@ describe('me and logout', () => {
     expect(await h.isRevoked(other)).toBe(false);
     const [row] = await h.svc.ds.query('SELECT revoked_at FROM sessions WHERE id = $1', [r.caller.sessionId]);
     expect(row.revoked_at).not.toBeNull();
-    const ttl = await h.redis.ttl(revocationKeys.session(r.caller.sessionId));
+    const ttl = await h.redis.ttl(h.revocation.keys.session(r.caller.sessionId));
     // as long as an access token of the session could still be about, and no longer
     expect(ttl).toBeGreaterThan(ACCESS_TOKEN_TTL_SECONDS - 60);
     expect(ttl).toBeLessThanOrEqual(ACCESS_TOKEN_TTL_SECONDS);
@@ -175,7 +175,7 @@ describe('me and logout', () => {
   it('re-warms Redis from the database when the service starts', async () => {
     const r = await h.register();
     await h.call(identityRoutes.logout, {}, r.caller);
-    await h.redis.del(revocationKeys.session(r.caller.sessionId));
+    await h.redis.del(h.revocation.keys.session(r.caller.sessionId));
     expect(await h.isRevoked(r.token)).toBe(false);
     // a second replica booting on the same database and Redis
     const replica = await startTestService(IdentityModule.create(h.env), h.env);

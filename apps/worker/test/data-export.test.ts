@@ -38,7 +38,7 @@ class Stack {
     await this.nc.drain();
     await this.worker.stop();
     const redis = new Redis(this.env.REDIS_URL!, { maxRetriesPerRequest: null });
-    await cleanTestRedis(redis, this.identity.ds, this.env.BUS_PREFIX!).finally(() => redis.disconnect());
+    await cleanTestRedis(redis, this.env.BUS_PREFIX!).finally(() => redis.disconnect());
     await this.identity.stop();
     await rm(this.env.STORAGE_DIR!, { recursive: true, force: true });
   }

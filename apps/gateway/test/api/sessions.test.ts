@@ -101,7 +101,8 @@ describe('sessions through the gateway', () => {
     await stack.api('POST', '/auth/logout', { token: me.token });
     // what a Redis restart leaves: neither the revocation nor the mark that the list is loaded
     const { sid } = JSON.parse(Buffer.from(me.token.split('.')[1]!, 'base64url').toString()) as { sid: string };
-    await redis.del(revocationKeys.session(sid), revocationKeys.warm);
+    const keys = revocationKeys(stack.env.BUS_PREFIX!);
+    await redis.del(keys.session(sid), keys.warm);
     const during = await stack.api('GET', '/auth/me', { token: me.token });
     expect([401, 503]).toContain(during.status);
     const deadline = Date.now() + 20_000;

@@ -36,7 +36,7 @@ export class IdentityHarness {
     readonly redis: Redis,
   ) {
     this.tokens = new TokenService(env.JWT_SECRET!);
-    this.revocation = new RevocationStore(redis);
+    this.revocation = new RevocationStore(redis, env.BUS_PREFIX!);
   }
 
   static async start(extraEnv: Record<string, string> = {}): Promise<IdentityHarness> {
@@ -49,7 +49,7 @@ export class IdentityHarness {
 
   async stop(): Promise<void> {
     await this.nc.drain();
-    await cleanTestRedis(this.redis, this.svc.ds, this.env.BUS_PREFIX!).finally(() => this.redis.disconnect());
+    await cleanTestRedis(this.redis, this.env.BUS_PREFIX!).finally(() => this.redis.disconnect());
     await this.svc.stop();
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { ACCESS_TOKEN_TTL_SECONDS, RevocationStore, revocationKeys } from '@lp/auth';
+import { ACCESS_TOKEN_TTL_SECONDS, RevocationStore } from '@lp/auth';
 import { LOGGER, REDIS, type Logger, Clock, addSeconds, epochSeconds } from '@lp/service-kit';
 import { UsersRepository } from '../users/users.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
@@ -45,7 +45,7 @@ export class RevocationWarmer implements OnModuleInit, OnModuleDestroy {
   }
 
   private async checkMark(): Promise<void> {
-    const mark = await this.redis.get(revocationKeys.warm).catch(() => 'unreachable');
+    const mark = await this.redis.get(this.revocation.keys.warm).catch(() => 'unreachable');
     if (!mark) await this.warm('revocation list missing');
   }
 
