@@ -48,7 +48,13 @@ export default {
       testMatch: ['<rootDir>/{apps,libs}/*/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/apps/gateway/test/api/'],
     },
-    { ...common, displayName: 'api', testMatch: ['<rootDir>/apps/gateway/test/api/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/apps/gateway/test/api/**/*.test.ts'],
+      // dist/ built once before any file spawns the gateway from it (two workers rebuilt it under each other)
+      globalSetup: '<rootDir>/apps/gateway/test/api/global-setup.mjs',
+    },
     // the workspace's generators, proven in a scratch copy of the workspace
     { ...common, displayName: 'tools', testMatch: ['<rootDir>/tools/*/test/**/*.test.ts'] },
   ],

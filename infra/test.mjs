@@ -245,9 +245,13 @@ await step('jest unit', () => jest('unit'));
 await step('jest component (the SPA in jsdom)', () => jest('component'));
 // Two workers: each service test file has its own throwaway databases, bus prefix and queues
 // (libs/testing), and the files mostly wait on PostgreSQL, so two at once take ~0.57x the time
-// of one after the other on this 2-core machine (221 s -> 126 s). The API files each start a
-// whole stack and stay in band.
+// of one after the other on this 2-core machine (221 s -> 126 s).
 const SERVICE_WORKERS = ['--maxWorkers=2'];
+// The API files each start a whole stack of their own (throwaway databases, bus prefix, Redis
+// keys, gateway port) and spend much of their time waiting on it: two at once took 404 s against
+// ~700 s one after the other, all 231 green. The OpenAPI fuzz (~330 s) is the long pole; Jest
+// starts it first from its timing cache. dist/ is built once by the project's globalSetup.
+const API_WORKERS = ['--maxWorkers=2'];
 // The images run Node 24 LTS (infra/node24.mjs): the service tests, the deepest layer, run
 // under it; the API, generator, chaos and e2e stages start every service under the machine's
 // Node. Each runtime boots the whole platform once, and the suite no longer runs the service
@@ -257,7 +261,7 @@ await step('jest service (Node 24)', async () => {
   return jest('service', SERVICE_WORKERS, ensureNode24(), 'service (Node 24)');
 });
 // each API file starts and stops a whole stack: on a loaded machine stopping it outlasts Jest's 5 s hook default
-await step('jest api', () => jest('api', ['--runInBand', '--testTimeout=60000']));
+await step('jest api', () => jest('api', [...API_WORKERS, '--testTimeout=60000']));
 await step('generator and chaos, side by side', () =>
   sideBySide([
     {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -66,8 +66,7 @@ describe('development doors in production and the listening address', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, [resolve(ROOT, 'infra/build.mjs'), '--server-only'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+    // dist/ is brought up to date by the project's globalSetup (global-setup.mjs)
     // production refuses a Redis without a password: a throwaway one of its own
     redisPort = await freePort();
     redis = spawn(

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -59,16 +59,37 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     SIGN_IN_FAILURES_PER_ADDRESS: '100000',
     ...extra,
   });
-  const identity = await startTestService(IdentityModule.create(env), env);
-  const catalog = await startTestService(CatalogModule.create(env), env);
-  const assessment = await startTestService(AssessmentModule.create(env), env);
-  const billing = await startTestService(BillingModule.create(env), env);
-  const community = await startTestService(CommunityModule.create(env), env);
-  const mentoring = await startTestService(MentoringModule.create(env), env);
-  const institution = await startTestService(InstitutionModule.create(env), env);
-  const gamification = await startTestService(GamificationModule.create(env), env);
-  const worker = await startTestService(WorkerModule.create(env), env);
-  const { child: gateway, url } = await spawnGateway(env);
+  // a stack that fails half-way stops what it started: left running in the Jest worker, its
+  // services (the worker's schedules, mentoring's maintenance) went on into the worker's next
+  // file and failed it once Jest had torn this one's modules down
+  const started: TestService[] = [];
+  const start = async (module: Parameters<typeof startTestService>[0]) => {
+    const svc = await startTestService(module, env);
+    started.push(svc);
+    return svc;
+  };
+  let services;
+  let spawned;
+  try {
+    services = {
+      identity: await start(IdentityModule.create(env)),
+      catalog: await start(CatalogModule.create(env)),
+      assessment: await start(AssessmentModule.create(env)),
+      billing: await start(BillingModule.create(env)),
+      community: await start(CommunityModule.create(env)),
+      mentoring: await start(MentoringModule.create(env)),
+      institution: await start(InstitutionModule.create(env)),
+      gamification: await start(GamificationModule.create(env)),
+      worker: await start(WorkerModule.create(env)),
+    };
+    spawned = await spawnGateway(env);
+  } catch (e) {
+    for (const svc of started.reverse()) await svc.stop().catch(() => undefined);
+    await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!).catch(() => undefined);
+    throw e;
+  }
+  const { identity, catalog, assessment, billing, community, mentoring, institution, gamification, worker } = services;
+  const { child: gateway, url } = spawned;
   return {
     env,
     url,
@@ -147,13 +168,10 @@ export const uniqueEmail = (tag = 'user'): string => `${tag}.${Date.now().toStri
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
 
-/** apps/web/dist, built when missing (npm test builds it before the API tests). */
+/** apps/web/dist (the project's globalSetup, global-setup.mjs, builds it when missing). */
 function builtSpa(): string {
   const dist = resolve(ROOT, 'apps/web/dist');
-  if (!existsSync(resolve(dist, 'index.html'))) {
-    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: resolve(ROOT, 'apps/web'), encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`vite build failed: ${r.stderr}`);
-  }
+  if (!existsSync(resolve(dist, 'index.html'))) throw new Error(`${dist} has no index.html: the API project's globalSetup builds it`);
   return dist;
 }
 
@@ -169,11 +187,10 @@ export async function freePort(): Promise<number> {
 
 /**
  * The gateway runs as its own process from its build, as in production. (In-process
- * it cannot load under Jest: @fastify/static requires an ESM-only module.)
+ * it cannot load under Jest: @fastify/static requires an ESM-only module.) The build is
+ * brought up to date once per run, by the project's globalSetup (global-setup.mjs).
  */
 async function spawnGateway(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const build = spawnSync(process.execPath, [resolve(ROOT, 'infra/build.mjs'), '--server-only'], { cwd: ROOT, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
   const port = await freePort();
   const child = spawn(process.execPath, [resolve(ROOT, 'apps/gateway/dist/main.js')], {
     cwd: ROOT,
@@ -189,7 +206,10 @@ async function spawnGateway(env: Record<string, string>): Promise<{ child: Child
       () => false,
     );
     if (up) return { child, url };
-    if (Date.now() > until) throw new Error('gateway did not start');
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error('gateway did not start');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
