@@ -163,6 +163,117 @@ async function busFloor(nc, busPrefix, databaseUrl, total, eventNames) {
   }
 }
 
+/** events in one consumer transaction (libs/bus event-consumer.ts BATCH_MAX) */
+const CONSUMER_BATCH = 64;
+
+/**
+ * Seconds for gamification's own writes as bare set-based SQL, with no service code and no bus:
+ * the run's awards (the ledger's rows but the daily bonuses) replayed in the consumer's batches
+ * of 64 events, each batch one transaction of the statements an award batch cannot do without,
+ * two transactions at a time (the machine's cores), on empty copies of the tables with their
+ * indexes: the events' inbox rows; the users' stats rows made and locked (one user's awards take
+ * turns: caps and streaks); the ledger rows; the active days with their day bonuses; the stats
+ * updated; the week, month and all-time totals. The ceiling of any consumer keeping the same
+ * records, beside the bus's floor.
+ */
+async function writesCeiling(databaseUrl, timeZone) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  const tables = ['inbox', 'user_stats', 'xp_ledger', 'activity_days', 'xp_period_totals'];
+  const w = (t) => `bench_w_${t}`;
+  try {
+    for (const t of tables) await pool.query(`CREATE TABLE ${w(t)} (LIKE ${t} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES)`);
+    // the awards, in pages by id (a random order, as the events arrived)
+    const pages = [];
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const { rows } = await pool.query(
+        `SELECT id, user_id, rule_code, xp, source_event_id, source_key, course_id, occurred_at, day::text AS day
+           FROM xp_ledger WHERE rule_code <> 'daily_activity' AND reverses IS NULL AND id > $1 ORDER BY id LIMIT ${COPY_PAGE}`,
+        [after],
+      );
+      if (!rows.length) break;
+      after = rows[rows.length - 1].id;
+      pages.push(rows);
+    }
+    const batches = pages.flatMap((rows) =>
+      Array.from({ length: Math.ceil(rows.length / CONSUMER_BATCH) }, (_, i) => rows.slice(i * CONSUMER_BATCH, (i + 1) * CONSUMER_BATCH)),
+    );
+    const events = batches.reduce((n, b) => n + b.length, 0);
+    const applyBatch = async (c, b) => {
+      const col = (k) => b.map((r) => r[k]);
+      const users = [...new Set(col('user_id'))].sort();
+      await c.query('BEGIN');
+      try {
+        await c.query(`INSERT INTO ${w('inbox')} (event_id, consumer) SELECT gen_random_uuid(), 'bench-w' FROM generate_series(1, $1)`, [
+          b.length,
+        ]);
+        await c.query(`INSERT INTO ${w('user_stats')} (user_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, [users]);
+        await c.query(`SELECT * FROM ${w('user_stats')} WHERE user_id = ANY($1::uuid[]) ORDER BY user_id FOR UPDATE`, [users]);
+        await c.query(
+          `INSERT INTO ${w('xp_ledger')} (user_id, rule_code, xp, source_event_id, source_key, course_id, occurred_at, day)
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::date[])
+           ON CONFLICT DO NOTHING RETURNING id`,
+          [
+            col('user_id'),
+            col('rule_code'),
+            col('xp'),
+            col('source_event_id'),
+            col('source_key'),
+            col('course_id'),
+            col('occurred_at'),
+            col('day'),
+          ],
+        );
+        await c.query(
+          `WITH d AS (INSERT INTO ${w('activity_days')} (user_id, day)
+                      SELECT DISTINCT * FROM unnest($1::uuid[], $2::date[]) ON CONFLICT DO NOTHING RETURNING user_id, day)
+           INSERT INTO ${w('xp_ledger')} (user_id, rule_code, xp, source_event_id, source_key, occurred_at, day)
+           SELECT user_id, 'daily_activity', 10, 'daily:' || day, day::text, day::timestamptz, day FROM d ON CONFLICT DO NOTHING`,
+          [col('user_id'), col('day')],
+        );
+        await c.query(
+          `UPDATE ${w('user_stats')} s SET total_xp = s.total_xp + v.xp, last_active_day = greatest(s.last_active_day, v.day), updated_at = now()
+             FROM (SELECT user_id, sum(xp) AS xp, max(day) AS day FROM unnest($1::uuid[], $2::int[], $3::date[]) AS u(user_id, xp, day) GROUP BY 1) v
+            WHERE s.user_id = v.user_id`,
+          [col('user_id'), col('xp'), col('day')],
+        );
+        await c.query(
+          `INSERT INTO ${w('xp_period_totals')} (user_id, period, period_start, xp)
+           SELECT v.user_id, p.period, p.start, sum(v.xp)
+             FROM unnest($1::uuid[], $2::int[], $3::timestamptz[]) AS v(user_id, xp, at)
+             CROSS JOIN LATERAL (VALUES ('week', date_trunc('week', v.at AT TIME ZONE $4)::date),
+                                        ('month', date_trunc('month', v.at AT TIME ZONE $4)::date),
+                                        ('all', DATE '1970-01-01')) AS p(period, start)
+            GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+           ON CONFLICT (user_id, period, period_start) DO UPDATE SET xp = ${w('xp_period_totals')}.xp + EXCLUDED.xp`,
+          [col('user_id'), col('xp'), col('occurred_at'), timeZone],
+        );
+        await c.query('COMMIT');
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      }
+    };
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      [0, 1].map(async () => {
+        const c = await pool.connect();
+        try {
+          while (next < batches.length) await applyBatch(c, batches[next++]);
+        } finally {
+          c.release();
+        }
+      }),
+    );
+    return { seconds: (performance.now() - t0) / 1000, events };
+  } finally {
+    for (const t of tables) await pool.query(`DROP TABLE IF EXISTS ${w(t)}`).catch(() => undefined);
+    await pool.end();
+  }
+}
+
 /** Runs `measure` while `subject` is answered by a responder that sends `answer` back as a service's OK reply. */
 async function hopCeiling(nc, subject, answer, measure) {
   const { REPLY_HEADER } = await import('@lp/bus');
@@ -318,6 +429,7 @@ async function main() {
     // the bus's own floor: the very events in the stream applied again by a second durable consumer
     // of the kit's (pull, decode, schema check, inbox row, commit, ack) whose handlers do nothing
     const floorS = await busFloor(nc, busPrefix, run.databaseUrl('gamification'), total, Object.keys(byName));
+    const writes = await writesCeiling(run.databaseUrl('gamification'), PLATFORM_TIME_ZONE);
     const ingestion = {
       events: total,
       byName,
@@ -332,12 +444,19 @@ async function main() {
       floorS,
       floorEventsPerS: total / floorS,
       floorRatio: bareS / floorS,
+      writesS: writes.seconds,
+      writesEventsPerS: writes.events / writes.seconds,
+      writesRatio: (bareS / writes.seconds) * (writes.events / total),
     };
     say(
       `bare INSERT of the same ${copied.toLocaleString('en-US')} rows: ${bareS.toFixed(1)} s (${ingestion.bareRowsPerS.toFixed(0)} rows/s); ratio ${ingestion.ratio.toFixed(2)}x`,
     );
     say(
       `the bus's floor (the kit's consumer with handlers that do nothing): ${floorS.toFixed(1)} s (${ingestion.floorEventsPerS.toFixed(0)} events/s) = ${ingestion.floorRatio.toFixed(2)}x of the bare INSERT; gamification applies at ${(floorS / consumerS).toFixed(2)}x of it`,
+    );
+
+    say(
+      `gamification's own writes as bare SQL (no service code, no bus; batches of ${CONSUMER_BATCH}, two at a time): ${writes.seconds.toFixed(1)} s for ${writes.events.toLocaleString('en-US')} awards (${ingestion.writesEventsPerS.toFixed(0)}/s) = ${ingestion.writesRatio.toFixed(2)}x of the bare INSERT; gamification applies at ${(writes.seconds / consumerS).toFixed(2)}x of it`,
     );
 
     // ---- the leaderboard
@@ -370,7 +489,7 @@ async function main() {
         throw new Error(`the gateway and the baseline disagree for ${c.userId}: rank ${t.json.me?.rank} vs ${b.json?.me?.rank}`);
     }
     const mid = callers[Math.floor(callers.length / 2)];
-    const open = await paced({
+    const openLoop = {
       url: `${gw}${path}`,
       headers: { authorization: `Bearer ${mid.token}` },
       rate: config.rate,
@@ -378,7 +497,8 @@ async function main() {
       warmupS: config.warmupS,
       sockets: 32,
       expectStatus: 200,
-    });
+    };
+    const open = await paced(openLoop);
     say(
       `open loop at ${config.rate} req/s through the gateway: achieved ${open.achievedRate.toFixed(0)}/s, p50 ${open.p50.toFixed(1)} ms, p99 ${open.p99.toFixed(1)} ms, ${open.unexpected + open.errors} failed`,
     );
@@ -456,14 +576,18 @@ async function main() {
     const sample = await request(gw, 'GET', path, { token: mid.token });
     process.kill(gamification.child.pid, 'SIGTERM');
     await Promise.race([gamification.exited, sleep(15_000)]);
-    const hopRounds = await hopCeiling(nc, `${busPrefix}${gamificationRoutes.leaderboard.subject}`, sample.text, async () => {
+    const { hopRounds, hopOpen } = await hopCeiling(nc, `${busPrefix}${gamificationRoutes.leaderboard.subject}`, sample.text, async () => {
       const out = [];
       for (let r = 0; r < config.rounds; r++) {
         if (config.warmupS) await jobLoop(target, config.connections, config.warmupS);
         out.push(await jobLoop(target, config.connections, config.durationS));
       }
-      return out;
+      // the p99 goal's own ceiling: the same open loop as the route's, through the hop alone
+      const paced1 = await paced({ ...openLoop, url: `${gw}${path}` });
+      return { hopRounds: out, hopOpen: paced1 };
     });
+    // and the bare handler at the same rate: what the machine's own load generator and Redis leave
+    const bareOpen = await paced({ ...openLoop, url: `${baselineUrl}/leaderboard?user=${mid.userId}`, headers: {} });
     const hop = {
       perS: median(hopRounds.map((h) => h.perS)),
       p50: median(hopRounds.map((h) => h.p50)),
@@ -471,6 +595,12 @@ async function main() {
       errors: hopRounds.reduce((t, h) => t + h.errors, 0),
     };
     read.hop = { ...hop, ofBaseline: hop.perS / read.baseline.perS, targetOfHop: read.target.perS / hop.perS };
+    const openOf = (o) => ({ achieved: o.achievedRate, p50: o.p50, p99: o.p99, failed: o.unexpected + o.errors });
+    read.hopOpen = openOf(hopOpen);
+    read.bareOpen = openOf(bareOpen);
+    say(
+      `open loop at ${config.rate} req/s: the hop alone p50 ${hopOpen.p50.toFixed(1)} ms p99 ${hopOpen.p99.toFixed(1)} ms; the bare handler p50 ${bareOpen.p50.toFixed(1)} ms p99 ${bareOpen.p99.toFixed(1)} ms (the route: p99 ${read.open.p99.toFixed(1)} ms)`,
+    );
     say(
       `the hop alone (gateway and bus, a responder that does nothing): ${hop.perS.toFixed(0)}/s p99 ${hop.p99.toFixed(1)} ms, ${hop.errors} errors = ${read.hop.ofBaseline.toFixed(2)}x of the bare handler; the route reaches ${read.hop.targetOfHop.toFixed(2)}x of the hop`,
     );
@@ -528,6 +658,8 @@ async function main() {
         '',
         `The bus's floor: the same events applied again by a second consumer of the kit's (pull, decode, schema check, inbox row, commit, ack) whose handlers do nothing: ${f(ingestion.floorS)} s, **${n(ingestion.floorEventsPerS)} events/s = ${f(ingestion.floorRatio, 2)}x** of the bare INSERT: no consumer of the bus can pass that ratio here. Gamification applies at ${f(ingestion.floorS / consumerS, 2)}x of the floor.`,
         '',
+        `Gamification's own writes, as bare set-based SQL with no service code and no bus: the run's ${n(writes.events)} awards replayed in batches of ${CONSUMER_BATCH} events, one transaction each, two at a time, on empty copies of its tables (the events' inbox rows; the users' stats rows made, locked and updated; the ledger rows; the active days with their bonus rows; the week, month and all-time totals): ${f(writes.seconds)} s, **${n(ingestion.writesEventsPerS)} events/s = ${f(ingestion.writesRatio, 2)}x** of the bare INSERT: a consumer keeping these records cannot pass that ratio here, before its bus and its own code. Gamification applies at ${f(writes.seconds / consumerS, 2)}x of it.`,
+        '',
         `**Leaderboard**: GET /api/gamification/leaderboard?timeframe=week as learners on the board (${n(participants)} participants): at ${config.rate} req/s open loop through the gateway p50 ${f(read.open.p50)} ms, **p99 ${f(read.open.p99)} ms** (goal <= ${config.goal.maxP99Ms} ms), ${read.open.failed} failed. Closed loop at ${config.connections} connections, ${rounds.length} round(s) of ${config.durationS} s alternating with a bare Fastify + Redis ZREVRANGE/ZREVRANK handler on the same sorted set:`,
         '',
         '| | requests/s | p50 ms | p99 ms |',
@@ -535,6 +667,8 @@ async function main() {
         `| through the gateway | ${f(read.target.perS, 0)} | ${f(read.target.p50)} | ${f(read.target.p99)} |`,
         `| bare Fastify + Redis | ${f(read.baseline.perS, 0)} | ${f(read.baseline.p50)} | ${f(read.baseline.p99)} |`,
         `| the hop alone: gateway and bus, a responder sending one real answer back | ${f(read.hop.perS, 0)} | ${f(read.hop.p50)} | ${f(read.hop.p99)} |`,
+        '',
+        `Open loop at ${config.rate} req/s, the same request: the route p50 ${f(read.open.p50)} / p99 ${f(read.open.p99)} ms; the hop alone p50 ${f(read.hopOpen.p50)} / **p99 ${f(read.hopOpen.p99)} ms**, ${read.hopOpen.failed} failed (the ceiling of the p99 goal: no route through the gateway answers faster than its hop); the bare Fastify + Redis handler p50 ${f(read.bareOpen.p50)} / p99 ${f(read.bareOpen.p99)} ms.`,
         '',
         `Ratio **${f(read.ratio, 2)}x** (goal >= ${config.goal.minReadRatio}x), ${read.errors} errors. The hop alone (gamification stopped, the same requests answered from the bus by a responder that does nothing) reaches ${f(read.hop.ofBaseline, 2)}x of the bare handler, the ceiling of this ratio; the route reaches ${f(read.hop.targetOfHop, 2)}x of the hop.`,
         '',
