@@ -20,6 +20,17 @@ export interface EventContext {
 
 type Handler = (payload: unknown, ctx: EventContext) => Promise<void>;
 
+export interface HandlerOptions {
+  /**
+   * Transactions of this event type applied at once (default 1: one after the other, in arrival
+   * order). More is for handlers whose effects commute, where row locks and unique keys make any
+   * order come out the same: a consumer that waits on its database's round trips then keeps the
+   * machine's cores busy (gamification's XP events: see docs/gamification.md, "Measured"). Where
+   * several handlers share an event, the smallest value of theirs applies.
+   */
+  concurrency?: number;
+}
+
 const MAX_DELIVER = 20;
 /** the most events one consumer transaction applies (the messages pulled at once are 64 too) */
 const BATCH_MAX = 64;
@@ -30,7 +41,7 @@ const BATCH_MAX = 64;
  * that first records its id in the inbox: a redelivery finds the id and changes nothing.
  */
 export class EventConsumer {
-  private readonly handlers = new Map<string, { def: EventDef; fn: Handler }>();
+  private readonly handlers = new Map<string, { def: EventDef; fn: Handler; concurrency: number }>();
   private readonly running: ConsumerMessages[] = [];
 
   constructor(
@@ -46,16 +57,21 @@ export class EventConsumer {
    * an area's) share its one durable consumer and inbox row: they run one after the other, in
    * the order they were added, in the same transaction, so the event is applied by all or none.
    */
-  on<E extends EventDef>(event: E, fn: (payload: z.infer<E['schema']>, ctx: EventContext) => Promise<void>): void {
-    const prior = this.handlers.get(event.name)?.fn;
+  on<E extends EventDef>(
+    event: E,
+    fn: (payload: z.infer<E['schema']>, ctx: EventContext) => Promise<void>,
+    opts: HandlerOptions = {},
+  ): void {
+    const prior = this.handlers.get(event.name);
     const next = fn as Handler;
     const both: Handler = prior
       ? async (payload, ctx) => {
-          await prior(payload, ctx);
+          await prior.fn(payload, ctx);
           await next(payload, ctx);
         }
       : next;
-    this.handlers.set(event.name, { def: event, fn: both });
+    const concurrency = Math.max(1, Math.min(prior?.concurrency ?? Infinity, Math.floor(opts.concurrency ?? 1)));
+    this.handlers.set(event.name, { def: event, fn: both, concurrency });
   }
 
   get eventNames(): string[] {
@@ -67,7 +83,7 @@ export class EventConsumer {
     const stream = await ensureEventStream(this.nc, this.prefix);
     const jsm = await jetstreamManager(this.nc);
     const js = jetstream(this.nc);
-    for (const name of this.handlers.keys()) {
+    for (const [name, { concurrency }] of this.handlers) {
       const durable = durableName(this.consumerName, name);
       const config = {
         durable_name: durable,
@@ -87,47 +103,61 @@ export class EventConsumer {
         }
       }
       const consumer = await js.consumers.get(streamName(this.prefix), durable);
-      const messages = await consumer.consume({ max_messages: 64 });
+      // enough pulled for every transaction in flight to be a full one
+      const messages = await consumer.consume({ max_messages: BATCH_MAX * concurrency });
       this.running.push(messages);
-      void this.loop(messages);
+      void this.loop(messages, concurrency);
     }
   }
 
   /**
-   * Messages are applied in arrival order. One that arrives alone is applied alone, at once;
-   * those that arrive while a transaction is running are applied together in the next one
-   * (up to BATCH_MAX): under a burst (a CSV import announcing thousands of people) a
-   * consumer commits once per batch instead of once per event, and an idle one waits for
-   * nothing.
+   * Messages are applied in arrival order (with `concurrency` 1). One that arrives alone is
+   * applied alone, at once; those that arrive while a transaction is running are applied
+   * together in the next one (up to BATCH_MAX): under a burst (a CSV import announcing
+   * thousands of people) a consumer commits once per batch instead of once per event, and an
+   * idle one waits for nothing. With `concurrency` n, up to n such transactions run at once.
    */
-  private async loop(messages: ConsumerMessages): Promise<void> {
+  private async loop(messages: ConsumerMessages, concurrency: number): Promise<void> {
     const waiting: JsMsg[] = [];
+    const inFlight = new Set<Promise<void>>();
     const state: { ended: boolean; wake: (() => void) | null; room: (() => void) | null } = { ended: false, wake: null, room: null };
+    const wake = () => {
+      const w = state.wake;
+      state.wake = null;
+      w?.();
+    };
     const reader = (async () => {
       try {
         for await (const m of messages) {
           waiting.push(m);
-          state.wake?.();
-          // a full batch waits: pulling on would hold more messages than are being applied (and their ack_wait runs)
-          if (waiting.length >= BATCH_MAX) await new Promise<void>((resolve) => (state.room = resolve));
+          wake();
+          // full batches for every free transaction wait: pulling on would hold more messages than are being applied (and their ack_wait runs)
+          if (waiting.length >= BATCH_MAX * Math.max(1, concurrency - inFlight.size))
+            await new Promise<void>((resolve) => (state.room = resolve));
         }
       } finally {
         state.ended = true;
-        state.wake?.();
+        wake();
       }
     })();
     for (;;) {
-      if (!waiting.length) {
-        if (state.ended) break;
+      if (!waiting.length || inFlight.size >= concurrency) {
+        if (!waiting.length && state.ended) break;
         await new Promise<void>((resolve) => (state.wake = resolve));
-        state.wake = null;
         continue;
       }
       const batch = waiting.splice(0, BATCH_MAX);
       state.room?.();
       state.room = null;
-      await this.processBatch(batch);
+      const job: Promise<void> = this.processBatch(batch)
+        .catch((err: unknown) => this.log.error({ err }, 'an event batch failed outside its handlers; its messages will be redelivered'))
+        .finally(() => {
+          inFlight.delete(job);
+          wake();
+        });
+      inFlight.add(job);
     }
+    await Promise.all(inFlight);
     await reader;
   }
 

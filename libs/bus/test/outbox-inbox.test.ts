@@ -164,6 +164,72 @@ describe('outbox relay and inbox', () => {
     await consumer.stop();
   }, 60_000);
 
+  /** Publishes `n` events with notes `<tag>-000`... before any consumer runs, and answers the notes. */
+  async function burst(tag: string, n: number): Promise<string[]> {
+    const js = jetstream(nc);
+    const notes = Array.from({ length: n }, (_, i) => `${tag}-${String(i).padStart(3, '0')}`);
+    for (const note of notes) {
+      const envelope = { id: randomUUID(), name: thingHappened.name, occurred_at: new Date().toISOString(), payload: { v: 1, note } };
+      await js.publish(eventSubject(prefix, thingHappened.name), encode(envelope), { msgID: envelope.id });
+    }
+    return notes;
+  }
+
+  /**
+   * The most transactions of a consumer applying the notes of `tag` that were open at once: each
+   * transaction's span runs from its first handler's start to its last handler's end (a next one
+   * of a consumer applying one at a time starts after the commit, so after that end).
+   */
+  async function mostAtOnce(name: string, tag: string, n: number, opts: Array<{ concurrency?: number }>): Promise<number> {
+    const notes = await burst(tag, n);
+    const consumer = new EventConsumer(nc, database.db, prefix, name, silent);
+    const spans = new Map<string, { start: number; end: number }>();
+    const runs = new Map<string, number>();
+    for (const [i, o] of opts.entries())
+      consumer.on(
+        thingHappened,
+        async (payload, { tx }) => {
+          if (!payload.note.startsWith(`${tag}-`)) return;
+          const start = performance.now();
+          runs.set(`${i}|${payload.note}`, (runs.get(`${i}|${payload.note}`) ?? 0) + 1);
+          const [{ txid }] = await tx.query<Array<{ txid: string }>>('SELECT txid_current()::text AS txid');
+          await new Promise((r) => setTimeout(r, 2));
+          await tx.query('INSERT INTO applied_once (note) VALUES ($1) ON CONFLICT DO NOTHING', [`${payload.note}-${name}`]);
+          const span = spans.get(txid!) ?? { start, end: start };
+          span.end = performance.now();
+          spans.set(txid!, span);
+        },
+        o,
+      );
+    await consumer.start();
+    await waitFor(async () => {
+      const r = await database.pool.query('SELECT count(*)::int AS n FROM applied_once WHERE note LIKE $1', [`${tag}-%-${name}`]);
+      return r.rows[0].n >= notes.length;
+    }, 30_000);
+    // each event applied once by each handler, whatever the concurrency
+    expect(runs.size).toBe(notes.length * opts.length);
+    expect([...runs.values()].every((k) => k === 1)).toBe(true);
+    await consumer.stop();
+    const edges = [...spans.values()].flatMap((sp) => [
+      { at: sp.start, d: 1 },
+      { at: sp.end, d: -1 },
+    ]);
+    edges.sort((a, b) => a.at - b.at || a.d - b.d);
+    let open = 0;
+    let most = 0;
+    for (const e of edges) most = Math.max(most, (open += e.d));
+    return most;
+  }
+
+  it('runs up to `concurrency` transactions of one event at once when its handlers ask, one otherwise; each event applied once', async () => {
+    // a second handler of the same event writes the same note: the key keeps one
+    await database.pool.query('CREATE TABLE applied_once (note text PRIMARY KEY)');
+    expect(await mostAtOnce('consumer-c3', 'conc', 400, [{ concurrency: 3 }])).toBeGreaterThanOrEqual(2);
+    expect(await mostAtOnce('consumer-c1', 'seq', 200, [{}])).toBe(1);
+    // a handler that needs arrival order holds the event to one, whatever another handler of it asks
+    expect(await mostAtOnce('consumer-cmix', 'mixed', 200, [{ concurrency: 3 }, {}])).toBe(1);
+  }, 90_000);
+
   it('runs every handler of one event in the one inbox transaction, in order; one failing retries both', async () => {
     // a service with the users read model and an area of its own that both consume identity's registration
     const consumer = new EventConsumer(nc, database.db, prefix, 'consumer-e', silent);

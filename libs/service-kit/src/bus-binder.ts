@@ -15,8 +15,8 @@ import {
   type ServiceName,
   CommonErrorCode,
 } from '@lp/contracts';
-import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type RouteHandler } from '@lp/bus';
-import { EVENT_META, EXPORT_META, INTERNAL_META, routesOf } from './decorators.js';
+import { EventConsumer, OutboxRelay, RpcServer, type HandlerContext, type HandlerOptions, type RouteHandler } from '@lp/bus';
+import { EVENT_META, EVENT_OPTIONS_META, EXPORT_META, INTERNAL_META, routesOf } from './decorators.js';
 import { ENV, LOGGER, NATS, REDIS, SERVICE_OPTIONS } from './tokens.js';
 import { type BaseEnv } from './config.js';
 import { seedDoorOpen } from './dev-doors.js';
@@ -77,7 +77,7 @@ export class BusBinder implements BeforeApplicationShutdown, OnApplicationShutdo
           if (!(EVENT_CONSUMERS[this.opts.service as AppName] ?? []).includes(event)) {
             throw new Error(`${this.opts.service} consumes ${event.name} but libs/contracts EVENT_CONSUMERS does not declare it`);
           }
-          this.consumer.on(event, fn as never);
+          this.consumer.on(event, fn as never, Reflect.getMetadata(EVENT_OPTIONS_META, proto, name) as HandlerOptions | undefined);
         }
         if (Reflect.getMetadata(EXPORT_META, proto, name)) exporters.push(fn as (u: string) => Promise<Record<string, unknown>>);
       }

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import type { z } from 'zod';
 import type { AnyRoute, EventDef, InternalDef } from '@lp/contracts';
-import type { EventContext, HandlerContext, RouteHandler } from '@lp/bus';
+import type { EventContext, HandlerContext, HandlerOptions, RouteHandler } from '@lp/bus';
 
 export const ROUTE_META = Symbol('lp:route');
 export const INTERNAL_META = Symbol('lp:internal');
 export const EVENT_META = Symbol('lp:event');
+export const EVENT_OPTIONS_META = Symbol('lp:event-options');
 export const EXPORT_META = Symbol('lp:export');
 
 /**
@@ -36,8 +37,11 @@ export function HandlesInternal<Req extends z.ZodType, Res extends z.ZodType>(de
   };
 }
 
-/** Consumes an event; runs inside the inbox transaction given in ctx.tx. */
-export function OnEvent<E extends EventDef>(event: E) {
+/**
+ * Consumes an event; runs inside the inbox transaction given in ctx.tx. `opts.concurrency`:
+ * transactions of this event at once, for handlers whose effects commute (HandlerOptions).
+ */
+export function OnEvent<E extends EventDef>(event: E, opts: HandlerOptions = {}) {
   return (
     target: object,
     key: string | symbol,
@@ -45,6 +49,7 @@ export function OnEvent<E extends EventDef>(event: E) {
     _desc: { value?: (payload: z.infer<E['schema']>, ctx: EventContext) => Promise<void> },
   ): void => {
     Reflect.defineMetadata(EVENT_META, event, target, key);
+    Reflect.defineMetadata(EVENT_OPTIONS_META, opts, target, key);
   };
 }
 
