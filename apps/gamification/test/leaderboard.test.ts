@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { LEADERBOARD_SIZE, gamificationInternal, gamificationRoutes, identityEvents, institutionEvents, type Caller } from '@lp/contracts';
 import { Clock, REDIS, UnitOfWork } from '@lp/service-kit';
 import { boardKey } from '../src/modules/leaderboard/board-keys.js';
+import { LeaderboardRepository } from '../src/modules/leaderboard/leaderboard.repository.js';
 import { LeaderboardService } from '../src/modules/leaderboard/leaderboard.service.js';
 import { GamificationHarness, type TestUser } from './support/gamification-harness.js';
 
@@ -195,6 +196,38 @@ describe("a reader's top page", () => {
     expect(res.me).toMatchObject({ user_id: caller, rank: 99 });
     expect(res.entries.some((e) => e.user_id === caller && e.is_me)).toBe(true);
     expect(res.neighbours.map((n) => [n.user_id, n.rank])).toEqual([96, 97, 99, 100].map((i) => [byRank[i], i + 1]));
+  });
+
+  it('answers a top page a little past its age at once while one build makes the next; older, the read waits for the new one', async () => {
+    const leader = population[0]!;
+    const rename = (name: string) =>
+      h.ds.query(`INSERT INTO users (id, name, role) VALUES ($1, $2, 'learner') ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`, [
+        leader,
+        name,
+      ]);
+    const nameOf = async (iso: string) => {
+      at(iso);
+      return (await get(asCaller(population[1]!))).entries.find((e) => e.user_id === leader)?.name;
+    };
+    await rename('Abebe');
+    // well past any copy kept by the tests above: this read builds the page and shows the name
+    expect(await nameOf('2031-08-06T11:00:00Z')).toBe('Abebe');
+    // the name changes (nothing on the board moves, so its version stands still)
+    await rename('Abebe Bikila');
+    // 6 s later (past the 5 s age, within twice it): five reads at once answer the kept page, one build runs for them
+    const people = jest.spyOn(h.svc.app.get(LeaderboardRepository), 'people');
+    at('2031-08-06T11:00:06Z');
+    const names = await Promise.all(
+      Array.from({ length: 5 }, async () => (await get(asCaller(population[1]!))).entries.find((e) => e.user_id === leader)?.name),
+    );
+    expect(names).toEqual(Array(5).fill('Abebe'));
+    expect(people).toHaveBeenCalledTimes(1);
+    // the next read has the new copy
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await nameOf('2031-08-06T11:00:06Z')).toBe('Abebe Bikila');
+    // 20 s on (twice the age and more): the read waits for a new copy rather than answer one that old
+    await rename('Abebe B.');
+    expect(await nameOf('2031-08-06T11:00:26Z')).toBe('Abebe B.');
   });
 
   it('is read again after Redis lost the boards, even when the rebuilt board counts its versions from the start again', async () => {

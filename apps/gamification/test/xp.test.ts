@@ -8,6 +8,7 @@ import {
   gamificationRoutes,
   mentoringEvents,
   systemSubjects,
+  type EventDef,
 } from '@lp/contracts';
 import { UnitOfWork } from '@lp/service-kit';
 import { expectAppError } from '@lp/testing';
@@ -71,13 +72,15 @@ const upvote = (authorId: string, answerId: string, at: string, voterId = random
 const rows = (userId: string, n: number) => h.waitFor(async () => (await ledger(userId)).length >= n);
 
 /**
- * Events of one type are applied in order by one consumer: once a later event of the same
- * type shows, every earlier one (a redelivery included) has been applied or ignored.
+ * Every earlier event of `event`'s type (a redelivery included) has been applied or ignored:
+ * a marker event published after them has been applied, and the type's consumer holds nothing
+ * more (XP events run several transactions at once, so the marker alone proves nothing).
  */
-async function drained(publishMarker: (markerUserId: string) => Promise<unknown>): Promise<void> {
+async function drained(event: EventDef, publishMarker: (markerUserId: string) => Promise<unknown>): Promise<void> {
   const marker = randomUUID();
   await publishMarker(marker);
   await h.waitFor(async () => (await ledger(marker)).length > 0);
+  await h.idle(event);
 }
 
 const NOW = new Date().toISOString();
@@ -89,7 +92,7 @@ describe('each rule awards once per event, redelivery included', () => {
     const id = await h.publish(catalogEvents.lessonCompleted, p);
     await rows(ann.id, 2);
     await h.redeliver(id, catalogEvents.lessonCompleted, p);
-    await drained((m) => h.publish(catalogEvents.lessonCompleted, lesson(m, NOW)));
+    await drained(catalogEvents.lessonCompleted, (m) => h.publish(catalogEvents.lessonCompleted, lesson(m, NOW)));
     expect((await ledger(ann.id)).map((r) => [r.rule_code, r.xp])).toEqual([
       ['daily_activity', 5],
       ['lesson_completed', 10],
@@ -115,7 +118,7 @@ describe('each rule awards once per event, redelivery included', () => {
     await h.publish(assessmentEvents.quizPassed, passed(ben.id, 80));
     await Promise.all([rows(ann.id, 3), rows(ben.id, 2)]);
     await h.redeliver(id, assessmentEvents.quizPassed, perfect);
-    await drained((m) => h.publish(assessmentEvents.quizPassed, passed(m, 70)));
+    await drained(assessmentEvents.quizPassed, (m) => h.publish(assessmentEvents.quizPassed, passed(m, 70)));
     expect([await xpOf(ann.id, 'quiz_passed_first'), await xpOf(ann.id, 'perfect_score')]).toEqual([25, 25]);
     expect([await xpOf(ben.id, 'quiz_passed_first'), await xpOf(ben.id, 'perfect_score')]).toEqual([25, 0]);
   });
@@ -143,7 +146,7 @@ describe('each rule awards once per event, redelivery included', () => {
     await h.publish(assessmentEvents.submissionGraded, graded(late.id, true, false));
     await h.publish(assessmentEvents.submissionGraded, graded(regraded.id, false, true));
     await h.redeliver(id, assessmentEvents.submissionGraded, onTime);
-    await drained((m) => h.publish(assessmentEvents.submissionGraded, graded(m, false, false)));
+    await drained(assessmentEvents.submissionGraded, (m) => h.publish(assessmentEvents.submissionGraded, graded(m, false, false)));
     expect(await xpOf(ann.id, 'assignment_on_time')).toBe(20);
     expect([await ledger(late.id), await ledger(regraded.id)]).toEqual([[], []]);
   });
@@ -165,7 +168,7 @@ describe('each rule awards once per event, redelivery included', () => {
     const p = session(learner.id, mentor.id);
     const id = await h.publish(mentoringEvents.sessionCompleted, p);
     await h.redeliver(id, mentoringEvents.sessionCompleted, p);
-    await drained((m) => h.publish(mentoringEvents.sessionCompleted, session(m, randomUUID())));
+    await drained(mentoringEvents.sessionCompleted, (m) => h.publish(mentoringEvents.sessionCompleted, session(m, randomUUID())));
     expect([await xpOf(learner.id, 'mentoring_session_learner'), await xpOf(mentor.id, 'mentoring_session_mentor')]).toEqual([30, 30]);
     expect([await xpOf(learner.id, 'mentoring_session_mentor'), await xpOf(mentor.id, 'mentoring_session_learner')]).toEqual([0, 0]);
     const badges = (await me(mentor)).badges.map((b) => b.code);
@@ -186,7 +189,7 @@ describe('each rule awards once per event, redelivery included', () => {
     const id = await h.publish(communityEvents.answerAccepted, a);
     await h.publish(communityEvents.answerAccepted, accepted(self.id, self.id));
     await h.redeliver(id, communityEvents.answerAccepted, a);
-    await drained((m) => h.publish(communityEvents.answerAccepted, accepted(m, randomUUID())));
+    await drained(communityEvents.answerAccepted, (m) => h.publish(communityEvents.answerAccepted, accepted(m, randomUUID())));
     expect([await xpOf(ann.id, 'answer_accepted'), await ledger(self.id)]).toEqual([25, []]);
 
     const answerId = randomUUID();
@@ -194,7 +197,7 @@ describe('each rule awards once per event, redelivery included', () => {
     // the same voter's upvote taken back and given again is a new event, but no new award
     await h.publish(communityEvents.answerUpvoted, upvote(ann.id, answerId, NOW, voter));
     await h.publish(communityEvents.answerUpvoted, upvote(ann.id, answerId, NOW, voter));
-    await drained((m) => h.publish(communityEvents.answerUpvoted, upvote(m, randomUUID(), NOW)));
+    await drained(communityEvents.answerUpvoted, (m) => h.publish(communityEvents.answerUpvoted, upvote(m, randomUUID(), NOW)));
     expect(await xpOf(ann.id, 'answer_upvoted')).toBe(5);
 
     const group = randomUUID();
@@ -208,7 +211,7 @@ describe('each rule awards once per event, redelivery included', () => {
     });
     await h.publish(communityEvents.groupJoined, joined(ann.id, group));
     await h.publish(communityEvents.groupJoined, joined(ann.id, group));
-    await drained((m) => h.publish(communityEvents.groupJoined, joined(m, randomUUID())));
+    await drained(communityEvents.groupJoined, (m) => h.publish(communityEvents.groupJoined, joined(m, randomUUID())));
     expect(await xpOf(ann.id, 'group_joined')).toBe(10);
   });
 
@@ -284,6 +287,35 @@ describe('awards queued in one transaction (the consumer applies up to 64 events
   });
 });
 
+describe('a burst applied several transactions at once', () => {
+  it('comes out as one by one: each lesson once, one day bonus, caps held, stats and period totals equal to the ledger', async () => {
+    const people = await Promise.all([h.user(), h.user(), h.user()]);
+    const day = NOW;
+    // 60 lessons and 20 upvotes each, all published before any is applied: the consumers take them in full batches, three at a time
+    for (let i = 0; i < 60; i++) for (const p of people) await h.publish(catalogEvents.lessonCompleted, lesson(p.id, day));
+    for (let i = 0; i < 20; i++) for (const p of people) await h.publish(communityEvents.answerUpvoted, upvote(p.id, randomUUID(), day));
+    for (const p of people) await rows(p.id, 60 + 20 + 1);
+    await h.idle(catalogEvents.lessonCompleted);
+    await h.idle(communityEvents.answerUpvoted);
+    for (const p of people) {
+      expect(await xpOf(p.id, 'lesson_completed')).toBe(600);
+      expect(await xpOf(p.id, 'daily_activity')).toBe(5);
+      // the 50 XP cap of a day's upvotes, whichever transactions they fell in
+      expect(await xpOf(p.id, 'answer_upvoted')).toBe(50);
+      expect(await me(p)).toMatchObject({ total_xp: 655, current_streak: 1 });
+      const totals = (await h.ds.query(`SELECT period, xp FROM xp_period_totals WHERE user_id = $1 ORDER BY period`, [p.id])) as Array<{
+        period: string;
+        xp: number;
+      }>;
+      expect(totals).toEqual([
+        { period: 'all', xp: 655 },
+        { period: 'month', xp: 655 },
+        { period: 'week', xp: 655 },
+      ]);
+    }
+  }, 60_000);
+});
+
 describe('daily caps', () => {
   it('upvotes received earn at most 50 XP a day; the rest are kept at 0 XP, and the next day earns again', async () => {
     const ann = await h.user();
@@ -343,7 +375,9 @@ describe('reversals', () => {
     await rows(ann.id, 2);
     await h.redeliver(id, communityEvents.answerUnaccepted, unaccepted);
     await h.publish(communityEvents.answerUnaccepted, { ...unaccepted, reason: 'question_deleted', unaccepted_at: '2026-11-20T10:00:20Z' });
-    await drained((m) => h.publish(communityEvents.answerAccepted, { ...accepted(NOW), answer_id: randomUUID(), answer_author_id: m }));
+    await drained(communityEvents.answerAccepted, (m) =>
+      h.publish(communityEvents.answerAccepted, { ...accepted(NOW), answer_id: randomUUID(), answer_author_id: m }),
+    );
     const l = await ledger(ann.id);
     expect(l.map((r) => r.xp)).toEqual([25, -25]);
     expect(l[1]!.reverses).not.toBeNull();
@@ -382,7 +416,7 @@ describe('reversals', () => {
     const id = await h.publish(billingEvents.paymentRefunded, r);
     await rows(ann.id, 8);
     await h.redeliver(id, billingEvents.paymentRefunded, r);
-    await drained(async (m) => {
+    await drained(billingEvents.paymentRefunded, async (m) => {
       await h.publish(catalogEvents.lessonCompleted, lesson(m, NOW, courseA));
       await h.waitFor(async () => (await ledger(m)).length > 0);
       await h.publish(billingEvents.paymentRefunded, { ...refund('course', courseA), user_id: m });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { z } from 'zod';
 import { identityEvents, type AnyRoute, type Caller, type EventDef, type Role, type RouteOutput, type RouteRequest } from '@lp/contracts';
-import { connectBus, encode, ensureEventStream, eventSubject, RpcClient } from '@lp/bus';
+import { connectBus, durableName, encode, ensureEventStream, eventSubject, RpcClient, streamName } from '@lp/bus';
 import { callInternal, callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
 import { GamificationModule } from '../../src/app.module.js';
 
@@ -96,6 +96,20 @@ export class GamificationHarness {
       payload: Record<string, unknown>;
       request_id: string;
     }>;
+  }
+
+  /**
+   * Waits until gamification's consumer of `event` holds nothing: none waiting to be delivered,
+   * none delivered and not yet acked (a message is acked once its transaction committed). XP
+   * events are applied several transactions at once (common/event-concurrency.ts), so a later
+   * event applied says nothing of an earlier one; this does.
+   */
+  async idle(event: EventDef): Promise<void> {
+    const jsm = await jetstreamManager(this.nc);
+    await this.waitFor(async () => {
+      const info = await jsm.consumers.info(streamName(this.env.BUS_PREFIX!), durableName('gamification', event.name));
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    });
   }
 
   async waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -9,11 +9,9 @@ import { UserBadgeEntity } from '../../entities/user-badge.entity.js';
 export class BadgesRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  /** Every badge, in display order; `activeOnly` for what can still be earned. */
-  definitions(activeOnly: boolean): Promise<BadgeDefinitionEntity[]> {
-    return this.ds
-      .getRepository(BadgeDefinitionEntity)
-      .find({ where: activeOnly ? { active: true } : {}, order: { sort: 'ASC', code: 'ASC' } });
+  /** Every badge, in display order; `activeOnly` for what can still be earned; `tx` inside a transaction (never a second connection of the pool). */
+  definitions(activeOnly: boolean, tx: EntityManager = this.ds.manager): Promise<BadgeDefinitionEntity[]> {
+    return tx.getRepository(BadgeDefinitionEntity).find({ where: activeOnly ? { active: true } : {}, order: { sort: 'ASC', code: 'ASC' } });
   }
 
   earned(userId: string, tx?: EntityManager): Promise<UserBadgeEntity[]> {

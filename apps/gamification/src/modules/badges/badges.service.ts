@@ -46,7 +46,7 @@ export class BadgesService {
     changes: readonly BadgeChange[],
     counts: (userIds: readonly string[]) => Promise<Map<string, Record<string, number>>>,
   ): Promise<Array<{ userId: string; code: string }>> {
-    const defs = await this.activeDefinitions();
+    const defs = await this.activeDefinitions(tx);
     const candidates = new Map<string, { change: BadgeChange; defs: BadgeDefinitionEntity[] }>();
     for (const change of changes) {
       const relevant = defs.filter((d) => {
@@ -95,10 +95,14 @@ export class BadgesService {
     return earned.map((w) => ({ userId: w.userId, code: w.def.code }));
   }
 
-  /** Badges are data that changes by migration only; a minute's cache spares a read per award. */
-  private async activeDefinitions(): Promise<BadgeDefinitionEntity[]> {
+  /**
+   * Badges are data that changes by migration only; a minute's cache spares a read per award.
+   * Read through the award's transaction: on a second connection, award transactions holding
+   * every connection of the pool waited for one forever (seen with three at once per event type).
+   */
+  private async activeDefinitions(tx: EntityManager): Promise<BadgeDefinitionEntity[]> {
     if (!this.cache || Date.now() - this.cache.at > DEFINITIONS_TTL_MS)
-      this.cache = { at: Date.now(), defs: await this.badges.definitions(true) };
+      this.cache = { at: Date.now(), defs: await this.badges.definitions(true, tx) };
     return this.cache.defs;
   }
 

@@ -30,8 +30,10 @@ const KEEP_AFTER_END_SECONDS = 35 * 86_400;
 /** rounds of removing people who may no longer stand on a board before the read gives up cleaning */
 const CLEAN_ROUNDS = 3;
 /**
- * How long a process keeps a board's top page while its version stands still: what a badge
- * earned without XP (a capped award) waits at most before the top page shows it.
+ * How long a process keeps a board's top page while its version stands still, answered as it
+ * is. Until twice that age it is still answered while one read builds the next copy in the
+ * background; older, the read waits for the new copy. What a badge earned without XP (a capped
+ * award) waits at most before the top page shows it: 2 x this.
  */
 const TOP_PAGE_MAX_AGE_MS = 5_000;
 
@@ -68,6 +70,8 @@ export class LeaderboardService implements OnApplicationBootstrap {
   private readonly touchedDuringRebuild = new Set<string>();
   /** each board's top page as this process last built it */
   private readonly pages = new Map<string, TopPage>();
+  /** the top page being built, per board key and version: reads that need it at once share one build */
+  private readonly pagesBuilding = new Map<string, Promise<TopPage>>();
   private readonly scripts: BoardScripts;
 
   constructor(
@@ -280,7 +284,25 @@ export class LeaderboardService implements OnApplicationBootstrap {
    */
   private async topPage(key: string, version: string): Promise<TopPage> {
     const kept = this.pages.get(key);
-    if (kept && kept.version === version && this.clock.now().getTime() - kept.builtAt < TOP_PAGE_MAX_AGE_MS) return kept;
+    const age = kept && kept.version === version ? this.clock.now().getTime() - kept.builtAt : Infinity;
+    if (age < TOP_PAGE_MAX_AGE_MS) return kept!;
+    // one build per board and version, whoever asks meanwhile: under a steady load every read
+    // arriving while a copy was built built its own (a queue of slow reads every few seconds)
+    const k = `${key}|${version}`;
+    let building = this.pagesBuilding.get(k);
+    if (!building) {
+      building = this.buildTopPage(key, version).finally(() => this.pagesBuilding.delete(k));
+      this.pagesBuilding.set(k, building);
+    }
+    if (age < 2 * TOP_PAGE_MAX_AGE_MS) {
+      // the same version a little older: answered now, the new copy built for the next reads
+      building.catch((err: unknown) => this.log.warn({ err, key }, 'leaderboard: the top page could not be built again'));
+      return kept!;
+    }
+    return building;
+  }
+
+  private async buildTopPage(key: string, version: string): Promise<TopPage> {
     const top = pairs((await this.redis.zrevrange(key, 0, LEADERBOARD_SIZE - 1, 'WITHSCORES')) as string[]);
     const ranks = competitionRanks(top.map((t) => t.score));
     const rows = top.map((t, i) => ({ userId: t.member, xp: t.score, rank: ranks[i]!, pos: i + 1 }));
@@ -341,9 +363,12 @@ export class LeaderboardService implements OnApplicationBootstrap {
     return this.repo.rebuildTotalsFromLedger();
   }
 
-  /** Every current board (week, month, all time) rebuilt from xp_period_totals. */
+  /**
+   * Every current board (week, month, all time) rebuilt from xp_period_totals, the three side by
+   * side: each one's time is mostly waiting on its pages from PostgreSQL and its ZADDs to Redis.
+   */
   async rebuildAll(): Promise<void> {
-    for (const p of periodsOf(this.clock.now())) await this.rebuildBoard(p);
+    await Promise.all(periodsOf(this.clock.now()).map((p) => this.rebuildBoard(p)));
   }
 
   /** The current boards whose ready mark is missing (Redis lost them, or the period just began). */

@@ -44,6 +44,7 @@ import {
   rewardNote,
 } from './referral-rules.js';
 import { ReferralsRepository } from './referrals.repository.js';
+import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
 
 type R = typeof gamificationRoutes;
 /** tries at a fresh code before giving up (31^8 codes: a collision is already rare) */
@@ -165,9 +166,10 @@ export class ReferralsService {
    * The referred account's first completed lesson completes its referral, once. A consumer's
    * transaction applies up to 64 lessons; whether their learners have a pending referral is
    * asked once for all of them, just before it commits (the common case, nobody referred them,
-   * then costs one query per batch instead of one per lesson).
+   * then costs one query per batch instead of one per lesson). Two batches at once are safe: a
+   * completion locks its referrer's code row and then the referral, which must still be pending.
    */
-  @OnEvent(catalogEvents.lessonCompleted)
+  @OnEvent(catalogEvents.lessonCompleted, { concurrency: XP_EVENT_CONCURRENCY })
   async lessonCompleted(p: EventPayload<typeof catalogEvents.lessonCompleted>, ctx: EventContext): Promise<void> {
     this.firstLessons.add(entityManager(ctx.tx), { learnerId: p.user_id, context: currentContext() });
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { assessmentEvents, billingEvents, catalogEvents, communityEvents, mentoringEvents, type EventPayload } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { OnEvent, entityManager } from '@lp/service-kit';
+import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
 import { XpLedgerService } from './xp-ledger.service.js';
 
 /** A score at or above this is a perfect one (assessment scores in percent). */
@@ -13,13 +14,14 @@ const PERFECT_SCORE = 100;
  * the same for a replay under a new delivery. Where one award per thing is the rule whatever
  * the events say (an upvote taken back and given again, a group left and joined again), the
  * source key is the thing, not the event. Awards are queued and applied together when the
- * consumer's transaction commits (XpLedgerService); reversals are applied at once.
+ * consumer's transaction commits (XpLedgerService); reversals are applied at once. Awards of
+ * one type run in up to XP_EVENT_CONCURRENCY transactions at once (common/event-concurrency.ts).
  */
 @Injectable()
 export class XpEventsConsumer {
   constructor(@Inject(XpLedgerService) private readonly xp: XpLedgerService) {}
 
-  @OnEvent(catalogEvents.lessonCompleted)
+  @OnEvent(catalogEvents.lessonCompleted, { concurrency: XP_EVENT_CONCURRENCY })
   async lessonCompleted(p: EventPayload<typeof catalogEvents.lessonCompleted>, ctx: EventContext): Promise<void> {
     this.xp.queue(entityManager(ctx.tx), {
       userId: p.user_id,
@@ -31,7 +33,7 @@ export class XpEventsConsumer {
     });
   }
 
-  @OnEvent(catalogEvents.courseCompleted)
+  @OnEvent(catalogEvents.courseCompleted, { concurrency: XP_EVENT_CONCURRENCY })
   async courseCompleted(p: EventPayload<typeof catalogEvents.courseCompleted>, ctx: EventContext): Promise<void> {
     this.xp.queue(entityManager(ctx.tx), {
       userId: p.user_id,
@@ -44,7 +46,7 @@ export class XpEventsConsumer {
   }
 
   /** Assessment announces a first pass only; a perfect first pass earns the perfect-score award besides. */
-  @OnEvent(assessmentEvents.quizPassed)
+  @OnEvent(assessmentEvents.quizPassed, { concurrency: XP_EVENT_CONCURRENCY })
   async quizPassed(p: EventPayload<typeof assessmentEvents.quizPassed>, ctx: EventContext): Promise<void> {
     const tx = entityManager(ctx.tx);
     const award = { userId: p.user_id, sourceEventId: ctx.envelope.id, sourceKey: p.quiz_id, occurredAt: new Date(p.passed_at) };
@@ -53,7 +55,7 @@ export class XpEventsConsumer {
   }
 
   /** On time: graded, not late, and not a regrade (a regrade is the same work graded again). */
-  @OnEvent(assessmentEvents.submissionGraded)
+  @OnEvent(assessmentEvents.submissionGraded, { concurrency: XP_EVENT_CONCURRENCY })
   async submissionGraded(p: EventPayload<typeof assessmentEvents.submissionGraded>, ctx: EventContext): Promise<void> {
     if (p.is_late || p.regraded) return;
     this.xp.queue(entityManager(ctx.tx), {
@@ -66,7 +68,7 @@ export class XpEventsConsumer {
   }
 
   /** Both sides of a completed session earn: the learner (mentee_id) and the mentor (mentor_id). */
-  @OnEvent(mentoringEvents.sessionCompleted)
+  @OnEvent(mentoringEvents.sessionCompleted, { concurrency: XP_EVENT_CONCURRENCY })
   async sessionCompleted(p: EventPayload<typeof mentoringEvents.sessionCompleted>, ctx: EventContext): Promise<void> {
     const tx = entityManager(ctx.tx);
     const at = new Date(p.completed_at);
@@ -87,7 +89,7 @@ export class XpEventsConsumer {
   }
 
   /** To the answer's author; accepting one's own answer to one's own question earns nothing. */
-  @OnEvent(communityEvents.answerAccepted)
+  @OnEvent(communityEvents.answerAccepted, { concurrency: XP_EVENT_CONCURRENCY })
   async answerAccepted(p: EventPayload<typeof communityEvents.answerAccepted>, ctx: EventContext): Promise<void> {
     if (p.accepted_by === p.answer_author_id) return;
     this.xp.queue(entityManager(ctx.tx), {
@@ -111,7 +113,7 @@ export class XpEventsConsumer {
   }
 
   /** One award per voter and answer: taking an upvote back and giving it again earns nothing more. */
-  @OnEvent(communityEvents.answerUpvoted)
+  @OnEvent(communityEvents.answerUpvoted, { concurrency: XP_EVENT_CONCURRENCY })
   async answerUpvoted(p: EventPayload<typeof communityEvents.answerUpvoted>, ctx: EventContext): Promise<void> {
     if (p.voter_id === p.answer_author_id) return;
     this.xp.queue(entityManager(ctx.tx), {
@@ -124,7 +126,7 @@ export class XpEventsConsumer {
   }
 
   /** One award per group: leaving and joining again earns nothing more. */
-  @OnEvent(communityEvents.groupJoined)
+  @OnEvent(communityEvents.groupJoined, { concurrency: XP_EVENT_CONCURRENCY })
   async groupJoined(p: EventPayload<typeof communityEvents.groupJoined>, ctx: EventContext): Promise<void> {
     this.xp.queue(entityManager(ctx.tx), {
       userId: p.user_id,

@@ -172,12 +172,18 @@ export class XpLedgerService {
     const withHeld = userIds.filter((u) => statsOf(u).has_held);
     const held: HeldReversal[] = withHeld.length ? await this.repo.heldReversalsOf(tx, withHeld) : [];
 
-    // new awards only: not in the ledger, and the first of their key in this batch
+    // new awards only: not in the ledger, and the first of their key in this batch. The ledger is
+    // asked only about awards whose plan depends on it, a capped one's share of its cap or a held
+    // reversal's match; any other award already there is refused by the insert's own key
+    // (ON CONFLICT DO NOTHING) and never reaches `written`: one statement fewer per batch
     const dated = items.map((x) => ({ ...x, day: localDay(x.a.occurredAt, statsOf(x.a.userId).time_zone ?? PLATFORM_TIME_ZONE) }));
-    const seen = await this.repo.existingKeys(
-      tx,
-      dated.map((x) => ({ userId: x.a.userId, ruleCode: x.rule.code, sourceEventId: x.a.sourceEventId })),
-    );
+    const planDependsOnLedger = dated.filter((x) => x.rule.dailyCap !== null || statsOf(x.a.userId).has_held);
+    const seen = planDependsOnLedger.length
+      ? await this.repo.existingKeys(
+          tx,
+          planDependsOnLedger.map((x) => ({ userId: x.a.userId, ruleCode: x.rule.code, sourceEventId: x.a.sourceEventId })),
+        )
+      : new Set<string>();
     const fresh = dated.filter((x) => {
       const k = keyOf(x.a.userId, x.rule.code, x.a.sourceEventId);
       if (seen.has(k)) return false;
