@@ -31,7 +31,8 @@ function eventNamed(reference: string): string {
   return def.name;
 }
 
-const onEvents = (text: string): string[] => [...text.matchAll(/@OnEvent\(\s*(\w+\.\w+)\s*\)/g)].map((m) => eventNamed(m[1]!));
+// the event, then its options or nothing: `@OnEvent(xEvents.y)`, `@OnEvent(xEvents.y, { concurrency: n })`
+const onEvents = (text: string): string[] => [...text.matchAll(/@OnEvent\(\s*(\w+\.\w+)\s*[,)]/g)].map((m) => eventNamed(m[1]!));
 
 /** event name -> the services whose code consumes it */
 function consumersInCode(): Map<string, Set<string>> {
