@@ -230,6 +230,28 @@ describe("a reader's top page", () => {
     expect(await nameOf('2031-08-06T11:00:26Z')).toBe('Abebe B.');
   });
 
+  it('keeps the people around a caller outside the top 100 as long as a top page, and forgets one at once when its board rows are written', async () => {
+    at('2031-08-06T12:00:00Z');
+    const truth = await sqlRanks('week', WEEK, population);
+    const byRank = [...truth.entries()].sort((a, b) => a[1].rank - b[1].rank).map(([id]) => id);
+    const caller = byRank[106]!; // rank 107: the caller and the neighbours at 105, 106, 108 and 109, none in the top 100
+    const around = [104, 105, 106, 107, 108].map((i) => byRank[i]!);
+    await get(asCaller(caller));
+    const people = jest.spyOn(h.svc.app.get(LeaderboardRepository), 'people');
+    const again = await get(asCaller(caller));
+    expect(again.neighbours.map((n) => n.user_id)).toEqual(around.filter((id) => id !== caller));
+    expect(people).not.toHaveBeenCalled();
+    // a neighbour earns (1 XP: no rank moves): this process wrote its rows, so it is read again, alone
+    await credit(byRank[105]!, 1, WHEN);
+    await get(asCaller(caller));
+    expect(people.mock.calls.map((c) => c[0])).toEqual([[byRank[105]]]);
+    // past the age of a top page, every one of them is read again
+    people.mockClear();
+    at('2031-08-06T12:00:06Z');
+    await get(asCaller(caller));
+    expect(people.mock.calls.flatMap((c) => c[0])).toEqual(expect.arrayContaining(around));
+  });
+
   it('is read again after Redis lost the boards, even when the rebuilt board counts its versions from the start again', async () => {
     at('2031-08-13T10:00:00Z');
     const [a, b] = [randomUUID(), randomUUID()];
