@@ -64,6 +64,10 @@ const config = {
     DB_POOL_SIZE: env.BENCH_DB_POOL_SIZE || env.DB_POOL_SIZE || '10',
   },
 };
+/** a ledger row's columns as the bare INSERTs write them, one array parameter each */
+const LEDGER_COLUMNS = ['user_id', 'rule_code', 'xp', 'source_event_id', 'source_key', 'course_id', 'occurred_at', 'day'];
+const LEDGER_INSERT = `(${LEDGER_COLUMNS.join(', ')})
+           SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::date[])`;
 /** rows a bare INSERT statement carries */
 const BARE_BATCH = 1000;
 /** rows read from the ledger per page when they are copied into the bare table */
@@ -210,21 +214,7 @@ async function writesCeiling(databaseUrl, timeZone) {
         ]);
         await c.query(`INSERT INTO ${w('user_stats')} (user_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, [users]);
         await c.query(`SELECT * FROM ${w('user_stats')} WHERE user_id = ANY($1::uuid[]) ORDER BY user_id FOR UPDATE`, [users]);
-        await c.query(
-          `INSERT INTO ${w('xp_ledger')} (user_id, rule_code, xp, source_event_id, source_key, course_id, occurred_at, day)
-           SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::date[])
-           ON CONFLICT DO NOTHING RETURNING id`,
-          [
-            col('user_id'),
-            col('rule_code'),
-            col('xp'),
-            col('source_event_id'),
-            col('source_key'),
-            col('course_id'),
-            col('occurred_at'),
-            col('day'),
-          ],
-        );
+        await c.query(`INSERT INTO ${w('xp_ledger')} ${LEDGER_INSERT} ON CONFLICT DO NOTHING RETURNING id`, LEDGER_COLUMNS.map(col));
         await c.query(
           `WITH d AS (INSERT INTO ${w('activity_days')} (user_id, day)
                       SELECT DISTINCT * FROM unnest($1::uuid[], $2::date[]) ON CONFLICT DO NOTHING RETURNING user_id, day)
@@ -408,20 +398,7 @@ async function main() {
         const b = rows.slice(i, i + BARE_BATCH);
         const col = (k) => b.map((r) => r[k]);
         const s = performance.now();
-        await db.query(
-          `INSERT INTO bench_bare_ledger (user_id, rule_code, xp, source_event_id, source_key, course_id, occurred_at, day)
-           SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::date[])`,
-          [
-            col('user_id'),
-            col('rule_code'),
-            col('xp'),
-            col('source_event_id'),
-            col('source_key'),
-            col('course_id'),
-            col('occurred_at'),
-            col('day'),
-          ],
-        );
+        await db.query(`INSERT INTO bench_bare_ledger ${LEDGER_INSERT}`, LEDGER_COLUMNS.map(col));
         bareS += (performance.now() - s) / 1000;
       }
       copied += rows.length;
