@@ -87,8 +87,8 @@ export async function deleteStream(natsUrl, busPrefix) {
   }
 }
 
-/** Keys under the run's prefixes plus the exact keys given. */
-export async function deleteRedisKeys(redisUrl, patterns, keys = []) {
+/** Keys under the run's prefixes (every key a run writes is under one: the revocations too, since they carry BUS_PREFIX). */
+export async function deleteRedisKeys(redisUrl, patterns) {
   const { Redis } = await import('ioredis');
   const r = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
   r.on('error', () => undefined);
@@ -103,7 +103,6 @@ export async function deleteRedisKeys(redisUrl, patterns, keys = []) {
         if (found.length) n += await r.del(...found);
       } while (cursor !== '0');
     }
-    if (keys.length) n += await r.del(...keys);
   } finally {
     r.disconnect();
   }
