@@ -1,5 +1,6 @@
 export * from './connection.js';
 export * from './wire.js';
+export * from './checked-json.js';
 export * from './rpc-client.js';
 export * from './rpc-server.js';
 export * from './outbox.js';

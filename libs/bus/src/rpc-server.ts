@@ -17,6 +17,7 @@ import { decode, encode, REPLY_HEADER, type ErrorReply, type RpcRequest } from '
 import { subjectFor } from './connection.js';
 import { CALLER_HEADER, type CallerVerifier } from './caller-assertion.js';
 import { runInContext } from './request-context.js';
+import { checkWithParts, type WithCheckedParts } from './checked-json.js';
 
 export interface HandlerContext {
   requestId: string;
@@ -25,7 +26,8 @@ export interface HandlerContext {
   log: Logger;
 }
 
-export type RouteHandler<R extends AnyRoute> = (input: RouteInput<R>, ctx: HandlerContext) => Promise<ServiceOutput<R>>;
+/** A route's handler; a large part of its answer may come already checked and encoded (checked-json.ts). */
+export type RouteHandler<R extends AnyRoute> = (input: RouteInput<R>, ctx: HandlerContext) => Promise<WithCheckedParts<ServiceOutput<R>>>;
 export type RawHandler = (payload: unknown, ctx: HandlerContext) => Promise<unknown>;
 
 /**
@@ -61,7 +63,9 @@ export class RpcServer {
         headers: parsePart(route.headers, req.headers, 'headers'),
       } as RouteInput<R>;
       const out = await handler(input, ctx);
-      const parsed = serviceResponseOf(route).safeParse(out);
+      const schema = serviceResponseOf(route);
+      const spliced = checkWithParts(schema, out);
+      const parsed = spliced ?? schema.safeParse(out);
       if (!parsed.success) {
         ctx.log.error({ issues: parsed.error.issues, subject: route.subject }, 'handler answered outside its contract');
         throw new Error(`response of ${route.subject} does not match its contract`);

@@ -1,4 +1,5 @@
 import { AppError, type ErrorBody } from '@lp/contracts';
+import { EncodedAnswer } from './checked-json.js';
 
 /**
  * How a service answers over request-reply: the `lp-reply` header says `ok` (the body
@@ -24,5 +25,6 @@ export function errorFromReply(reply: ErrorReply): AppError {
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-export const encode = (v: unknown): Uint8Array => enc.encode(JSON.stringify(v ?? null));
+/** JSON as UTF-8; an answer already encoded (checked-json.ts) goes as it is. */
+export const encode = (v: unknown): Uint8Array => enc.encode(v instanceof EncodedAnswer ? v.json : JSON.stringify(v ?? null));
 export const decode = <T>(data: Uint8Array): T => JSON.parse(dec.decode(data)) as T;

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { z } from 'zod';
 import { AppError, defineRoute } from '@lp/contracts';
 import { testEnv } from '@lp/testing';
-import { CallerSigner, CallerVerifier, connectBus, generateCallerKeys, RpcClient, RpcServer } from '../src/index.js';
+import { CallerSigner, CallerVerifier, CheckedJson, connectBus, generateCallerKeys, RpcClient, RpcServer } from '../src/index.js';
 import { silent } from './helpers.js';
 
 const echo = defineRoute({
@@ -16,6 +16,23 @@ const echo = defineRoute({
   body: z.object({ text: z.string().min(1) }),
   response: z.object({ text: z.string(), user: z.string() }),
 });
+
+const Row = z.object({ id: z.string(), n: z.number().int() });
+const board = defineRoute({
+  subject: 'identity.test.board',
+  service: 'identity',
+  method: 'GET',
+  path: '/test/board',
+  guard: 'any',
+  summary: 'a large part checked once',
+  query: z.object({ title: z.string() }),
+  response: z.object({ title: z.string(), rows: z.array(Row), top: Row.nullable() }),
+});
+/** checked and encoded once, answered to every caller (checked-json.ts) */
+const rows = CheckedJson.of(board.response.shape.rows, [
+  { id: 'a', n: 1 },
+  { id: 'b', n: 2, hidden: 'stripped' } as { id: string; n: number },
+]);
 
 describe('request-reply', () => {
   const env = testEnv();
@@ -35,6 +52,11 @@ describe('request-reply', () => {
       if (input.body.text === 'slow') await new Promise((r) => setTimeout(r, 500));
       return { text: input.body.text, user: ctx.caller!.userId, secret: 'stripped' } as never;
     });
+    server.route(board, async (input) => {
+      if (input.query.title === 'elsewhere') return { title: 'x', rows: CheckedJson.of(z.array(Row), []) as never, top: null };
+      if (input.query.title === 'outside') return { title: 42 as never, rows, top: null };
+      return { title: input.query.title, rows, top: { id: 'a', n: 1, extra: true } as never };
+    });
   });
   afterAll(async () => {
     await server.drain();
@@ -44,6 +66,25 @@ describe('request-reply', () => {
   it('carries the signed caller and strips fields outside the response contract', async () => {
     const out = await client.callRoute(echo, { params: {}, query: {}, body: { text: 'hi' } }, { requestId: 'r-1', caller });
     expect(out).toEqual({ text: 'hi', user: 'u-1' });
+  });
+
+  it('splices a part checked once into the answer, checks the rest and strips it', async () => {
+    const out = await client.callRoute(board, { params: {}, query: { title: 'week' }, body: undefined }, { requestId: 'r-2', caller });
+    expect(out).toEqual({
+      title: 'week',
+      rows: [
+        { id: 'a', n: 1 },
+        { id: 'b', n: 2 },
+      ],
+      top: { id: 'a', n: 1 },
+    });
+  });
+
+  it('refuses an answer whose other fields break the contract, or whose part was checked against another schema', async () => {
+    for (const title of ['outside', 'elsewhere'])
+      await expect(
+        client.callRoute(board, { params: {}, query: { title }, body: undefined }, { requestId: 'r-3', caller }),
+      ).rejects.toMatchObject({ status: 500 });
   });
 
   it('keeps an AppError status across the wire', async () => {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { EntityManager } from 'typeorm';
+import { CheckedJson, type WithCheckedParts } from '@lp/bus';
 import {
   LEADERBOARD_NEIGHBOURS,
   LEADERBOARD_SIZE,
+  LeaderboardResponse as LeaderboardResponseSchema,
   gamificationRoutes,
-  type Badge,
   type LeaderboardEntry,
   type LeaderboardResponse,
   type LeaderboardTimeframe,
@@ -42,10 +43,8 @@ interface Board {
   participants: number;
 }
 
-interface People {
-  person: Map<string, BoardPerson>;
-  badges: Map<string, Badge[]>;
-}
+/** What the rows show of their people, by user id. */
+type People = ReadonlyMap<string, BoardPerson>;
 
 /** people whose board rows this process keeps (name, level, streak, badges), the oldest forgotten first */
 const PEOPLE_KEPT_MAX = 50_000;
@@ -56,6 +55,18 @@ interface TopPage {
   builtAt: number;
   rows: RankedRow[];
   people: People;
+  /**
+   * The rows as the answer's `entries` for a caller who is not among them, checked and encoded
+   * once (checked-json.ts); null while someone on the page may no longer stand there.
+   */
+  entries: CheckedJson<LeaderboardEntry[]> | null;
+}
+
+/** A board as one read answers it: its rows, their people, and the top page's encoded entries when they stand as built. */
+interface BoardView {
+  board: Board;
+  people: (userId: string) => BoardPerson | undefined;
+  topEntries: CheckedJson<LeaderboardEntry[]> | null;
 }
 
 /**
@@ -174,33 +185,31 @@ export class LeaderboardService implements OnApplicationBootstrap {
   // ------------------------------------------------------------------ the route
 
   @Handles(gamificationRoutes.leaderboard)
-  async leaderboard({ query }: RouteInput<R['leaderboard']>): Promise<LeaderboardResponse> {
+  async leaderboard({ query }: RouteInput<R['leaderboard']>): Promise<WithCheckedParts<LeaderboardResponse>> {
     const caller = currentCaller();
     const timeframe = query.timeframe;
     const now = this.clock.now();
     const bounds = periodBounds(timeframe, now);
     const period: PeriodRef = { period: timeframe, start: bounds.start };
     const institutionId = caller.institutionId;
-    const { board, people } = institutionId
+    const { board, people, topEntries } = institutionId
       ? await this.institutionBoard(institutionId, period, caller.userId)
       : await this.platformBoard(period, caller.userId);
-    const entries = this.entries(board.rows, caller.userId, people);
-    const byId = new Map(entries.map((e) => [e.user_id, e]));
-    const top = board.rows.filter((r) => r.pos <= LEADERBOARD_SIZE).map((r) => byId.get(r.userId)!);
+    const entryOf = (r: RankedRow): LeaderboardEntry => entry(r, caller.userId, people(r.userId));
     const mine = board.rows.find((r) => r.userId === caller.userId);
     const neighbours = mine
-      ? board.rows
-          .filter((r) => r.userId !== caller.userId && Math.abs(r.pos - mine.pos) <= LEADERBOARD_NEIGHBOURS)
-          .map((r) => byId.get(r.userId)!)
+      ? board.rows.filter((r) => r !== mine && Math.abs(r.pos - mine.pos) <= LEADERBOARD_NEIGHBOURS).map(entryOf)
       : [];
+    // the top page as encoded when it was built, unless the caller stands on it (their row says is_me)
+    const onTop = mine !== undefined && mine.pos <= LEADERBOARD_SIZE;
     return {
       timeframe,
       period_start: bounds.startsAt?.toISOString() ?? null,
       period_end: bounds.endsAt?.toISOString() ?? null,
       scope: institutionId ? 'institution' : 'platform',
       participants: board.participants,
-      entries: top,
-      me: mine ? byId.get(mine.userId)! : null,
+      entries: topEntries && !onTop ? topEntries : board.rows.filter((r) => r.pos <= LEADERBOARD_SIZE).map(entryOf),
+      me: mine ? entryOf(mine) : null,
       neighbours,
     };
   }
@@ -212,7 +221,7 @@ export class LeaderboardService implements OnApplicationBootstrap {
    * (not removed, suspended or its admins). Ineligible people met on the way are taken off as
    * on the platform board.
    */
-  private async institutionBoard(institutionId: string, period: PeriodRef, userId: string): Promise<{ board: Board; people: People }> {
+  private async institutionBoard(institutionId: string, period: PeriodRef, userId: string): Promise<BoardView> {
     const key = this.key(period);
     if (!(await this.redis.exists(readyKey(key)))) await this.rebuildBoard(period);
     const members = await this.portal.ensure(institutionId);
@@ -230,11 +239,12 @@ export class LeaderboardService implements OnApplicationBootstrap {
       });
       const board = { rows, participants: all.length };
       const people = await this.people(rows.map((r) => r.userId));
-      const gone = [...people.person.values()].filter((p) => !p.eligible).map((p) => p.userId);
-      if (!gone.length) return { board, people };
+      const view = { people: (id: string) => people.get(id), topEntries: null };
+      const gone = ineligible(people);
+      if (!gone.length) return { board, ...view };
       if (round >= CLEAN_ROUNDS) {
         const goneSet = new Set(gone);
-        return { board: { rows: rows.filter((r) => !goneSet.has(r.userId)), participants: all.length - gone.length }, people };
+        return { board: { rows: rows.filter((r) => !goneSet.has(r.userId)), participants: all.length - gone.length }, ...view };
       }
       await this.removeEverywhere(gone);
     }
@@ -248,7 +258,7 @@ export class LeaderboardService implements OnApplicationBootstrap {
    * hidden, staff since) is taken off every current board and the read made again, so the answer
    * never shows them and ranks stay exact.
    */
-  private async platformBoard(period: PeriodRef, userId: string): Promise<{ board: Board; people: People }> {
+  private async platformBoard(period: PeriodRef, userId: string): Promise<BoardView> {
     const key = this.key(period);
     for (let round = 0; ; round += 1) {
       const state = await this.scripts.read(key, readyKey(key), userId, LEADERBOARD_NEIGHBOURS);
@@ -259,7 +269,8 @@ export class LeaderboardService implements OnApplicationBootstrap {
       }
       const page = await this.topPage(key, state.version);
       const rows = [...page.rows];
-      const people: People = { person: new Map(page.people.person), badges: new Map(page.people.badges) };
+      // the page's people are shared by every read: the few rows below it are looked up beside them
+      let more: People = new Map();
       if (state.window && state.pos !== null && state.pos >= LEADERBOARD_SIZE - LEADERBOARD_NEIGHBOURS) {
         const w = state.window;
         let rank = rankFromCountAbove(w.above);
@@ -270,19 +281,19 @@ export class LeaderboardService implements OnApplicationBootstrap {
         const known = new Set(rows.map((r) => r.userId));
         const extra = around.filter((r) => !known.has(r.userId));
         rows.push(...extra);
-        const more = await this.people(extra.map((r) => r.userId));
-        for (const [id, p] of more.person) people.person.set(id, p);
-        for (const [id, b] of more.badges) people.badges.set(id, b);
+        more = await this.people(extra.map((r) => r.userId));
       }
       const board: Board = { rows, participants: state.size };
-      const gone = [...people.person.values()].filter((p) => !p.eligible).map((p) => p.userId);
-      if (!gone.length) return { board, people };
+      const people = (id: string): BoardPerson | undefined => more.get(id) ?? page.people.get(id);
+      const gone = [...(page.entries ? [] : ineligible(page.people)), ...ineligible(more)];
+      if (!gone.length) return { board, people, topEntries: page.entries };
       if (round >= CLEAN_ROUNDS) {
         // still finding people to remove (someone keeps writing them back): answer without them rather than loop on
         const goneSet = new Set(gone);
         return {
           board: { rows: board.rows.filter((r) => !goneSet.has(r.userId)), participants: board.participants - gone.length },
           people,
+          topEntries: null,
         };
       }
       await this.removeEverywhere(gone);
@@ -318,17 +329,21 @@ export class LeaderboardService implements OnApplicationBootstrap {
     const top = pairs((await this.redis.zrevrange(key, 0, LEADERBOARD_SIZE - 1, 'WITHSCORES')) as string[]);
     const ranks = competitionRanks(top.map((t) => t.score));
     const rows = top.map((t, i) => ({ userId: t.member, xp: t.score, rank: ranks[i]!, pos: i + 1 }));
-    const page: TopPage = {
-      version,
-      builtAt: this.clock.now().getTime(),
-      rows,
-      people: await this.people(
-        rows.map((r) => r.userId),
-        true,
-      ),
-    };
-    // a page with people to take off is not kept: the removal moves the version
-    if ([...page.people.person.values()].every((p) => p.eligible)) this.pages.set(key, page);
+    const builtAt = this.clock.now().getTime();
+    const people = await this.people(
+      rows.map((r) => r.userId),
+      true,
+    );
+    // a page with people to take off is not kept (the removal moves the version), nor encoded
+    const standing = ineligible(people).length === 0;
+    const entries = standing
+      ? CheckedJson.of(
+          LeaderboardResponseSchema.shape.entries,
+          rows.map((r) => entry(r, null, people.get(r.userId))),
+        )
+      : null;
+    const page: TopPage = { version, builtAt, rows, people, entries };
+    if (standing) this.pages.set(key, page);
     return page;
   }
 
@@ -352,8 +367,8 @@ export class LeaderboardService implements OnApplicationBootstrap {
    * streak, badges): those kept recently, the rest in one query. `fresh`: all read again (a
    * top page, itself kept for a while, is built from fresh rows).
    */
-  private async people(ids: readonly string[], fresh = false): Promise<People> {
-    if (!ids.length) return { person: new Map(), badges: new Map() };
+  private async people(ids: readonly string[], fresh = false): Promise<Map<string, BoardPerson>> {
+    if (!ids.length) return new Map();
     const now = this.clock.now().getTime();
     const found: BoardPerson[] = [];
     const missing: string[] = [];
@@ -374,29 +389,7 @@ export class LeaderboardService implements OnApplicationBootstrap {
       }
       found.push(...rows);
     }
-    return { person: new Map(found.map((p) => [p.userId, p])), badges: new Map(found.map((p) => [p.userId, p.badges])) };
-  }
-
-  /** The board rows as the API shows them. */
-  private entries(rows: readonly RankedRow[], me: string, people: People): LeaderboardEntry[] {
-    const personOf = people.person;
-    const badgesOf = people.badges;
-    return rows.map((r) => {
-      const p = personOf.get(r.userId);
-      return {
-        rank: r.rank,
-        user_id: r.userId,
-        // a person whose registration has not reached the read model yet still has a row
-        name: p?.name || 'Learner',
-        profile_image: p?.profileImage ?? null,
-        level: p?.level ?? 1,
-        total_xp: r.xp,
-        current_streak: p?.currentStreak ?? 0,
-        badges: badgesOf.get(r.userId) ?? [],
-        medal: medalFor(r.rank),
-        is_me: r.userId === me,
-      };
-    });
+    return new Map(found.map((p) => [p.userId, p]));
   }
 
   // ------------------------------------------------------------------ rebuilds
@@ -475,4 +468,28 @@ export class LeaderboardService implements OnApplicationBootstrap {
     const { endsAt } = periodBounds(period, now);
     return endsAt ? Math.floor(endsAt.getTime() / 1000) + KEEP_AFTER_END_SECONDS : null;
   }
+}
+
+/** A board row as the API shows it; `me`: the caller (null: the row is shown to anyone). */
+function entry(r: RankedRow, me: string | null, p: BoardPerson | undefined): LeaderboardEntry {
+  return {
+    rank: r.rank,
+    user_id: r.userId,
+    // a person whose registration has not reached the read model yet still has a row
+    name: p?.name || 'Learner',
+    profile_image: p?.profileImage ?? null,
+    level: p?.level ?? 1,
+    total_xp: r.xp,
+    current_streak: p?.currentStreak ?? 0,
+    badges: p?.badges ?? [],
+    medal: medalFor(r.rank),
+    is_me: r.userId === me,
+  };
+}
+
+/** The people found who may no longer stand on a board. */
+function ineligible(people: People): string[] {
+  const out: string[] = [];
+  for (const p of people.values()) if (!p.eligible) out.push(p.userId);
+  return out;
 }
