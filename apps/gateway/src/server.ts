@@ -5,7 +5,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 import { ALL_LIVE_FEEDS, ALL_ROUTES } from '@lp/contracts';
 import { RpcClient } from '@lp/bus';
 import { DownloadLinks, RevocationStore, TokenService } from '@lp/auth';
@@ -17,6 +18,7 @@ import { GatewayExceptionFilter } from './http/exception.filter.js';
 import { handleError } from './http/errors.js';
 import { answerClientError } from './http/client-errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { requestLogger } from './http/request-logger.js';
 import { doorOpenFor } from './http/dev-doors.js';
 import { registerRoutes } from './routing/route-registrar.js';
 import { RateLimiter } from './routing/rate-limiter.js';
@@ -50,6 +52,9 @@ export async function createGateway(overrides: Record<string, string | undefined
     loggerInstance: logger,
     // one line per request, written by the onResponse hook below, instead of fastify's two
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    // no pino child per request (http/request-logger.ts)
+    childLoggerFactory: (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+      requestLogger(parent as Logger, bindings, options),
     bodyLimit: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: false,
