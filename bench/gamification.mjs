@@ -28,7 +28,7 @@
 // to the GROUP BY. Env: BENCH_QUICK=1, BENCH_GAMIFICATION_EVENTS (1,000,000),
 // BENCH_GAMIFICATION_USERS (100,000), BENCH_GAMIFICATION_RATE (200), BENCH_ROUNDS (3),
 // BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (10), BENCH_DB_POOL_SIZE,
-// BENCH_LOG_LEVEL, BENCH_PROFILE_DIR.
+// BENCH_LOG_LEVEL, BENCH_PROFILE_DIR, BENCH_KEEP_LOGS (the processes' logs kept after a run that passed).
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -301,7 +301,7 @@ async function main() {
   await ensureEventStream(nc, busPrefix);
   const rpc = new RpcClient(nc, busPrefix, 120_000);
   const identity = children.spawnNode('identity', join(root, 'apps', 'identity', 'dist', 'main.js'), stackEnv, { cwd: root });
-  // BENCH_PROFILE_DIR: gamification writes a V8 CPU profile there when it stops (where its time goes)
+  // BENCH_PROFILE_DIR: gamification and the gateway write a V8 CPU profile there when they stop (where their time goes)
   const profile = env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', env.BENCH_PROFILE_DIR] : [];
   const gamification = children.spawnNode('gamification', join(root, 'apps', 'gamification', 'dist', 'main.js'), stackEnv, {
     cwd: root,
@@ -312,7 +312,7 @@ async function main() {
     'gateway',
     join(root, 'apps', 'gateway', 'dist', 'main.js'),
     { ...stackEnv, PORT: String(port) },
-    { cwd: root },
+    { cwd: root, nodeArgs: profile },
   );
   const gw = `http://127.0.0.1:${port}`;
   await children.waitFor(

@@ -87,7 +87,7 @@ export function throwawayRun(root, tag, say) {
         await deleteRedisKeys(s.REDIS_URL, [`${run.busPrefix}*`, `lp:${run.busPrefix.replace(/\.$/, '')}:*`]).catch(() => undefined);
         await s.stop().catch(() => undefined);
       }
-      if (run.failed) say(`logs kept in ${run.tmpDir}`);
+      if (run.failed || process.env.BENCH_KEEP_LOGS) say(`logs kept in ${run.tmpDir}`);
       else rmSync(run.tmpDir, { recursive: true, force: true });
     },
   };
