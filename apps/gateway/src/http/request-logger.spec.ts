@@ -49,4 +49,11 @@ describe("a request's logger (no pino child per request)", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ requestId: 'r-3', part: 'upload', msg: 'from a child of it' });
   });
+
+  it('gives a route with a level of its own the real child it asks for', async () => {
+    const { log, lines } = capture('warn');
+    requestLogger(log, { requestId: 'r-4' }, { level: 'info' }).info("written at the route's level");
+    await new Promise((r) => setImmediate(r));
+    expect(lines[0]).toMatchObject({ requestId: 'r-4', msg: "written at the route's level" });
+  });
 });

@@ -10,6 +10,8 @@ const LEVELS: readonly Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'tr
  * in, redacted there as any line is; a real child is made only for what asks for one.
  */
 export function requestLogger(parent: Logger, bindings: Bindings, options: ChildLoggerOptions = {}): Logger {
+  // a route with a level or serializers of its own (none today) gets the real child it asks for
+  if (options.level || options.serializers) return parent.child(bindings, options);
   let child: Logger | null = null;
   const real = (): Logger => (child ??= parent.child(bindings, options));
   const line =
