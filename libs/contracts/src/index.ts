@@ -8,6 +8,7 @@ export * from './common/caller.js';
 export * from './common/system.js';
 export * from './common/bus-access.js';
 export * from './common/batches.js';
+export * from './common/zoned-time.js';
 export * from './common/csv.js';
 export * from './identity/schemas.js';
 export * from './identity/routes.js';

@@ -1,4 +1,10 @@
-import { PLATFORM_TIME_ZONE, type LeaderboardTimeframe } from '@lp/contracts';
+import {
+  PLATFORM_TIME_ZONE,
+  addDays,
+  localDate as localDateIn,
+  startOfLocalDay as startOfLocalDayIn,
+  type LeaderboardTimeframe,
+} from '@lp/contracts';
 
 /**
  * The boards' periods: a week starts on Monday 00:00 and a month on the 1st at 00:00, both in
@@ -6,73 +12,15 @@ import { PLATFORM_TIME_ZONE, type LeaderboardTimeframe } from '@lp/contracts';
  * (a per-user week would make the board a different race for each reader). A period is named
  * by its first local day ("YYYY-MM-DD"); all time is the one period '1970-01-01'.
  *
- * Pure functions over Intl (no library): the zone's wall clock at an instant, and the instant
- * of a local midnight found by correcting a first guess with the zone's offset (twice, so a
- * daylight-saving change between guess and answer is caught).
+ * Days in a zone are the platform's one way of counting them (libs/contracts' zoned-time.ts).
  */
 
 export const ALL_TIME_START = '1970-01-01';
-const DAY_MS = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+export { addDays };
 
-/** The wall clock in `timeZone` at `ms`, read as if it were UTC, to the second (Intl's parts). */
-function wallAsUtcByIntl(ms: number, timeZone: string): number {
-  const p: Record<string, number> = {};
-  for (const { type, value } of formatter(timeZone).formatToParts(new Date(ms))) if (type !== 'literal') p[type] = Number(value);
-  return Date.UTC(p['year']!, p['month']! - 1, p['day']!, p['hour']!, p['minute']!, p['second']!);
-}
-
-/**
- * A zone's offset is the same through a quarter hour of UTC: every offset of our times, and
- * every change of one, falls on a quarter hour. Formatting is most of what an award's periods cost (benchmark
- * (i)'s profile), so the offset is looked up once a quarter hour and zone.
- */
-const QUARTER_MS = 900_000;
-const OFFSETS_KEPT = 10_000;
-const offsets = new Map<string, number>();
-
-/** The wall clock in `timeZone` at `ms`, read as if it were UTC. */
-function wallAsUtc(ms: number, timeZone: string): number {
-  const quarter = Math.floor(ms / QUARTER_MS) * QUARTER_MS;
-  const k = `${timeZone}|${quarter}`;
-  let offset = offsets.get(k);
-  if (offset === undefined) {
-    offset = wallAsUtcByIntl(quarter, timeZone) - quarter;
-    // a local mean time of old (Addis Ababa's +2:34:48 until 1936) changes off the quarter hour: not kept
-    if (offset % QUARTER_MS !== 0) return wallAsUtcByIntl(ms, timeZone);
-    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
-    offsets.set(k, offset);
-  }
-  return ms + offset;
-}
-
-/** The calendar day ("YYYY-MM-DD") in `timeZone` at `at`. */
-export function localDate(at: Date, timeZone: string = PLATFORM_TIME_ZONE): string {
-  return new Date(wallAsUtc(at.getTime(), timeZone)).toISOString().slice(0, 10);
-}
-
-/** `date` ("YYYY-MM-DD") moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+/** The calendar day ("YYYY-MM-DD") in `timeZone` (the platform's unless said) at `at`. */
+export const localDate = (at: Date, timeZone: string = PLATFORM_TIME_ZONE): string => localDateIn(at, timeZone);
 
 /** The Monday of the week (platform time zone) that holds `at`. */
 export function weekStartOf(at: Date, timeZone: string = PLATFORM_TIME_ZONE): string {
@@ -100,15 +48,8 @@ export function periodStartOf(timeframe: LeaderboardTimeframe, at: Date, timeZon
   return ALL_TIME_START;
 }
 
-/** The instant the local day `date` begins in `timeZone` (its midnight; the first existing minute after a skipped one). */
-export function startOfLocalDay(date: string, timeZone: string = PLATFORM_TIME_ZONE): Date {
-  const wall = Date.parse(`${date}T00:00:00Z`);
-  let guess = wall;
-  for (let i = 0; i < 2; i += 1) guess = wall - (wallAsUtc(guess, timeZone) - guess);
-  // a midnight skipped by a daylight-saving change: the day starts at the first moment that exists
-  if (localDate(new Date(guess), timeZone) < date) guess += 3_600_000;
-  return new Date(guess);
-}
+/** The instant the local day `date` begins in `timeZone` (the platform's unless said). */
+export const startOfLocalDay = (date: string, timeZone: string = PLATFORM_TIME_ZONE): Date => startOfLocalDayIn(date, timeZone);
 
 /** The instants a board's period starts and ends (null, null for all time). */
 export function periodBounds(

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PLATFORM_TIME_ZONE, gamificationRoutes, levelProgress, type RouteInput, type RouteOutput } from '@lp/contracts';
+import { PLATFORM_TIME_ZONE, gamificationRoutes, localDate, levelProgress, type RouteInput, type RouteOutput } from '@lp/contracts';
 import { Clock, ExportsUserData, Handles, UnitOfWork, currentCaller } from '@lp/service-kit';
 import { BadgesService } from '../badges/badges.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { startOfLocalDay, weekStartOf } from '../leaderboard/periods.js';
-import { localDay } from '../xp/local-day.js';
 import { currentStreakOn } from '../xp/streaks.js';
 import { XpRepository, type StatsRow } from '../xp/xp.repository.js';
 
@@ -38,7 +37,7 @@ export class ProfileService {
       this.repo.xpSince(userId, startOfLocalDay(weekStartOf(now))),
     ]);
     const total = stats?.total_xp ?? 0;
-    const today = localDay(now, stats?.time_zone ?? PLATFORM_TIME_ZONE);
+    const today = localDate(now, stats?.time_zone ?? PLATFORM_TIME_ZONE);
     return {
       user_id: userId,
       total_xp: total,

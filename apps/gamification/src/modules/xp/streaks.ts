@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from './local-day.js';
+import { addDays, daysBetween } from '@lp/contracts';
 
 /**
  * Streak arithmetic over active days ("YYYY-MM-DD", the user's time zone). The stored current

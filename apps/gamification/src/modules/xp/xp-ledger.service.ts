@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PLATFORM_TIME_ZONE, gamificationEvents, levelOf, type EventPayload } from '@lp/contracts';
+import { PLATFORM_TIME_ZONE, gamificationEvents, localDate, levelOf, type EventPayload } from '@lp/contracts';
 import { currentRequestId, writeEventsEach } from '@lp/bus';
 import { TransactionQueues, type TransactionQueue } from '../../common/transaction-queues.js';
 import type { XpRuleEntity } from '../../entities/xp-rule.entity.js';
 import { BadgesService, type BadgeChange } from '../badges/badges.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import { cappedXp } from './caps.js';
-import { localDay } from './local-day.js';
 import { afterActiveDay, streaksOf, type StreakState } from './streaks.js';
 import { COURSE_RULES, XpRepository, type LedgerRow, type StatsRow } from './xp.repository.js';
 
@@ -176,7 +175,7 @@ export class XpLedgerService {
     // asked only about awards whose plan depends on it, a capped one's share of its cap or a held
     // reversal's match; any other award already there is refused by the insert's own key
     // (ON CONFLICT DO NOTHING) and never reaches `written`: one statement fewer per batch
-    const dated = items.map((x) => ({ ...x, day: localDay(x.a.occurredAt, statsOf(x.a.userId).time_zone ?? PLATFORM_TIME_ZONE) }));
+    const dated = items.map((x) => ({ ...x, day: localDate(x.a.occurredAt, statsOf(x.a.userId).time_zone ?? PLATFORM_TIME_ZONE) }));
     const planDependsOnLedger = dated.filter((x) => x.rule.dailyCap !== null || statsOf(x.a.userId).has_held);
     const seen = planDependsOnLedger.length
       ? await this.repo.existingKeys(

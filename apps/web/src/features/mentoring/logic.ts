@@ -1,6 +1,8 @@
 import {
+  addDays,
   BOOKING_HORIZON_DAYS,
   CURRENCIES,
+  localDate,
   refundOnCancel,
   PRICE_BANDS,
   SESSION_STATUSES,
@@ -67,20 +69,10 @@ export function mentorListQuery(filters: MentorFilters, limit: number) {
 
 // ---------- days and times in a time zone ----------
 
-/** "YYYY-MM-DD" of an instant as a calendar in `timeZone` shows it. */
-export function dayKey(instant: Date | string, timeZone: string): string {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+/** "YYYY-MM-DD" of an instant as a calendar in `timeZone` shows it (the platform's one way: libs/contracts' zoned-time.ts). */
+export const dayKey = (instant: Date | string, timeZone: string): string => localDate(instant, timeZone);
 
-/** A "YYYY-MM-DD" moved by whole days (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
-}
+export { addDays };
 
 export interface FreeSlot {
   start: string;
