@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Redis } from 'ioredis';
-import { dropDatabase, queuePrefix, startService } from '@lp/service-kit';
+import { dropDatabase, startService } from '@lp/service-kit';
 import { connectBus, streamName } from '@lp/bus';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { deleteRunKeys } from './redis-keys.js';
 
 export interface TestService {
   app: INestApplicationContext;
@@ -28,7 +28,8 @@ export async function startTestService(module: DynamicModule, env: Record<string
       await app.close();
       if (dbName) await dropDatabase(env.POSTGRES_URL!, dbName);
       await deleteTestStream(env);
-      await deleteTestKeys(env);
+      // the run's keys in the shared Redis go too (each run left its leaderboards behind)
+      if (env.BUS_PREFIX && env.REDIS_URL) await deleteRunKeys(env.REDIS_URL, env.BUS_PREFIX);
     },
   };
 }
@@ -42,26 +43,5 @@ async function deleteTestStream(env: Record<string, string>): Promise<void> {
     await jsm.streams.delete(streamName(env.BUS_PREFIX)).catch(() => undefined);
   } finally {
     await nc.close();
-  }
-}
-
-/**
- * The run's keys in the shared Redis (boards, counters, queues, revocations) go too: each run
- * left its leaderboards behind, an all-time board without an expiry among them.
- */
-async function deleteTestKeys(env: Record<string, string>): Promise<void> {
-  if (!env.BUS_PREFIX || !env.REDIS_URL) return; // never a real deployment's keys
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
-  try {
-    for (const pattern of [`${env.BUS_PREFIX}*`, `${queuePrefix(env.BUS_PREFIX)}:*`]) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    }
-  } finally {
-    redis.disconnect();
   }
 }

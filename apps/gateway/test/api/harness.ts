@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { testEnv, startTestService, type TestService } from '@lp/testing';
+import { deleteRunKeys, testEnv, startTestService, type TestService } from '@lp/testing';
 // The API tests exercise the assembled stack: the gateway with the real services behind it.
 import { IdentityModule } from '../../../identity/src/app.module.js';
 import { CatalogModule } from '../../../catalog/src/app.module.js';
@@ -14,7 +14,6 @@ import { MentoringModule } from '../../../mentoring/src/app.module.js';
 import { InstitutionModule } from '../../../institution/src/app.module.js';
 import { GamificationModule } from '../../../gamification/src/app.module.js';
 import { WorkerModule } from '../../../worker/src/app.module.js';
-import { Redis } from 'ioredis';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -85,7 +84,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     spawned = await spawnGateway(env);
   } catch (e) {
     for (const svc of started.reverse()) await svc.stop().catch(() => undefined);
-    await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!).catch(() => undefined);
+    await deleteRunKeys(env.REDIS_URL!, env.BUS_PREFIX!).catch(() => undefined);
     throw e;
   }
   const { identity, catalog, assessment, billing, community, mentoring, institution, gamification, worker } = services;
@@ -125,7 +124,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
         gateway.kill('SIGTERM');
       });
       await worker.stop();
-      await cleanRedis(env.REDIS_URL!, env.BUS_PREFIX!);
+      await deleteRunKeys(env.REDIS_URL!, env.BUS_PREFIX!);
       await assessment.stop();
       await billing.stop();
       await community.stop();
@@ -211,22 +210,5 @@ async function spawnGateway(env: Record<string, string>): Promise<{ child: Child
       throw new Error('gateway did not start');
     }
     await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Rate-limit counters and queues of this run. */
-async function cleanRedis(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: null });
-  try {
-    for (const pattern of [`${prefix}*`, `lp:${prefix.replace(/\.$/, '')}:*`]) {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    }
-  } finally {
-    redis.disconnect();
   }
 }
