@@ -30,6 +30,7 @@
 // BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (10), BENCH_DB_POOL_SIZE,
 // BENCH_LOG_LEVEL, BENCH_PROFILE_DIR, BENCH_KEEP_LOGS (the processes' logs kept after a run that passed).
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -593,6 +594,29 @@ async function main() {
       const paced1 = await paced({ ...openLoop, url: `${gw}${path}` });
       return { hopRounds: out, hopOpen: paced1 };
     });
+    // the kit's own route: the same requests answered by the service kit's RPC server (caller,
+    // guard, schemas, the contract's check) with a handler that returns the stored answer
+    const answerFile = join(run.tmpDir, 'leaderboard-answer.json');
+    writeFileSync(answerFile, sample.text);
+    const kitProc = children.spawnNode(
+      'kit-route',
+      join(root, 'bench', 'baselines', 'kit-route.mjs'),
+      { PATH: env.PATH, NODE_ENV: 'test', NATS_URL: services.NATS_URL, BUS_PREFIX: busPrefix, ANSWER_FILE: answerFile },
+      { cwd: root },
+    );
+    await children.waitFor(kitProc, async () => readFileSync(kitProc.logPath, 'utf8').includes('{"url"'), {
+      timeoutMs: 30_000,
+      what: "serving the leaderboard's subject",
+    });
+    const kitRounds = [];
+    for (let r = 0; r < config.rounds; r++) {
+      if (config.warmupS) await jobLoop(target, config.connections, config.warmupS);
+      kitRounds.push(await jobLoop(target, config.connections, config.durationS));
+    }
+    await settle(db);
+    const kitOpen = await paced({ ...openLoop, url: `${gw}${path}` });
+    process.kill(kitProc.child.pid, 'SIGTERM');
+    await Promise.race([kitProc.exited, sleep(5000)]);
     // and the bare handler at the same rate: what the machine's own load generator and Redis leave
     await settle(db);
     const bareOpen = await paced({ ...openLoop, url: `${baselineUrl}/leaderboard?user=${mid.userId}`, headers: {} });
@@ -603,7 +627,15 @@ async function main() {
       errors: hopRounds.reduce((t, h) => t + h.errors, 0),
     };
     read.hop = { ...hop, ofBaseline: hop.perS / read.baseline.perS, targetOfHop: read.target.perS / hop.perS };
+    const kit = {
+      perS: median(kitRounds.map((h) => h.perS)),
+      p50: median(kitRounds.map((h) => h.p50)),
+      p99: median(kitRounds.map((h) => h.p99)),
+      errors: kitRounds.reduce((t, h) => t + h.errors, 0),
+    };
+    read.kit = { ...kit, ofBaseline: kit.perS / read.baseline.perS, ofHop: kit.perS / hop.perS, targetOfKit: read.target.perS / kit.perS };
     const openOf = (o) => ({ achieved: o.achievedRate, p50: o.p50, p99: o.p99, failed: o.unexpected + o.errors });
+    read.kitOpen = openOf(kitOpen);
     read.hopOpen = openOf(hopOpen);
     read.bareOpen = openOf(bareOpen);
     say(
@@ -611,6 +643,10 @@ async function main() {
     );
     say(
       `the hop alone (gateway and bus, a responder that does nothing): ${hop.perS.toFixed(0)}/s p99 ${hop.p99.toFixed(1)} ms, ${hop.errors} errors = ${read.hop.ofBaseline.toFixed(2)}x of the bare handler; the route reaches ${read.hop.targetOfHop.toFixed(2)}x of the hop`,
+    );
+
+    say(
+      `the kit's own route (the service kit's RPC server answering a stored answer, nothing else): ${kit.perS.toFixed(0)}/s p99 ${kit.p99.toFixed(1)} ms, ${kit.errors} errors = ${read.kit.ofBaseline.toFixed(2)}x of the bare handler, ${read.kit.ofHop.toFixed(2)}x of the hop; the route reaches ${read.kit.targetOfKit.toFixed(2)}x of it; open loop p50 ${kitOpen.p50.toFixed(1)} ms p99 ${kitOpen.p99.toFixed(1)} ms`,
     );
 
     const checks = {
@@ -675,10 +711,11 @@ async function main() {
         `| through the gateway | ${f(read.target.perS, 0)} | ${f(read.target.p50)} | ${f(read.target.p99)} |`,
         `| bare Fastify + Redis | ${f(read.baseline.perS, 0)} | ${f(read.baseline.p50)} | ${f(read.baseline.p99)} |`,
         `| the hop alone: gateway and bus, a responder sending one real answer back | ${f(read.hop.perS, 0)} | ${f(read.hop.p50)} | ${f(read.hop.p99)} |`,
+        `| the kit's own route: gateway, bus and the service kit's RPC server answering a stored answer | ${f(read.kit.perS, 0)} | ${f(read.kit.p50)} | ${f(read.kit.p99)} |`,
         '',
-        `Open loop at ${config.rate} req/s, the same request: the route p50 ${f(read.open.p50)} / p99 ${f(read.open.p99)} ms; the hop alone p50 ${f(read.hopOpen.p50)} / **p99 ${f(read.hopOpen.p99)} ms**, ${read.hopOpen.failed} failed (the ceiling of the p99 goal: no route through the gateway answers faster than its hop); the bare Fastify + Redis handler p50 ${f(read.bareOpen.p50)} / p99 ${f(read.bareOpen.p99)} ms. Each of the three open loops starts on a settled machine: the databases vacuumed, analysed and checkpointed, and no autovacuum worker running (${f(read.open.settledS)} s before the route's).`,
+        `Open loop at ${config.rate} req/s, the same request: the route p50 ${f(read.open.p50)} / p99 ${f(read.open.p99)} ms; the hop alone p50 ${f(read.hopOpen.p50)} / **p99 ${f(read.hopOpen.p99)} ms**, ${read.hopOpen.failed} failed (the ceiling of the p99 goal: no route through the gateway answers faster than its hop); the bare Fastify + Redis handler p50 ${f(read.bareOpen.p50)} / p99 ${f(read.bareOpen.p99)} ms. Each open loop starts on a settled machine: the databases vacuumed, analysed and checkpointed, and no autovacuum worker running (${f(read.open.settledS)} s before the route's).`,
         '',
-        `Ratio **${f(read.ratio, 2)}x** (goal >= ${config.goal.minReadRatio}x), ${read.errors} errors. The hop alone (gamification stopped, the same requests answered from the bus by a responder that does nothing) reaches ${f(read.hop.ofBaseline, 2)}x of the bare handler, the ceiling of this ratio; the route reaches ${f(read.hop.targetOfHop, 2)}x of the hop.`,
+        `Ratio **${f(read.ratio, 2)}x** (goal >= ${config.goal.minReadRatio}x), ${read.errors} errors. The hop alone (gamification stopped, the same requests answered from the bus by a responder that does nothing) reaches ${f(read.hop.ofBaseline, 2)}x of the bare handler, the ceiling of this ratio; the route reaches ${f(read.hop.targetOfHop, 2)}x of the hop. The kit's own route (gamification stopped, the same requests answered by the service kit's RPC server: the signed caller verified, the guard, params and query parsed, the answer checked against its contract with the top 100 rows checked once, encoded; no Redis, no PostgreSQL) reaches ${f(read.kit.ofBaseline, 2)}x of the bare handler and ${f(read.kit.ofHop, 2)}x of the hop: the ceiling of any route of a kit service here. The route reaches ${f(read.kit.targetOfKit, 2)}x of it. Open loop through it: p50 ${f(read.kitOpen.p50)} / p99 ${f(read.kitOpen.p99)} ms.`,
         '',
         `**Rebuild**: the run's board keys removed from Redis, then the period totals recomputed from the ledger (${f(reply.totals_ms / 1000, 2)} s, ${n(reply.totals)} rows) and the week, month and all-time boards rebuilt (${f(reply.boards_ms / 1000, 2)} s): **${f(rebuildS, 2)} s** over the bus (goal <= ${config.goal.maxRebuildS} s). Against a GROUP BY over the ledger: ${Object.entries(
           boards,
