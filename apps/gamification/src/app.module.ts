@@ -9,9 +9,10 @@ import { MembersModule } from './modules/members/members.module.js';
 import { ProfileModule } from './modules/profile/profile.module.js';
 import { XpModule } from './modules/xp/xp.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { SeedHandlers } from './modules/seed/seed.handlers.js';
 
-/** Gamification: one feature module per area, over the kit, the users read model and the data layer. */
+/** Gamification, the engagement service: one feature module per area (notifications among them), over the kit, the users read model and the data layer. */
 @Module({})
 export class GamificationModule {
   static create(env?: Record<string, string | undefined>): DynamicModule {
@@ -33,6 +34,7 @@ export class GamificationModule {
         BadgesModule,
         ProfileModule,
         ReferralsModule,
+        NotificationsModule,
       ],
       // demo data: not even constructed outside development and tests
       providers: developmentOnly(env, [SeedHandlers]),

@@ -6,6 +6,7 @@ import { XpRulesBadgesSeed1795800850058 } from './migrations/1795800850058-xp-ru
 import { Referrals1795800923484 } from './migrations/1795800923484-referrals.js';
 import { Leagues1795800926745 } from './migrations/1795800926745-leagues.js';
 import { HeldReversals1795801538080 } from './migrations/1795801538080-held-reversals.js';
+import { Notifications1795853247004 } from './migrations/1795853247004-notifications.js';
 
 /**
  * Gamification's tables: the entities are their one description, the migrations are generated
@@ -21,4 +22,5 @@ export const migrations = [
   Referrals1795800923484,
   Leagues1795800926745,
   HeldReversals1795801538080,
+  Notifications1795853247004,
 ];

@@ -6,8 +6,17 @@ import { LeaderboardRepository } from './modules/leaderboard/leaderboard.reposit
 import { LeaguesRepository } from './modules/leagues/leagues.repository.js';
 import { MembersRepository } from './modules/members/members.repository.js';
 import { TransactionQueues } from './common/transaction-queues.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
 
-const repositories = [XpRepository, BadgesRepository, ReferralsRepository, LeaderboardRepository, LeaguesRepository, MembersRepository];
+const repositories = [
+  XpRepository,
+  BadgesRepository,
+  ReferralsRepository,
+  LeaderboardRepository,
+  LeaguesRepository,
+  MembersRepository,
+  NotificationsRepository,
+];
 const shared = [...repositories, TransactionQueues];
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Secret, TOTP } from 'otpauth';
-import { identityRoutes } from '@lp/contracts';
+import { identityEvents, identityRoutes } from '@lp/contracts';
 import { IdentityHarness, expectAppError, uniqueEmail } from './support/identity-harness.js';
 
 jest.setTimeout(30_000);
@@ -77,6 +77,9 @@ describe('notification settings', () => {
       notification_settings: settings,
     });
     expect((await h.call(identityRoutes.me, {}, r.caller)).notification_settings).toEqual(settings);
+    // announced in the same transaction: the engagement service's deliveries obey the switches
+    const [changed] = await h.outbox(identityEvents.notificationSettingsChanged.name, r.userId);
+    expect(changed!.payload).toMatchObject({ user_id: r.userId, email: false, study_reminders: true, assignment_deadlines: false });
   });
 
   it('need all three toggles (400)', async () => {

@@ -27,6 +27,8 @@ export * from './gamification/schemas.js';
 export * from './gamification/routes.js';
 export * from './gamification/errors.js';
 export * from './gamification/events.js';
+export * from './gamification/notification-schemas.js';
+export * from './gamification/notifications.js';
 export * from './institution/schemas.js';
 export * from './institution/routes.js';
 export * from './institution/events.js';

@@ -39,9 +39,16 @@ export class JobProducer<T extends JobType> implements OnModuleInit, OnModuleDes
     await this.queue?.close();
   }
 
-  /** Adds a job under `jobId` (the same id twice is one job); a job that failed for good is tried again. */
-  async add(data: JobData<T>, jobId: string): Promise<Job> {
-    const job = await this.ready().queue.add(this.type.name, this.type.data.parse(data), { ...this.type.options, jobId });
+  /**
+   * Adds a job under `jobId` (the same id twice is one job); a job that failed for good is tried
+   * again. `delayMs`: it runs no sooner (a notification held through the recipient's quiet hours).
+   */
+  async add(data: JobData<T>, jobId: string, delayMs = 0): Promise<Job> {
+    const job = await this.ready().queue.add(this.type.name, this.type.data.parse(data), {
+      ...this.type.options,
+      jobId,
+      ...(delayMs > 0 ? { delay: delayMs } : {}),
+    });
     if ((await job.getState()) === 'failed') await job.retry('failed');
     return job;
   }

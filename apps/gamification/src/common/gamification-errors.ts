@@ -5,4 +5,6 @@ export const gamificationErrors = {
   /** every attempt at a free referral code collided (POST /referrals/generate): the caller may simply try again */
   referralCodeUnavailable: () =>
     new AppError(503, GamificationErrorCode.REFERRAL_CODE_UNAVAILABLE, 'A referral code could not be made just now; try again'),
+  /** the notification is not the caller's, or was deleted */
+  notificationNotFound: () => new AppError(404, GamificationErrorCode.NOTIFICATION_NOT_FOUND, 'Notification not found'),
 } as const;

@@ -11,6 +11,12 @@ import { InstitutionMemberEntity } from './institution-member.entity.js';
 import { LeagueEntity, LeagueMemberEntity, LeagueWeekEntity } from './league.entity.js';
 import { ReferralCodeEntity } from './referral-code.entity.js';
 import { ReferralEntity } from './referral.entity.js';
+import {
+  NotificationDeliveryEntity,
+  NotificationEntity,
+  NotificationPreferenceEntity,
+  NotificationSwitchesEntity,
+} from './notification.entity.js';
 
 /** Every table of gamification, the users read model's included: the one list (data-source.ts hands it on). */
 export const gamificationEntities = [
@@ -29,4 +35,8 @@ export const gamificationEntities = [
   LeagueMemberEntity,
   ReferralCodeEntity,
   ReferralEntity,
+  NotificationEntity,
+  NotificationDeliveryEntity,
+  NotificationPreferenceEntity,
+  NotificationSwitchesEntity,
 ];

@@ -104,6 +104,7 @@ describe('live feed routes', () => {
         'community.question.asked',
         'gamification.badge.earned',
         'gamification.level.reached',
+        'gamification.notification.created',
       ].map((n) => `test.events.${n}`),
     );
   });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineEvent } from '../common/event.js';
+import { NotificationSchema } from './notification-schemas.js';
 
 const service = 'gamification' as const;
 
-/** Gamification's events, through the outbox: the live toasts (level, badge) and, later, notifications read them. */
+/** Gamification's events, through the outbox: the live toasts (level, badge) and the notifications read them; the bell reads `notificationCreated`. */
 export const gamificationEvents = {
   levelReached: defineEvent({
     name: 'gamification.level.reached',
@@ -37,5 +38,11 @@ export const gamificationEvents = {
       currency: z.string(),
       completed_at: z.string(),
     }),
+  }),
+  notificationCreated: defineEvent({
+    name: 'gamification.notification.created',
+    service,
+    summary: "A notification was stored for a user: the bell's live count and panel (the live feed `me`)",
+    schema: z.object({ v: z.literal(1), user_id: z.string(), notification: NotificationSchema, unread: z.number().int() }),
   }),
 } as const;

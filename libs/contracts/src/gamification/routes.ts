@@ -6,11 +6,16 @@
  * GET /gamification/me (the header's level and XP, /profile's badges), PUT /gamification/settings
  * (hide from boards, the streak's time zone), GET /gamification/badges, GET /gamification/league
  * (the weekly league tab), and the admin's read-only views of the rules, badges and referral figures.
+ * The notification centre (docs/notifications.md): GET /notifications, GET /notifications/unread-count,
+ * PUT /notifications/{id}/read, PUT /notifications/read-all, DELETE /notifications/{id},
+ * GET and PUT /notifications/preferences.
  */
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
 import { z } from 'zod';
 import * as s from './schemas.js';
+import * as n from './notification-schemas.js';
+import { IdParams, MessageResponse } from '../common/ids.js';
 
 const service = 'gamification' as const;
 
@@ -107,6 +112,73 @@ export const gamificationRoutes = {
     guard: 'any',
     summary: "The caller's referral code, made on the first call (later calls answer the same code)",
     response: s.GenerateReferralResponse,
+  }),
+  notifications: defineRoute({
+    subject: 'gamification.notification.list',
+    service,
+    method: 'GET',
+    path: '/notifications',
+    guard: 'any',
+    summary: "The caller's notifications, newest first, by page; only the unread ones or one category when asked; with the unread count",
+    query: n.NotificationsQuery,
+    response: n.NotificationsResponse,
+  }),
+  unreadNotifications: defineRoute({
+    subject: 'gamification.notification.unread-count',
+    service,
+    method: 'GET',
+    path: '/notifications/unread-count',
+    guard: 'any',
+    summary: "How many of the caller's notifications are unread (the bell's count)",
+    response: n.UnreadCountResponse,
+  }),
+  markNotificationRead: defineRoute({
+    subject: 'gamification.notification.read',
+    service,
+    method: 'PUT',
+    path: '/notifications/{id}/read',
+    guard: 'any',
+    summary: "Marks one of the caller's notifications read (again: no change)",
+    params: IdParams,
+    response: n.MarkReadResponse,
+  }),
+  markAllNotificationsRead: defineRoute({
+    subject: 'gamification.notification.read-all',
+    service,
+    method: 'PUT',
+    path: '/notifications/read-all',
+    guard: 'any',
+    summary: 'Marks every unread notification of the caller read',
+    response: n.MarkAllReadResponse,
+  }),
+  deleteNotification: defineRoute({
+    subject: 'gamification.notification.delete',
+    service,
+    method: 'DELETE',
+    path: '/notifications/{id}',
+    guard: 'any',
+    summary: "Deletes one of the caller's notifications",
+    params: IdParams,
+    response: MessageResponse.extend({ unread: n.UnreadCountResponse.shape.unread }),
+  }),
+  notificationPreferences: defineRoute({
+    subject: 'gamification.notification.preferences',
+    service,
+    method: 'GET',
+    path: '/notifications/preferences',
+    guard: 'any',
+    summary: "Each notification type's channels for the caller, and the account switch each obeys",
+    response: n.NotificationPreferencesResponse,
+  }),
+  updateNotificationPreferences: defineRoute({
+    subject: 'gamification.notification.preferences-update',
+    service,
+    method: 'PUT',
+    path: '/notifications/preferences',
+    guard: 'any',
+    summary: 'Turns channels of notification types on or off for the caller (in-app stays on)',
+    body: n.NotificationPreferencesUpdate,
+    response: n.NotificationPreferencesResponse,
   }),
 } as const;
 

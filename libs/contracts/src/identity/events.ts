@@ -39,4 +39,17 @@ export const identityEvents = {
     summary: "A user asked for (or an admin ordered) deletion; every service forgets the user's personal data",
     schema: z.object({ v: z.literal(1), user_id: z.string(), scheduled_at: z.string(), by: z.enum(['self', 'admin']) }),
   }),
+  notificationSettingsChanged: defineEvent({
+    name: 'identity.user.notification-settings-changed',
+    service,
+    summary: "A user's three notification switches changed (account settings): the engagement service's deliveries obey them",
+    schema: z.object({
+      v: z.literal(1),
+      user_id: z.string(),
+      email: z.boolean(),
+      study_reminders: z.boolean(),
+      assignment_deadlines: z.boolean(),
+      changed_at: z.string(),
+    }),
+  }),
 } as const;

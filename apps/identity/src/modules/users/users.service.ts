@@ -101,7 +101,18 @@ export class UsersService {
   }: RouteInput<R['updateNotificationSettings']>): Promise<RouteOutput<R['updateNotificationSettings']>> {
     const caller = currentCaller();
     await this.activeUser(caller.userId);
-    await this.uow.run((tx) => this.users.update(tx, caller.userId, { notificationSettings: settings }));
+    // the engagement service's deliveries obey the switches: it learns them from the event, in the same transaction
+    await this.uow.run(async (tx) => {
+      await this.users.update(tx, caller.userId, { notificationSettings: settings });
+      await writeEvent(tx, identityEvents.notificationSettingsChanged, {
+        v: 1,
+        user_id: caller.userId,
+        email: settings.email,
+        study_reminders: settings.studyReminders,
+        assignment_deadlines: settings.assignmentDeadlines,
+        changed_at: new Date().toISOString(),
+      });
+    });
     return { notification_settings: settings };
   }
 

@@ -1,0 +1,95 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { EmailQueue, ENV, LOGGER, type Logger } from '@lp/service-kit';
+import { TransactionQueues, type TransactionQueue } from '../../common/transaction-queues.js';
+import type { GamificationEnv } from '../../config/gamification-env.js';
+import { notificationEmail } from './notification-email.js';
+import { NotificationsRepository, type PendingDelivery } from './notifications.repository.js';
+
+/** How often deliveries still pending are handed to the worker again (Redis away, a crash between commit and hand-over). */
+export const DELIVERY_SWEEP_MS = 30_000;
+const SWEEP_BATCH = 500;
+
+/** The worker's job id of one delivery: the same notification and channel are one job, so never sent twice. */
+export const deliveryJobId = (notificationId: string, channel: string) => `notification:${notificationId}:${channel}`;
+
+/**
+ * Hands a notification's deliveries to the worker once the transaction that made them committed:
+ * each an e-mail job (JOBS.sendEmail) under its own job id, delayed to the end of the
+ * recipient's quiet hours when it is due inside them; the worker sends and retries it. A sweep
+ * (at boot and every DELIVERY_SWEEP_MS) hands over what is still pending, so a Redis outage or a
+ * crash between the commit and the hand-over only delays a delivery. Telegram and Web Push get
+ * their deliveries made once the bot and push subscriptions exist (docs/notifications.md).
+ */
+@Injectable()
+export class NotificationDeliveries implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly committed: TransactionQueue<string>;
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    @Inject(NotificationsRepository) private readonly repo: NotificationsRepository,
+    @Inject(EmailQueue) private readonly email: EmailQueue,
+    @Inject(ENV) private readonly env: GamificationEnv,
+    @Inject(TransactionQueues) queues: TransactionQueues,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {
+    this.committed = queues.afterCommit<string>((ids) => void this.handOver({ ids: [...new Set(ids)] }));
+  }
+
+  onApplicationBootstrap(): void {
+    void this.sweep();
+    this.timer = setInterval(() => void this.sweep(), DELIVERY_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** The deliveries of these notifications are handed over once `tx` commits (nothing if it rolls back). */
+  afterCommit(tx: EntityManager, notificationIds: readonly string[]): void {
+    for (const id of notificationIds) this.committed.add(tx, id);
+  }
+
+  /** Every delivery pending for longer than a sweep's period, handed over; answers how many. One sweep at a time per process. */
+  sweep(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
+    this.sweeping ??= this.handOver({ olderThan: new Date(Date.now() - DELIVERY_SWEEP_MS) }).finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async handOver(filter: { ids?: readonly string[]; olderThan?: Date }): Promise<number> {
+    if (this.stopped) return 0;
+    let handed = 0;
+    try {
+      for (;;) {
+        const batch = await this.repo.pending({ ...filter, limit: SWEEP_BATCH });
+        if (!batch.length) break;
+        const queued: PendingDelivery[] = [];
+        const impossible: PendingDelivery[] = [];
+        for (const d of batch) {
+          if (d.channel !== 'email' || !d.email) {
+            impossible.push(d);
+            continue;
+          }
+          await this.email.add(
+            notificationEmail({ ...d, email: d.email }, this.env.PUBLIC_URL),
+            deliveryJobId(d.notificationId, d.channel),
+            d.notBefore.getTime() - Date.now(),
+          );
+          queued.push(d);
+        }
+        await this.repo.settle(queued, 'queued');
+        await this.repo.settle(impossible, 'failed');
+        handed += queued.length;
+        if (batch.length < SWEEP_BATCH) break;
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'notification deliveries: hand-over failed; the sweep tries again');
+    }
+    return handed;
+  }
+}

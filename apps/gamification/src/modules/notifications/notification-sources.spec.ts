@@ -1,0 +1,88 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  NOTIFICATION_TEXTS,
+  NOTIFICATION_TYPES,
+  NOTIFICATION_TYPE_NAMES,
+  notificationText,
+  type EventPayload,
+  type mentoringEvents,
+} from '@lp/contracts';
+import { NOTIFICATION_SOURCES } from './notification-sources.js';
+
+const session: EventPayload<typeof mentoringEvents.sessionCancelled> = {
+  v: 1,
+  session_id: 's1',
+  mentor_id: 'mentor',
+  mentee_id: 'mentee',
+  title: 'Career chat',
+  scheduled_at: '2026-12-01T10:00:00.000Z',
+  duration_minutes: 60,
+  amount_minor: 2500,
+  currency: 'USD',
+  status: 'cancelled',
+  cancelled_by: 'mentor',
+  reason: 'ill',
+  refunded_minor: 2500,
+  cancelled_at: '2026-11-28T10:00:00.000Z',
+};
+
+describe('notification sources', () => {
+  it('tells both sides of a cancelled session, and only the learner of their refund', () => {
+    const items = NOTIFICATION_SOURCES.session_cancelled(session);
+    expect(items.map((i) => i.userId)).toEqual(['mentee', 'mentor']);
+    expect(items[0]!.params.refund).toBe('25.00 USD');
+    expect(items[1]!.params.refund).toBe('');
+    expect(notificationText('session_cancelled', { ...items[0]!.params, when: 'Tue 1 Dec, 13:00' }).body).toBe(
+      'The session on Tue 1 Dec, 13:00 was cancelled. 25.00 USD was refunded to your wallet.',
+    );
+    expect(notificationText('session_cancelled', { ...items[1]!.params, when: 'Tue 1 Dec, 13:00' }).body).toBe(
+      'The session on Tue 1 Dec, 13:00 was cancelled.',
+    );
+    expect(items.every((i) => i.when === session.scheduled_at && i.sourceKey === 's1')).toBe(true);
+  });
+
+  it('never tells people about their own act', () => {
+    const base = { v: 1 as const, answer_id: 'a', question_id: 'q', created_at: '2026-11-28T10:00:00Z', author_name: 'Ann' };
+    expect(NOTIFICATION_SOURCES.answer_posted({ ...base, question_author_id: 'u1', author_id: 'u1' })).toEqual([]);
+    expect(NOTIFICATION_SOURCES.answer_posted({ ...base, question_author_id: 'u1', author_id: 'u2' })).toEqual([
+      { userId: 'u1', params: { author_name: 'Ann' }, link: '/qa/q', sourceKey: 'a' },
+    ]);
+    const accepted = { v: 1 as const, answer_id: 'a', question_id: 'q', answer_author_id: 'u1', accepted_at: '2026-11-28T10:00:00Z' };
+    expect(NOTIFICATION_SOURCES.answer_accepted({ ...accepted, accepted_by: 'u1' })).toEqual([]);
+    expect(NOTIFICATION_SOURCES.answer_accepted({ ...accepted, accepted_by: 'u2' })).toHaveLength(1);
+  });
+
+  it('makes a regrade news again but one level or badge once', () => {
+    const graded = {
+      v: 1 as const,
+      submission_id: 'sub',
+      assignment_id: 'as',
+      assignment_title: 'Essay',
+      course_id: 'c',
+      user_id: 'u',
+      grade: 8,
+      raw_grade: 8,
+      max_points: 10,
+      percentage: 80,
+      is_late: false,
+      regraded: false,
+      graded_by: 'i',
+      graded_at: '2026-11-28T10:00:00Z',
+    };
+    const first = NOTIFICATION_SOURCES.assignment_graded(graded)[0]!;
+    const again = NOTIFICATION_SOURCES.assignment_graded({ ...graded, regraded: true, graded_at: '2026-11-29T10:00:00Z' })[0]!;
+    expect(first.sourceKey).not.toBe(again.sourceKey);
+    expect(notificationText('assignment_graded', first.params)).toEqual({ title: 'Assignment graded: Essay', body: 'Your grade: 8/10.' });
+    const level = { v: 1 as const, user_id: 'u', level: 3, total_xp: 300, reached_at: '2026-11-28T10:00:00Z' };
+    expect(NOTIFICATION_SOURCES.level_up(level)[0]!.sourceKey).toBe('level:3');
+  });
+
+  it('has, for every declared type, its declaration under its own name, a title, a body and a source', () => {
+    for (const type of NOTIFICATION_TYPE_NAMES) {
+      expect(NOTIFICATION_TYPES[type].type).toBe(type);
+      expect(NOTIFICATION_TEXTS[type].title.length).toBeGreaterThan(0);
+      expect(NOTIFICATION_TEXTS[type].body.length).toBeGreaterThan(0);
+      expect(typeof NOTIFICATION_SOURCES[type]).toBe('function');
+    }
+  });
+});

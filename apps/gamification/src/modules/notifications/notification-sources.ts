@@ -1,0 +1,106 @@
+import { NOTIFICATION_TYPES, type EventPayload, type NotificationParams, type NotificationType } from '@lp/contracts';
+
+/** One notification an event asks for: to whom, with what, leading where, about what. */
+export interface NotificationItem {
+  userId: string;
+  params: NotificationParams;
+  link: string | null;
+  /** what it is about: one notification per user, type and source key */
+  sourceKey: string;
+  /** a time in the notification's texts, shown in the recipient's time zone ({{when}}) */
+  when?: string;
+}
+
+type Source<T extends NotificationType> = (p: EventPayload<NonNullable<(typeof NOTIFICATION_TYPES)[T]['event']>>) => NotificationItem[];
+
+const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+
+/**
+ * Each event-made type's recipients and parameters, from its event's payload: pure, so each is
+ * proved in notification-sources.spec.ts. Nobody is told about their own act (accepting one's
+ * own answer, answering one's own question).
+ */
+export const NOTIFICATION_SOURCES: { [T in NotificationType]: Source<T> } = {
+  enrollment_confirmed: (p) => [
+    { userId: p.user_id, params: { course_title: p.course_title }, link: `/course/${p.course_id}/learn`, sourceKey: p.enrollment_id },
+  ],
+  payment_completed: (p) => [
+    {
+      userId: p.user_id,
+      params: { amount: money(p.amount_minor, p.currency), item_type: p.item_type },
+      link: '/wallet',
+      sourceKey: p.payment_id,
+    },
+  ],
+  payment_failed: (p) => [
+    {
+      userId: p.user_id,
+      params: { amount: money(p.amount_minor, p.currency), status: p.status },
+      link: '/wallet',
+      sourceKey: p.payment_id,
+    },
+  ],
+  // the mentor learns of a booking; the learner booked it and sees it on the page they are on
+  session_booked: (p) => [
+    { userId: p.mentor_id, params: { title: p.title }, link: '/my-sessions', sourceKey: p.session_id, when: p.scheduled_at },
+  ],
+  session_confirmed: (p) =>
+    [p.mentee_id, p.mentor_id].map((userId) => ({
+      userId,
+      params: { title: p.title },
+      link: '/my-sessions',
+      sourceKey: p.session_id,
+      when: p.scheduled_at,
+    })),
+  session_cancelled: (p) =>
+    [p.mentee_id, p.mentor_id].map((userId) => ({
+      userId,
+      params: {
+        title: p.title,
+        // the refund went to the learner's wallet
+        refund: userId === p.mentee_id && p.refunded_minor ? money(p.refunded_minor, p.currency) : '',
+      },
+      link: '/my-sessions',
+      sourceKey: p.session_id,
+      when: p.scheduled_at,
+    })),
+  assignment_graded: (p) => [
+    {
+      userId: p.user_id,
+      params: { assignment_title: p.assignment_title, grade: `${p.grade}/${p.max_points}` },
+      link: `/assignments/${p.assignment_id}`,
+      // a regrade is news again: one per grading
+      sourceKey: `${p.submission_id}:${p.graded_at}`,
+    },
+  ],
+  quiz_graded: (p) => [
+    {
+      userId: p.user_id,
+      params: { score: Math.round(p.score) },
+      link: `/quiz/${p.quiz_id}/review/${p.attempt_id}`,
+      sourceKey: `${p.attempt_id}:${p.reviewed_at}`,
+    },
+  ],
+  answer_posted: (p) =>
+    p.question_author_id === p.author_id
+      ? []
+      : [{ userId: p.question_author_id, params: { author_name: p.author_name }, link: `/qa/${p.question_id}`, sourceKey: p.answer_id }],
+  answer_accepted: (p) =>
+    p.answer_author_id === p.accepted_by
+      ? []
+      : [{ userId: p.answer_author_id, params: {}, link: `/qa/${p.question_id}`, sourceKey: p.answer_id }],
+  level_up: (p) => [
+    { userId: p.user_id, params: { level: p.level, total_xp: p.total_xp }, link: '/profile', sourceKey: `level:${p.level}` },
+  ],
+  badge_earned: (p) => [
+    { userId: p.user_id, params: { badge_name: p.badge_name, icon: p.icon }, link: '/profile', sourceKey: `badge:${p.badge_code}` },
+  ],
+  referral_completed: (p) => [
+    {
+      userId: p.referrer_id,
+      params: { reward: p.reward_minor > 0 ? money(p.reward_minor, p.currency) : '' },
+      link: '/referrals',
+      sourceKey: p.referral_id,
+    },
+  ],
+};

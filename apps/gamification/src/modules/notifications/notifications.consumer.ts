@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  assessmentEvents,
+  billingEvents,
+  catalogEvents,
+  communityEvents,
+  gamificationEvents,
+  identityEvents,
+  mentoringEvents,
+  type EventPayload,
+  type NotificationType,
+} from '@lp/contracts';
+import type { EventContext } from '@lp/bus';
+import { OnEvent, entityManager } from '@lp/service-kit';
+import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
+import { NOTIFICATION_SOURCES } from './notification-sources.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
+
+/**
+ * The events of NOTIFICATION_TYPES, each turned into its type's notifications (notification-sources.ts)
+ * in the event's transaction. notifications-wiring.spec.ts proves each type's event has its handler here.
+ */
+@Injectable()
+export class NotificationsConsumer {
+  constructor(
+    @Inject(NotificationsService) private readonly notifications: NotificationsService,
+    @Inject(NotificationsRepository) private readonly repo: NotificationsRepository,
+  ) {}
+
+  private make<T extends NotificationType>(type: T, payload: unknown, ctx: EventContext): void {
+    const source = NOTIFICATION_SOURCES[type] as (p: unknown) => ReturnType<(typeof NOTIFICATION_SOURCES)[T]>;
+    this.notifications.notify(entityManager(ctx.tx), type, source(payload));
+  }
+
+  // the options: an event XP also listens to keeps XP's concurrency (the smallest of a type's handlers applies); notifications commute
+  @OnEvent(catalogEvents.enrollmentCreated, { concurrency: XP_EVENT_CONCURRENCY })
+  async enrollmentCreated(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('enrollment_confirmed', p, ctx);
+  }
+
+  @OnEvent(billingEvents.paymentCompleted, { concurrency: XP_EVENT_CONCURRENCY })
+  async paymentCompleted(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('payment_completed', p, ctx);
+  }
+
+  @OnEvent(billingEvents.paymentFailed, { concurrency: XP_EVENT_CONCURRENCY })
+  async paymentFailed(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('payment_failed', p, ctx);
+  }
+
+  @OnEvent(mentoringEvents.sessionBooked, { concurrency: XP_EVENT_CONCURRENCY })
+  async sessionBooked(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('session_booked', p, ctx);
+  }
+
+  @OnEvent(mentoringEvents.sessionConfirmed, { concurrency: XP_EVENT_CONCURRENCY })
+  async sessionConfirmed(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('session_confirmed', p, ctx);
+  }
+
+  @OnEvent(mentoringEvents.sessionCancelled, { concurrency: XP_EVENT_CONCURRENCY })
+  async sessionCancelled(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('session_cancelled', p, ctx);
+  }
+
+  @OnEvent(assessmentEvents.submissionGraded, { concurrency: XP_EVENT_CONCURRENCY })
+  async submissionGraded(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('assignment_graded', p, ctx);
+  }
+
+  @OnEvent(assessmentEvents.attemptReviewed, { concurrency: XP_EVENT_CONCURRENCY })
+  async attemptReviewed(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('quiz_graded', p, ctx);
+  }
+
+  @OnEvent(communityEvents.answerPosted, { concurrency: XP_EVENT_CONCURRENCY })
+  async answerPosted(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('answer_posted', p, ctx);
+  }
+
+  @OnEvent(communityEvents.answerAccepted, { concurrency: XP_EVENT_CONCURRENCY })
+  async answerAccepted(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('answer_accepted', p, ctx);
+  }
+
+  @OnEvent(gamificationEvents.levelReached, { concurrency: XP_EVENT_CONCURRENCY })
+  async levelReached(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('level_up', p, ctx);
+  }
+
+  @OnEvent(gamificationEvents.badgeEarned, { concurrency: XP_EVENT_CONCURRENCY })
+  async badgeEarned(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('badge_earned', p, ctx);
+  }
+
+  @OnEvent(gamificationEvents.referralCompleted, { concurrency: XP_EVENT_CONCURRENCY })
+  async referralCompleted(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('referral_completed', p, ctx);
+  }
+
+  /** Identity's switches; the newest change wins whatever order they arrive in. */
+  @OnEvent(identityEvents.notificationSettingsChanged)
+  async settingsChanged(p: EventPayload<typeof identityEvents.notificationSettingsChanged>, ctx: EventContext): Promise<void> {
+    await this.repo.saveSwitches(
+      entityManager(ctx.tx),
+      p.user_id,
+      { email: p.email, studyReminders: p.study_reminders, assignmentDeadlines: p.assignment_deadlines },
+      new Date(p.changed_at),
+    );
+  }
+}

@@ -1,0 +1,285 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { queryRows, type Db } from '@lp/service-kit';
+import type { NotificationParams, NotificationType, OutboundChannel } from '@lp/contracts';
+import { NotificationEntity, NotificationPreferenceEntity, NotificationSwitchesEntity } from '../../entities/notification.entity.js';
+import { SWITCHES_ON, type Switches } from './delivery-plan.js';
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  params: NotificationParams;
+  link: string | null;
+  sourceKey: string;
+}
+
+/** What a delivery's recipient is, as this service knows them. */
+export interface RecipientRow {
+  userId: string;
+  email: string | null;
+  name: string | null;
+  /** deleted, or unknown to the users read model yet (reached in-app only) */
+  known: boolean;
+  timeZone: string | null;
+  switches: Switches;
+}
+
+/** A pending delivery with what its message needs. */
+export interface PendingDelivery {
+  notificationId: string;
+  channel: OutboundChannel;
+  userId: string;
+  notBefore: Date;
+  type: NotificationType;
+  params: NotificationParams;
+  link: string | null;
+  email: string | null;
+  name: string | null;
+}
+
+/** Data access for notifications, their deliveries, the users' choices and switches; no rules here. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(@Inject(DataSource) private readonly ds: DataSource) {}
+
+  /** Stores notifications in one statement; answers those new (a key seen before makes none). */
+  async insertMany(tx: EntityManager, rows: readonly NewNotification[]): Promise<NotificationEntity[]> {
+    if (!rows.length) return [];
+    const inserted = await queryRows<{
+      id: string;
+      user_id: string;
+      type: NotificationType;
+      params: NotificationParams;
+      link: string | null;
+      source_key: string;
+      created_at: Date;
+    }>(
+      tx,
+      `INSERT INTO notifications (user_id, type, params, link, source_key)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[])
+       ON CONFLICT (user_id, type, source_key) DO NOTHING
+       RETURNING id, user_id, type, params, link, source_key, created_at`,
+      [
+        rows.map((r) => r.userId),
+        rows.map((r) => r.type),
+        rows.map((r) => JSON.stringify(r.params)),
+        rows.map((r) => r.link),
+        rows.map((r) => r.sourceKey),
+      ],
+    );
+    return inserted.map((r) =>
+      Object.assign(new NotificationEntity(), {
+        id: r.id,
+        userId: r.user_id,
+        type: r.type,
+        params: r.params,
+        link: r.link,
+        sourceKey: r.source_key,
+        createdAt: r.created_at,
+        readAt: null,
+      }),
+    );
+  }
+
+  /** The recipients' e-mail, time zone and switches, in one query (a user the read model lacks comes back unknown). */
+  async recipients(tx: EntityManager, userIds: readonly string[]): Promise<Map<string, RecipientRow>> {
+    const rows = await queryRows<{
+      id: string;
+      email: string | null;
+      name: string | null;
+      known: boolean;
+      time_zone: string | null;
+      email_on: boolean | null;
+      study_reminders: boolean | null;
+      assignment_deadlines: boolean | null;
+    }>(
+      tx,
+      `SELECT x.id, u.email, u.name, (u.id IS NOT NULL AND NOT u.deleted) AS known, s.time_zone,
+              w.email AS email_on, w.study_reminders, w.assignment_deadlines
+         FROM unnest($1::uuid[]) AS x(id)
+         LEFT JOIN users u ON u.id = x.id
+         LEFT JOIN user_stats s ON s.user_id = x.id
+         LEFT JOIN notification_switches w ON w.user_id = x.id`,
+      [userIds],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          userId: r.id,
+          email: r.known ? r.email : null,
+          name: r.known ? r.name : null,
+          known: r.known,
+          timeZone: r.time_zone,
+          switches:
+            r.email_on === null
+              ? SWITCHES_ON
+              : { email: r.email_on, studyReminders: r.study_reminders ?? true, assignmentDeadlines: r.assignment_deadlines ?? true },
+        },
+      ]),
+    );
+  }
+
+  /** The users' choices that differ from the default, as user -> "type|channel" -> enabled. */
+  async choices(userIds: readonly string[], db: Db = this.ds): Promise<Map<string, Map<string, boolean>>> {
+    const rows = await queryRows<{ user_id: string; type: string; channel: string; enabled: boolean }>(
+      db,
+      'SELECT user_id, type, channel, enabled FROM notification_preferences WHERE user_id = ANY($1::uuid[])',
+      [userIds],
+    );
+    const out = new Map<string, Map<string, boolean>>();
+    for (const r of rows) out.set(r.user_id, (out.get(r.user_id) ?? new Map()).set(`${r.type}|${r.channel}`, r.enabled));
+    return out;
+  }
+
+  async insertDeliveries(
+    tx: EntityManager,
+    rows: ReadonlyArray<{ notificationId: string; channel: OutboundChannel; userId: string; notBefore: Date }>,
+  ): Promise<void> {
+    if (!rows.length) return;
+    await tx.query(
+      `INSERT INTO notification_deliveries (notification_id, channel, user_id, not_before)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[]) ON CONFLICT DO NOTHING`,
+      [rows.map((r) => r.notificationId), rows.map((r) => r.channel), rows.map((r) => r.userId), rows.map((r) => r.notBefore)],
+    );
+  }
+
+  /** Each user's unread count. */
+  async unreadCounts(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+    const rows = await queryRows<{ user_id: string; n: number }>(
+      db,
+      `SELECT x.id AS user_id, (SELECT count(*) FROM notifications n WHERE n.user_id = x.id AND n.read_at IS NULL) AS n
+         FROM unnest($1::uuid[]) AS x(id)`,
+      [userIds],
+    );
+    return new Map(rows.map((r) => [r.user_id, r.n]));
+  }
+
+  async unreadCount(userId: string, db: Db = this.ds): Promise<number> {
+    return (await this.unreadCounts(db, [userId])).get(userId) ?? 0;
+  }
+
+  /** A page of the user's notifications, newest first, with how many match. */
+  async page(
+    userId: string,
+    filter: { unreadOnly: boolean; types: readonly NotificationType[] | null; limit: number; offset: number },
+  ): Promise<{ rows: NotificationEntity[]; total: number }> {
+    const qb = this.ds
+      .getRepository(NotificationEntity)
+      .createQueryBuilder('n')
+      .where('n.user_id = :userId', { userId })
+      .orderBy('n.created_at', 'DESC')
+      .addOrderBy('n.id', 'DESC')
+      .take(filter.limit)
+      .skip(filter.offset);
+    if (filter.unreadOnly) qb.andWhere('n.read_at IS NULL');
+    if (filter.types) qb.andWhere('n.type = ANY(:types)', { types: filter.types });
+    const [rows, total] = await qb.getManyAndCount();
+    return { rows, total };
+  }
+
+  /** Marks the user's notification read (kept as it was when read before); null when it is not theirs or gone. */
+  async markRead(tx: EntityManager, userId: string, id: string): Promise<NotificationEntity | null> {
+    await tx.getRepository(NotificationEntity).update({ id, userId, readAt: IsNull() }, { readAt: () => 'now()' });
+    return tx.getRepository(NotificationEntity).findOne({ where: { id, userId } });
+  }
+
+  /** Marks every unread notification of the user read; answers how many. */
+  async markAllRead(tx: EntityManager, userId: string): Promise<number> {
+    const r = await tx.getRepository(NotificationEntity).update({ userId, readAt: IsNull() }, { readAt: () => 'now()' });
+    return r.affected ?? 0;
+  }
+
+  /** Deletes the user's notification with its deliveries; false when it is not theirs or gone. */
+  async delete(tx: EntityManager, userId: string, id: string): Promise<boolean> {
+    const r = await tx.getRepository(NotificationEntity).delete({ id, userId });
+    if (!r.affected) return false;
+    await tx.query('DELETE FROM notification_deliveries WHERE notification_id = $1', [id]);
+    return true;
+  }
+
+  /** The user's switches as kept here (identity's defaults when none came yet). */
+  async switches(userId: string): Promise<Switches> {
+    const row = await this.ds.getRepository(NotificationSwitchesEntity).findOne({ where: { userId } });
+    return row ? { email: row.email, studyReminders: row.studyReminders, assignmentDeadlines: row.assignmentDeadlines } : SWITCHES_ON;
+  }
+
+  /** Keeps identity's switches; an older change than the one kept changes nothing. */
+  async saveSwitches(tx: EntityManager, userId: string, s: Switches, changedAt: Date): Promise<void> {
+    await tx
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationSwitchesEntity)
+      .values({ userId, email: s.email, studyReminders: s.studyReminders, assignmentDeadlines: s.assignmentDeadlines, changedAt })
+      .orUpdate(['email', 'study_reminders', 'assignment_deadlines', 'changed_at'], ['user_id'], {
+        overwriteCondition: { where: 'notification_switches.changed_at <= EXCLUDED.changed_at' },
+      })
+      .execute();
+  }
+
+  async saveChoices(
+    tx: EntityManager,
+    userId: string,
+    changes: ReadonlyArray<{ type: NotificationType; channel: OutboundChannel; enabled: boolean }>,
+  ): Promise<void> {
+    await tx.getRepository(NotificationPreferenceEntity).upsert(
+      changes.map((c) => ({ userId, type: c.type, channel: c.channel, enabled: c.enabled, updatedAt: new Date() })),
+      ['userId', 'type', 'channel'],
+    );
+  }
+
+  /** Deliveries still pending (not handed to the worker) with what their message needs; `ids` limits them to these notifications. */
+  async pending(filter: { ids?: readonly string[]; olderThan?: Date; limit: number }): Promise<PendingDelivery[]> {
+    const rows = await queryRows<{
+      notification_id: string;
+      channel: OutboundChannel;
+      user_id: string;
+      not_before: Date;
+      type: NotificationType;
+      params: NotificationParams;
+      link: string | null;
+      email: string | null;
+      name: string | null;
+    }>(
+      this.ds,
+      `SELECT d.notification_id, d.channel, d.user_id, d.not_before, n.type, n.params, n.link,
+              CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, u.name
+         FROM notification_deliveries d
+         JOIN notifications n ON n.id = d.notification_id
+         LEFT JOIN users u ON u.id = d.user_id
+        WHERE d.status = 'pending'
+          AND ($1::uuid[] IS NULL OR d.notification_id = ANY($1::uuid[]))
+          AND ($2::timestamptz IS NULL OR d.created_at < $2)
+        ORDER BY d.created_at
+        LIMIT $3`,
+      [filter.ids ?? null, filter.olderThan ?? null, filter.limit],
+    );
+    return rows.map((r) => ({
+      notificationId: r.notification_id,
+      channel: r.channel,
+      userId: r.user_id,
+      notBefore: r.not_before,
+      type: r.type,
+      params: r.params,
+      link: r.link,
+      email: r.email,
+      name: r.name,
+    }));
+  }
+
+  /** Records deliveries as handed to the worker (queued) or impossible (failed: no address any more). */
+  async settle(keys: ReadonlyArray<{ notificationId: string; channel: OutboundChannel }>, status: 'queued' | 'failed'): Promise<void> {
+    if (!keys.length) return;
+    await this.ds.query(
+      `UPDATE notification_deliveries d SET status = $3, queued_at = CASE WHEN $3 = 'queued' THEN now() ELSE d.queued_at END
+         FROM unnest($1::uuid[], $2::text[]) AS k(notification_id, channel)
+        WHERE d.notification_id = k.notification_id AND d.channel = k.channel AND d.status = 'pending'`,
+      [keys.map((k) => k.notificationId), keys.map((k) => k.channel), status],
+    );
+  }
+
+  /** The user's whole notification history (their data export). */
+  ofUser(userId: string): Promise<NotificationEntity[]> {
+    return this.ds.getRepository(NotificationEntity).find({ where: { userId }, order: { createdAt: 'DESC' } });
+  }
+}

@@ -1,0 +1,102 @@
+import type { EventDef } from '../common/event.js';
+import { assessmentEvents } from '../assessment/events.js';
+import { billingEvents } from '../billing/events.js';
+import { catalogEvents } from '../catalog/events.js';
+import { communityEvents } from '../community/events.js';
+import { mentoringEvents } from '../mentoring/events.js';
+import { gamificationEvents } from './events.js';
+import {
+  NOTIFICATION_CHANNELS,
+  type NotificationCategory,
+  type NotificationChannel,
+  type NotificationSwitch,
+  type NotificationType,
+} from './notification-schemas.js';
+
+/**
+ * Notifications: every type declared once, here. The engagement service (apps/gamification,
+ * docs/notifications.md) turns each type's event into a stored in-app notification for its
+ * recipients and a delivery per channel the recipient's settings allow; the SPA shows the same
+ * texts (NOTIFICATION_TEXTS) in the bell, on /notifications and in the preferences table.
+ */
+
+export interface NotificationTypeDef {
+  type: string;
+  category: NotificationCategory;
+  /** the event that makes it (null: made by a schedule, e.g. the study reminder) */
+  event: EventDef | null;
+  /** the channels it goes to by default; a user may switch each off per type (never in_app) */
+  channels: readonly NotificationChannel[];
+  /** the account-settings switch that, off, stops it: `email` on the e-mail channel only, the others on every channel but in_app */
+  obeys: NotificationSwitch | null;
+  /** sent at once even in quiet hours (none so far; sign-in codes and resets keep their own e-mails) */
+  security: boolean;
+}
+
+const def = <T extends string, E extends EventDef | null>(
+  type: T,
+  d: Omit<NotificationTypeDef, 'type' | 'security' | 'event'> & { event: E; security?: boolean },
+) => ({ type, security: false, ...d }) as Omit<NotificationTypeDef, 'type' | 'event'> & { type: T; event: E };
+
+const ALL: readonly NotificationChannel[] = NOTIFICATION_CHANNELS;
+
+export const NOTIFICATION_TYPES = {
+  enrollment_confirmed: def('enrollment_confirmed', {
+    category: 'learning',
+    event: catalogEvents.enrollmentCreated,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  payment_completed: def('payment_completed', {
+    category: 'payments',
+    event: billingEvents.paymentCompleted,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  payment_failed: def('payment_failed', { category: 'payments', event: billingEvents.paymentFailed, channels: ALL, obeys: 'email' }),
+  session_booked: def('session_booked', { category: 'mentoring', event: mentoringEvents.sessionBooked, channels: ALL, obeys: 'email' }),
+  session_confirmed: def('session_confirmed', {
+    category: 'mentoring',
+    event: mentoringEvents.sessionConfirmed,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  session_cancelled: def('session_cancelled', {
+    category: 'mentoring',
+    event: mentoringEvents.sessionCancelled,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  assignment_graded: def('assignment_graded', {
+    category: 'learning',
+    event: assessmentEvents.submissionGraded,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  quiz_graded: def('quiz_graded', { category: 'learning', event: assessmentEvents.attemptReviewed, channels: ALL, obeys: 'email' }),
+  answer_posted: def('answer_posted', { category: 'community', event: communityEvents.answerPosted, channels: ALL, obeys: 'email' }),
+  answer_accepted: def('answer_accepted', {
+    category: 'community',
+    event: communityEvents.answerAccepted,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  level_up: def('level_up', {
+    category: 'achievements',
+    event: gamificationEvents.levelReached,
+    channels: ['in_app', 'telegram', 'push'],
+    obeys: null,
+  }),
+  badge_earned: def('badge_earned', {
+    category: 'achievements',
+    event: gamificationEvents.badgeEarned,
+    channels: ['in_app', 'telegram', 'push'],
+    obeys: null,
+  }),
+  referral_completed: def('referral_completed', {
+    category: 'achievements',
+    event: gamificationEvents.referralCompleted,
+    channels: ALL,
+    obeys: 'email',
+  }),
+} as const satisfies { [K in NotificationType]: NotificationTypeDef & { type: K } };
