@@ -122,3 +122,109 @@ describe('/api/gamification', () => {
     expect(res.body.services.gamification).toMatchObject({ status: 'ok' });
   });
 });
+
+describe('/api/notifications', () => {
+  type Listed = {
+    notifications: Array<{ id: string; type: string; params: Record<string, unknown>; link: string | null; read: boolean }>;
+    total: number;
+    unread: number;
+  };
+  const poll = async <T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => {
+    for (let i = 0; ; i += 1) {
+      const v = await read();
+      if (ok(v) || i >= 100) return v;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('refuses strangers (401) on every route and answers a new account an empty centre', async () => {
+    const routes: Array<[string, string]> = [
+      ['GET', '/notifications'],
+      ['GET', '/notifications/unread-count'],
+      ['PUT', '/notifications/read-all'],
+      ['PUT', `/notifications/${crypto.randomUUID()}/read`],
+      ['DELETE', `/notifications/${crypto.randomUUID()}`],
+      ['GET', '/notifications/preferences'],
+      ['PUT', '/notifications/preferences'],
+    ];
+    for (const [method, path] of routes) expect([method, path, (await stack.api(method, path)).status]).toEqual([method, path, 401]);
+    const fresh = await stack.api('GET', '/notifications', { token: learner });
+    expect([fresh.status, fresh.body]).toEqual([200, { notifications: [], total: 0, unread: 0 }]);
+    expect((await stack.api('GET', '/notifications/unread-count', { token: learner })).body).toEqual({ unread: 0 });
+  });
+
+  it("answers 404 in the error shape for a notification that is not the caller's, 400 for a malformed id or filter", async () => {
+    const missing = await stack.api<{ code: string; detail: string }>('PUT', `/notifications/${crypto.randomUUID()}/read`, {
+      token: learner,
+    });
+    expect([missing.status, missing.body.code]).toEqual([404, 'NOTIFICATION_NOT_FOUND']);
+    expect((await stack.api('DELETE', `/notifications/${crypto.randomUUID()}`, { token: learner })).status).toBe(404);
+    const badId = await stack.api<{ code: string; errors: Array<{ path: string }> }>('PUT', '/notifications/not-an-id/read', {
+      token: learner,
+    });
+    expect([badId.status, badId.body.errors.map((e) => e.path)]).toEqual([400, ['params.id']]);
+    const badFilter = await stack.api<{ errors: Array<{ path: string }> }>('GET', '/notifications?category=spam&limit=500', {
+      token: learner,
+    });
+    expect([badFilter.status, badFilter.body.errors.map((e) => e.path).sort()]).toEqual([400, ['query.category', 'query.limit']]);
+  });
+
+  it("tells a question's author of a new answer, end to end; they read it", async () => {
+    const asker = await stack.api<{ token: string }>('POST', '/auth/register', {
+      body: { name: 'Asker', email: uniqueEmail('asker'), password: PASSWORD, role: 'learner' },
+    });
+    const question = await stack.api<{ id: string }>('POST', '/qa/questions', {
+      token: asker.body.token,
+      body: { title: 'How do streaks count days?', content: 'In which time zone is a day counted?' },
+    });
+    expect(question.status).toBe(201);
+    const answer = await stack.api('POST', `/qa/questions/${question.body.id}/answers`, {
+      token: learner,
+      body: { content: 'In your own: set it on the leaderboard page.' },
+    });
+    expect(answer.status).toBe(201);
+    const listed = await poll(
+      async () => (await stack.api<Listed>('GET', '/notifications', { token: asker.body.token })).body,
+      (b) => b.total > 0,
+    );
+    expect(listed).toMatchObject({
+      total: 1,
+      unread: 1,
+      notifications: [{ type: 'answer_posted', params: { author_name: 'Gamer' }, link: `/qa/${question.body.id}`, read: false }],
+    });
+    const read = await stack.api<{ unread: number }>('PUT', `/notifications/${listed.notifications[0]!.id}/read`, {
+      token: asker.body.token,
+    });
+    expect([read.status, read.body.unread]).toEqual([200, 0]);
+    // not the answerer's to see
+    expect((await stack.api<Listed>('GET', '/notifications', { token: learner })).body.total).toBe(0);
+  });
+
+  it("shows the account's switches in the preferences once identity announced them, and saves a channel per type", async () => {
+    const off = await stack.api('PUT', '/users/notification-settings', {
+      token: learner,
+      body: { email: false, studyReminders: true, assignmentDeadlines: true },
+    });
+    expect(off.status).toBe(200);
+    type Prefs = { preferences: Array<{ type: string; obeys: string | null; switch_on: boolean; enabled: Record<string, boolean> }> };
+    const prefs = await poll(
+      async () => (await stack.api<Prefs>('GET', '/notifications/preferences', { token: learner })).body,
+      (b) => b.preferences.some((p) => p.obeys === 'email' && !p.switch_on),
+    );
+    expect(prefs.preferences.find((p) => p.type === 'answer_posted')).toMatchObject({
+      obeys: 'email',
+      switch_on: false,
+      enabled: { in_app: true, email: true },
+    });
+    const saved = await stack.api<Prefs>('PUT', '/notifications/preferences', {
+      token: learner,
+      body: { changes: [{ type: 'answer_posted', channel: 'email', enabled: false }] },
+    });
+    expect([saved.status, saved.body.preferences.find((p) => p.type === 'answer_posted')?.enabled.email]).toEqual([200, false]);
+    const inApp = await stack.api<{ errors: Array<{ path: string }> }>('PUT', '/notifications/preferences', {
+      token: learner,
+      body: { changes: [{ type: 'answer_posted', channel: 'in_app', enabled: false }] },
+    });
+    expect([inApp.status, inApp.body.errors.map((e) => e.path)]).toEqual([400, ['changes.0.channel']]);
+  });
+});
