@@ -226,6 +226,36 @@ describe('notifications from events', () => {
 });
 
 describe("the caller's notification routes", () => {
+  it('saves the last of two changes to one type and channel, and refuses a channel the type is never sent on', async () => {
+    const fay = await h.user();
+    const saved = await h.call(
+      gamificationRoutes.updateNotificationPreferences,
+      {
+        body: {
+          changes: [
+            { type: 'payment_failed', channel: 'push', enabled: false },
+            { type: 'payment_failed', channel: 'push', enabled: true },
+            { type: 'payment_failed', channel: 'telegram', enabled: false },
+          ],
+        },
+      },
+      fay.caller,
+    );
+    expect(saved.preferences.find((p) => p.type === 'payment_failed')?.enabled).toEqual({
+      in_app: true,
+      email: true,
+      telegram: false,
+      push: true,
+    });
+    await expect(
+      h.call(
+        gamificationRoutes.updateNotificationPreferences,
+        { body: { changes: [{ type: 'level_up', channel: 'email', enabled: true }] } },
+        fay.caller,
+      ),
+    ).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED', errors: [{ path: 'changes.0.channel' }] });
+  });
+
   it("pages newest first, filters unread and by category, marks read, marks all read and deletes; never another user's", async () => {
     const dee = await h.user();
     const eve = await h.user();

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  AppError,
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_TYPES,
   NOTIFICATION_TYPE_NAMES,
@@ -192,7 +193,15 @@ export class NotificationsService {
     body,
   }: RouteInput<R['updateNotificationPreferences']>): Promise<RouteOutput<R['updateNotificationPreferences']>> {
     const userId = currentCaller().userId;
-    await this.uow.run((tx) => this.repo.saveChoices(tx, userId, body.changes));
+    const unused = body.changes.flatMap((c, i) =>
+      (NOTIFICATION_TYPES[c.type].channels as readonly NotificationChannel[]).includes(c.channel)
+        ? []
+        : [{ path: `changes.${i}.channel`, message: 'This notification is not sent on that channel' }],
+    );
+    if (unused.length) throw AppError.validation(unused);
+    // one row per type and channel: the last change of a pair wins (one statement cannot touch a row twice)
+    const last = [...new Map(body.changes.map((c) => [`${c.type}|${c.channel}`, c])).values()];
+    await this.uow.run((tx) => this.repo.saveChoices(tx, userId, last));
     return this.preferencesOf(userId);
   }
 
