@@ -30,6 +30,7 @@ const errors = () => import('../features/errors/pages');
 const gamification = () => import('../features/gamification/pages');
 const landing = () => import('../features/landing/landing-page');
 const mentoring = () => import('../features/mentoring/pages');
+const notifications = () => import('../features/notifications/pages');
 const profile = () => import('../features/profile/profile-page');
 const qa = () => import('../features/qa/pages');
 
@@ -88,6 +89,7 @@ const MySessionsPage = pageOf(mentoring, 'MySessionsPage');
 const SessionSuccessPage = pageOf(mentoring, 'SessionSuccessPage');
 const LeaderboardPage = pageOf(gamification, 'LeaderboardPage');
 const ReferralsPage = pageOf(gamification, 'ReferralsPage');
+const NotificationsPage = pageOf(notifications, 'NotificationsPage');
 const QaListPage = pageOf(qa, 'QaListPage');
 const QaQuestionPage = pageOf(qa, 'QaQuestionPage');
 
@@ -201,6 +203,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/ai-tutor', guard: 'any', element: notYetAvailable('aiTutor') },
   { path: '/profile', guard: 'any', element: createElement(ProfilePage) },
   { path: '/account-settings', guard: 'any', element: createElement(AccountSettingsPage) },
+  // every notification of the caller; the header's bell shows the latest
+  { path: '/notifications', guard: 'any', element: createElement(NotificationsPage) },
   { path: '/knowledge-hub', guard: 'any', element: createElement(KnowledgeHubPage) },
 
   { path: '/mentors', guard: LEARNER, element: createElement(MentorsPage) },

@@ -4,6 +4,7 @@ import { PageHeader } from '../../ui';
 import { useSignedInUser } from '../auth';
 import { DangerZoneCard } from './danger-zone-card';
 import { LeaderboardSettingsCard } from './leaderboard-settings-card';
+import { NotificationPreferencesCard } from './notification-preferences-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { PersonalInfoCard } from './personal-info-card';
 import { PrivacySecurityCard } from './privacy-security-card';
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
         <PersonalInfoCard user={user} className="lg:col-span-1" />
         <div className="space-y-6 lg:col-span-2">
           <NotificationSettingsCard user={user} />
+          <NotificationPreferencesCard user={user} />
           <PrivacySecurityCard user={user} />
           <LeaderboardSettingsCard />
           <DangerZoneCard />

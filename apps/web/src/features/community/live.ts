@@ -128,10 +128,45 @@ async function follow(url: string, signal: AbortSignal, connection: LiveConnecti
   return parser.retryMs;
 }
 
+interface Follower {
+  onEvent: (event: LiveEvent) => void;
+  onReopen: () => void;
+}
+
+/** The streams open now, one per URL, with the components that follow each. */
+const openFeeds = new Map<string, { followers: Set<Follower>; close: () => void }>();
+
+/**
+ * Follows `url` with one stream however many components follow it (the shell's live toasts and
+ * its bell both read the caller's own feed): the first follower opens it, the last one to leave
+ * closes it, and every follower gets each event and each reopening.
+ */
+function followShared(url: string, follower: Follower): () => void {
+  let feed = openFeeds.get(url);
+  if (!feed) {
+    const followers = new Set<Follower>();
+    const close = openLiveFeed(url, {
+      onEvent: (event) => followers.forEach((f) => f.onEvent(event)),
+      onReopen: () => followers.forEach((f) => f.onReopen()),
+    });
+    feed = { followers, close };
+    openFeeds.set(url, feed);
+  }
+  const joined = feed;
+  joined.followers.add(follower);
+  return () => {
+    joined.followers.delete(follower);
+    if (joined.followers.size > 0) return;
+    joined.close();
+    if (openFeeds.get(url) === joined) openFeeds.delete(url);
+  };
+}
+
 /**
  * Follows one live feed (a path of `liveFeedPath`, under /api) while the component is shown,
  * and closes it on unmount; `path` null follows nothing. The latest `onEvent` is always the
- * one called, so the page's handler may change without reconnecting.
+ * one called, so the page's handler may change without reconnecting. Components following the
+ * same path share one stream.
  */
 export function useLiveFeed(path: string | null, onEvent: (event: LiveEvent) => void, options: LiveFeedOptions = {}): void {
   const handlers = useRef({ onEvent, onReopen: options.onReopen });
@@ -140,7 +175,7 @@ export function useLiveFeed(path: string | null, onEvent: (event: LiveEvent) => 
   });
   useEffect(() => {
     if (!path) return;
-    return openLiveFeed(`${API_BASE}${path}`, {
+    return followShared(`${API_BASE}${path}`, {
       onEvent: (event) => handlers.current.onEvent(event),
       onReopen: () => handlers.current.onReopen?.(),
     });

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { cn, focusRing } from '../../ui';
 import { dashboardPath } from '../auth';
 import { HeaderLevel, LiveAchievements } from '../gamification';
+import { NotificationBell } from '../notifications';
 import { PortalBrandLogo } from '../portal';
 import { MAIN_NAV_ID, MainNav } from './main-nav';
 import { PortalSwitcher } from './portal-switcher';
@@ -49,6 +50,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             <PortalBrandLogo user={user} to={dashboardPath(user.role)} />
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
               {earnsXp && <HeaderLevel />}
+              <NotificationBell user={user} />
               <PortalSwitcher user={user} />
               <UserMenu user={user} />
             </div>

@@ -26,7 +26,7 @@ describe('navigation', () => {
 
   it('lists every working page without parameters that a role may open', () => {
     // routes that are not destinations of their own: dashboards (the Dashboard link), account pages
-    // (the user menu), and pages of this app reached from elsewhere
+    // (the user menu; /notifications also from the header's bell), and pages of this app reached from elsewhere
     const elsewhere = new Set([
       '/',
       '/coming-soon',
@@ -34,6 +34,7 @@ describe('navigation', () => {
       '/dev/mailbox',
       '/profile',
       '/account-settings',
+      '/notifications',
       '/referrals',
       '/institution/onboard',
       '*',

@@ -44,6 +44,9 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuItem asChild data-testid="user-menu-settings">
           <Link to="/account-settings">{t('nav.accountSettings')}</Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild data-testid="user-menu-notifications">
+          <Link to="/notifications">{t('notifications.menu')}</Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild data-testid="user-menu-referrals">
           <Link to="/referrals">{t('nav.referrals')}</Link>
         </DropdownMenuItem>

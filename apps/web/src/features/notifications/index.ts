@@ -1,0 +1,5 @@
+/**
+ * The notifications feature's public entry: the shell header's bell (with its panel and live
+ * count). Its screen (/notifications) loads lazily from ./pages, imported by the route table alone.
+ */
+export { NotificationBell } from './notification-bell';
