@@ -23,6 +23,16 @@ export type OutboundChannel = (typeof OUTBOUND_CHANNELS)[number];
 export const NOTIFICATION_SWITCHES = ['email', 'studyReminders', 'assignmentDeadlines'] as const;
 export type NotificationSwitch = (typeof NOTIFICATION_SWITCHES)[number];
 
+/**
+ * The outbound channels an account switch that is off holds back from a type that obeys it:
+ * `email` holds the e-mail only; the reminders' switches hold every channel (the reminder is not
+ * made at all, in-app included). The one rule the deliveries and the preferences card both use.
+ */
+export function heldBySwitch(obeys: NotificationSwitch | null, switches: Record<NotificationSwitch, boolean>): readonly OutboundChannel[] {
+  if (obeys === null || switches[obeys]) return [];
+  return obeys === 'email' ? ['email'] : OUTBOUND_CHANNELS;
+}
+
 /** The /notifications page's filter groups. */
 export const NOTIFICATION_CATEGORIES = ['learning', 'mentoring', 'community', 'payments', 'achievements', 'reminders'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];

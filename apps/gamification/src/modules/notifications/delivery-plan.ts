@@ -2,6 +2,7 @@ import {
   NOTIFICATION_QUIET_HOURS,
   OUTBOUND_CHANNELS,
   addDays,
+  heldBySwitch,
   localDate,
   wallAsUtc,
   zonedInstant,
@@ -38,12 +39,9 @@ export function wanted(def: NotificationTypeDef, r: Pick<Recipient, 'switches'>)
 /** The outbound channels one notification goes out on: declared for its type, chosen (default on), reachable, not stopped by a switch. */
 export function outboundChannels(def: NotificationTypeDef, r: Recipient): OutboundChannel[] {
   if (!wanted(def, r)) return [];
+  const held = heldBySwitch(def.obeys, r.switches);
   return OUTBOUND_CHANNELS.filter(
-    (c) =>
-      def.channels.includes(c) &&
-      r.reachable.has(c) &&
-      (r.choices.get(`${def.type}|${c}`) ?? true) &&
-      !(c === 'email' && def.obeys === 'email' && !r.switches.email),
+    (c) => def.channels.includes(c) && r.reachable.has(c) && (r.choices.get(`${def.type}|${c}`) ?? true) && !held.includes(c),
   );
 }
 

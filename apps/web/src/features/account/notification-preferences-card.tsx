@@ -1,8 +1,8 @@
 import {
   gamificationRoutes,
+  heldBySwitch,
   NOTIFICATION_CATEGORIES,
   NOTIFICATION_CHANNELS,
-  OUTBOUND_CHANNELS,
   type NotificationChannel,
   type NotificationSettings,
   type NotificationSwitch,
@@ -25,14 +25,12 @@ type Preference = RouteOutput<typeof gamificationRoutes.notificationPreferences>
 const COLUMNS = 'sm:grid sm:grid-cols-[minmax(0,1fr)_repeat(4,4.5rem)] sm:gap-x-2';
 
 /**
- * The channels an account switch of the card above holds off for a type while it is off: the
- * e-mail for "Email Notifications", every channel but in-app for the reminders' switches. Read
- * from the signed-in user's switches, which follow that card at once (the service's copy,
- * `switch_on`, arrives through an event a moment later).
+ * The channels an account switch of the card above holds off for a type while it is off (the
+ * contracts' one rule, `heldBySwitch`). Read from the signed-in user's switches, which follow
+ * that card at once (the service's copy, `switch_on`, arrives through an event a moment later).
  */
 export function heldChannels(preference: Pick<Preference, 'obeys'>, switches: NotificationSettings): readonly NotificationChannel[] {
-  if (!preference.obeys || switches[preference.obeys]) return [];
-  return preference.obeys === 'email' ? ['email'] : OUTBOUND_CHANNELS;
+  return heldBySwitch(preference.obeys, switches);
 }
 
 /**
