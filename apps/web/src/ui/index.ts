@@ -21,6 +21,7 @@ export { FormField, type FieldControlProps } from './form-field';
 export { Input } from './input';
 export { Label } from './label';
 export { PageHeader } from './page-header';
+export { Pager } from './pager';
 export { ProgressBar } from './progress-bar';
 export { Select } from './select';
 export { Spinner } from './spinner';

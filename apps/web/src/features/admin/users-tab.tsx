@@ -11,6 +11,7 @@ import {
   ConfirmDialog,
   FormField,
   Input,
+  Pager,
   Select,
   Table,
   TableBody,
@@ -157,19 +158,7 @@ export function UsersTab() {
             </TableBody>
           </Table>
           {total > PAGE_SIZE && (
-            <nav className="flex items-center justify-between gap-2" aria-label={t('adminDashboard.users.paging')}>
-              <p className="text-sm text-slate-600">
-                {t('billing.transactions.range', { from: offset + 1, to: Math.min(offset + PAGE_SIZE, total), total })}
-              </p>
-              <div className="flex gap-2">
-                <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
-                  {t('billing.transactions.previous')}
-                </Button>
-                <Button size="sm" variant="outline" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
-                  {t('billing.transactions.next')}
-                </Button>
-              </div>
-            </nav>
+            <Pager offset={offset} pageSize={PAGE_SIZE} total={total} onOffset={setOffset} label={t('adminDashboard.users.paging')} />
           )}
         </>
       )}

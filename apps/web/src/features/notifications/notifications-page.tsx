@@ -11,6 +11,7 @@ import {
   EmptyState,
   focusRing,
   PageHeader,
+  Pager,
   ScrollableTabsList,
   ScrollableTabsTrigger,
   Spinner,
@@ -138,8 +139,6 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
   }
 
   const now = Date.now();
-  const from = offset + 1;
-  const to = offset + rows.length;
   return (
     <section className="space-y-4" aria-label={t('notifications.page.listLabel', { filter: t(`notifications.filters.${filter}`) })}>
       <ul
@@ -160,31 +159,15 @@ function NotificationList({ filter }: { filter: NotificationFilter }) {
           />
         ))}
       </ul>
-      <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('notifications.page.paging')}>
-        <p className="text-sm text-slate-600" data-testid="notifications-range">
-          {t('notifications.page.range', { from, to, total })}
-        </p>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={offset === 0 || list.isFetching}
-            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-            data-testid="notifications-previous"
-          >
-            {t('notifications.page.previous')}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={offset + PAGE_SIZE >= total || list.isFetching}
-            onClick={() => setOffset(offset + PAGE_SIZE)}
-            data-testid="notifications-next"
-          >
-            {t('notifications.page.next')}
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        offset={offset}
+        pageSize={PAGE_SIZE}
+        total={total}
+        onOffset={setOffset}
+        busy={list.isFetching}
+        label={t('notifications.page.paging')}
+        testId="notifications"
+      />
     </section>
   );
 }

@@ -6,12 +6,12 @@ import { useRouteQuery } from '../../../api/route-hooks';
 import { useFormatDateTime } from '../../../i18n/format-date';
 import {
   Badge,
-  Button,
   Card,
   CardContent,
   CardHeader,
   CardTitle,
   cn,
+  Pager,
   Table,
   TableBody,
   TableCell,
@@ -41,8 +41,6 @@ export function TransactionsTable() {
 
   const total = list.data?.total ?? 0;
   const rows = list.data?.transactions ?? [];
-  const from = total === 0 ? 0 : offset + 1;
-  const to = Math.min(offset + rows.length, total);
 
   return (
     <section aria-labelledby="wallet-history">
@@ -104,31 +102,15 @@ export function TransactionsTable() {
                   ))}
                 </TableBody>
               </Table>
-              <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('billing.transactions.paging')}>
-                <p className="text-sm text-slate-600" data-testid="transactions-range">
-                  {t('billing.transactions.range', { from, to, total })}
-                </p>
-                <div className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={offset === 0 || list.isFetching}
-                    onClick={() => setOffset(Math.max(0, offset - TRANSACTIONS_PAGE_SIZE))}
-                    data-testid="transactions-previous"
-                  >
-                    {t('billing.transactions.previous')}
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={offset + TRANSACTIONS_PAGE_SIZE >= total || list.isFetching}
-                    onClick={() => setOffset(offset + TRANSACTIONS_PAGE_SIZE)}
-                    data-testid="transactions-next"
-                  >
-                    {t('billing.transactions.next')}
-                  </Button>
-                </div>
-              </nav>
+              <Pager
+                offset={offset}
+                pageSize={TRANSACTIONS_PAGE_SIZE}
+                total={total}
+                onOffset={setOffset}
+                busy={list.isFetching}
+                label={t('billing.transactions.paging')}
+                testId="transactions"
+              />
             </div>
           )}
         </CardContent>
