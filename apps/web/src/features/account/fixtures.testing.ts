@@ -6,22 +6,11 @@ import {
   type RouteOutput,
   type User,
 } from '@lp/contracts';
+import { aUser } from '../../testing/users';
 
 /** Tests only: the shapes the account settings screen reads, as the services answer them. */
 
-export const learner: User = {
-  id: '99999999-8888-4777-8666-555555555555',
-  name: 'Lena Learner',
-  email: 'lena@example.com',
-  phone: null,
-  role: 'learner',
-  institution: null,
-  available_portals: [],
-  profile_image: null,
-  notification_settings: { email: true, studyReminders: true, assignmentDeadlines: true },
-  two_factor_enabled: false,
-  created_at: '2026-11-01T09:00:00.000Z',
-};
+export const learner: User = aUser();
 
 export type Preferences = RouteOutput<typeof gamificationRoutes.notificationPreferences>;
 

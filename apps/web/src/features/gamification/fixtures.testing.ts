@@ -1,23 +1,12 @@
 import { levelProgress, type GamificationProfile, type LeaderboardEntry, type User } from '@lp/contracts';
+import { aUser } from '../../testing/users';
 
 /** Tests only: the shapes the gamification screens read, as the service answers them. */
 
 export const ME_ID = '99999999-8888-4777-8666-555555555555';
 export const at = '2026-11-27T09:00:00.000Z';
 
-export const learner: User = {
-  id: ME_ID,
-  name: 'Lena Learner',
-  email: 'lena@example.com',
-  phone: null,
-  role: 'learner',
-  institution: null,
-  available_portals: [],
-  profile_image: null,
-  notification_settings: { email: true, studyReminders: true, assignmentDeadlines: true },
-  two_factor_enabled: false,
-  created_at: at,
-};
+export const learner: User = aUser({ id: ME_ID, created_at: at });
 
 export const userId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

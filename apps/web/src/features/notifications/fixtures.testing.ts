@@ -9,25 +9,14 @@ import {
 } from '@lp/contracts';
 
 import { Reply, type ApiStub } from '../../testing/app-harness';
+import { aUser } from '../../testing/users';
 
 /** Tests only: the shapes the notification screens read, as the service answers them. */
 
 export const ME_ID = '99999999-8888-4777-8666-555555555555';
 export const OTHER_ID = '11111111-2222-4333-8444-555555555555';
 
-export const learner: User = {
-  id: ME_ID,
-  name: 'Lena Learner',
-  email: 'lena@example.com',
-  phone: null,
-  role: 'learner',
-  institution: null,
-  available_portals: [],
-  profile_image: null,
-  notification_settings: { email: true, studyReminders: true, assignmentDeadlines: true },
-  two_factor_enabled: false,
-  created_at: '2026-11-01T09:00:00.000Z',
-};
+export const learner: User = aUser({ id: ME_ID });
 
 export const notificationId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

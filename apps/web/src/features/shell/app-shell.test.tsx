@@ -7,22 +7,11 @@ import { AppShell } from './app-shell';
 // loaded up front: Jest's ESM loader fails two lazy imports of one module graph at once (the
 // bell's and the level toasts' live parts both bring the community entry), which browsers do not
 import '../community';
+import { aUser } from '../../testing/users';
 
 jest.setTimeout(30_000);
 
-const user = (role: User['role']): User => ({
-  id: '99999999-8888-4777-8666-555555555555',
-  name: 'Lena Learner',
-  email: 'lena@example.com',
-  phone: null,
-  role,
-  institution: null,
-  available_portals: [],
-  profile_image: null,
-  notification_settings: { email: true, studyReminders: true, assignmentDeadlines: true },
-  two_factor_enabled: false,
-  created_at: '2026-11-01T09:00:00.000Z',
-});
+const user = (role: User['role']): User => aUser({ role });
 
 let api: ApiStub;
 

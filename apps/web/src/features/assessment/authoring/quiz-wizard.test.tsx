@@ -5,24 +5,19 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderScreen, Reply, restoreFetch, signIn, stubApi, type ApiCall, type ApiStub } from '../../../testing/app-harness';
 import { QuizWizard } from './quiz-wizard';
 import { newQuizValues } from './quiz-values';
+import { aUser } from '../../../testing/users';
 
 // whole screens on a shared two-core machine
 jest.setTimeout(60_000);
 
 const at = '2026-11-20T09:00:00.000Z';
-const instructor: User = {
+const instructor: User = aUser({
   id: '11111111-2222-4333-8444-555555555555',
   name: 'Tom Teacher',
   email: 'tom@example.com',
-  phone: null,
   role: 'instructor',
-  institution: null,
-  available_portals: [],
-  profile_image: null,
-  notification_settings: { email: true, studyReminders: true, assignmentDeadlines: true },
-  two_factor_enabled: false,
   created_at: at,
-};
+});
 const course: Course = {
   id: '3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c',
   title: 'JavaScript from scratch',

@@ -13,6 +13,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderScreen, Reply, restoreFetch, signIn, stubApi, type ApiStub } from '../../../testing/app-harness';
 import { CoursePlayerPage } from './course-player-page';
+import { aUser } from '../../../testing/users';
 
 // whole screens on a shared two-core machine
 jest.setTimeout(30_000);
@@ -21,19 +22,7 @@ const COURSE = '3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c';
 const TEACHER = '11111111-2222-4333-8444-555555555555';
 const at = '2026-11-20T09:00:00.000Z';
 
-const learner: User = {
-  id: '99999999-8888-4777-8666-555555555555',
-  name: 'Lena Learner',
-  email: 'lena@example.com',
-  phone: null,
-  role: 'learner',
-  institution: null,
-  available_portals: [],
-  profile_image: null,
-  notification_settings: { email: true, studyReminders: true, assignmentDeadlines: true },
-  two_factor_enabled: false,
-  created_at: at,
-};
+const learner: User = aUser({ created_at: at });
 
 const lesson = (n: number, title: string, extra: Partial<Lesson> = {}): Lesson => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
