@@ -225,6 +225,33 @@ describe('notifications from events', () => {
   });
 });
 
+describe('an account being deleted', () => {
+  it('takes its notifications, their deliveries (an e-mail held for the morning withdrawn), its choices and switches with it', async () => {
+    const gus = await h.user();
+    await h.call(gamificationRoutes.updateSettings, { body: { time_zone: zonesNow().night } }, gus.caller);
+    await acceptAnswerOf(gus); // its e-mail is held until 07:00: still pending when the account goes
+    await h.call(
+      gamificationRoutes.updateNotificationPreferences,
+      { body: { changes: [{ type: 'payment_failed', channel: 'push', enabled: false }] } },
+      gus.caller,
+    );
+    const count = async (table: string) =>
+      ((await h.ds.query(`SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [gus.id])) as Array<{ n: number }>)[0]!.n;
+    expect([await count('notifications'), await count('notification_deliveries'), await count('notification_preferences')]).toEqual([
+      1, 1, 1,
+    ]);
+    const [n] = await notificationsOf(gus.id);
+    await h.waitFor(async () => (await deliveriesOf(n!.id))[0]?.status === 'queued');
+    expect(await (await emails.getJob(deliveryJobId(n!.id, 'email')))!.getState()).toBe('delayed');
+    await h.publish(identityEvents.userDeletionScheduled, { v: 1, user_id: gus.id, scheduled_at: new Date().toISOString(), by: 'self' });
+    await h.idle(identityEvents.userDeletionScheduled);
+    for (const table of ['notifications', 'notification_deliveries', 'notification_preferences', 'notification_switches'])
+      expect([table, await count(table)]).toEqual([table, 0]);
+    // the e-mail held until the morning is withdrawn with it
+    await h.waitFor(async () => (await emails.getJob(deliveryJobId(n!.id, 'email'))) === undefined);
+  });
+});
+
 describe("the caller's notification routes", () => {
   it('saves the last of two changes to one type and channel, and refuses a channel the type is never sent on', async () => {
     const fay = await h.user();

@@ -78,6 +78,14 @@ export class JobProducer<T extends JobType> implements OnModuleInit, OnModuleDes
     return this.type.result.parse(await job.waitUntilFinished(this.ready().events, timeoutMs)) as JobResult<T>;
   }
 
+  /** Withdraws a job that has not run yet (waiting or delayed); answers whether one was withdrawn. A running or finished job stays. */
+  async withdraw(jobId: string): Promise<boolean> {
+    const job = await this.ready().queue.getJob(jobId);
+    if (!job || (!(await job.isDelayed()) && !(await job.isWaiting()))) return false;
+    await job.remove();
+    return true;
+  }
+
   private ready(): { queue: Queue; events: QueueEvents } {
     if (!this.queue || !this.events) throw new Error(`queue ${this.type.queue} used before module init`);
     return { queue: this.queue, events: this.events };

@@ -24,6 +24,7 @@ export const deliveryJobId = (notificationId: string, channel: string) => `notif
 @Injectable()
 export class NotificationDeliveries implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly committed: TransactionQueue<string>;
+  private readonly withdrawn: TransactionQueue<string>;
   private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
   private stopped = false;
@@ -36,6 +37,7 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
     @Inject(LOGGER) private readonly log: Logger,
   ) {
     this.committed = queues.afterCommit<string>((ids) => void this.handOver({ ids: [...new Set(ids)] }));
+    this.withdrawn = queues.afterCommit<string>((jobIds) => void this.withdraw(jobIds));
   }
 
   onApplicationBootstrap(): void {
@@ -49,6 +51,11 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
     if (this.timer) clearInterval(this.timer);
   }
 
+  /** Jobs of deliveries that must not go out any more (an account deleted), withdrawn once `tx` commits; those already sent are sent. */
+  withdrawAfterCommit(tx: EntityManager, jobIds: readonly string[]): void {
+    for (const id of jobIds) this.withdrawn.add(tx, id);
+  }
+
   /** The deliveries of these notifications are handed over once `tx` commits (nothing if it rolls back). */
   afterCommit(tx: EntityManager, notificationIds: readonly string[]): void {
     for (const id of notificationIds) this.committed.add(tx, id);
@@ -59,6 +66,14 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
     if (this.stopped) return Promise.resolve(0);
     this.sweeping ??= this.handOver({ olderThan: new Date(Date.now() - DELIVERY_SWEEP_MS) }).finally(() => (this.sweeping = null));
     return this.sweeping;
+  }
+
+  private async withdraw(jobIds: readonly string[]): Promise<void> {
+    try {
+      for (const id of jobIds) await this.email.withdraw(id);
+    } catch (err) {
+      this.log.warn({ err, jobs: jobIds.length }, 'notification deliveries: a job could not be withdrawn');
+    }
   }
 
   private async handOver(filter: { ids?: readonly string[]; olderThan?: Date }): Promise<number> {

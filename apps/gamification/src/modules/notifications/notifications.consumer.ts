@@ -13,6 +13,7 @@ import {
 import type { EventContext } from '@lp/bus';
 import { OnEvent, entityManager } from '@lp/service-kit';
 import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
+import { NotificationDeliveries, deliveryJobId } from './notification-deliveries.js';
 import { NOTIFICATION_SOURCES } from './notification-sources.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
@@ -26,6 +27,7 @@ export class NotificationsConsumer {
   constructor(
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(NotificationsRepository) private readonly repo: NotificationsRepository,
+    @Inject(NotificationDeliveries) private readonly deliveries: NotificationDeliveries,
   ) {}
 
   private make<T extends NotificationType>(type: T, payload: unknown, ctx: EventContext): void {
@@ -97,6 +99,18 @@ export class NotificationsConsumer {
   @OnEvent(gamificationEvents.referralCompleted, { concurrency: XP_EVENT_CONCURRENCY })
   async referralCompleted(p: unknown, ctx: EventContext): Promise<void> {
     this.make('referral_completed', p, ctx);
+  }
+
+  /** An account being deleted: its notifications, their deliveries (an e-mail not sent yet is not sent), its choices and switches go. */
+  @OnEvent(identityEvents.userDeletionScheduled)
+  async deletionScheduled(p: EventPayload<typeof identityEvents.userDeletionScheduled>, ctx: EventContext): Promise<void> {
+    const tx = entityManager(ctx.tx);
+    const dropped = await this.repo.forgetUser(tx, p.user_id);
+    // an e-mail held through the night is a delayed job by now: it goes with the account
+    this.deliveries.withdrawAfterCommit(
+      tx,
+      dropped.map((d) => deliveryJobId(d.notificationId, d.channel)),
+    );
   }
 
   /** Identity's switches; the newest change wins whatever order they arrive in. */

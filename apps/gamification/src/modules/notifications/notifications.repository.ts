@@ -278,6 +278,18 @@ export class NotificationsRepository {
     );
   }
 
+  /** Everything kept of a user's notifications: their rows, deliveries, choices and switches (an account being deleted); answers the deliveries it dropped. */
+  async forgetUser(tx: EntityManager, userId: string): Promise<Array<{ notificationId: string; channel: OutboundChannel }>> {
+    const queued = await queryRows<{ notification_id: string; channel: OutboundChannel }>(
+      tx,
+      `DELETE FROM notification_deliveries WHERE user_id = $1 RETURNING notification_id, channel, status`,
+      [userId],
+    );
+    for (const table of ['notifications', 'notification_preferences', 'notification_switches'])
+      await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
+    return queued.map((d) => ({ notificationId: d.notification_id, channel: d.channel }));
+  }
+
   /** The user's whole notification history (their data export). */
   ofUser(userId: string): Promise<NotificationEntity[]> {
     return this.ds.getRepository(NotificationEntity).find({ where: { userId }, order: { createdAt: 'DESC' } });
