@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { queryRows, type Db } from '@lp/service-kit';
+import { fromRow, queryRows, type Db } from '@lp/service-kit';
 import type { NotificationParams, NotificationType, OutboundChannel } from '@lp/contracts';
 import { NotificationEntity, NotificationPreferenceEntity, NotificationSwitchesEntity } from '../../entities/notification.entity.js';
 import { SWITCHES_ON, type Switches } from './delivery-plan.js';
@@ -16,10 +16,8 @@ export interface NewNotification {
 /** What a delivery's recipient is, as this service knows them. */
 export interface RecipientRow {
   userId: string;
+  /** null for a deleted account, or one the users read model has not heard of yet (reached in-app only) */
   email: string | null;
-  name: string | null;
-  /** deleted, or unknown to the users read model yet (reached in-app only) */
-  known: boolean;
   timeZone: string | null;
   switches: Switches;
 }
@@ -45,20 +43,13 @@ export class NotificationsRepository {
   /** Stores notifications in one statement; answers those new (a key seen before makes none). */
   async insertMany(tx: EntityManager, rows: readonly NewNotification[]): Promise<NotificationEntity[]> {
     if (!rows.length) return [];
-    const inserted = await queryRows<{
-      id: string;
-      user_id: string;
-      type: NotificationType;
-      params: NotificationParams;
-      link: string | null;
-      source_key: string;
-      created_at: Date;
-    }>(
+    // raw: one statement stores the lot and says which rows were new (a repeated key makes none)
+    const inserted = await queryRows<Record<string, unknown>>(
       tx,
       `INSERT INTO notifications (user_id, type, params, link, source_key)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[], $5::text[])
        ON CONFLICT (user_id, type, source_key) DO NOTHING
-       RETURNING id, user_id, type, params, link, source_key, created_at`,
+       RETURNING *`,
       [
         rows.map((r) => r.userId),
         rows.map((r) => r.type),
@@ -67,34 +58,21 @@ export class NotificationsRepository {
         rows.map((r) => r.sourceKey),
       ],
     );
-    return inserted.map((r) =>
-      Object.assign(new NotificationEntity(), {
-        id: r.id,
-        userId: r.user_id,
-        type: r.type,
-        params: r.params,
-        link: r.link,
-        sourceKey: r.source_key,
-        createdAt: r.created_at,
-        readAt: null,
-      }),
-    );
+    return inserted.map((r) => fromRow(tx, NotificationEntity, r));
   }
 
-  /** The recipients' e-mail, time zone and switches, in one query (a user the read model lacks comes back unknown). */
+  /** The recipients' e-mail, time zone and switches, in one query. */
   async recipients(tx: EntityManager, userIds: readonly string[]): Promise<Map<string, RecipientRow>> {
     const rows = await queryRows<{
       id: string;
       email: string | null;
-      name: string | null;
-      known: boolean;
       time_zone: string | null;
       email_on: boolean | null;
       study_reminders: boolean | null;
       assignment_deadlines: boolean | null;
     }>(
       tx,
-      `SELECT x.id, u.email, u.name, (u.id IS NOT NULL AND NOT u.deleted) AS known, s.time_zone,
+      `SELECT x.id, CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, s.time_zone,
               w.email AS email_on, w.study_reminders, w.assignment_deadlines
          FROM unnest($1::uuid[]) AS x(id)
          LEFT JOIN users u ON u.id = x.id
@@ -107,14 +85,13 @@ export class NotificationsRepository {
         r.id,
         {
           userId: r.id,
-          email: r.known ? r.email : null,
-          name: r.known ? r.name : null,
-          known: r.known,
+          email: r.email,
           timeZone: r.time_zone,
+          // the three are written together: no row, identity's defaults
           switches:
             r.email_on === null
               ? SWITCHES_ON
-              : { email: r.email_on, studyReminders: r.study_reminders ?? true, assignmentDeadlines: r.assignment_deadlines ?? true },
+              : { email: r.email_on, studyReminders: r.study_reminders!, assignmentDeadlines: r.assignment_deadlines! },
         },
       ]),
     );

@@ -20,7 +20,7 @@ import { Clock, ExportsUserData, Handles, UnitOfWork, currentCaller } from '@lp/
 import { TransactionQueues, type TransactionQueue } from '../../common/transaction-queues.js';
 import { gamificationErrors } from '../../common/gamification-errors.js';
 import type { NotificationEntity } from '../../entities/notification.entity.js';
-import { notBefore, outboundChannels, wanted, type Recipient } from './delivery-plan.js';
+import { SWITCHES_ON, notBefore, outboundChannels, wanted, type Recipient } from './delivery-plan.js';
 import { NotificationDeliveries } from './notification-deliveries.js';
 import type { NotificationItem } from './notification-sources.js';
 import { NotificationsRepository } from './notifications.repository.js';
@@ -93,7 +93,7 @@ export class NotificationsService {
       const p = people.get(userId);
       const reachable = new Set<'email'>(p?.email ? ['email'] : []);
       return {
-        switches: p?.switches ?? { email: true, studyReminders: true, assignmentDeadlines: true },
+        switches: p?.switches ?? SWITCHES_ON,
         choices: choices.get(userId) ?? new Map(),
         reachable,
         timeZone: p?.timeZone ?? PLATFORM_TIME_ZONE,

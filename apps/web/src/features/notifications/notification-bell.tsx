@@ -7,7 +7,7 @@ import { cn, focusRing } from '../../ui';
 import { LiveNotifications } from './lazy-live-notifications';
 import { badgeText } from './logic';
 import { NotificationPanel } from './notification-panel';
-import { BellIcon } from './notification-parts';
+import { BellIcon } from '../../ui/icons';
 import { useNotificationActions } from './use-notification-actions';
 
 /**

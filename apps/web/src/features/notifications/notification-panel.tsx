@@ -6,7 +6,8 @@ import { useRouteQuery } from '../../api/route-hooks';
 import { Button, cn, Spinner } from '../../ui';
 import { LoadError } from '../../ui/query-state';
 import { appPath } from './logic';
-import { BellIcon, NotificationTime, UnreadMarker } from './notification-parts';
+import { BellIcon } from '../../ui/icons';
+import { NotificationTime, UnreadMarker } from './notification-parts';
 
 /** How many the panel shows: the latest ones; the rest are on /notifications. */
 export const PANEL_LIMIT = 20;

@@ -20,7 +20,8 @@ import {
 } from '../../ui';
 import { LoadError, LoadingBlock } from '../../ui/query-state';
 import { appPath, filterQuery, NOTIFICATION_FILTERS, notificationFilterFrom, type NotificationFilter } from './logic';
-import { BellIcon, NotificationTime, TrashIcon, UnreadMarker } from './notification-parts';
+import { BellIcon, TrashIcon } from '../../ui/icons';
+import { NotificationTime, UnreadMarker } from './notification-parts';
 import { useNotificationActions } from './use-notification-actions';
 
 const PAGE_SIZE = NOTIFICATIONS_PAGE.defaultLimit;
