@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { openToken, signToken } from '@lp/auth';
 import { epochSeconds } from '@lp/service-kit';
 
 /**
@@ -7,20 +7,14 @@ import { epochSeconds } from '@lp/service-kit';
  * a resend (a new expires_at) makes the old links stop verifying against the row.
  */
 export function signInvitation(id: string, expiresAt: Date, secret: string): string {
-  const body = `${id}.${epochSeconds(expiresAt)}`;
-  return `${body}.${mac(body, secret)}`;
+  return signToken([id, String(epochSeconds(expiresAt))], secret);
 }
 
 /** The token's invitation id and expiry when its signature holds, else null. */
 export function verifyInvitation(token: string, secret: string): { id: string; expiresAtSeconds: number } | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [id, exp, sig] = parts as [string, string, string];
+  const parts = openToken(token, secret, 2);
+  if (!parts) return null;
+  const [id, exp] = parts as [string, string];
   if (!/^[0-9a-f-]{36}$/i.test(id) || !/^\d{1,12}$/.test(exp)) return null;
-  const expected = Buffer.from(mac(`${id}.${exp}`, secret));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { id, expiresAtSeconds: Number(exp) };
 }
-
-const mac = (body: string, secret: string): string => createHmac('sha256', secret).update(body).digest('base64url');
