@@ -19,6 +19,7 @@ const lines = [
   `REDIS_PASSWORD=${rnd()}`,
   // community signs invitation links with it (HMAC-SHA256)
   `INVITATION_SECRET=${rnd(32)}`,
+  `UNSUBSCRIBE_SECRET=${rnd(32)}`,
   `POSTGRES_PASSWORD=${rnd()}`,
   ...RUNNING_SERVICES.map((s) => `POSTGRES_PASSWORD_${s.toUpperCase()}=${rnd()}`),
   // the runtime role of the service with row-level security (ServiceKitOptions.runtimeRole)

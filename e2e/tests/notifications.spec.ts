@@ -112,4 +112,63 @@ test.describe('notifications: the bell, the panel, the page and the e-mail switc
       expect(await mailsTo(page, asker.email, 'New answer to your question')).toBe(1);
     });
   });
+  test("an e-mail's unsubscribe link, opened signed out, asks first, then stops that type's e-mails and no other", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const asker = await registerViaApi(request, 'learner', 'unsub-asker');
+    const helper = await registerViaApi(request, 'learner', 'unsub-helper');
+    const zone = await request.put('/api/gamification/settings', { headers: bearer(asker.token), data: { time_zone: afternoonZone() } });
+    expect(zone.status(), await zone.text()).toBe(200);
+    const question = await ask(request, asker, `Unsubscribe journey ${Math.random().toString(36).slice(2, 8)}`);
+    await answer(request, helper, question, 'One answer, one e-mail.');
+
+    type Box = { messages: Array<{ id: string; to: string; subject: string; text: string }> };
+    const mine = async () =>
+      ((await (await request.get('/api/dev/mailbox')).json()) as Box).messages.filter(
+        (m) => m.to === asker.email && m.subject === 'New answer to your question',
+      );
+    await expect.poll(async () => (await mine()).length, { timeout: 30_000 }).toBe(1);
+    const [mail] = await mine();
+
+    await test.step('the message carries the one-click headers of RFC 8058', async () => {
+      const raw = ((await (await request.get(`/api/dev/mailbox/${mail!.id}`)).json()) as { raw: string }).raw.replace(/\r?\n[ \t]+/g, ' ');
+      expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/notifications\/unsubscribe\?token=[^>]+>$/m);
+      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    });
+
+    await test.step('the link opens a page that asks before it stops anything', async () => {
+      const link = mail!.text.match(/Stop e-mails like this one: (\S+)/)![1]!;
+      await page.goto(link);
+      await expect(page.getByTestId('unsubscribe-question')).toHaveText('Stop e-mails about “New answer to your question”?');
+      await expectNoSeriousA11yViolations(page, '/unsubscribe');
+      const prefs = await request.get('/api/notifications/preferences', { headers: bearer(asker.token) });
+      const before = (await prefs.json()) as { preferences: Array<{ type: string; enabled: Record<string, boolean> }> };
+      expect(before.preferences.find((p) => p.type === 'answer_posted')!.enabled.email).toBe(true);
+      await page.getByTestId('unsubscribe-confirm').click();
+      await expect(page.getByTestId('unsubscribe-done')).toContainText(
+        'You will no longer receive e-mails about “New answer to your question”',
+      );
+    });
+
+    await test.step('the next answer is told in the app only; the account settings show the e-mail off for that type alone', async () => {
+      await answer(request, helper, question, 'A second answer, no second e-mail.');
+      await expect
+        .poll(
+          async () => {
+            const r = await request.get('/api/notifications', { headers: bearer(asker.token) });
+            return ((await r.json()) as { total: number }).total;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(2);
+      await page.waitForTimeout(5000);
+      expect(await mine()).toHaveLength(1);
+      const prefs = await request.get('/api/notifications/preferences', { headers: bearer(asker.token) });
+      const after = (await prefs.json()) as { preferences: Array<{ type: string; enabled: Record<string, boolean> }> };
+      expect(after.preferences.find((p) => p.type === 'answer_posted')!.enabled.email).toBe(false);
+      expect(after.preferences.find((p) => p.type === 'answer_accepted')!.enabled.email).toBe(true);
+    });
+  });
 });

@@ -200,6 +200,66 @@ describe('/api/notifications', () => {
     expect((await stack.api<Listed>('GET', '/notifications', { token: learner })).body.total).toBe(0);
   });
 
+  it("stops a type's e-mails from the e-mail's own unsubscribe link: a form POST as a mail client's one-click sends it, no sign-in", async () => {
+    const email = uniqueEmail('unsubscriber');
+    const reader = await stack.api<{ token: string; user: { id: string } }>('POST', '/auth/register', {
+      body: { name: 'Una Subscriber', email, password: PASSWORD, role: 'learner' },
+    });
+    // a zone where it is the afternoon now: outside quiet hours the e-mail leaves at once
+    const hourIn = (tz: string) =>
+      Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const day = Array.from({ length: 25 }, (_, i) => i - 12)
+      .map((o) => (o === 0 ? 'Etc/GMT' : `Etc/GMT${o > 0 ? '+' : '-'}${Math.abs(o)}`))
+      .find((z) => [12, 13, 14, 15].includes(hourIn(z)))!;
+    expect((await stack.api('PUT', '/gamification/settings', { token: reader.body.token, body: { time_zone: day } })).status).toBe(200);
+    const ask = async (title: string) => {
+      const q = await stack.api<{ id: string }>('POST', '/qa/questions', {
+        token: reader.body.token,
+        body: { title, content: 'Asked to see what the e-mail says about it.' },
+      });
+      expect(q.status).toBe(201);
+      expect(
+        (await stack.api('POST', `/qa/questions/${q.body.id}/answers`, { token: learner, body: { content: 'An answer.' } })).status,
+      ).toBe(201);
+    };
+    type Box = { messages: Array<{ id: string; to: string; text: string; kind: string }> };
+    const mailsTo = async () => (await stack.api<Box>('GET', '/dev/mailbox')).body.messages.filter((m) => m.to === email);
+    await ask('Where does the unsubscribe link lead?');
+    const [mail] = await poll(mailsTo, (m) => m.length > 0);
+    expect(mail).toMatchObject({ kind: 'notification.answer_posted' });
+    const page = mail!.text.match(/Stop e-mails like this one: (\S+)/)![1]!;
+    const token = new URL(page, stack.url).searchParams.get('token')!;
+
+    const look = await stack.api<{ type: string; subscribed: boolean }>(
+      'GET',
+      `/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+    );
+    expect([look.status, look.body]).toEqual([200, { type: 'answer_posted', category: 'community', subscribed: true }]);
+    const oneClick = await fetch(`${stack.url}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toMatchObject({ type: 'answer_posted', subscribed: false });
+    const prefs = await stack.api<{ preferences: Array<{ type: string; enabled: Record<string, boolean> }> }>(
+      'GET',
+      '/notifications/preferences',
+      { token: reader.body.token },
+    );
+    expect(prefs.body.preferences.find((p) => p.type === 'answer_posted')!.enabled.email).toBe(false);
+
+    const forged = await stack.api<{ code: string; detail: string; errors: unknown[] }>(
+      'POST',
+      `/notifications/unsubscribe?token=${encodeURIComponent(token.replace('answer_posted', 'answer_accepted'))}`,
+      { body: {} },
+    );
+    expect([forged.status, forged.body.code]).toEqual([400, 'INVALID_UNSUBSCRIBE_LINK']);
+    expect(forged.body.errors).toEqual([]);
+    const none = await stack.api<{ errors: Array<{ path: string }> }>('GET', '/notifications/unsubscribe');
+    expect([none.status, none.body.errors.map((e) => e.path)]).toEqual([400, ['query.token']]);
+  }, 30_000);
+
   it("shows the account's switches in the preferences once identity announced them, and saves a channel per type", async () => {
     const off = await stack.api('PUT', '/users/notification-settings', {
       token: learner,

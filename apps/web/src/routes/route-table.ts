@@ -90,6 +90,7 @@ const SessionSuccessPage = pageOf(mentoring, 'SessionSuccessPage');
 const LeaderboardPage = pageOf(gamification, 'LeaderboardPage');
 const ReferralsPage = pageOf(gamification, 'ReferralsPage');
 const NotificationsPage = pageOf(notifications, 'NotificationsPage');
+const UnsubscribePage = pageOf(notifications, 'UnsubscribePage');
 const QaListPage = pageOf(qa, 'QaListPage');
 const QaQuestionPage = pageOf(qa, 'QaQuestionPage');
 
@@ -129,6 +130,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/auth/dev-google', guard: 'public', element: createElement(DevGooglePage) },
   // a password-reset e-mail's link (besides the spec): public, the person is signed out
   { path: '/reset-password', guard: 'public', element: createElement(ResetPasswordPage) },
+  // a notification e-mail's "Stop e-mails like this one" link (besides the spec): public, it asks before it unsubscribes
+  { path: '/unsubscribe', guard: 'public', element: createElement(UnsubscribePage) },
   // e-mails of development and tests (the page says so when the gateway, in production, has no mailbox)
   { path: '/dev/mailbox', guard: 'public', element: createElement(DevMailboxPage) },
   // the local demo payment provider's checkout (development only): the payer's own session sees and confirms it

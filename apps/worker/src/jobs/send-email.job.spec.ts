@@ -182,6 +182,18 @@ describe('send e-mail job: SMTP', () => {
     expect(mail.data).toContain(`Message-ID: ${result.message_id}`);
   });
 
+  it("carries a notification's List-Unsubscribe headers to the server as given (RFC 8058)", async () => {
+    const mailer = new Mailer(settings({ smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}` }), null);
+    const url = 'https://learn.example.test/api/notifications/unsubscribe?token=u1.answer_posted.sig';
+    await sendEmailJob.handle(
+      { ...INVITATION, headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      ctxWith(mailer),
+    );
+    const mail = received.at(-1)!;
+    expect(header(mail.data, 'List-Unsubscribe')).toBe(`<${url}>`);
+    expect(header(mail.data, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  });
+
   it('sends in production as well', async () => {
     const mailer = new Mailer(settings({ nodeEnv: 'production', smtpUrl: `smtp://mailer:s3cret@127.0.0.1:${port}` }), null);
     expect(mailer.transport).toBe('smtp');

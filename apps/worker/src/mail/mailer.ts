@@ -59,6 +59,7 @@ export class Mailer {
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
     };
     if (this.smtp) {
       try {

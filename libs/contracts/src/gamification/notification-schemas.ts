@@ -159,8 +159,98 @@ export const NotificationPreferencesUpdate = z.object({
 });
 
 /**
+ * An e-mail's unsubscribe link (RFC 8058): the token names the recipient and the type, signed by
+ * the service, so the link works without signing in and for as long as the type exists.
+ */
+export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(400) });
+/** What the link stops, for the page that asks before it does (a link scanner's GET changes nothing). */
+export const UnsubscribeLinkResponse = z.object({
+  type: NotificationTypeSchema,
+  category: NotificationCategorySchema,
+  /** whether that type's e-mails still reach the recipient */
+  subscribed: z.boolean(),
+});
+/**
+ * A mail client's one-click POST carries `List-Unsubscribe=One-Click` as a form; the
+ * platform's own page posts nothing. Other text fields are ignored; a file is refused, since a
+ * public route must not take uploads nobody would ever remove.
+ */
+export const OneClickUnsubscribeBody = z.record(z.string().max(100), z.string().max(200));
+export const UnsubscribeResponse = UnsubscribeLinkResponse.extend({ message: z.string() });
+
+/**
  * Quiet hours, in the recipient's own time zone: a delivery due between `startHour`:00 and
  * `endHour`:00 waits until `endHour`:00 (security messages do not wait). In-app notifications
  * are stored at once whatever the hour.
  */
 export const NOTIFICATION_QUIET_HOURS = { startHour: 22, endHour: 7 } as const;
+
+/**
+ * Browser Web Push (docs/notifications.md, "Web Push"): a browser's PushSubscription as its
+ * toJSON() gives it. A push service is https; plain http only on this machine's own address,
+ * where the tests' push-service double listens, and the service refuses even that in production.
+ */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+export const isLoopbackUrl = (url: string): boolean => LOOPBACK_HOST.test(new URL(url).hostname);
+const Base64Url = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .min(min, `${what} is too short`)
+    .max(max, `${what} is too long`)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${what} must be base64url`);
+export const PushEndpoint = z
+  .url({ protocol: /^https?$/, error: 'Must be a push service URL (https://...)' })
+  .max(2048)
+  .refine((u) => u.startsWith('https://') || isLoopbackUrl(u), 'Must be an https:// URL');
+export const PushSubscriptionBody = z.object({
+  endpoint: PushEndpoint,
+  /** what the browser says; push services expire subscriptions themselves (a 410 then removes it) */
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    /** the browser's P-256 public key, uncompressed (65 bytes: 87 base64url characters) */
+    p256dh: Base64Url('keys.p256dh', 86, 88),
+    /** the 16-byte authentication secret (22 base64url characters) */
+    auth: Base64Url('keys.auth', 22, 24),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+export const PushPublicKeyResponse = z.object({
+  /** whether this server sends browser notifications (its VAPID keys are set) */
+  enabled: z.boolean(),
+  /** the VAPID public key a browser subscribes with (base64url), null when push is off */
+  public_key: z.string().nullable(),
+  /** how many browsers of the caller are subscribed */
+  subscriptions: z.number().int(),
+});
+export const PushUnsubscribeQuery = z.object({ endpoint: z.string().min(1).max(2048) });
+export const PushSubscriptionResponse = z.object({ message: z.string(), subscriptions: z.number().int() });
+
+/** One browser subscription as the worker signs and encrypts for it. */
+export const PushTarget = z.object({ endpoint: z.string(), p256dh: z.string(), auth: z.string() });
+export const PushTargetsRequest = z.object({ user_id: IdSchema });
+export const PushTargetsReply = z.object({ targets: z.array(PushTarget) });
+/** A push service answered 404 or 410: the subscription is gone for good. */
+export const PushGoneRequest = z.object({ endpoint: z.string() });
+export const PushGoneReply = z.object({ removed: z.boolean() });
+
+/** What a browser notification shows: the service worker reads exactly this (apps/web/public/push-sw.js). */
+export const PushPayload = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** where a click leads (an absolute URL, or an app path) */
+  url: z.string(),
+  /** one notification of the platform: a browser shows a repeat in place of the first */
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof PushPayload>;
+/** How long a push service keeps a push for a browser that is offline, in seconds: a day-old notification is no news. */
+export const PUSH_TTL_SECONDS = 24 * 3600;
+export const PushJob = z.object({
+  notification_id: IdSchema,
+  user_id: IdSchema,
+  payload: PushPayload,
+  ttl: z.number().int().min(0),
+});
+export type PushJob = z.infer<typeof PushJob>;
+export const PushJobResult = z.object({ sent: z.number().int(), gone: z.number().int() });

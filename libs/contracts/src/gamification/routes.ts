@@ -8,7 +8,9 @@
  * (the weekly league tab), and the admin's read-only views of the rules, badges and referral figures.
  * The notification centre (docs/notifications.md): GET /notifications, GET /notifications/unread-count,
  * PUT /notifications/{id}/read, PUT /notifications/read-all, DELETE /notifications/{id},
- * GET and PUT /notifications/preferences.
+ * GET and PUT /notifications/preferences, GET and POST /notifications/unsubscribe (an e-mail's
+ * one-click unsubscribe link, RFC 8058: signed, public); GET /notifications/push/public-key, POST and
+ * DELETE /notifications/push/subscriptions (browser Web Push).
  */
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
@@ -180,6 +182,63 @@ export const gamificationRoutes = {
     body: n.NotificationPreferencesUpdate,
     response: n.NotificationPreferencesResponse,
   }),
+  unsubscribeLink: defineRoute({
+    subject: 'gamification.notification.unsubscribe-link',
+    service,
+    method: 'GET',
+    path: '/notifications/unsubscribe',
+    guard: 'public',
+    summary: "What an e-mail's unsubscribe link stops (one notification type's e-mails for its recipient); changes nothing",
+    query: n.UnsubscribeQuery,
+    response: n.UnsubscribeLinkResponse,
+    rateLimit: { limit: 30, windowSeconds: 60 },
+  }),
+  unsubscribe: defineRoute({
+    subject: 'gamification.notification.unsubscribe',
+    service,
+    method: 'POST',
+    path: '/notifications/unsubscribe',
+    guard: 'public',
+    summary:
+      "Stops one notification type's e-mails for the link's recipient: the List-Unsubscribe one-click POST of RFC 8058 (a form with List-Unsubscribe=One-Click) or the unsubscribe page's button; again: no change",
+    query: n.UnsubscribeQuery,
+    body: n.OneClickUnsubscribeBody,
+    bodyKind: 'form',
+    response: n.UnsubscribeResponse,
+    rateLimit: { limit: 30, windowSeconds: 60 },
+  }),
+  pushPublicKey: defineRoute({
+    subject: 'gamification.push.public-key',
+    service,
+    method: 'GET',
+    path: '/notifications/push/public-key',
+    guard: 'any',
+    summary: "The VAPID public key a browser subscribes to push with, whether push is on, and how many of the caller's browsers are subscribed",
+    response: n.PushPublicKeyResponse,
+  }),
+  subscribePush: defineRoute({
+    subject: 'gamification.push.subscribe',
+    service,
+    method: 'POST',
+    path: '/notifications/push/subscriptions',
+    guard: 'any',
+    summary:
+      "Keeps a browser's push subscription for the caller (a subscription another account held moves to the caller; past the cap the caller's oldest goes)",
+    body: n.PushSubscriptionBody,
+    response: n.PushSubscriptionResponse,
+    rateLimit: { limit: 20, windowSeconds: 60 },
+  }),
+  unsubscribePush: defineRoute({
+    subject: 'gamification.push.unsubscribe',
+    service,
+    method: 'DELETE',
+    path: '/notifications/push/subscriptions',
+    guard: 'any',
+    summary: "Forgets one of the caller's browser push subscriptions, by its endpoint (again: no change)",
+    query: n.PushUnsubscribeQuery,
+    response: n.PushSubscriptionResponse,
+    rateLimit: { limit: 20, windowSeconds: 60 },
+  }),
 } as const;
 
 /** Gamification's bus-only subjects; the `devOnly` ones (demo data) are bound and permitted in development and tests only. */
@@ -188,6 +247,20 @@ export const gamificationInternal = {
     subject: 'gamification.maintenance.close-week',
     request: s.CloseWeekRequest,
     response: s.CloseWeekReply,
+    callers: ['worker'],
+  }),
+  /** the browsers one user is subscribed in, asked by the worker when it sends a push (so one turned off in the night is not pushed in the morning) */
+  pushTargets: defineInternal({
+    subject: 'gamification.push.targets',
+    request: n.PushTargetsRequest,
+    response: n.PushTargetsReply,
+    callers: ['worker'],
+  }),
+  /** a push service answered 404 or 410 for a subscription: it is deleted */
+  pushGone: defineInternal({
+    subject: 'gamification.push.gone',
+    request: n.PushGoneRequest,
+    response: n.PushGoneReply,
     callers: ['worker'],
   }),
   /** demo data: XP awards of one user, applied in order through the XP ledger (backdated; source ids 'seed:…' make a second seeding add nothing) */

@@ -5,6 +5,8 @@ import { TransactionQueues, type TransactionQueue } from '../../common/transacti
 import type { GamificationEnv } from '../../config/gamification-env.js';
 import { notificationEmail } from './notification-email.js';
 import { NotificationsRepository, type PendingDelivery } from './notifications.repository.js';
+import { PushQueue, handOverPush } from './push-hand-over.js';
+import { UnsubscribeLinks } from './unsubscribe-links.js';
 
 /** How often deliveries still pending are handed to the worker again (Redis away, a crash between commit and hand-over). */
 export const DELIVERY_SWEEP_MS = 30_000;
@@ -35,6 +37,8 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
     @Inject(ENV) private readonly env: GamificationEnv,
     @Inject(TransactionQueues) queues: TransactionQueues,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(PushQueue) private readonly push: PushQueue,
+    @Inject(UnsubscribeLinks) private readonly unsubscribe: UnsubscribeLinks,
   ) {
     this.committed = queues.afterCommit<string>((ids) => void this.handOver({ ids: [...new Set(ids)] }));
     this.withdrawn = queues.afterCommit<string>((jobIds) => void this.withdraw(jobIds));
@@ -86,12 +90,17 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
         const queued: PendingDelivery[] = [];
         const impossible: PendingDelivery[] = [];
         for (const d of batch) {
+          if (d.channel === 'push') {
+            await handOverPush(this.push, d, this.env.PUBLIC_URL, deliveryJobId(d.notificationId, d.channel));
+            queued.push(d);
+            continue;
+          }
           if (d.channel !== 'email' || !d.email) {
             impossible.push(d);
             continue;
           }
           await this.email.add(
-            notificationEmail({ ...d, email: d.email }, this.env.PUBLIC_URL),
+            notificationEmail({ ...d, email: d.email }, this.env.PUBLIC_URL, this.unsubscribe.urls(d.userId, d.type)),
             deliveryJobId(d.notificationId, d.channel),
             d.notBefore.getTime() - Date.now(),
           );

@@ -3,10 +3,14 @@ import { EmailQueue } from '@lp/service-kit';
 import { NotificationDeliveries } from './notification-deliveries.js';
 import { NotificationsConsumer } from './notifications.consumer.js';
 import { NotificationsService } from './notifications.service.js';
+import { UnsubscribeService } from './unsubscribe.service.js';
+import { UnsubscribeLinks } from './unsubscribe-links.js';
+import { PushQueue } from './push-hand-over.js';
+import { PushSubscriptionsService } from './push-subscriptions.service.js';
 
 /** The notification centre: notifications from events, their deliveries through the worker, the caller's routes (docs/notifications.md). */
 @Module({
-  providers: [NotificationsService, NotificationDeliveries, NotificationsConsumer, EmailQueue],
+  providers: [NotificationsService, NotificationDeliveries, NotificationsConsumer, UnsubscribeLinks, UnsubscribeService, EmailQueue, PushQueue, PushSubscriptionsService],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}
