@@ -273,6 +273,13 @@ describe('withdrawals', () => {
     expect(await h.internal(billingInternal.processWithdrawal, { transaction_id: refused.transaction_id })).toEqual({ status: 'failed' });
     expect(await h.balance(ann)).toBe(3000);
     expect(await h.call(billingRoutes.walletBalance, {}, ann.caller)).toMatchObject({ pending_withdrawals_minor: 0 });
+    // each payout's outcome told once, in its own transaction (the second run of the paid one wrote nothing)
+    const settled = (await h.outbox('billing.withdrawal.settled')).filter((e) => e.payload['user_id'] === ann.id).map((e) => e.payload);
+    expect(settled).toEqual([
+      expect.objectContaining({ transaction_id: ok.transaction_id, status: 'paid', amount_minor: 2000, currency: 'USD' }),
+      expect.objectContaining({ transaction_id: refused.transaction_id, status: 'refused', amount_minor: 1000 }),
+    ]);
+    expect(String(settled[0]!['description'])).toMatch(/^Withdrawal to /);
     await expectAppError(withdraw(ann, 30.01), 422, 'INSUFFICIENT_BALANCE');
   });
 

@@ -130,6 +130,13 @@ describe('details, white-label and verification', () => {
       verification_notes: 'Papers checked',
       verified_at: expect.any(String),
     });
+    // the event names whoever onboarded it: they are the one told of the outcome
+    const events = (await h.system((tx) =>
+      tx.query(`SELECT payload FROM outbox WHERE name = 'institution.verified' AND payload->>'institution_id' = $1`, [pending.id]),
+    )) as Array<{ payload: Record<string, unknown> }>;
+    expect(events.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ verification_status: 'verified', notes: 'Papers checked', created_by: stranger.id }),
+    ]);
     await expectAppError(
       h.call(institutionRoutes.verify, { params: { id: pending.id }, body: { status: 'rejected' } }, platformAdmin),
       422,

@@ -43,6 +43,24 @@ export const billingEvents = {
     summary: "A completed payment was refunded to the payer's wallet and its revenue share reversed: identity takes it off the revenue",
     schema: z.object({ ...payment, refund_id: z.string(), reason: z.string(), refunded_at: z.string() }),
   }),
+  withdrawalSettled: defineEvent({
+    name: 'billing.withdrawal.settled',
+    service,
+    summary:
+      "A withdrawal's payout settled: paid out on its rail, or refused by it and the amount given back to the wallet (the payout job, once per withdrawal)",
+    schema: z.object({
+      v: z.literal(1),
+      /** the transaction id answered by POST /wallet/withdraw */
+      transaction_id: z.string(),
+      user_id: z.string(),
+      amount_minor: z.number().int().min(0),
+      currency: z.string(),
+      status: z.enum(['paid', 'refused']),
+      /** where it went, as the wallet's transactions say it ("Withdrawal to Telebirr +2519…") */
+      description: z.string(),
+      settled_at: z.string(),
+    }),
+  }),
   subscriptionChanged: defineEvent({
     name: 'billing.subscription.changed',
     service,

@@ -34,7 +34,14 @@ export const institutionEvents = {
     name: 'institution.verified',
     service,
     summary: 'An admin verified or rejected a pending institution',
-    schema: z.object({ ...institutionFields, notes: z.string().nullable(), verified_by: z.string(), verified_at: z.string() }),
+    schema: z.object({
+      ...institutionFields,
+      notes: z.string().nullable(),
+      verified_by: z.string(),
+      verified_at: z.string(),
+      /** the account that onboarded it, told of the outcome (absent from older events) */
+      created_by: z.string().optional(),
+    }),
   }),
   memberAdded: defineEvent({
     name: 'institution.member.added',

@@ -1,6 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { billingInternal, billingRoutes, money, toMinor, type Currency, type RouteInput, type RouteOutput } from '@lp/contracts';
+import {
+  billingEvents,
+  billingInternal,
+  billingRoutes,
+  money,
+  toMinor,
+  type Currency,
+  type RouteInput,
+  type RouteOutput,
+} from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
 import { Clock, ENV, Handles, HandlesInternal, UnitOfWork, currentCaller } from '@lp/service-kit';
+import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { resolveRails, type BillingEnv, type PayoutMethod, type PayoutRail } from '../../config/billing-env.js';
 import { billingErrors } from '../../common/billing-errors.js';
@@ -126,6 +137,7 @@ export class WithdrawalsService {
           { account: { kind: 'wallet', ownerId: t.userId, currency }, amount: t.amountMinor },
         ]);
         await this.transactions.transition(tx, t.id, ['pending'], 'failed', now);
+        await this.settled(tx, t, 'refused', now);
         return { status: 'failed' as const };
       }
       // the demo rail's clearing may hold demo money; a real rail's refuses it (database trigger)
@@ -135,7 +147,27 @@ export class WithdrawalsService {
         { account: { kind: 'provider_clearing', provider: clearing, currency }, amount: t.amountMinor },
       ]);
       await this.transactions.transition(tx, t.id, ['pending'], 'completed', now);
+      await this.settled(tx, t, 'paid', now);
       return { status: 'completed' as const };
+    });
+  }
+
+  /** The payout's outcome for its owner (notifications), in the payout's transaction. */
+  private settled(
+    tx: EntityManager,
+    t: { id: string; userId: string; amountMinor: number; currency: string; description: string },
+    status: 'paid' | 'refused',
+    now: Date,
+  ): Promise<void> {
+    return writeEvent(tx, billingEvents.withdrawalSettled, {
+      v: 1,
+      transaction_id: t.id,
+      user_id: t.userId,
+      amount_minor: t.amountMinor,
+      currency: t.currency,
+      status,
+      description: t.description,
+      settled_at: now.toISOString(),
     });
   }
 

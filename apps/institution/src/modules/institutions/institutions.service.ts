@@ -188,6 +188,7 @@ export class InstitutionsService {
           notes: id === params.id ? (body.notes ?? null) : null,
           verified_by: caller.userId,
           verified_at: at,
+          created_by: (await this.institutions.find(tx, id))!.createdBy,
         });
       }
       await this.delivery.releaseHeld(tx, ids, body.status === 'verified');
