@@ -95,6 +95,8 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     gamificationEvents.levelReached,
     gamificationEvents.badgeEarned,
     gamificationEvents.referralCompleted,
+    billingEvents.withdrawalSettled,
+    institutionEvents.verified,
   ],
   identity: [
     catalogEvents.courseCreated,

@@ -34,7 +34,7 @@ export function heldBySwitch(obeys: NotificationSwitch | null, switches: Record<
 }
 
 /** The /notifications page's filter groups. */
-export const NOTIFICATION_CATEGORIES = ['learning', 'mentoring', 'community', 'payments', 'achievements', 'reminders'] as const;
+export const NOTIFICATION_CATEGORIES = ['learning', 'mentoring', 'community', 'payments', 'achievements', 'reminders', 'account'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 export const NotificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 
@@ -53,6 +53,12 @@ export const NOTIFICATION_TYPE_NAMES = [
   'level_up',
   'badge_earned',
   'referral_completed',
+  'withdrawal_paid',
+  'withdrawal_refused',
+  'institution_verified',
+  'institution_rejected',
+  'session_reminder_24h',
+  'session_reminder_1h',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_NAMES)[number];
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPE_NAMES);
@@ -88,6 +94,22 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
     title: 'Your referral completed',
     body: 'A friend you invited completed their first lesson.',
     extra: { reward: 'You received {{reward}} in your wallet.' },
+  },
+  withdrawal_paid: { title: 'Withdrawal paid', body: '{{amount}} was paid out: {{description}}.' },
+  withdrawal_refused: {
+    title: 'Withdrawal not paid',
+    body: 'The payout of {{amount}} was refused ({{description}}). The amount is back in your wallet.',
+  },
+  institution_verified: { title: '{{name}} is verified', body: 'Your institution was verified. Its portal is open to your members.' },
+  institution_rejected: {
+    title: '{{name}} was not verified',
+    body: 'Your institution could not be verified.',
+    extra: { notes: 'The reviewer wrote: {{notes}}' },
+  },
+  session_reminder_24h: { title: 'Tomorrow: {{title}}', body: 'Your mentoring session is on {{when}}.' },
+  session_reminder_1h: {
+    title: 'In one hour: {{title}}',
+    body: 'Your mentoring session starts at {{when}}. The meeting link is on your sessions page.',
   },
 };
 

@@ -3,6 +3,7 @@ import { assessmentEvents } from '../assessment/events.js';
 import { billingEvents } from '../billing/events.js';
 import { catalogEvents } from '../catalog/events.js';
 import { communityEvents } from '../community/events.js';
+import { institutionEvents } from '../institution/events.js';
 import { mentoringEvents } from '../mentoring/events.js';
 import { gamificationEvents } from './events.js';
 import {
@@ -99,4 +100,31 @@ export const NOTIFICATION_TYPES = {
     channels: ALL,
     obeys: 'email',
   }),
+  withdrawal_paid: def('withdrawal_paid', {
+    category: 'payments',
+    event: billingEvents.withdrawalSettled,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  withdrawal_refused: def('withdrawal_refused', {
+    category: 'payments',
+    event: billingEvents.withdrawalSettled,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  institution_verified: def('institution_verified', {
+    category: 'account',
+    event: institutionEvents.verified,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  institution_rejected: def('institution_rejected', {
+    category: 'account',
+    event: institutionEvents.verified,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  // made by a schedule (a confirmed session's reminders), not by an event
+  session_reminder_24h: def('session_reminder_24h', { category: 'reminders', event: null, channels: ALL, obeys: 'email' }),
+  session_reminder_1h: def('session_reminder_1h', { category: 'reminders', event: null, channels: ALL, obeys: 'email' }),
 } as const satisfies { [K in NotificationType]: NotificationTypeDef & { type: K } };

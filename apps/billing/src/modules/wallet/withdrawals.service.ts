@@ -153,13 +153,13 @@ export class WithdrawalsService {
   }
 
   /** The payout's outcome for its owner (notifications), in the payout's transaction. */
-  private settled(
+  private async settled(
     tx: EntityManager,
     t: { id: string; userId: string; amountMinor: number; currency: string; description: string },
     status: 'paid' | 'refused',
     now: Date,
   ): Promise<void> {
-    return writeEvent(tx, billingEvents.withdrawalSettled, {
+    await writeEvent(tx, billingEvents.withdrawalSettled, {
       v: 1,
       transaction_id: t.id,
       user_id: t.userId,

@@ -77,12 +77,62 @@ describe('notification sources', () => {
     expect(NOTIFICATION_SOURCES.level_up(level)[0]!.sourceKey).toBe('level:3');
   });
 
-  it('has, for every declared type, its declaration under its own name, a title, a body and a source', () => {
+  it('has, for every declared type, its declaration under its own name, a title, a body, and a source when an event makes it', () => {
     for (const type of NOTIFICATION_TYPE_NAMES) {
       expect(NOTIFICATION_TYPES[type].type).toBe(type);
       expect(NOTIFICATION_TEXTS[type].title.length).toBeGreaterThan(0);
       expect(NOTIFICATION_TEXTS[type].body.length).toBeGreaterThan(0);
-      expect(typeof NOTIFICATION_SOURCES[type]).toBe('function');
+      const source = (NOTIFICATION_SOURCES as Record<string, unknown>)[type];
+      expect({ type, source: typeof source }).toEqual({ type, source: NOTIFICATION_TYPES[type].event ? 'function' : 'undefined' });
     }
+  });
+
+  it("tells the payout's owner of its outcome as one of two types, and the account that onboarded an institution of its verification", () => {
+    const payout = {
+      v: 1 as const,
+      transaction_id: 't1',
+      user_id: 'u1',
+      amount_minor: 2500,
+      currency: 'ETB',
+      description: 'Withdrawal to Telebirr +251911223344',
+      settled_at: '2026-12-01T10:00:00Z',
+    };
+    const paid = { ...payout, status: 'paid' as const };
+    const refused = { ...payout, status: 'refused' as const };
+    expect(NOTIFICATION_SOURCES.withdrawal_paid(paid)).toEqual([
+      { userId: 'u1', params: { amount: '25.00 ETB', description: payout.description }, link: '/wallet', sourceKey: 't1' },
+    ]);
+    expect(NOTIFICATION_SOURCES.withdrawal_refused(paid)).toEqual([]);
+    expect(NOTIFICATION_SOURCES.withdrawal_paid(refused)).toEqual([]);
+    expect(notificationText('withdrawal_refused', NOTIFICATION_SOURCES.withdrawal_refused(refused)[0]!.params).body).toBe(
+      'The payout of 25.00 ETB was refused (Withdrawal to Telebirr +251911223344). The amount is back in your wallet.',
+    );
+
+    const institution = {
+      v: 1 as const,
+      institution_id: 'i1',
+      name: 'Hawassa Training Center',
+      subdomain: null,
+      parent_institution_id: null,
+      path_ids: ['i1'],
+      level_type: 'corporation' as const,
+      notes: 'Registration papers missing',
+      verified_by: 'admin',
+      verified_at: '2026-12-01T10:00:00Z',
+      created_by: 'owner',
+    };
+    const rejected = { ...institution, verification_status: 'rejected' as const };
+    expect(NOTIFICATION_SOURCES.institution_verified(rejected)).toEqual([]);
+    const [told] = NOTIFICATION_SOURCES.institution_rejected(rejected);
+    expect(told).toMatchObject({ userId: 'owner', sourceKey: 'i1' });
+    expect(notificationText('institution_rejected', told!.params)).toEqual({
+      title: 'Hawassa Training Center was not verified',
+      body: 'Your institution could not be verified. The reviewer wrote: Registration papers missing',
+    });
+    const verified = { ...institution, verification_status: 'verified' as const, notes: null };
+    expect(NOTIFICATION_SOURCES.institution_verified(verified).map((i) => i.userId)).toEqual(['owner']);
+    // an event from before created_by was carried names nobody
+    const { created_by: _none, ...older } = verified;
+    expect(NOTIFICATION_SOURCES.institution_verified(older)).toEqual([]);
   });
 });

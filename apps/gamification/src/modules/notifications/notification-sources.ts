@@ -11,7 +11,12 @@ export interface NotificationItem {
   when?: string;
 }
 
-type Source<T extends NotificationType> = (p: EventPayload<NonNullable<(typeof NOTIFICATION_TYPES)[T]['event']>>) => NotificationItem[];
+/** The types an event makes (the others are made by a schedule: a session's reminders). */
+export type EventMadeType = {
+  [T in NotificationType]: (typeof NOTIFICATION_TYPES)[T]['event'] extends null ? never : T;
+}[NotificationType];
+
+type Source<T extends EventMadeType> = (p: EventPayload<NonNullable<(typeof NOTIFICATION_TYPES)[T]['event']>>) => NotificationItem[];
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
@@ -20,7 +25,7 @@ const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} 
  * proved in notification-sources.spec.ts. Nobody is told about their own act (accepting one's
  * own answer, answering one's own question).
  */
-export const NOTIFICATION_SOURCES: { [T in NotificationType]: Source<T> } = {
+export const NOTIFICATION_SOURCES: { [T in EventMadeType]: Source<T> } = {
   enrollment_confirmed: (p) => [
     { userId: p.user_id, params: { course_title: p.course_title }, link: `/course/${p.course_id}/learn`, sourceKey: p.enrollment_id },
   ],
@@ -103,4 +108,43 @@ export const NOTIFICATION_SOURCES: { [T in NotificationType]: Source<T> } = {
       sourceKey: p.referral_id,
     },
   ],
+  // one payout event, one of two types by its outcome
+  withdrawal_paid: (p) =>
+    p.status === 'paid'
+      ? [
+          {
+            userId: p.user_id,
+            params: { amount: money(p.amount_minor, p.currency), description: p.description },
+            link: '/wallet',
+            sourceKey: p.transaction_id,
+          },
+        ]
+      : [],
+  withdrawal_refused: (p) =>
+    p.status === 'refused'
+      ? [
+          {
+            userId: p.user_id,
+            params: { amount: money(p.amount_minor, p.currency), description: p.description },
+            link: '/wallet',
+            sourceKey: p.transaction_id,
+          },
+        ]
+      : [],
+  // the account that onboarded the institution learns the outcome (older events name nobody)
+  institution_verified: (p) =>
+    p.verification_status === 'verified' && p.created_by
+      ? [{ userId: p.created_by, params: { name: p.name }, link: '/institution/dashboard', sourceKey: p.institution_id }]
+      : [],
+  institution_rejected: (p) =>
+    p.verification_status === 'rejected' && p.created_by
+      ? [
+          {
+            userId: p.created_by,
+            params: { name: p.name, notes: p.notes ?? '' },
+            link: '/institution/dashboard',
+            sourceKey: p.institution_id,
+          },
+        ]
+      : [],
 };

@@ -6,6 +6,7 @@ import {
   communityEvents,
   gamificationEvents,
   identityEvents,
+  institutionEvents,
   mentoringEvents,
   type EventPayload,
   type NotificationType,
@@ -14,7 +15,7 @@ import type { EventContext } from '@lp/bus';
 import { OnEvent, entityManager } from '@lp/service-kit';
 import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
 import { NotificationDeliveries, deliveryJobId } from './notification-deliveries.js';
-import { NOTIFICATION_SOURCES } from './notification-sources.js';
+import { NOTIFICATION_SOURCES, type EventMadeType } from './notification-sources.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -30,7 +31,7 @@ export class NotificationsConsumer {
     @Inject(NotificationDeliveries) private readonly deliveries: NotificationDeliveries,
   ) {}
 
-  private make<T extends NotificationType>(type: T, payload: unknown, ctx: EventContext): void {
+  private make<T extends EventMadeType>(type: T, payload: unknown, ctx: EventContext): void {
     const source = NOTIFICATION_SOURCES[type] as (p: unknown) => ReturnType<(typeof NOTIFICATION_SOURCES)[T]>;
     this.notifications.notify(entityManager(ctx.tx), type, source(payload));
   }
@@ -99,6 +100,18 @@ export class NotificationsConsumer {
   @OnEvent(gamificationEvents.referralCompleted, { concurrency: XP_EVENT_CONCURRENCY })
   async referralCompleted(p: unknown, ctx: EventContext): Promise<void> {
     this.make('referral_completed', p, ctx);
+  }
+
+  @OnEvent(billingEvents.withdrawalSettled)
+  async withdrawalSettled(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('withdrawal_paid', p, ctx);
+    this.make('withdrawal_refused', p, ctx);
+  }
+
+  @OnEvent(institutionEvents.verified)
+  async institutionVerified(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('institution_verified', p, ctx);
+    this.make('institution_rejected', p, ctx);
   }
 
   /** An account being deleted: its notifications, their deliveries (an e-mail not sent yet is not sent), its choices and switches go. */
