@@ -99,6 +99,8 @@ describe('live feed routes', () => {
     expect([...subscriptions.keys()].sort()).toEqual(
       [
         'community.answer.posted',
+        'community.direct-message.sent',
+        'community.direct-messages.read',
         'community.forum-post.created',
         'community.message.posted',
         'community.question.asked',

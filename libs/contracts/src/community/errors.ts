@@ -28,6 +28,8 @@ export const CommunityErrorCode = errorCodes(
   'NOT_QUESTION_AUTHOR',
   'OWN_POST_VOTE',
   'RECIPIENT_NOT_FOUND',
+  'CORRESPONDENT_NOT_FOUND',
+  'OWN_CONVERSATION',
   'NOT_IN_PRODUCTION',
 );
 export type CommunityErrorCode = ErrorCodeOf<typeof CommunityErrorCode>;

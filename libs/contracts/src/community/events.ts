@@ -7,7 +7,8 @@ const service = 'community' as const;
 /**
  * Community's events, through the outbox. Gamification will award XP from the question,
  * answer, join and message events; the gateway's live feed forwards the message, post and
- * answer events to the people looking at that page.
+ * answer events to the people looking at that page, and a direct message and its reading to
+ * the one person each concerns (/live/me).
  */
 export const communityEvents = {
   groupJoined: defineEvent({
@@ -117,6 +118,38 @@ export const communityEvents = {
       answer_author_id: z.string(),
       voter_id: z.string(),
       upvoted_at: z.string(),
+    }),
+  }),
+  directMessageSent: defineEvent({
+    name: 'community.direct-message.sent',
+    service,
+    summary:
+      "A direct message was sent: the recipient's live feed (/live/me) shows it arrive, and the notification centre tells the recipient once per conversation while unread",
+    schema: z.object({
+      v: z.literal(1),
+      message_id: z.string(),
+      /** the recipient: the key of their /live/me feed */
+      user_id: z.string(),
+      sender_id: z.string(),
+      sender_name: z.string(),
+      content: z.string(),
+      context: z.string().nullable(),
+      sent_at: z.string(),
+    }),
+  }),
+  directMessagesRead: defineEvent({
+    name: 'community.direct-messages.read',
+    service,
+    summary: 'A person opened a conversation and read its unread messages: the sender\'s live feed (/live/me) shows "Seen"',
+    schema: z.object({
+      v: z.literal(1),
+      /** the sender of the messages read: the key of their /live/me feed */
+      user_id: z.string(),
+      reader_id: z.string(),
+      /** the newest message marked read: everything sent to the reader up to it is read */
+      last_message_id: z.string(),
+      count: z.number().int().min(1),
+      read_at: z.string(),
     }),
   }),
   invitationSent: defineEvent({

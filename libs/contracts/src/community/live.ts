@@ -78,8 +78,15 @@ export const LIVE_FEEDS = {
     name: 'me',
     path: '/live/me',
     guard: 'any',
-    summary: "The caller's own news, live: a level reached, a badge earned (the SPA's toasts and header), a new notification (the bell)",
-    events: [gamificationEvents.levelReached, gamificationEvents.badgeEarned, gamificationEvents.notificationCreated],
+    summary:
+      "The caller's own news, live: a level reached, a badge earned (the SPA's toasts and header), a new notification (the bell), a direct message received and the caller's messages seen (/messages)",
+    events: [
+      gamificationEvents.levelReached,
+      gamificationEvents.badgeEarned,
+      gamificationEvents.notificationCreated,
+      communityEvents.directMessageSent,
+      communityEvents.directMessagesRead,
+    ],
     key: 'user_id',
     access: 'self',
   }),

@@ -6,7 +6,9 @@
  * Besides ROUTES.md: GET /invitations/{token} (public: the invitation link's page shows the
  * group before the person signs in or registers), POST /invitations/{token}/accept and
  * /decline, GET /study-groups/{id}/analytics (the members panel's Analytics tab, real weekly
- * figures), GET /messages (the caller's direct messages, sent and received), and the bans
+ * figures), GET /messages (the caller's direct messages, sent and received) with the inbox built on
+ * them (GET /messages/conversations, /messages/conversations/{userId}, PUT .../read, GET
+ * /messages/unread-count: issue 27), and the bans
  * (issue 24): GET /study-groups/{id}/bans and POST /study-groups/{id}/bans/{banId}/lift.
  */
 import { defineRoute } from '../common/route.js';
@@ -404,6 +406,48 @@ export const communityRoutes = {
     summary: "The caller's direct messages, sent and received, newest first",
     query: s.DirectMessagesQuery,
     response: z.array(s.DirectMessageSchema),
+  }),
+  conversations: defineRoute({
+    subject: 'community.dm.conversations',
+    service,
+    method: 'GET',
+    path: '/messages/conversations',
+    guard: 'any',
+    summary:
+      "The caller's inbox: one row per person written with, the latest conversation first, with its last message and the unread count (paged)",
+    query: s.ConversationsQuery,
+    response: s.ConversationsResponse,
+  }),
+  directMessagesUnread: defineRoute({
+    subject: 'community.dm.unread',
+    service,
+    method: 'GET',
+    path: '/messages/unread-count',
+    guard: 'any',
+    summary: "How many messages to the caller are unread, over every conversation (the shell's Messages badge)",
+    response: s.DirectMessagesUnreadResponse,
+  }),
+  conversation: defineRoute({
+    subject: 'community.dm.thread',
+    service,
+    method: 'GET',
+    path: '/messages/conversations/{userId}',
+    guard: 'any',
+    summary: "The caller's messages with one person, newest page first; older pages by `before` (a message id of the conversation)",
+    params: s.ConversationParams,
+    query: s.ThreadQuery,
+    response: s.ThreadResponse,
+  }),
+  markConversationRead: defineRoute({
+    subject: 'community.dm.read',
+    service,
+    method: 'PUT',
+    path: '/messages/conversations/{userId}/read',
+    guard: 'any',
+    summary: 'Marks the other person\'s messages to the caller read (their sender sees "Seen", live)',
+    params: s.ConversationParams,
+    response: s.MarkConversationReadResponse,
+    rateLimit: WRITE,
   }),
 
   // ---------- the global Q&A forum ----------

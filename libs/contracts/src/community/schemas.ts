@@ -329,13 +329,63 @@ export const DirectMessageSchema = z.object({
   /** where it was sent from, e.g. a study group's id or 'qa' (free text, for the recipient) */
   context: z.string().nullable(),
   created_at: IsoDate,
+  /** when the recipient opened the conversation after it arrived (read receipts: "Seen"); null while unread */
+  read_at: IsoDate.nullable(),
 });
+export type DirectMessage = z.infer<typeof DirectMessageSchema>;
 export const DirectMessageCreateRequest = z.object({
   recipient_id: IdSchema,
   content: text('Message', 4000),
   context: z.string().trim().max(200).optional(),
 });
 export const DirectMessagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+
+export const DIRECT_MESSAGES_PAGE = { conversations: 20, thread: 30, maxLimit: 100 } as const;
+const pageLimit = (byDefault: number) => z.coerce.number().int().min(1).max(DIRECT_MESSAGES_PAGE.maxLimit).default(byDefault);
+
+/** One row of the inbox per other person: their latest message either way and how many of theirs the caller has not read. */
+export const ConversationSchema = z.object({
+  user_id: IdSchema,
+  user_name: z.string(),
+  last_message: DirectMessageSchema,
+  unread: z.number().int(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+export const ConversationsQuery = z.object({
+  limit: pageLimit(DIRECT_MESSAGES_PAGE.conversations),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const ConversationsResponse = z.object({
+  /** the latest conversation first */
+  conversations: z.array(ConversationSchema),
+  total: z.number().int(),
+  /** messages to the caller not yet read, over every conversation (the shell's badge) */
+  unread: z.number().int(),
+});
+export type ConversationsResponse = z.infer<typeof ConversationsResponse>;
+export const ConversationParams = z.object({ userId: IdSchema });
+export const ThreadQuery = z.object({
+  limit: pageLimit(DIRECT_MESSAGES_PAGE.thread),
+  /** older than this message of the conversation (paging back: "Load older messages") */
+  before: IdSchema.optional(),
+});
+export const ThreadResponse = z.object({
+  user_id: IdSchema,
+  user_name: z.string(),
+  /** a deleted account keeps its history readable but cannot be answered */
+  can_reply: z.boolean(),
+  /** the newest `limit` messages older than `before`, oldest first */
+  messages: z.array(DirectMessageSchema),
+  has_older: z.boolean(),
+});
+export type ThreadResponse = z.infer<typeof ThreadResponse>;
+export const MarkConversationReadResponse = z.object({
+  /** the other person's messages this call marked read */
+  marked: z.number().int(),
+  /** what stays unread over every conversation */
+  unread: z.number().int(),
+});
+export const DirectMessagesUnreadResponse = z.object({ unread: z.number().int() });
 
 // ---------- the global Q&A forum ----------
 

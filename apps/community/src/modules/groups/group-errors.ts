@@ -65,5 +65,10 @@ export const groupErrors = {
     new AppError(422, CommonErrorCode.BUSINESS_RULE, 'You cannot send a message to yourself', [
       { path: 'recipient_id', message: 'You cannot send a message to yourself' },
     ]),
+  correspondentNotFound: () => AppError.notFound('This person was not found', CommunityErrorCode.CORRESPONDENT_NOT_FOUND),
+  ownConversation: () =>
+    AppError.badRequest(CommunityErrorCode.OWN_CONVERSATION, 'You cannot have a conversation with yourself', [
+      { path: 'userId', message: 'You cannot have a conversation with yourself' },
+    ]),
   notInProduction: () => AppError.forbidden('Test members can be added in development only', CommunityErrorCode.NOT_IN_PRODUCTION),
 } as const;
