@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ALL_EVENTS, ALL_INTERNAL, ALL_ROUTES, RUNNING_SERVICES } from '@lp/contracts';
-import { busPermissions, busPrincipals, deployedNatsConfig } from './nats-permissions.js';
+import { busPermissions, busPrincipals, deployedNatsConfig, inboxPrefixOf } from './nats-permissions.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -45,6 +45,16 @@ describe('NATS permissions generated from the contracts', () => {
     expect(prod.identity!.subscribe).not.toContain('identity.seed.ensure-user');
   });
 
+  it('the Telegram bot calls exactly the subjects that name it, and no route', () => {
+    const bot = prod['telegram-bot']!;
+    expect(bot.publish).toContain('identity.telegram.confirm-link');
+    expect(bot.publish.sort()).toEqual(
+      [...ALL_INTERNAL.filter((d) => d.callers.includes('telegram-bot')).map((d) => d.subject), 'telegram-bot.system.health'].sort(),
+    );
+    expect(bot.publish.filter((s) => ALL_ROUTES.some((r) => r.subject === s))).toEqual([]);
+    expect(bot.subscribe).toEqual(['telegram-bot.system.>', '_INBOX_telegram_bot.>']);
+  });
+
   it('no wildcard gives a principal the whole JetStream API or another inbox', () => {
     for (const [who, p] of Object.entries(prod)) {
       expect(
@@ -52,7 +62,7 @@ describe('NATS permissions generated from the contracts', () => {
           (s) => s === '>' || s.startsWith('$JS.API.>') || s === '$JS.API.CONSUMER.>' || s.includes('DELETE') || s.includes('PURGE'),
         ),
       ).toEqual([]);
-      expect(p.subscribe.filter((s) => s.startsWith('_INBOX') && !s.startsWith(`_INBOX_${who}.`))).toEqual([]);
+      expect(p.subscribe.filter((s) => s.startsWith('_INBOX') && !s.startsWith(`${inboxPrefixOf(who as never)}.`))).toEqual([]);
     }
   });
 

@@ -53,9 +53,9 @@ export const natsPasswordEnv = (principal: BusPrincipal): string => `NATS_PASSWO
 /** The durable JetStream consumer an app uses for one event (EventConsumer and the permissions agree on it). */
 export const durableName = (app: string, eventName: string): string => `${app}__${eventName.replace(/[.*>]/g, '_')}`;
 
-/** The principals of a stack: its services, the worker, the gateway, and the seed in development. */
+/** The principals of a stack: its services, the worker, the Telegram bot, the gateway, and the seed in development. */
 export function busPrincipals(opts: PermissionOptions): BusPrincipal[] {
-  return [...(opts.services ?? RUNNING_SERVICES), 'worker', 'gateway', ...(opts.development ? (['seed'] as const) : [])];
+  return [...(opts.services ?? RUNNING_SERVICES), 'worker', 'telegram-bot', 'gateway', ...(opts.development ? (['seed'] as const) : [])];
 }
 
 export function busPermissions(opts: PermissionOptions): Record<string, PrincipalPermissions> {
@@ -101,11 +101,18 @@ export function busPermissions(opts: PermissionOptions): Record<string, Principa
     subscribe: [subjectFor(p, 'worker.system.>'), inbox('worker')],
     allowResponses: true,
   };
+  // the bot calls only the internal subjects that name it (its own reads and identity's link
+  // subjects), never a route subject: it holds no caller-signing key, so it cannot act as a user on a route
+  out['telegram-bot'] = {
+    publish: uniq([...callable('telegram-bot'), healthOf('telegram-bot')]),
+    subscribe: [subjectFor(p, 'telegram-bot.system.>'), inbox('telegram-bot')],
+    allowResponses: true,
+  };
   out.gateway = {
     publish: uniq([
       ...routes.map((r) => subjectFor(p, r.subject)),
       ...callable('gateway'),
-      ...[...services, 'worker' as const].map(healthOf),
+      ...[...services, 'worker' as const, 'telegram-bot' as const].map(healthOf),
     ]),
     // the live feeds (libs/contracts community/live.ts): a plain subscription to exactly their events, no consumer
     subscribe: uniq([inbox('gateway'), ...LIVE_EVENTS.filter((e) => services.includes(e.service)).map((e) => eventSubject(p, e.name))]),

@@ -4,7 +4,7 @@ import type { ServiceName } from '@lp/contracts';
 
 /** How a service uses the kit (ServiceKitModule.forRoot); its own file, so the module and the binder do not import each other. */
 export interface ServiceKitOptions {
-  service: ServiceName | 'worker';
+  service: ServiceName | 'worker' | 'telegram-bot';
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

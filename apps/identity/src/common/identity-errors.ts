@@ -65,5 +65,7 @@ export const identityErrors = {
   linkCodeExpired: () => AppError.rule(IdentityErrorCode.LINK_CODE_EXPIRED, 'The link code has expired. Generate a new one.'),
   linkCodeUsed: () => AppError.rule(IdentityErrorCode.LINK_CODE_USED, 'The link code was already used'),
   telegramTaken: () => AppError.conflict(IdentityErrorCode.TELEGRAM_ALREADY_LINKED, 'This Telegram account is linked to another user'),
+  accountLinkedElsewhere: () =>
+    AppError.conflict(IdentityErrorCode.ACCOUNT_ALREADY_LINKED, 'This account is linked to another Telegram account already'),
   exportFailed: () => new AppError(503, IdentityErrorCode.EXPORT_FAILED, 'We could not gather your data. Please try again.'),
 } as const;

@@ -4,12 +4,12 @@ import { SERVICES, type ServiceName } from './services.js';
 /**
  * Who connects to NATS, each with a user of its own whose subject permissions are generated
  * from the declarations in this library (libs/bus nats-permissions.ts): the services, the
- * worker, the gateway (the only one that calls route subjects) and, in development only,
- * the demo-data seed.
+ * worker, the Telegram bot, the gateway (the only one that calls route subjects) and, in
+ * development only, the demo-data seed.
  */
-export const BUS_PRINCIPALS = [...SERVICES, 'worker', 'gateway', 'seed'] as const;
+export const BUS_PRINCIPALS = [...SERVICES, 'worker', 'telegram-bot', 'gateway', 'seed'] as const;
 export type BusPrincipal = (typeof BUS_PRINCIPALS)[number];
-export type AppName = ServiceName | 'worker';
+export type AppName = ServiceName | 'worker' | 'telegram-bot';
 
 /**
  * A bus-only subject (no HTTP route). `callers` are the only principals NATS lets publish

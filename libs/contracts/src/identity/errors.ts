@@ -27,6 +27,8 @@ export const IdentityErrorCode = errorCodes(
   'LINK_CODE_EXPIRED',
   'LINK_CODE_USED',
   'TELEGRAM_ALREADY_LINKED',
+  /** the account of a link code is linked to another Telegram account already (unlink first) */
+  'ACCOUNT_ALREADY_LINKED',
   'EXPORT_FAILED',
   'REFRESH_TOKEN_REUSED',
   'PROVIDER_NOT_CONFIGURED',

@@ -367,12 +367,26 @@ export const identityRoutes = {
 
 /** Bus-only subjects (no HTTP route): called by other apps, never by the browser. */
 export const identityInternal = {
-  /** a Telegram bot confirms a link code; no bot is built yet, so no principal may call it (tests call it on an open bus) */
+  /** the Telegram bot confirms a link code a user sent it with /start <code> */
   telegramConfirmLink: defineInternal({
     subject: 'identity.telegram.confirm-link',
     request: s.TelegramConfirmLinkRequest,
     response: MessageResponse,
-    callers: [],
+    callers: ['telegram-bot'],
+  }),
+  /** the Telegram bot learns who sent it a message: the linked account, or null */
+  telegramLinkedUser: defineInternal({
+    subject: 'identity.telegram.linked-user',
+    request: s.TelegramUserRequest,
+    response: s.TelegramLinkedUserReply,
+    callers: ['telegram-bot'],
+  }),
+  /** /unlink in the bot: the link of this Telegram account goes (404 NOT_LINKED when there is none) */
+  telegramUnlinkFromBot: defineInternal({
+    subject: 'identity.telegram.unlink-from-bot',
+    request: s.TelegramUserRequest,
+    response: MessageResponse,
+    callers: ['telegram-bot'],
   }),
   /** the gateway's Google strategy verified a person: kept behind a session id the browser exchanges at POST /auth/session */
   externalSession: defineInternal({

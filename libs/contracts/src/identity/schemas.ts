@@ -208,6 +208,14 @@ export const TelegramConfirmLinkRequest = z.object({
   telegram_user_id: z.string().min(1).max(64),
   telegram_username: z.string().max(64).nullable(),
 });
+/** The bot asks who a Telegram account is linked to (bus only). */
+export const TelegramUserRequest = z.object({ telegram_user_id: z.string().min(1).max(64) });
+/**
+ * The linked platform account, or null when the Telegram account is not linked or the account
+ * is no longer active. Identity keeps no language setting, so none is sent (the bot answers in
+ * the language Telegram reports when it has texts for it).
+ */
+export const TelegramLinkedUserReply = z.object({ user_id: IdSchema, role: RoleSchema, name: z.string() }).nullable();
 
 export const AdminUserSchema = z.object({
   id: IdSchema,

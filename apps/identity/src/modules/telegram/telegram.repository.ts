@@ -8,12 +8,13 @@ import { TelegramLinkCodeEntity } from '../../entities/telegram-link-code.entity
 export class TelegramRepository {
   constructor(@Inject(DataSource) private readonly ds: DataSource) {}
 
-  findLink(userId: string): Promise<TelegramLinkEntity | null> {
-    return this.ds.getRepository(TelegramLinkEntity).findOneBy({ userId });
+  findLink(userId: string, tx?: EntityManager): Promise<TelegramLinkEntity | null> {
+    return (tx ?? this.ds.manager).getRepository(TelegramLinkEntity).findOneBy({ userId });
   }
 
-  findLinkByTelegramUser(tx: EntityManager, telegramUserId: string): Promise<TelegramLinkEntity | null> {
-    return tx.getRepository(TelegramLinkEntity).findOneBy({ telegramUserId });
+  /** tx null: outside a transaction (a read) */
+  findLinkByTelegramUser(tx: EntityManager | null, telegramUserId: string): Promise<TelegramLinkEntity | null> {
+    return (tx ?? this.ds.manager).getRepository(TelegramLinkEntity).findOneBy({ telegramUserId });
   }
 
   async deleteLink(tx: EntityManager, userId: string): Promise<boolean> {

@@ -10,6 +10,8 @@ import { generateLinkCode, linkCodeState, normalizeLinkCode } from './link-code.
 
 type R = typeof identityRoutes;
 type ConfirmLink = typeof identityInternal.telegramConfirmLink;
+type LinkedUser = typeof identityInternal.telegramLinkedUser;
+type TelegramUserRequest = z.infer<LinkedUser['request']>;
 
 export interface LinkStatus {
   linked: boolean;
@@ -75,6 +77,9 @@ export class TelegramService {
       if (!user || user.status !== 'active') throw identityErrors.invalidLinkCode();
       const holder = await this.repo.findLinkByTelegramUser(tx, req.telegram_user_id);
       if (holder && holder.userId !== code.userId) throw identityErrors.telegramTaken();
+      // a second Telegram account would silently take the first one's place (and its notifications)
+      const current = await this.repo.findLink(code.userId, tx);
+      if (current && current.telegramUserId !== req.telegram_user_id) throw identityErrors.accountLinkedElsewhere();
       await this.repo.saveLink(tx, {
         userId: code.userId,
         telegramUserId: req.telegram_user_id,
@@ -84,5 +89,26 @@ export class TelegramService {
       await this.repo.markCodeUsed(tx, code.code, now);
     });
     return { message: 'Telegram account linked' };
+  }
+
+  /** Who a Telegram account is (bus only, the bot): every command but /start and /help needs it. */
+  @HandlesInternal(identityInternal.telegramLinkedUser)
+  async linkedUser(req: TelegramUserRequest): Promise<z.infer<LinkedUser['response']>> {
+    const link = await this.repo.findLinkByTelegramUser(null, req.telegram_user_id);
+    if (!link) return null;
+    const user = await this.users.findById(link.userId);
+    if (!user || user.status !== 'active') return null;
+    return { user_id: user.id, role: user.role, name: user.name };
+  }
+
+  /** /unlink in the bot: the same removal as DELETE /telegram/unlink, found by the Telegram account. */
+  @HandlesInternal(identityInternal.telegramUnlinkFromBot)
+  async unlinkFromBot(req: TelegramUserRequest): Promise<z.infer<ConfirmLink['response']>> {
+    const removed = await this.uow.run(async (tx) => {
+      const link = await this.repo.findLinkByTelegramUser(tx, req.telegram_user_id);
+      return link ? this.repo.deleteLink(tx, link.userId) : false;
+    });
+    if (!removed) throw identityErrors.notLinked();
+    return { message: 'Telegram account unlinked' };
   }
 }

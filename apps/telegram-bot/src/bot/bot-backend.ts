@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import { identityInternal } from '@lp/contracts';
+import type { RpcClient } from '@lp/bus';
+import type { BoardLine, CourseLine, DeadlineLine } from './texts.js';
+
+export type LinkedUser = NonNullable<z.infer<typeof identityInternal.telegramLinkedUser.response>>;
+
+/**
+ * What the commands ask of the platform: only bus-only subjects that name the bot as their
+ * caller (libs/contracts), answered by the owning services. The bot holds no caller-signing
+ * key, so it cannot call a route as a user; its NATS credentials are its boundary.
+ */
+export interface BotBackend {
+  confirmLink(telegramUserId: string, code: string, username: string | null): Promise<void>;
+  linkedUser(telegramUserId: string): Promise<LinkedUser | null>;
+  unlink(telegramUserId: string): Promise<void>;
+}
+
+export class RpcBotBackend implements BotBackend {
+  constructor(private readonly rpc: RpcClient) {}
+
+  private call<Req extends z.ZodType, Res extends z.ZodType>(
+    def: { subject: string; request: Req; response: Res },
+    payload: z.input<Req>,
+  ): Promise<z.infer<Res>> {
+    return this.rpc.request<z.infer<Res>>(def.subject, payload);
+  }
+
+  async confirmLink(telegramUserId: string, code: string, username: string | null): Promise<void> {
+    await this.call(identityInternal.telegramConfirmLink, { code, telegram_user_id: telegramUserId, telegram_username: username });
+  }
+
+  linkedUser(telegramUserId: string): Promise<LinkedUser | null> {
+    return this.call(identityInternal.telegramLinkedUser, { telegram_user_id: telegramUserId });
+  }
+
+  async unlink(telegramUserId: string): Promise<void> {
+    await this.call(identityInternal.telegramUnlinkFromBot, { telegram_user_id: telegramUserId });
+  }
+}
+
+export type { BoardLine, CourseLine, DeadlineLine };

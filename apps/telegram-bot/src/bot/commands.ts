@@ -1,0 +1,115 @@
+import { Bot, type Context } from 'grammy';
+import { AppError } from '@lp/contracts';
+import type { Logger } from '@lp/service-kit';
+import type { BotBackend, LinkedUser } from './bot-backend.js';
+import { COMMANDS, textsFor, type Texts } from './texts.js';
+
+export interface BotOptions {
+  token: string;
+  /** grammY's client.apiRoot: the local double's address, or Telegram's (default) */
+  apiRoot?: string;
+  backend: BotBackend;
+  log: Logger;
+}
+
+const telegramId = (ctx: Context): string | null => (ctx.from ? String(ctx.from.id) : null);
+const textsOf = (ctx: Context): Texts => textsFor(ctx.from?.language_code);
+
+/** What a refusal of identity's link subjects means to the person who typed the code. */
+export function linkRefusal(t: Texts, e: unknown): string | null {
+  if (!(e instanceof AppError)) return null;
+  switch (e.code) {
+    case 'INVALID_LINK_CODE':
+      return t.unknownCode;
+    case 'LINK_CODE_EXPIRED':
+      return t.expiredCode;
+    case 'LINK_CODE_USED':
+      return t.usedCode;
+    case 'TELEGRAM_ALREADY_LINKED':
+      return t.telegramTaken;
+    case 'ACCOUNT_ALREADY_LINKED':
+      return t.accountTaken;
+    case 'VALIDATION_FAILED':
+      return t.unknownCode;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The bot: every command, on grammY. A command for a linked account first asks identity who
+ * the Telegram user is (never cached: an unlink on /profile takes effect at the next message).
+ */
+export function buildBot(o: BotOptions): Bot {
+  const bot = new Bot(o.token, { client: { ...(o.apiRoot ? { apiRoot: o.apiRoot } : {}) } });
+  const { backend, log } = o;
+
+  /** Runs a command for the linked account, or tells the sender to link first. */
+  const forLinked = (run: (ctx: Context, user: LinkedUser, t: Texts) => Promise<unknown>) => async (ctx: Context) => {
+    const id = telegramId(ctx);
+    const t = textsOf(ctx);
+    if (!id) return;
+    const user = await backend.linkedUser(id);
+    if (!user) return ctx.reply(t.notLinked);
+    return run(ctx, user, t);
+  };
+
+  bot.command('start', async (ctx) => {
+    const id = telegramId(ctx)!;
+    const t = textsOf(ctx);
+    const code = typeof ctx.match === 'string' ? ctx.match.trim() : '';
+    if (!code) {
+      const user = await backend.linkedUser(id);
+      return ctx.reply(user ? t.welcomeLinked(user.name) : t.welcome(ctx.from?.first_name ?? null));
+    }
+    try {
+      await backend.confirmLink(id, code, ctx.from?.username ?? null);
+    } catch (e) {
+      const refusal = linkRefusal(t, e);
+      if (refusal) return ctx.reply(refusal);
+      throw e;
+    }
+    const user = await backend.linkedUser(id);
+    return ctx.reply(t.linked(user?.name ?? ctx.from?.first_name ?? ''));
+  });
+
+  bot.command(
+    'unlink',
+    forLinked(async (ctx, _user, t) => {
+      try {
+        await backend.unlink(telegramId(ctx)!);
+      } catch (e) {
+        // unlinked on /profile between the two calls
+        if (e instanceof AppError && e.code === 'NOT_LINKED') return ctx.reply(t.notLinked);
+        throw e;
+      }
+      return ctx.reply(t.unlinked);
+    }),
+  );
+
+  bot.command('help', async (ctx) => {
+    const id = telegramId(ctx);
+    const t = textsOf(ctx);
+    const linked = id ? (await backend.linkedUser(id)) !== null : false;
+    return ctx.reply(t.help(linked));
+  });
+
+  // anything else: a command the bot does not know, or plain text
+  bot.on('message', async (ctx) => {
+    const t = textsOf(ctx);
+    const id = telegramId(ctx);
+    const linked = id ? (await backend.linkedUser(id)) !== null : false;
+    return ctx.reply(t.unknownCommand(t.help(linked)));
+  });
+
+  bot.catch(async (err) => {
+    log.error({ err: err.error, update: err.ctx.update.update_id }, 'telegram update failed');
+    await err.ctx.reply(textsOf(err.ctx).unavailable).catch(() => undefined);
+  });
+  return bot;
+}
+
+/** The command menu Telegram shows beside the text field. */
+export function commandMenu(t: Texts = textsFor('en')): Array<{ command: string; description: string }> {
+  return COMMANDS.map((c) => ({ command: c, description: t.commandDescriptions[c] }));
+}
