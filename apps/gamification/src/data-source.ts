@@ -7,6 +7,7 @@ import { Referrals1795800923484 } from './migrations/1795800923484-referrals.js'
 import { Leagues1795800926745 } from './migrations/1795800926745-leagues.js';
 import { HeldReversals1795801538080 } from './migrations/1795801538080-held-reversals.js';
 import { Notifications1795853247004 } from './migrations/1795853247004-notifications.js';
+import { PushSubscriptions1796160665263 } from './migrations/1796160665263-push-subscriptions.js';
 
 /**
  * Gamification's tables: the entities are their one description, the migrations are generated
@@ -23,4 +24,5 @@ export const migrations = [
   Leagues1795800926745,
   HeldReversals1795801538080,
   Notifications1795853247004,
+  PushSubscriptions1796160665263,
 ];

@@ -7,6 +7,7 @@ import { LeaguesRepository } from './modules/leagues/leagues.repository.js';
 import { MembersRepository } from './modules/members/members.repository.js';
 import { TransactionQueues } from './common/transaction-queues.js';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { PushSubscriptionsRepository } from './modules/notifications/push-subscriptions.repository.js';
 
 const repositories = [
   XpRepository,
@@ -16,6 +17,7 @@ const repositories = [
   LeaguesRepository,
   MembersRepository,
   NotificationsRepository,
+  PushSubscriptionsRepository,
 ];
 const shared = [...repositories, TransactionQueues];
 

@@ -4,6 +4,7 @@ import { LocalFileStore } from '@lp/storage';
 import type { Redis } from 'ioredis';
 import { DevMailbox, ENV, isDevelopmentLike, LOGGER, REDIS, ServiceKitModule, type Logger } from '@lp/service-kit';
 import { Mailer } from './mail/mailer.js';
+import { PushSender } from './push/push-sender.js';
 import { WorkerEnvSchema, type WorkerEnv } from './config/worker-env.js';
 import type { JobDeps } from './jobs/job-definition.js';
 import { jobRegistry } from './jobs/job-registry.js';
@@ -18,6 +19,19 @@ function mailerOf(e: WorkerEnv, redis: Redis, log: Logger): Mailer {
   // said at boot, not first at the first invitation: every e-mail job will fail until it is set
   if (!mailer.transport) log.error('SMTP_URL is not set: e-mail jobs will fail (production has no development mailbox)');
   return mailer;
+}
+
+function pushOf(e: WorkerEnv, redis: Redis, log: Logger): PushSender | null {
+  if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY) {
+    // the issue: VAPID keys "required in production"; elsewhere a stack without them simply has no push
+    if (!isDevelopmentLike(e.NODE_ENV))
+      throw new Error(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (browser notifications): see docs/operations.md, "Web Push keys"',
+      );
+    log.warn('VAPID keys are not set: browser notifications (push jobs) will fail');
+    return null;
+  }
+  return new PushSender({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }, redis, e.BUS_PREFIX);
 }
 
 /** The background worker: no database, no HTTP; BullMQ jobs that talk to services over NATS. */
@@ -47,6 +61,7 @@ export class WorkerModule {
             exportServices: e.EXPORT_SERVICES,
             exportServiceTimeoutMs: e.EXPORT_SERVICE_TIMEOUT_MS,
             mailer: mailerOf(e, redis, log),
+            push: pushOf(e, redis, log),
             now: () => new Date(),
           }),
         },

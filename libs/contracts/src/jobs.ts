@@ -5,6 +5,7 @@ import { MaintenanceReply, ProcessWithdrawalReply } from './billing/schemas.js';
 import { EmailJob, EmailJobResult } from './common/email.js';
 import { SessionMaintenanceReply } from './mentoring/schemas.js';
 import { CloseWeekReply } from './gamification/schemas.js';
+import { PushJob, PushJobResult } from './gamification/notification-schemas.js';
 
 /** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
 export interface JobOptions {
@@ -48,6 +49,24 @@ export const JOBS = {
     version: 1,
     data: EmailJob,
     result: EmailJobResult,
+    options: {
+      attempts: 6,
+      backoff: { type: 'exponential', delay: 5000 },
+      removeOnComplete: { age: DAY, count: 10_000 },
+      removeOnFail: { age: 7 * DAY },
+    },
+  }),
+  /**
+   * one notification's browser push to every browser its recipient is subscribed in
+   * (gamification produces; job id notification:<id>:push, so one notification is pushed once):
+   * the worker signs with the VAPID keys and encrypts per RFC 8291 with web-push
+   */
+  sendPush: defineJobType({
+    queue: 'push',
+    name: 'notification.push',
+    version: 1,
+    data: PushJob,
+    result: PushJobResult,
     options: {
       attempts: 6,
       backoff: { type: 'exponential', delay: 5000 },

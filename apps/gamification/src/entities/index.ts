@@ -17,6 +17,7 @@ import {
   NotificationPreferenceEntity,
   NotificationSwitchesEntity,
 } from './notification.entity.js';
+import { PushSubscriptionEntity } from './push-subscription.entity.js';
 
 /** Every table of gamification, the users read model's included: the one list (data-source.ts hands it on). */
 export const gamificationEntities = [
@@ -39,4 +40,5 @@ export const gamificationEntities = [
   NotificationDeliveryEntity,
   NotificationPreferenceEntity,
   NotificationSwitchesEntity,
+  PushSubscriptionEntity,
 ];

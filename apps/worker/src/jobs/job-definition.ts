@@ -3,6 +3,7 @@ import type { FileStore } from '@lp/storage';
 import type { JobData, JobResult, JobType, ServiceName } from '@lp/contracts';
 import type { Logger } from '@lp/service-kit';
 import type { Mailer } from '../mail/mailer.js';
+import type { PushSender } from '../push/push-sender.js';
 
 /** What every job may use; built once by the worker module. */
 export interface JobDeps {
@@ -11,6 +12,8 @@ export interface JobDeps {
   exportServices: readonly ServiceName[];
   exportServiceTimeoutMs: number;
   mailer: Mailer;
+  /** absent when the VAPID keys are not set (outside production only) */
+  push?: PushSender | null;
   now: () => Date;
 }
 

@@ -10,6 +10,7 @@ import { sendEmailJob } from './send-email.job.js';
 import { sessionMaintenanceJob } from './session-maintenance.job.js';
 import { bulkEnrollmentJob } from './bulk-enrollment.job.js';
 import { leagueCloseJob } from './league-close.job.js';
+import { sendPushJob } from './send-push.job.js';
 
 /** Every job the worker runs. Next: bulk CSV enrollment — one file each, one line here. */
 export const jobRegistry: readonly JobDefinition[] = [
@@ -24,4 +25,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   sessionMaintenanceJob,
   bulkEnrollmentJob,
   leagueCloseJob,
+  sendPushJob,
 ];

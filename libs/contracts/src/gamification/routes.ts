@@ -213,7 +213,8 @@ export const gamificationRoutes = {
     method: 'GET',
     path: '/notifications/push/public-key',
     guard: 'any',
-    summary: "The VAPID public key a browser subscribes to push with, whether push is on, and how many of the caller's browsers are subscribed",
+    summary:
+      "The VAPID public key a browser subscribes to push with, whether push is on, and how many of the caller's browsers are subscribed",
     response: n.PushPublicKeyResponse,
   }),
   subscribePush: defineRoute({

@@ -10,7 +10,16 @@ import { PushSubscriptionsService } from './push-subscriptions.service.js';
 
 /** The notification centre: notifications from events, their deliveries through the worker, the caller's routes (docs/notifications.md). */
 @Module({
-  providers: [NotificationsService, NotificationDeliveries, NotificationsConsumer, UnsubscribeLinks, UnsubscribeService, EmailQueue, PushQueue, PushSubscriptionsService],
+  providers: [
+    NotificationsService,
+    NotificationDeliveries,
+    NotificationsConsumer,
+    UnsubscribeLinks,
+    UnsubscribeService,
+    EmailQueue,
+    PushQueue,
+    PushSubscriptionsService,
+  ],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

@@ -20,6 +20,8 @@ export interface RecipientRow {
   email: string | null;
   timeZone: string | null;
   switches: Switches;
+  /** subscribed to Web Push in at least one browser */
+  push: boolean;
 }
 
 /** A pending delivery with what its message needs. */
@@ -70,10 +72,12 @@ export class NotificationsRepository {
       email_on: boolean | null;
       study_reminders: boolean | null;
       assignment_deadlines: boolean | null;
+      push: boolean;
     }>(
       tx,
       `SELECT x.id, CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, s.time_zone,
-              w.email AS email_on, w.study_reminders, w.assignment_deadlines
+              w.email AS email_on, w.study_reminders, w.assignment_deadlines,
+              EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = x.id) AS push
          FROM unnest($1::uuid[]) AS x(id)
          LEFT JOIN users u ON u.id = x.id
          LEFT JOIN user_stats s ON s.user_id = x.id
@@ -87,6 +91,7 @@ export class NotificationsRepository {
           userId: r.id,
           email: r.email,
           timeZone: r.time_zone,
+          push: r.push,
           // the three are written together: no row, identity's defaults
           switches:
             r.email_on === null
@@ -255,14 +260,14 @@ export class NotificationsRepository {
     );
   }
 
-  /** Everything kept of a user's notifications: their rows, deliveries, choices and switches (an account being deleted); answers the deliveries it dropped. */
+  /** Everything kept of a user's notifications: their rows, deliveries, choices, switches and push subscriptions (an account being deleted); answers the deliveries it dropped. */
   async forgetUser(tx: EntityManager, userId: string): Promise<Array<{ notificationId: string; channel: OutboundChannel }>> {
     const queued = await queryRows<{ notification_id: string; channel: OutboundChannel }>(
       tx,
       `DELETE FROM notification_deliveries WHERE user_id = $1 RETURNING notification_id, channel, status`,
       [userId],
     );
-    for (const table of ['notifications', 'notification_preferences', 'notification_switches'])
+    for (const table of ['notifications', 'notification_preferences', 'notification_switches', 'push_subscriptions', 'notification_reminders'])
       await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     return queued.map((d) => ({ notificationId: d.notification_id, channel: d.channel }));
   }

@@ -12,6 +12,7 @@ import {
   type NotificationCategory,
   type NotificationChannel,
   type NotificationType,
+  type OutboundChannel,
   type RouteInput,
   type RouteOutput,
 } from '@lp/contracts';
@@ -91,7 +92,8 @@ export class NotificationsService {
     const [people, choices] = await Promise.all([this.repo.recipients(tx, userIds), this.repo.choices(userIds, tx)]);
     const recipientOf = (userId: string): Recipient & { timeZone: string } => {
       const p = people.get(userId);
-      const reachable = new Set<'email'>(p?.email ? ['email'] : []);
+      const reachable = new Set<OutboundChannel>(p?.email ? ['email'] : []);
+      if (p?.push) reachable.add('push');
       return {
         switches: p?.switches ?? SWITCHES_ON,
         choices: choices.get(userId) ?? new Map(),
