@@ -8,6 +8,7 @@ import { Leagues1795800926745 } from './migrations/1795800926745-leagues.js';
 import { HeldReversals1795801538080 } from './migrations/1795801538080-held-reversals.js';
 import { Notifications1795853247004 } from './migrations/1795853247004-notifications.js';
 import { PushSubscriptions1796160665263 } from './migrations/1796160665263-push-subscriptions.js';
+import { NotificationReminders1796161353676 } from './migrations/1796161353676-notification-reminders.js';
 
 /**
  * Gamification's tables: the entities are their one description, the migrations are generated
@@ -25,4 +26,5 @@ export const migrations = [
   HeldReversals1795801538080,
   Notifications1795853247004,
   PushSubscriptions1796160665263,
+  NotificationReminders1796161353676,
 ];

@@ -15,6 +15,7 @@ import {
   NotificationDeliveryEntity,
   NotificationEntity,
   NotificationPreferenceEntity,
+  NotificationReminderEntity,
   NotificationSwitchesEntity,
 } from './notification.entity.js';
 import { PushSubscriptionEntity } from './push-subscription.entity.js';
@@ -40,5 +41,6 @@ export const gamificationEntities = [
   NotificationDeliveryEntity,
   NotificationPreferenceEntity,
   NotificationSwitchesEntity,
+  NotificationReminderEntity,
   PushSubscriptionEntity,
 ];

@@ -68,3 +68,26 @@ export class NotificationSwitchesEntity {
   @Column({ type: 'boolean', name: 'assignment_deadlines' }) assignmentDeadlines!: boolean;
   @Column({ type: 'timestamptz', name: 'changed_at' }) changedAt!: Date;
 }
+
+/**
+ * A notification due later (a session's reminders 24 hours and 1 hour before it): made into a
+ * notification by the reminders' sweep once `due_at` has come, then deleted; cancelling its
+ * subject (the session) deletes it unsent. One per user, type and source key, as notifications.
+ */
+@Entity({ name: 'notification_reminders' })
+@Index('notification_reminders_key', ['userId', 'type', 'sourceKey'], { unique: true })
+@Index('notification_reminders_due_idx', ['dueAt'])
+@Index('notification_reminders_subject_idx', ['subject'])
+export class NotificationReminderEntity {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column({ type: 'uuid', name: 'user_id' }) userId!: string;
+  @Column({ type: 'text' }) type!: NotificationType;
+  /** what it belongs to (`session:<id>`): a cancellation deletes a subject's reminders */
+  @Column({ type: 'text' }) subject!: string;
+  @Column({ type: 'text', name: 'source_key' }) sourceKey!: string;
+  @Column({ type: 'timestamptz', name: 'due_at' }) dueAt!: Date;
+  /** the moment its text speaks of ({{when}}); once it has passed, the reminder is dropped unsent */
+  @Column({ type: 'timestamptz', name: 'event_at' }) eventAt!: Date;
+  @Column({ type: 'jsonb' }) params!: NotificationParams;
+  @Column({ type: 'text', nullable: true }) link!: string | null;
+}

@@ -15,6 +15,7 @@ import type { EventContext } from '@lp/bus';
 import { OnEvent, entityManager } from '@lp/service-kit';
 import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
 import { NotificationDeliveries, deliveryJobId } from './notification-deliveries.js';
+import { NotificationReminders } from './notification-reminders.js';
 import { NOTIFICATION_SOURCES, type EventMadeType } from './notification-sources.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
@@ -29,6 +30,7 @@ export class NotificationsConsumer {
     @Inject(NotificationsService) private readonly notifications: NotificationsService,
     @Inject(NotificationsRepository) private readonly repo: NotificationsRepository,
     @Inject(NotificationDeliveries) private readonly deliveries: NotificationDeliveries,
+    @Inject(NotificationReminders) private readonly reminders: NotificationReminders,
   ) {}
 
   private make<T extends EventMadeType>(type: T, payload: unknown, ctx: EventContext): void {
@@ -57,14 +59,18 @@ export class NotificationsConsumer {
     this.make('session_booked', p, ctx);
   }
 
+  /** Both sides are told, and reminded a day and an hour before (notification-reminders.ts). */
   @OnEvent(mentoringEvents.sessionConfirmed, { concurrency: XP_EVENT_CONCURRENCY })
-  async sessionConfirmed(p: unknown, ctx: EventContext): Promise<void> {
+  async sessionConfirmed(p: EventPayload<typeof mentoringEvents.sessionConfirmed>, ctx: EventContext): Promise<void> {
     this.make('session_confirmed', p, ctx);
+    await this.reminders.scheduleSession(entityManager(ctx.tx), p);
   }
 
+  /** Both sides are told; its reminders not sent yet never will be. */
   @OnEvent(mentoringEvents.sessionCancelled, { concurrency: XP_EVENT_CONCURRENCY })
-  async sessionCancelled(p: unknown, ctx: EventContext): Promise<void> {
+  async sessionCancelled(p: EventPayload<typeof mentoringEvents.sessionCancelled>, ctx: EventContext): Promise<void> {
     this.make('session_cancelled', p, ctx);
+    await this.reminders.cancelSession(entityManager(ctx.tx), p.session_id);
   }
 
   @OnEvent(assessmentEvents.submissionGraded, { concurrency: XP_EVENT_CONCURRENCY })

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EmailQueue } from '@lp/service-kit';
 import { NotificationDeliveries } from './notification-deliveries.js';
+import { NotificationReminders } from './notification-reminders.js';
+import { RemindersRepository } from './reminders.repository.js';
 import { NotificationsConsumer } from './notifications.consumer.js';
 import { NotificationsService } from './notifications.service.js';
 import { UnsubscribeService } from './unsubscribe.service.js';
@@ -11,6 +13,8 @@ import { PushSubscriptionsService } from './push-subscriptions.service.js';
 /** The notification centre: notifications from events, their deliveries through the worker, the caller's routes (docs/notifications.md). */
 @Module({
   providers: [
+    NotificationReminders,
+    RemindersRepository,
     NotificationsService,
     NotificationDeliveries,
     NotificationsConsumer,

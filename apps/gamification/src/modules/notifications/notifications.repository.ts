@@ -267,7 +267,13 @@ export class NotificationsRepository {
       `DELETE FROM notification_deliveries WHERE user_id = $1 RETURNING notification_id, channel, status`,
       [userId],
     );
-    for (const table of ['notifications', 'notification_preferences', 'notification_switches', 'push_subscriptions', 'notification_reminders'])
+    for (const table of [
+      'notifications',
+      'notification_preferences',
+      'notification_switches',
+      'push_subscriptions',
+      'notification_reminders',
+    ])
       await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     return queued.map((d) => ({ notificationId: d.notification_id, channel: d.channel }));
   }
