@@ -243,6 +243,7 @@ function startApp(name, env, index) {
   // link and QR code, a password-reset link, a referral link) must be absolute: the address the banner prints
   if (name === 'community' || name === 'catalog' || name === 'identity' || name === 'gamification')
     own.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${PORT}`;
+  if (name === 'worker') own.VAPID_PRIVATE_KEY = vapidKeys.privateKey;
   const child = spawn(process.execPath, ['--enable-source-maps', join('apps', name, 'dist', 'main.js')], {
     cwd: root,
     env: name === 'gateway' ? { ...env, ...own, PORT: String(PORT), CALLER_SIGNING_KEY: callerKeys.privateKey } : { ...env, ...own },
@@ -414,6 +415,8 @@ const { generateCallerKeys, inboxPrefixOf, natsPasswordEnv } = await import('@lp
 const natsPassword = (app) => (secureNats ? secureNats.passwords[app] : process.env[natsPasswordEnv(app)]);
 // a fresh caller-signing pair per run: only the gateway (and the seed) sign, every service verifies
 const callerKeys = generateCallerKeys();
+// browser Web Push: gamification hands browsers the public key, only the worker signs with the private one
+const vapidKeys = await (await import('./vapid-keys.mjs')).developmentVapidKeys();
 const seedAuth = natsPassword('seed') ? { user: 'seed', pass: natsPassword('seed') } : null;
 mkdirSync(join(root, '.data', 'storage'), { recursive: true });
 writeFileSync(
@@ -445,9 +448,11 @@ const env = {
   NATS_URL: infra.NATS_URL,
   REDIS_URL: infra.REDIS_URL,
   CALLER_VERIFY_KEY: callerKeys.publicKey,
+  VAPID_PUBLIC_KEY: vapidKeys.publicKey,
 };
 delete env.PORT; // only the gateway gets PORT
 delete env.CALLER_SIGNING_KEY; // only the gateway gets it
+delete env.VAPID_PRIVATE_KEY; // only the worker gets it
 
 const { connect } = await import('@nats-io/transport-node');
 const nc = await connect({

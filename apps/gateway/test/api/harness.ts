@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { deleteRunKeys, testEnv, startTestService, type TestService } from '@lp/testing';
+import webpush from 'web-push';
 // The API tests exercise the assembled stack: the gateway with the real services behind it.
 import { IdentityModule } from '../../../identity/src/app.module.js';
 import { CatalogModule } from '../../../catalog/src/app.module.js';
@@ -46,6 +47,12 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** A Web Push key pair of the run's own, as `npm start` gives gamification and the worker one. */
+function vapidEnv(): Record<string, string> {
+  const keys = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:api-tests@example.com' };
+}
+
 export async function startStack(extra: Record<string, string> = {}): Promise<Stack> {
   // the gateway as deployed: the built SPA served beside the API (it changed Fastify's error path once)
   const env = testEnv({
@@ -56,6 +63,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     GOOGLE_PROVIDER: 'dev',
     // the suites sign in wrongly on purpose far more than a person would (the probe sets the real limit)
     SIGN_IN_FAILURES_PER_ADDRESS: '100000',
+    ...vapidEnv(),
     ...extra,
   });
   // a stack that fails half-way stops what it started: left running in the Jest worker, its

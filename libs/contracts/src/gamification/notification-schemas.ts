@@ -214,7 +214,13 @@ export const NOTIFICATION_QUIET_HOURS = { startHour: 22, endHour: 7 } as const;
  */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-export const isLoopbackUrl = (url: string): boolean => LOOPBACK_HOST.test(new URL(url).hostname);
+export const isLoopbackUrl = (url: string): boolean => {
+  try {
+    return LOOPBACK_HOST.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
 const Base64Url = (what: string, min: number, max: number) =>
   z
     .string()
@@ -224,7 +230,8 @@ const Base64Url = (what: string, min: number, max: number) =>
 export const PushEndpoint = z
   .url({ protocol: /^https?$/, error: 'Must be a push service URL (https://...)' })
   .max(2048)
-  .refine((u) => u.startsWith('https://') || isLoopbackUrl(u), 'Must be an https:// URL');
+  // an ftp:// or malformed one is the URL check's to name; this names a plain http:// one elsewhere than this machine
+  .refine((u) => !u.startsWith('http://') || isLoopbackUrl(u), 'Must be an https:// URL');
 export const PushSubscriptionBody = z.object({
   endpoint: PushEndpoint,
   /** what the browser says; push services expire subscriptions themselves (a 410 then removes it) */
