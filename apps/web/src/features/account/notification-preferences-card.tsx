@@ -18,6 +18,7 @@ import { routeKey } from '../../api/route-key';
 import { Spinner, Switch, useToast } from '../../ui';
 import { LoadError } from '../../ui/query-state';
 import { SettingsSection } from './settings-section';
+import { BrowserPushControl } from './browser-push-control';
 
 type Preference = RouteOutput<typeof gamificationRoutes.notificationPreferences>['preferences'][number];
 
@@ -67,6 +68,7 @@ export function NotificationPreferencesCard({ user }: { user: User }) {
         <LoadError error={preferences.error} title={t('notifications.preferences.loadFailed')} onRetry={() => void preferences.refetch()} />
       ) : (
         <div className="space-y-5">
+          <BrowserPushControl />
           {offSwitches.map((key) => (
             <p
               key={key}
