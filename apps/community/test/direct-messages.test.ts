@@ -153,18 +153,31 @@ describe('read receipts', () => {
 
 describe('community.direct-message.sent', () => {
   it('is in the outbox for the recipient with the message', async () => {
-    const m = await send(cid, dee, 'Live one');
+    const m = await send(ann, dee, 'Live one');
     const events = (await h.outbox('community.direct-message.sent')).map((e) => e.payload);
     expect(events).toContainEqual({
       v: 1,
       message_id: m.id,
       user_id: dee.id,
-      sender_id: cid.id,
-      sender_name: 'Cid Third',
+      sender_id: ann.id,
+      sender_name: 'Ann Inbox',
       content: 'Live one',
       context: null,
+      unread_since_id: m.id,
       sent_at: m.created_at,
     });
+  });
+
+  it('names the first unread message of the run, so messages in a row share it and one after reading starts a new run', async () => {
+    const first = await send(ben, dee, 'One');
+    const second = await send(ben, dee, 'Two');
+    await h.call(r.markConversationRead, { params: { userId: ben.id } }, dee.caller);
+    const third = await send(ben, dee, 'Three');
+    const runs = (await h.outbox('community.direct-message.sent'))
+      .map((e) => e.payload)
+      .filter((p) => [first.id, second.id, third.id].includes(p.message_id as string))
+      .map((p) => p.unread_since_id);
+    expect(runs).toEqual([first.id, first.id, third.id]);
   });
 
   it('is written in the same transaction as the message: when the outbox refuses it, no message is stored', async () => {

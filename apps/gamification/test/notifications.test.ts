@@ -75,6 +75,38 @@ function zonesNow(): { night: string; day: string } {
 }
 
 describe('notifications from events', () => {
+  it('makes one direct_message notification per run of unread messages from one person, not one per message', async () => {
+    const rae = await h.user('learner', 'Rae Recipient');
+    const sender = randomUUID();
+    // community names the run's first unread message; the run's first message names itself
+    const message = async (content: string, unreadSince?: string) => {
+      const id = randomUUID();
+      await h.publish(communityEvents.directMessageSent, {
+        v: 1,
+        message_id: id,
+        user_id: rae.id,
+        sender_id: sender,
+        sender_name: 'Sol Sender',
+        content,
+        context: null,
+        unread_since_id: unreadSince ?? id,
+        sent_at: new Date().toISOString(),
+      });
+      await h.idle(communityEvents.directMessageSent);
+      return id;
+    };
+    const first = await message('Hi Rae,   are you\ncoming?');
+    await message('Hello?', first);
+    await message('Ping', first);
+    const rows = await notificationsOf(rae.id);
+    expect(rows).toMatchObject([
+      { type: 'direct_message', source_key: `dm:${first}`, params: { sender_name: 'Sol Sender', preview: 'Hi Rae, are you coming?' } },
+    ]);
+    // read, then a new message: a new run, a new notification
+    const later = await message('One more thing');
+    expect((await notificationsOf(rae.id)).map((r) => r.source_key)).toEqual([`dm:${first}`, `dm:${later}`]);
+  });
+
   it('stores one notification per event even when the event comes again, announces it with the unread count, and hands its e-mail to the worker once', async () => {
     const ann = await h.user('learner', 'Ann Answerer');
     await h.call(gamificationRoutes.updateSettings, { body: { time_zone: zonesNow().day } }, ann.caller);

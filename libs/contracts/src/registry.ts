@@ -92,6 +92,7 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     mentoringEvents.sessionCancelled,
     assessmentEvents.attemptReviewed,
     communityEvents.answerPosted,
+    communityEvents.directMessageSent,
     gamificationEvents.levelReached,
     gamificationEvents.badgeEarned,
     gamificationEvents.referralCompleted,

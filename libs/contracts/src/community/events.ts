@@ -134,6 +134,8 @@ export const communityEvents = {
       sender_name: z.string(),
       content: z.string(),
       context: z.string().nullable(),
+      /** the oldest message from this sender the recipient has not read (this one when all before were read): a run of unread messages shares it */
+      unread_since_id: z.string(),
       sent_at: z.string(),
     }),
   }),

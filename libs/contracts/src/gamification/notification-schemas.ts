@@ -50,6 +50,7 @@ export const NOTIFICATION_TYPE_NAMES = [
   'quiz_graded',
   'answer_posted',
   'answer_accepted',
+  'direct_message',
   'level_up',
   'badge_earned',
   'referral_completed',
@@ -88,6 +89,7 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
   quiz_graded: { title: 'Quiz graded', body: 'Your essays were graded: your score is {{score}}%.' },
   answer_posted: { title: 'New answer to your question', body: '{{author_name}} answered your question.' },
   answer_accepted: { title: 'Your answer was accepted', body: 'The asker accepted your answer. Well done!' },
+  direct_message: { title: 'New message from {{sender_name}}', body: '{{preview}}' },
   level_up: { title: 'Level {{level}} reached', body: 'You reached level {{level}} with {{total_xp}} XP.' },
   badge_earned: { title: 'Badge earned: {{badge_name}}', body: 'You earned the {{badge_name}} badge.' },
   referral_completed: {

@@ -82,6 +82,13 @@ export const NOTIFICATION_TYPES = {
     channels: ALL,
     obeys: 'email',
   }),
+  // one per run of unread messages from one person (docs/notifications.md), not one per message
+  direct_message: def('direct_message', {
+    category: 'community',
+    event: communityEvents.directMessageSent,
+    channels: ALL,
+    obeys: 'email',
+  }),
   level_up: def('level_up', {
     category: 'achievements',
     event: gamificationEvents.levelReached,

@@ -124,6 +124,17 @@ export class DirectMessagesRepository {
     return { rows: rows.slice(0, limit).reverse(), hasOlder: rows.length > limit };
   }
 
+  /** The oldest message from `sender` that `recipient` has not read (the unread index answers it). */
+  async oldestUnread(tx: EntityManager, recipient: string, sender: string): Promise<string | null> {
+    const row = await queryOne<{ id: string }>(
+      tx,
+      `SELECT id FROM direct_messages WHERE recipient_id = $1 AND sender_id = $2 AND read_at IS NULL
+       ORDER BY created_at, id LIMIT 1`,
+      [recipient, sender],
+    );
+    return row?.id ?? null;
+  }
+
   /** Marks what `sender` sent `recipient` and is unread as read at `now`; the rows marked, newest first. */
   async markRead(tx: EntityManager, recipient: string, sender: string, now: Date): Promise<Array<{ id: string; createdAt: Date }>> {
     const rows = await queryRows<{ id: string; created_at: Date }>(

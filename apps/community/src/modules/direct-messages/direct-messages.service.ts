@@ -57,6 +57,7 @@ export class DirectMessagesService {
         sender_name: senderName,
         content: row.content,
         context: row.context,
+        unread_since_id: (await this.messages.oldestUnread(tx, row.recipientId, row.senderId)) ?? row.id,
         sent_at: row.createdAt.toISOString(),
       });
       return row;

@@ -7,7 +7,7 @@ import {
   type EventPayload,
   type mentoringEvents,
 } from '@lp/contracts';
-import { NOTIFICATION_SOURCES } from './notification-sources.js';
+import { NOTIFICATION_SOURCES, preview } from './notification-sources.js';
 
 const session: EventPayload<typeof mentoringEvents.sessionCancelled> = {
   v: 1,
@@ -27,6 +27,29 @@ const session: EventPayload<typeof mentoringEvents.sessionCancelled> = {
 };
 
 describe('notification sources', () => {
+  it("tells a message's recipient, keyed by the run's first unread message, with the message's first words", () => {
+    const [item, ...more] = NOTIFICATION_SOURCES.direct_message({
+      v: 1,
+      message_id: 'm2',
+      user_id: 'rae',
+      sender_id: 'sol',
+      sender_name: 'Sol',
+      content: 'Still there?',
+      context: null,
+      unread_since_id: 'm1',
+      sent_at: '2026-12-01T10:00:00.000Z',
+    });
+    expect(more).toEqual([]);
+    expect(item).toEqual({
+      userId: 'rae',
+      params: { sender_name: 'Sol', preview: 'Still there?' },
+      link: '/messages/sol',
+      sourceKey: 'dm:m1',
+    });
+    expect(preview(`${'word '.repeat(40)}end`, 20)).toBe('word word word word…');
+    expect(preview('a\n\n  b')).toBe('a b');
+  });
+
   it('tells both sides of a cancelled session, and only the learner of their refund', () => {
     const items = NOTIFICATION_SOURCES.session_cancelled(session);
     expect(items.map((i) => i.userId)).toEqual(['mentee', 'mentor']);

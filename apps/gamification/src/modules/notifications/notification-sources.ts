@@ -19,6 +19,11 @@ export type EventMadeType = {
 type Source<T extends EventMadeType> = (p: EventPayload<NonNullable<(typeof NOTIFICATION_TYPES)[T]['event']>>) => NotificationItem[];
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
+/** A message's first words for a notification's body (the whole message is on /messages). */
+export const preview = (content: string, max = 140): string => {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+};
 
 /**
  * Each event-made type's recipients and parameters, from its event's payload: pure, so each is
@@ -94,6 +99,15 @@ export const NOTIFICATION_SOURCES: { [T in EventMadeType]: Source<T> } = {
     p.answer_author_id === p.accepted_by
       ? []
       : [{ userId: p.answer_author_id, params: {}, link: `/qa/${p.question_id}`, sourceKey: p.answer_id }],
+  // the key is the run's first unread message: messages in a row make one notification, a message after reading a new one
+  direct_message: (p) => [
+    {
+      userId: p.user_id,
+      params: { sender_name: p.sender_name, preview: preview(p.content) },
+      link: `/messages/${p.sender_id}`,
+      sourceKey: `dm:${p.unread_since_id}`,
+    },
+  ],
   level_up: (p) => [
     { userId: p.user_id, params: { level: p.level, total_xp: p.total_xp }, link: '/profile', sourceKey: `level:${p.level}` },
   ],

@@ -9,7 +9,6 @@ import {
   institutionEvents,
   mentoringEvents,
   type EventPayload,
-  type NotificationType,
 } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { OnEvent, entityManager } from '@lp/service-kit';
@@ -91,6 +90,11 @@ export class NotificationsConsumer {
   @OnEvent(communityEvents.answerAccepted, { concurrency: XP_EVENT_CONCURRENCY })
   async answerAccepted(p: unknown, ctx: EventContext): Promise<void> {
     this.make('answer_accepted', p, ctx);
+  }
+
+  @OnEvent(communityEvents.directMessageSent)
+  async directMessageSent(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('direct_message', p, ctx);
   }
 
   @OnEvent(gamificationEvents.levelReached, { concurrency: XP_EVENT_CONCURRENCY })

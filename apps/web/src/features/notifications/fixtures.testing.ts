@@ -32,6 +32,7 @@ const PARAMS: Record<NotificationType, NotificationParams> = {
   quiz_graded: { score: 80 },
   answer_posted: { author_name: 'Abebe' },
   answer_accepted: {},
+  direct_message: { sender_name: 'Abebe', preview: 'Are you coming to the study session?' },
   level_up: { level: 4, total_xp: 700 },
   badge_earned: { badge_name: 'On Fire' },
   referral_completed: {},
