@@ -10,6 +10,7 @@ export * from './common/bus-access.js';
 export * from './common/batches.js';
 export * from './common/zoned-time.js';
 export * from './common/csv.js';
+export * from './common/bot-reads.js';
 export * from './identity/schemas.js';
 export * from './identity/routes.js';
 export * from './identity/events.js';

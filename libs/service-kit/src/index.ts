@@ -6,6 +6,7 @@ export * from './database.js';
 export * from './decorators.js';
 export * from './tokens.js';
 export * from './unit-of-work.js';
+export * from './bot-reads.js';
 export * from './service-kit.module.js';
 export * from './bus-binder.js';
 export * from './bootstrap.js';

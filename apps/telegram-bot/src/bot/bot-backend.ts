@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { identityInternal } from '@lp/contracts';
+import { catalogInternal, gamificationInternal, identityInternal } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
 import type { BoardLine, CourseLine, DeadlineLine } from './texts.js';
 
@@ -14,7 +14,11 @@ export interface BotBackend {
   confirmLink(telegramUserId: string, code: string, username: string | null): Promise<void>;
   linkedUser(telegramUserId: string): Promise<LinkedUser | null>;
   unlink(telegramUserId: string): Promise<void>;
+  courses(user: LinkedUser): Promise<CourseLine[]>;
+  leaderboard(user: LinkedUser): Promise<{ top: BoardLine[]; me: BoardLine | null }>;
 }
+
+const reader = (u: LinkedUser) => ({ user_id: u.user_id, role: u.role });
 
 export class RpcBotBackend implements BotBackend {
   constructor(private readonly rpc: RpcClient) {}
@@ -36,6 +40,17 @@ export class RpcBotBackend implements BotBackend {
 
   async unlink(telegramUserId: string): Promise<void> {
     await this.call(identityInternal.telegramUnlinkFromBot, { telegram_user_id: telegramUserId });
+  }
+
+  async courses(user: LinkedUser): Promise<CourseLine[]> {
+    const rows = await this.call(catalogInternal.botCourses, reader(user));
+    return rows.map((r) => ({ title: r.title, progress: r.progress_percentage, completed: r.completed_at !== null }));
+  }
+
+  async leaderboard(user: LinkedUser): Promise<{ top: BoardLine[]; me: BoardLine | null }> {
+    const board = await this.call(gamificationInternal.botLeaderboard, reader(user));
+    const line = (e: (typeof board.top)[number]): BoardLine => ({ rank: e.rank, name: e.name, xp: e.total_xp, isMe: e.is_me });
+    return { top: board.top.map(line), me: board.me ? line(board.me) : null };
   }
 }
 

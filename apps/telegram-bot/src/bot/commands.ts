@@ -87,6 +87,22 @@ export function buildBot(o: BotOptions): Bot {
     }),
   );
 
+  bot.command(
+    'courses',
+    forLinked(async (ctx, user, t) => {
+      const courses = await backend.courses(user);
+      return ctx.reply(courses.length ? t.courses(courses) : t.noCourses);
+    }),
+  );
+
+  bot.command(
+    'leaderboard',
+    forLinked(async (ctx, user, t) => {
+      const board = await backend.leaderboard(user);
+      return ctx.reply(t.leaderboard(board.top, board.me));
+    }),
+  );
+
   bot.command('help', async (ctx) => {
     const id = telegramId(ctx);
     const t = textsOf(ctx);

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { defineRoute, FileRefSchema } from '../common/route.js';
 import { IdParams, MessageResponse } from '../common/ids.js';
 import { defineInternal } from '../common/bus-access.js';
+import { BotReadRequest } from '../common/bot-reads.js';
 import * as s from './schemas.js';
 
 const service = 'catalog' as const;
@@ -538,6 +539,13 @@ export const catalogRoutes = {
 
 /** Bus-only subjects (no HTTP route): the worker, billing and the seed call them. */
 export const catalogInternal = {
+  /** /courses in the Telegram bot: the user's enrolled courses with progress (as GET /learner/enrolled-courses) */
+  botCourses: defineInternal({
+    subject: 'catalog.bot.courses',
+    request: BotReadRequest,
+    response: z.array(s.EnrolledCourseSchema),
+    callers: ['telegram-bot'],
+  }),
   /** the worker stored a certificate's PDF */
   certificateRendered: defineInternal({
     subject: 'catalog.certificate.rendered',

@@ -14,6 +14,7 @@
  */
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
+import { BotReadRequest } from '../common/bot-reads.js';
 import { z } from 'zod';
 import * as s from './schemas.js';
 import * as n from './notification-schemas.js';
@@ -244,6 +245,13 @@ export const gamificationRoutes = {
 
 /** Gamification's bus-only subjects; the `devOnly` ones (demo data) are bound and permitted in development and tests only. */
 export const gamificationInternal = {
+  /** /leaderboard in the Telegram bot: this week's top 5 and the user's own row (the route's board, docs/gamification.md) */
+  botLeaderboard: defineInternal({
+    subject: 'gamification.bot.leaderboard',
+    request: BotReadRequest,
+    response: z.object({ top: z.array(s.LeaderboardEntrySchema), me: s.LeaderboardEntrySchema.nullable(), participants: z.number().int() }),
+    callers: ['telegram-bot'],
+  }),
   closeWeek: defineInternal({
     subject: 'gamification.maintenance.close-week',
     request: s.CloseWeekRequest,

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import {
   ACTIVITY_WEEKS,
   catalogEvents,
+  catalogInternal,
   catalogRoutes,
+  type BotReadRequest,
   type CompletionResponse,
   type RouteInput,
   type CourseProgress,
@@ -11,7 +13,7 @@ import {
   type EnrollmentProgressSchema,
 } from '@lp/contracts';
 import { writeEvent } from '@lp/bus';
-import { UnitOfWork, Clock, Handles, currentCaller, iso, isoOrNull } from '@lp/service-kit';
+import { UnitOfWork, Clock, Handles, HandlesInternal, asBotReader, currentCaller, iso, isoOrNull } from '@lp/service-kit';
 import { catalogErrors } from '../../common/catalog-errors.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { courseCoverUrl } from '../courses/course.mapper.js';
@@ -233,5 +235,11 @@ export class ProgressService {
       completed_at: isoOrNull(r.completed_at),
       last_activity_at: iso(r.last_activity_at),
     }));
+  }
+
+  /** The Telegram bot's /courses: the route's answer for the linked user. */
+  @HandlesInternal(catalogInternal.botCourses)
+  botCourses(req: BotReadRequest): Promise<Array<z.infer<typeof EnrolledCourseSchema>>> {
+    return asBotReader(req, () => this.enrolledCourses());
   }
 }

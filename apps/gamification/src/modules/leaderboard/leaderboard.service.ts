@@ -7,13 +7,26 @@ import {
   LEADERBOARD_NEIGHBOURS,
   LEADERBOARD_SIZE,
   LeaderboardResponse as LeaderboardResponseSchema,
+  gamificationInternal,
   gamificationRoutes,
+  type BotReadRequest,
   type LeaderboardEntry,
   type LeaderboardResponse,
   type LeaderboardTimeframe,
   type RouteInput,
 } from '@lp/contracts';
-import { Clock, ENV, Handles, LOGGER, REDIS, currentCaller, type BaseEnv, type Logger } from '@lp/service-kit';
+import {
+  Clock,
+  ENV,
+  Handles,
+  HandlesInternal,
+  LOGGER,
+  REDIS,
+  asBotReader,
+  currentCaller,
+  type BaseEnv,
+  type Logger,
+} from '@lp/service-kit';
 import { LeaguesService } from '../leagues/leagues.service.js';
 import { PortalMembers } from '../members/portal-members.service.js';
 import { boardKey, readyKey } from './board-keys.js';
@@ -76,6 +89,9 @@ interface BoardView {
  * lost board is rebuilt from PostgreSQL before it is read. An institution portal's board is the
  * platform board intersected with a Redis set of the institution's members (docs/gamification.md).
  */
+/** how many rows of the board the Telegram bot shows */
+const BOT_BOARD_SIZE = 5;
+
 @Injectable()
 export class LeaderboardService implements OnApplicationBootstrap {
   /** boards being rebuilt in this process, so concurrent reads of a lost board rebuild it once */
@@ -212,6 +228,17 @@ export class LeaderboardService implements OnApplicationBootstrap {
       me: mine ? entryOf(mine) : null,
       neighbours,
     };
+  }
+
+  /** The Telegram bot's /leaderboard: this week's platform board as the route ranks it, its top 5 and the user's row. */
+  @HandlesInternal(gamificationInternal.botLeaderboard)
+  async botLeaderboard(req: BotReadRequest): Promise<{ top: LeaderboardEntry[]; me: LeaderboardEntry | null; participants: number }> {
+    const board = await asBotReader(req, () => this.leaderboard({ query: { timeframe: 'week' } } as RouteInput<R['leaderboard']>));
+    // the top page may come encoded once for every reader (checked-json.ts)
+    const entries = board.entries instanceof CheckedJson ? (JSON.parse(board.entries.json) as LeaderboardEntry[]) : board.entries;
+    const me = board.me instanceof CheckedJson ? (JSON.parse(board.me.json) as LeaderboardEntry | null) : board.me;
+    const participants = board.participants instanceof CheckedJson ? (JSON.parse(board.participants.json) as number) : board.participants;
+    return { top: entries.slice(0, BOT_BOARD_SIZE), me, participants };
   }
 
   /**
