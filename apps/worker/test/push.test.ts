@@ -123,12 +123,19 @@ let pushes: Queue;
 
 /** A day-time zone: nothing is held for quiet hours. */
 function dayZone(): string {
+  return zoneAt([13, 14, 15]);
+}
+/** A zone where it is now the middle of the night (quiet hours). */
+function nightZone(): string {
+  return zoneAt([1, 2, 3, 4]);
+}
+function zoneAt(hours: number[]): string {
   const hourIn = (tz: string) =>
     Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
   const zones = Array.from({ length: 25 }, (_, i) => i - 12).map((o) =>
     o === 0 ? 'Etc/GMT' : `Etc/GMT${o > 0 ? '+' : '-'}${Math.abs(o)}`,
   );
-  return zones.find((z) => [13, 14, 15].includes(hourIn(z)))!;
+  return zones.find((z) => hours.includes(hourIn(z)))!;
 }
 
 beforeAll(async () => {
@@ -153,10 +160,13 @@ afterAll(async () => {
   await pushService?.stop();
 }, 90_000);
 
-/** A user subscribed in these browsers, in a day-time zone. */
+/** A user subscribed in these browsers, in a day-time zone unless told. */
 async function subscribedUser(...browsers: Browser[]): Promise<TestUser> {
+  return subscribedIn(dayZone(), ...browsers);
+}
+async function subscribedIn(timeZone: string, ...browsers: Browser[]): Promise<TestUser> {
   const u = await h.user('learner', 'Pia Push');
-  await h.call(gamificationRoutes.updateSettings, { body: { time_zone: dayZone() } }, u.caller);
+  await h.call(gamificationRoutes.updateSettings, { body: { time_zone: timeZone } }, u.caller);
   for (const b of browsers) await h.call(gamificationRoutes.subscribePush, { body: subscriptionOf(b, pushService.origin) }, u.caller);
   return u;
 }
@@ -246,5 +256,28 @@ describe('browser push through the worker', () => {
     expect(left.map((r) => r.endpoint)).toEqual([`${pushService.origin}${kept.path}`]);
     expect(pushService.to(gone.path)).toHaveLength(1);
     expect(pushService.to(missing.path)).toHaveLength(1);
+  });
+
+  it('holds a push through the recipient’s quiet hours exactly as their e-mail', async () => {
+    const browser = newBrowser();
+    const u = await subscribedIn(nightZone(), browser);
+    const { notificationId } = await notify(u);
+    await h.waitFor(async () => (await pushes.getJob(deliveryJobId(notificationId, 'push'))) !== undefined);
+    const emails = new Queue(JOBS.sendEmail.queue, {
+      connection: { url: h.env.REDIS_URL!, maxRetriesPerRequest: null },
+      prefix: queuePrefix(h.env.BUS_PREFIX!),
+    });
+    try {
+      const [push, mail] = [
+        await pushes.getJob(deliveryJobId(notificationId, 'push')),
+        await emails.getJob(deliveryJobId(notificationId, 'email')),
+      ];
+      expect(await push!.getState()).toBe('delayed');
+      expect(push!.opts.delay).toBeGreaterThan(2 * 3600_000);
+      expect(Math.abs(push!.timestamp + push!.opts.delay! - (mail!.timestamp + mail!.opts.delay!))).toBeLessThan(2000);
+    } finally {
+      await emails.close();
+    }
+    expect(pushService.to(browser.path)).toEqual([]);
   });
 });
