@@ -242,6 +242,20 @@ describe('browser push through the worker', () => {
     expect((await pushes.getJob(deliveryJobId(notificationId, 'push')))!.returnvalue).toEqual({ sent: 2, gone: 0 });
   });
 
+  it('pushes each browser once when the worker restarts between the attempts', async () => {
+    const reached = newBrowser();
+    const flaky = newBrowser();
+    pushService.answers.set(flaky.path, [503, 201]);
+    const u = await subscribedUser(reached, flaky);
+    const { notificationId } = await notify(u);
+    await h.waitFor(async () => pushService.to(flaky.path).length === 1 && pushService.to(reached.path).length === 1, 20_000);
+    // the process goes (its Redis keys stay: TestService.stop would clear them), another takes the retry
+    await worker.app.close();
+    worker = await startTestService(WorkerModule.create(h.env), h.env);
+    await h.waitFor(async () => (await jobState(notificationId)) === 'completed', 30_000);
+    expect([pushService.to(reached.path).length, pushService.to(flaky.path).length]).toEqual([1, 2]);
+  });
+
   it('deletes a subscription its push service says is gone (410 or 404), without retrying it', async () => {
     const gone = newBrowser();
     const missing = newBrowser();
