@@ -331,6 +331,7 @@ function banner(webBuilt, hasGateway) {
     '',
     ...DOORS.map((l) => line(l)),
     '',
+    ...telegramLines().map((l) => line(l)),
     line(`Infrastructure: ${infra.POSTGRES_URL}  ${infra.NATS_URL}  ${infra.REDIS_URL}`),
     line(`Apps: ${apps.map((a) => a.name).join(', ')}`),
     line('Stop: Ctrl-C (stops the apps and whatever npm start started)'),
@@ -341,6 +342,24 @@ function banner(webBuilt, hasGateway) {
 }
 let DEMO = [];
 let DOORS = [];
+
+/**
+ * How to reach the Telegram bot: with TELEGRAM_BOT_TOKEN it is a real bot on Telegram; without
+ * one it talks to the local double of the Bot API it started on loopback (apps/telegram-bot
+ * src/dev/bot-api-double.ts), whose page chats with it as a pretend Telegram user.
+ */
+function telegramLines() {
+  if (!apps.some((a) => a.name === 'telegram-bot')) return [];
+  if (process.env.TELEGRAM_BOT_TOKEN) return ['Telegram bot: on Telegram (TELEGRAM_BOT_TOKEN is set); link it with the code on /profile', ''];
+  if (process.env.TELEGRAM_API_ROOT) return [`Telegram bot: talks to the Bot API at ${process.env.TELEGRAM_API_ROOT}`, ''];
+  const double = `http://127.0.0.1:${process.env.TELEGRAM_DOUBLE_PORT || 3081}`;
+  return [
+    `Telegram bot (local double of the Bot API, no TELEGRAM_BOT_TOKEN): chat with it at ${double}/`,
+    `  or: curl -X POST ${double}/_double/users/424242/messages -H 'content-type: application/json' -d '{"text":"/help"}'`,
+    `      curl ${double}/_double/chats/424242   (its answers)`,
+    '',
+  ];
+}
 
 /**
  * What the development doors are and who they answer (libs/service-kit dev-doors.ts): the

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ALL_EVENTS, ALL_INTERNAL, ALL_ROUTES, RUNNING_SERVICES } from '@lp/contracts';
-import { busPermissions, busPrincipals, deployedNatsConfig, inboxPrefixOf } from './nats-permissions.js';
+import { busPermissions, busPrincipals, deployedNatsConfig, inboxPrefixOf, natsPasswordEnv } from './nats-permissions.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -53,6 +53,8 @@ describe('NATS permissions generated from the contracts', () => {
     );
     expect(bot.publish.filter((s) => ALL_ROUTES.some((r) => r.subject === s))).toEqual([]);
     expect(bot.subscribe).toEqual(['telegram-bot.system.>', '_INBOX_telegram_bot.>']);
+    expect(natsPasswordEnv('telegram-bot')).toBe('NATS_PASSWORD_TELEGRAM_BOT');
+    expect(deployedNatsConfig()).toContain('{ user: "telegram-bot", password: $NATS_PASSWORD_TELEGRAM_BOT,');
   });
 
   it('no wildcard gives a principal the whole JetStream API or another inbox', () => {

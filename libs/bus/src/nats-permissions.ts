@@ -48,7 +48,8 @@ export const inboxPrefixOf = (principal: BusPrincipal): string => `_INBOX_${prin
 export const randomNatsPassword = (): string => `p${randomBytes(20).toString('hex')}`;
 
 /** The env setting that holds a principal's NATS password (in the nats-server process and in the app). */
-export const natsPasswordEnv = (principal: BusPrincipal): string => `NATS_PASSWORD_${principal.toUpperCase()}`;
+// 'telegram-bot' -> NATS_PASSWORD_TELEGRAM_BOT: a dash is no part of an environment name (nor of a nats-server variable)
+export const natsPasswordEnv = (principal: BusPrincipal): string => `NATS_PASSWORD_${principal.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 /** The durable JetStream consumer an app uses for one event (EventConsumer and the permissions agree on it). */
 export const durableName = (app: string, eventName: string): string => `${app}__${eventName.replace(/[.*>]/g, '_')}`;
