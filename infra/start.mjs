@@ -350,7 +350,8 @@ let DOORS = [];
  */
 function telegramLines() {
   if (!apps.some((a) => a.name === 'telegram-bot')) return [];
-  if (process.env.TELEGRAM_BOT_TOKEN) return ['Telegram bot: on Telegram (TELEGRAM_BOT_TOKEN is set); link it with the code on /profile', ''];
+  if (process.env.TELEGRAM_BOT_TOKEN)
+    return ['Telegram bot: on Telegram (TELEGRAM_BOT_TOKEN is set); link it with the code on /profile', ''];
   if (process.env.TELEGRAM_API_ROOT) return [`Telegram bot: talks to the Bot API at ${process.env.TELEGRAM_API_ROOT}`, ''];
   const double = `http://127.0.0.1:${process.env.TELEGRAM_DOUBLE_PORT || 3081}`;
   return [
