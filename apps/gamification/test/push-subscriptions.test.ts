@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { PUSH_SUBSCRIPTIONS_PER_USER, communityEvents, gamificationInternal, gamificationRoutes, identityEvents } from '@lp/contracts';
+import { PushSubscriptionsService } from '../src/modules/notifications/push-subscriptions.service.js';
 import { GamificationHarness, type TestUser } from './support/gamification-harness.js';
 
 jest.setTimeout(90_000);
@@ -83,6 +84,9 @@ describe('Web Push subscriptions and deliveries', () => {
     expect(await h.internal(gamificationInternal.pushGone, { endpoint: a.endpoint })).toEqual({ removed: true });
     expect(await h.internal(gamificationInternal.pushGone, { endpoint: a.endpoint })).toEqual({ removed: false });
     expect((await h.internal(gamificationInternal.pushTargets, { user_id: u.id })).targets.map((t) => t.endpoint)).toEqual([b.endpoint]);
+    // the data export names the browser, not its keys
+    const exported = (await h.svc.app.get(PushSubscriptionsService).exportUserData(u.id)) as { push_subscriptions: unknown[] };
+    expect(exported.push_subscriptions).toEqual([{ endpoint: b.endpoint, created_at: expect.any(String) }]);
 
     await h.publish(identityEvents.userDeletionScheduled, { v: 1, user_id: u.id, scheduled_at: new Date().toISOString(), by: 'self' });
     await h.idle(identityEvents.userDeletionScheduled);

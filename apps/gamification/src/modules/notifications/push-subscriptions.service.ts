@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { AppError, gamificationInternal, gamificationRoutes, isLoopbackUrl, type RouteInput, type RouteOutput } from '@lp/contracts';
-import { ENV, Handles, HandlesInternal, UnitOfWork, currentCaller } from '@lp/service-kit';
+import { ENV, ExportsUserData, Handles, HandlesInternal, UnitOfWork, currentCaller } from '@lp/service-kit';
 import type { z } from 'zod';
 import { gamificationErrors } from '../../common/gamification-errors.js';
 import type { GamificationEnv } from '../../config/gamification-env.js';
@@ -69,5 +69,12 @@ export class PushSubscriptionsService implements OnModuleInit {
   @HandlesInternal(gamificationInternal.pushGone)
   async gone(req: z.infer<I['pushGone']['request']>): Promise<z.infer<I['pushGone']['response']>> {
     return { removed: await this.repo.deleteEndpoint(req.endpoint) };
+  }
+
+  /** The browsers in the user's data export: where each is and since when (not the keys: they are the browser's secret, of no use to the person). */
+  @ExportsUserData()
+  async exportUserData(userId: string): Promise<Record<string, unknown>> {
+    const rows = await this.repo.ofUser(userId);
+    return { push_subscriptions: rows.map((r) => ({ endpoint: r.endpoint, created_at: r.createdAt.toISOString() })) };
   }
 }
