@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { catalogRoutes, gamificationInternal } from '@lp/contracts';
+import { assessmentRoutes, catalogRoutes, gamificationInternal } from '@lp/contracts';
 import { callInternal } from '@lp/testing';
 import { CatalogModule } from '../../catalog/src/app.module.js';
 import { GamificationModule } from '../../gamification/src/app.module.js';
+import { AssessmentModule } from '../../assessment/src/app.module.js';
+import { MentoringModule } from '../../mentoring/src/app.module.js';
 import { BotHarness, type Account } from './support/bot-harness.js';
 
 jest.setTimeout(90_000);
 
 let h: BotHarness;
 beforeAll(async () => {
-  h = await BotHarness.start({ catalog: (env) => CatalogModule.create(env), gamification: (env) => GamificationModule.create(env) });
+  h = await BotHarness.start({
+    catalog: (env) => CatalogModule.create(env),
+    gamification: (env) => GamificationModule.create(env),
+    assessment: (env) => AssessmentModule.create(env),
+    mentoring: (env) => MentoringModule.create(env),
+  });
 });
 afterAll(async () => {
   await h?.stop();
@@ -103,5 +110,52 @@ describe('/leaderboard', () => {
       '5. Learner 5',
     ]);
     expect(lines[7]).toMatch(/^You are #6 with \d+ XP\.$/);
+  });
+});
+
+describe('/deadlines', () => {
+  it('lists the open assignments of my courses, soonest first, in the platform time zone; handed in or past: gone', async () => {
+    const teacher = await h.register('Tess Teacher', 'instructor');
+    const ada = await h.register('Ada Lovelace');
+    const tg = await h.linked(ada);
+    expect((await h.say(tg, '/deadlines')).text).toBe('Nothing due: no open assignments and no upcoming mentoring sessions.');
+
+    const title = `SQL ${randomUUID().slice(0, 4)}`;
+    const course = await courseWithLessons(teacher, title, 1);
+    await eventually(() => h.call(catalogRoutes.enroll, { params: { id: course.id } }, ada.caller));
+    const assign = (name: string, due: string) =>
+      eventually(() =>
+        h.call(
+          assessmentRoutes.createAssignment,
+          {
+            body: {
+              course_id: course.id,
+              title: name,
+              description: 'd',
+              assignment_type: 'essay',
+              instructions: 'i',
+              max_points: 20,
+              due_date: due,
+              is_published: true,
+            } as never,
+          },
+          teacher.caller,
+        ),
+      );
+    const later = await assign('Joins', '2031-03-10T09:00:00.000Z');
+    await assign('Indexes', '2031-03-02T12:30:00.000Z');
+    await assign('Already past', '2020-01-01T00:00:00.000Z');
+    // the enrollment reaches assessment's read model by event
+    await eventually(async () => {
+      const reply = (await h.say(tg, '/deadlines')).text;
+      if (!reply.startsWith('Coming up')) throw new Error(reply);
+    });
+    expect((await h.say(tg, '/deadlines')).text).toBe(
+      `Coming up (times in Africa/Addis_Ababa):\n• Sun 2 Mar, 15:30: assignment "Indexes" due (${title})\n• Mon 10 Mar, 12:00: assignment "Joins" due (${title})`,
+    );
+    await eventually(() =>
+      h.call(assessmentRoutes.submitAssignment, { params: { id: later.id }, body: { submission_text: 'Done' } as never }, ada.caller),
+    );
+    expect((await h.say(tg, '/deadlines')).text).not.toContain('Joins');
   });
 });

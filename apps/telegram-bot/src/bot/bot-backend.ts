@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { catalogInternal, gamificationInternal, identityInternal } from '@lp/contracts';
+import { assessmentInternal, catalogInternal, gamificationInternal, identityInternal, mentoringInternal } from '@lp/contracts';
 import type { RpcClient } from '@lp/bus';
 import type { BoardLine, CourseLine, DeadlineLine } from './texts.js';
 
@@ -16,7 +16,11 @@ export interface BotBackend {
   unlink(telegramUserId: string): Promise<void>;
   courses(user: LinkedUser): Promise<CourseLine[]>;
   leaderboard(user: LinkedUser): Promise<{ top: BoardLine[]; me: BoardLine | null }>;
+  deadlines(user: LinkedUser): Promise<DeadlineLine[]>;
 }
+
+/** how many lines /deadlines shows: assignments and sessions together, soonest first */
+export const DEADLINES_SHOWN = 5;
 
 const reader = (u: LinkedUser) => ({ user_id: u.user_id, role: u.role });
 
@@ -45,6 +49,23 @@ export class RpcBotBackend implements BotBackend {
   async courses(user: LinkedUser): Promise<CourseLine[]> {
     const rows = await this.call(catalogInternal.botCourses, reader(user));
     return rows.map((r) => ({ title: r.title, progress: r.progress_percentage, completed: r.completed_at !== null }));
+  }
+
+  async deadlines(user: LinkedUser): Promise<DeadlineLine[]> {
+    const [assignments, sessions] = await Promise.all([
+      this.call(assessmentInternal.botDeadlines, reader(user)),
+      this.call(mentoringInternal.botSessions, reader(user)),
+    ]);
+    const lines: DeadlineLine[] = [
+      ...assignments.map((a) => ({ kind: 'assignment' as const, title: a.title, at: new Date(a.due_date), context: a.course_title ?? '' })),
+      ...sessions.sessions.map((s) => ({
+        kind: 'session' as const,
+        title: s.title,
+        at: new Date(s.scheduled_at),
+        context: s.mentee_id === user.user_id ? s.mentor_name : s.mentee_name,
+      })),
+    ];
+    return lines.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(0, DEADLINES_SHOWN);
   }
 
   async leaderboard(user: LinkedUser): Promise<{ top: BoardLine[]; me: BoardLine | null }> {

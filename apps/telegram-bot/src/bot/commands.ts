@@ -1,5 +1,5 @@
 import { Bot, type Context } from 'grammy';
-import { AppError } from '@lp/contracts';
+import { AppError, PLATFORM_TIME_ZONE } from '@lp/contracts';
 import type { Logger } from '@lp/service-kit';
 import type { BotBackend, LinkedUser } from './bot-backend.js';
 import { COMMANDS, textsFor, type Texts } from './texts.js';
@@ -92,6 +92,14 @@ export function buildBot(o: BotOptions): Bot {
     forLinked(async (ctx, user, t) => {
       const courses = await backend.courses(user);
       return ctx.reply(courses.length ? t.courses(courses) : t.noCourses);
+    }),
+  );
+
+  bot.command(
+    'deadlines',
+    forLinked(async (ctx, user, t) => {
+      const lines = await backend.deadlines(user);
+      return ctx.reply(lines.length ? t.deadlines(lines, PLATFORM_TIME_ZONE) : t.noDeadlines);
     }),
   );
 

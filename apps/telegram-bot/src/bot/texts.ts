@@ -68,7 +68,7 @@ const en = {
   noDeadlines: 'Nothing due: no open assignments and no upcoming mentoring sessions.',
   deadlines: (lines: DeadlineLine[], timeZone: string) =>
     [
-      'Coming up:',
+      `Coming up (times in ${timeZone}):`,
       ...lines.map((d) =>
         d.kind === 'assignment'
           ? `• ${formatWhen(d.at, timeZone)}: assignment "${d.title}" due (${d.context})`

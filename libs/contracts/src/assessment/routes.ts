@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { defineInternal } from '../common/bus-access.js';
+import { BotReadRequest } from '../common/bot-reads.js';
 import { defineRoute } from '../common/route.js';
 import { IdParams, IdSchema, MessageResponse } from '../common/ids.js';
 import * as s from './schemas.js';
@@ -365,6 +366,13 @@ export const assessmentRoutes = {
 
 /** Bus-only subjects (no HTTP route): only the seed calls them. */
 export const assessmentInternal = {
+  /** /deadlines in the Telegram bot: the published assignments of the user's courses due from now on, not yet submitted, soonest first */
+  botDeadlines: defineInternal({
+    subject: 'assessment.bot.deadlines',
+    request: BotReadRequest,
+    response: z.array(z.object({ assignment_id: IdSchema, title: z.string(), course_title: z.string().nullable(), due_date: z.string() })),
+    callers: ['telegram-bot'],
+  }),
   /**
    * demo data: moves an open session's start (and deadline) back, so the attempt the seed then
    * submits took a learner's time rather than the seed's milliseconds

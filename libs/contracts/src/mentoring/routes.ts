@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
+import { BotReadRequest } from '../common/bot-reads.js';
 import { IdParams, IdSchema, MessageResponse } from '../common/ids.js';
 import * as s from './schemas.js';
 
@@ -289,6 +290,13 @@ export const mentoringRoutes = {
 
 /** Bus-only subjects: billing's pricing of a session, the worker's schedule, the demo data. */
 export const mentoringInternal = {
+  /** /deadlines in the Telegram bot: the user's upcoming sessions (as GET /sessions/my?status=upcoming), soonest first */
+  botSessions: defineInternal({
+    subject: 'mentoring.bot.sessions',
+    request: BotReadRequest,
+    response: s.MySessionsResponse,
+    callers: ['telegram-bot'],
+  }),
   /**
    * demo data: moves a confirmed session `days_ago` into the past (its length kept), so the
    * maintenance job completes it as if it had taken place

@@ -2,7 +2,7 @@ import { manyWithExtras, oneWithExtras } from '@lp/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AssignmentEntity } from '../../entities/assignment.entity.js';
-import { ReadModelCourseEntity } from '../../entities/catalog-read-model.entity.js';
+import { ReadModelCourseEntity, ReadModelEnrollmentEntity } from '../../entities/catalog-read-model.entity.js';
 import { SubmissionEntity } from '../../entities/submission.entity.js';
 
 /** What every view shows beside an assignment: its course's title (read model) and its submission count. */
@@ -66,6 +66,27 @@ export class AssignmentsRepository {
     const qb = this.views().where('a.courseId = :courseId', { courseId });
     if (opts.publishedOnly) qb.andWhere('a.isPublished');
     return manyWithExtras<AssignmentEntity, AssignmentExtras>(qb.orderBy('a.dueDate').addOrderBy('a.createdAt').addOrderBy('a.id'), EXTRAS);
+  }
+
+  /** The published assignments of the learner's courses due after `now` that they have not submitted, soonest first. */
+  dueFor(userId: string, now: Date, limit: number): Promise<AssignmentView[]> {
+    const qb = this.views()
+      .innerJoin(ReadModelEnrollmentEntity, 'e', 'e.courseId = a.courseId AND e.userId = :userId', { userId })
+      .where('a.isPublished')
+      .andWhere('a.dueDate > :now', { now })
+      .andWhere((sub) => {
+        const mine = sub
+          .subQuery()
+          .select('1')
+          .from(SubmissionEntity, 'm')
+          .where('m.assignment_id = a.id')
+          .andWhere('m.student_id = :userId');
+        return `NOT EXISTS ${mine.getQuery()}`;
+      })
+      .orderBy('a.dueDate')
+      .addOrderBy('a.id')
+      .limit(limit);
+    return manyWithExtras<AssignmentEntity, AssignmentExtras>(qb, EXTRAS);
   }
 
   async insert(tx: EntityManager, a: AssignmentColumns & Pick<AssignmentEntity, 'courseId' | 'createdBy'>, now: Date): Promise<string> {

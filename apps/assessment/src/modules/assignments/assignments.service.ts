@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Assignment, assessmentRoutes, type RouteInput } from '@lp/contracts';
-import { Clock, UnitOfWork, Handles, currentCaller } from '@lp/service-kit';
+import { type Assignment, assessmentInternal, assessmentRoutes, type BotReadRequest, type RouteInput } from '@lp/contracts';
+import { Clock, UnitOfWork, Handles, HandlesInternal, currentCaller } from '@lp/service-kit';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import { AssignmentAccess } from './assignment-access.js';
 import { assignmentChanges, assignmentColumns, toAssignment } from './assignment.mapper.js';
@@ -13,6 +13,9 @@ type R = typeof assessmentRoutes;
  * Assignments of a course: its instructor (or an admin) writes them, drafts until published;
  * enrolled learners read the published ones with their own submission.
  */
+/** how many assignments the bot's /deadlines lists */
+const BOT_DEADLINES = 5;
+
 @Injectable()
 export class AssignmentsService {
   constructor(
@@ -79,5 +82,14 @@ export class AssignmentsService {
       await this.assignments.delete(tx, id);
     });
     return { message: 'Assignment deleted' };
+  }
+
+  /** The Telegram bot's /deadlines: what the user still has to hand in, soonest first. */
+  @HandlesInternal(assessmentInternal.botDeadlines)
+  async botDeadlines(
+    req: BotReadRequest,
+  ): Promise<Array<{ assignment_id: string; title: string; course_title: string | null; due_date: string }>> {
+    const due = await this.assignments.dueFor(req.user_id, this.clock.now(), BOT_DEADLINES);
+    return due.map((a) => ({ assignment_id: a.id, title: a.title, course_title: a.courseTitle, due_date: a.dueDate.toISOString() }));
   }
 }

@@ -8,6 +8,7 @@ import {
   mentoringInternal,
   mentoringRoutes,
   refundOnCancel,
+  type BotReadRequest,
   type EventPayload,
   type MentoringSession,
   type RouteInput,
@@ -15,7 +16,17 @@ import {
   type SessionStatus,
 } from '@lp/contracts';
 import { RpcClient, writeEvent, type EventContext } from '@lp/bus';
-import { Clock, ExportsUserData, Handles, HandlesInternal, OnEvent, UnitOfWork, currentCaller, entityManager } from '@lp/service-kit';
+import {
+  Clock,
+  ExportsUserData,
+  Handles,
+  HandlesInternal,
+  OnEvent,
+  UnitOfWork,
+  asBotReader,
+  currentCaller,
+  entityManager,
+} from '@lp/service-kit';
 import type { EntityManager } from 'typeorm';
 import type { SessionEntity } from '../../entities/session.entity.js';
 import { MentorProfilesRepository } from '../mentors/mentor-profiles.repository.js';
@@ -50,6 +61,12 @@ export class SessionsService {
     const statuses: SessionStatus[] | null = !query.status ? null : query.status === 'upcoming' ? [...HOLDING_STATUSES] : [query.status];
     const found = await this.sessions.forPerson(currentCaller().userId, statuses, query.limit, query.offset);
     return { sessions: found.rows.map(toSession), total: found.total };
+  }
+
+  /** The Telegram bot's /deadlines: the route's upcoming sessions of the linked user, the next five. */
+  @HandlesInternal(mentoringInternal.botSessions)
+  botSessions(req: BotReadRequest): Promise<RouteOutput<R['mySessions']>> {
+    return asBotReader(req, () => this.mine({ query: { status: 'upcoming', limit: 5, offset: 0 } } as RouteInput<R['mySessions']>));
   }
 
   @Handles(mentoringRoutes.session)
