@@ -15,6 +15,7 @@ import enLessonAuthoring from './en-lesson-authoring.json' with { type: 'json' }
 import enMentorDesk from './en-mentor-desk.json' with { type: 'json' };
 import enMentorInsights from './en-mentor-insights.json' with { type: 'json' };
 import enMentoring from './en-mentoring.json' with { type: 'json' };
+import enMessages from './en-messages.json' with { type: 'json' };
 import enNotifications from './en-notifications.json' with { type: 'json' };
 import enFigures from './en-figures.json' with { type: 'json' };
 import enGamification from './en-gamification.json' with { type: 'json' };
@@ -47,6 +48,7 @@ export const enTranslation = {
   ...enMentorDesk,
   ...enMentorInsights,
   ...enMentoring,
+  ...enMessages,
   ...enNotifications,
   ...enUpcoming,
 };

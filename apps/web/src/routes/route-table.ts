@@ -31,6 +31,7 @@ const gamification = () => import('../features/gamification/pages');
 const landing = () => import('../features/landing/landing-page');
 const mentoring = () => import('../features/mentoring/pages');
 const notifications = () => import('../features/notifications/pages');
+const messages = () => import('../features/messages/pages');
 const profile = () => import('../features/profile/profile-page');
 const qa = () => import('../features/qa/pages');
 
@@ -91,6 +92,7 @@ const LeaderboardPage = pageOf(gamification, 'LeaderboardPage');
 const ReferralsPage = pageOf(gamification, 'ReferralsPage');
 const NotificationsPage = pageOf(notifications, 'NotificationsPage');
 const UnsubscribePage = pageOf(notifications, 'UnsubscribePage');
+const MessagesPage = pageOf(messages, 'MessagesPage');
 const QaListPage = pageOf(qa, 'QaListPage');
 const QaQuestionPage = pageOf(qa, 'QaQuestionPage');
 
@@ -208,6 +210,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/account-settings', guard: 'any', element: createElement(AccountSettingsPage) },
   // every notification of the caller; the header's bell shows the latest
   { path: '/notifications', guard: 'any', element: createElement(NotificationsPage) },
+  // direct messages: the inbox, and one conversation beside it
+  { path: '/messages', guard: 'any', element: createElement(MessagesPage) },
+  { path: '/messages/:userId', guard: 'any', element: createElement(MessagesPage) },
   { path: '/knowledge-hub', guard: 'any', element: createElement(KnowledgeHubPage) },
 
   { path: '/mentors', guard: LEARNER, element: createElement(MentorsPage) },

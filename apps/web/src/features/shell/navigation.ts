@@ -65,6 +65,7 @@ const NAVIGATION: readonly (NavLinkDecl | NavGroupDecl)[] = [
     links: [
       { to: '/community', area: 'studyGroups' },
       { to: '/qa', area: 'qa' },
+      { to: '/messages', area: 'messages' },
       { to: '/mentors', area: 'mentors' },
       { to: '/my-sessions', area: 'mySessions' },
     ],

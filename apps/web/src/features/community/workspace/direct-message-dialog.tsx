@@ -1,5 +1,6 @@
 import { communityRoutes, type GroupMember } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { useDetailOrMessage } from '../../../api/error-text';
 import { useRouteMutation } from '../../../api/route-hooks';
 import { useValidationText } from '../../../i18n/validation-text';
@@ -27,6 +28,7 @@ function DirectMessageForm({ groupId, member, onClose }: { groupId: string; memb
   const vt = useValidationText();
   const detailOrMessage = useDetailOrMessage();
   const form = useContractForm(DirectMessageFormSchema, { defaultValues: { content: '' } });
+  const navigate = useNavigate();
   const send = useRouteMutation(communityRoutes.sendDirectMessage);
   const problem = formProblem(['content'], form.getValues(), form.formState.errors);
   const error = problem
@@ -44,6 +46,8 @@ function DirectMessageForm({ groupId, member, onClose }: { groupId: string; memb
         onSuccess: () => {
           toast({ title: t('community.directMessage.sent', { name: member.name }), tone: 'success' });
           onClose();
+          // the conversation goes on in the inbox, where the answer will arrive
+          navigate(`/messages/${member.id}`);
         },
       },
     ),
