@@ -130,7 +130,7 @@ describe('study groups through the gateway', () => {
       );
 
     it('answers 401 in the error shape on every route but the invitation preview without a token', async () => {
-      expect(ours.length).toBe(34);
+      expect(ours.length).toBe(38);
       expect(ours.filter((r) => r.guard === 'public').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /invitations/{token}']);
       for (const r of ours.filter((x) => x.guard !== 'public')) {
         const res = await stack.api(r.method, pathOf(r));
@@ -475,6 +475,56 @@ describe('study groups through the gateway', () => {
       expectError(await call('POST', '/messages', creator, { recipient_id: SAMPLE_ID, content: 'anyone?' }), 404, 'RECIPIENT_NOT_FOUND');
       expectError(await call('POST', '/messages', creator, { recipient_id: creator.user.id, content: 'me' }), 422, 'BUSINESS_RULE');
       expectError(await call('POST', '/messages', creator, { recipient_id: member.user.id, content: '' }), 400, 'VALIDATION_FAILED');
+    });
+
+    it('groups them into conversations with unread counts, opens the thread, and reads it (the sender sees read_at)', async () => {
+      const first = await call<{ id: string }>('POST', '/messages', stranger, { recipient_id: member.user.id, content: 'Hello from Sam' });
+      expect(first.status).toBe(201);
+      const inbox = await call<{ conversations: Array<{ user_id: string; unread: number; last_message: { id: string } }>; unread: number }>(
+        'GET',
+        '/messages/conversations?limit=5',
+        member,
+      );
+      expect(inbox.status).toBe(200);
+      expect(inbox.body.conversations.find((c) => c.user_id === stranger.user.id)).toMatchObject({
+        unread: 1,
+        last_message: { id: first.body.id },
+      });
+      expect((await call('GET', '/messages/unread-count', member)).body).toEqual({ unread: inbox.body.unread });
+      const thread = await call<{ user_name: string; messages: Array<{ id: string }>; has_older: boolean }>(
+        'GET',
+        `/messages/conversations/${stranger.user.id}`,
+        member,
+      );
+      expect([thread.status, thread.body.user_name, thread.body.messages.map((m) => m.id), thread.body.has_older]).toEqual([
+        200,
+        'Sam Stranger',
+        [first.body.id],
+        false,
+      ]);
+      expect((await call('PUT', `/messages/conversations/${stranger.user.id}/read`, member)).body).toMatchObject({ marked: 1 });
+      const seen = await call<{ messages: Array<{ read_at: string | null }> }>(
+        'GET',
+        `/messages/conversations/${member.user.id}`,
+        stranger,
+      );
+      expect(seen.body.messages[0]!.read_at).not.toBeNull();
+    });
+
+    it('refuses a conversation with oneself (400), with nobody (404) and a malformed id or cursor (400), in the error shape', async () => {
+      const self = expectError(await call('GET', `/messages/conversations/${member.user.id}`, member), 400, 'OWN_CONVERSATION');
+      expect(self).toEqual({
+        detail: 'You cannot have a conversation with yourself',
+        code: 'OWN_CONVERSATION',
+        errors: [{ path: 'userId', message: 'You cannot have a conversation with yourself' }],
+      });
+      expectError(await call('PUT', `/messages/conversations/${member.user.id}/read`, member), 400, 'OWN_CONVERSATION');
+      const nobody = expectError(await call('GET', `/messages/conversations/${SAMPLE_ID}`, member), 404, 'CORRESPONDENT_NOT_FOUND');
+      expect(nobody.detail).toBe('This person was not found');
+      expectError(await call('PUT', `/messages/conversations/${SAMPLE_ID}/read`, member), 404, 'CORRESPONDENT_NOT_FOUND');
+      expectError(await call('GET', '/messages/conversations/not-a-uuid', member), 400, 'VALIDATION_FAILED');
+      expectError(await call('GET', `/messages/conversations/${stranger.user.id}?before=nope`, member), 400, 'VALIDATION_FAILED');
+      expectError(await call('GET', '/messages/conversations?limit=0', member), 400, 'VALIDATION_FAILED');
     });
   });
 });
