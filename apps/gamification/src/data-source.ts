@@ -9,6 +9,7 @@ import { HeldReversals1795801538080 } from './migrations/1795801538080-held-reve
 import { Notifications1795853247004 } from './migrations/1795853247004-notifications.js';
 import { PushSubscriptions1796160665263 } from './migrations/1796160665263-push-subscriptions.js';
 import { NotificationReminders1796161353676 } from './migrations/1796161353676-notification-reminders.js';
+import { TelegramChats1796163891732 } from './migrations/1796163891732-telegram-chats.js';
 
 /**
  * Gamification's tables: the entities are their one description, the migrations are generated
@@ -27,4 +28,5 @@ export const migrations = [
   Notifications1795853247004,
   PushSubscriptions1796160665263,
   NotificationReminders1796161353676,
+  TelegramChats1796163891732,
 ];

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ServiceKitModule } from '@lp/service-kit';
 import { TelegramBotEnvSchema } from './config/telegram-bot-env.js';
 import { BotRunner } from './bot/bot-runner.service.js';
+import { NotificationSender } from './bot/notification-sender.service.js';
 
 /** The Telegram bot: no database, no route subjects; the Bot API on one side, bus-only subjects on the other. */
 @Module({})
@@ -19,7 +20,7 @@ export class TelegramBotModule {
           ...(env ? { env } : {}),
         }),
       ],
-      providers: [BotRunner],
+      providers: [BotRunner, NotificationSender],
     };
   }
 }

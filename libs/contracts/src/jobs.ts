@@ -6,6 +6,7 @@ import { EmailJob, EmailJobResult } from './common/email.js';
 import { SessionMaintenanceReply } from './mentoring/schemas.js';
 import { CloseWeekReply } from './gamification/schemas.js';
 import { PushJob, PushJobResult } from './gamification/notification-schemas.js';
+import { TelegramJob, TelegramJobResult } from './common/bot-reads.js';
 
 /** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
 export interface JobOptions {
@@ -31,6 +32,8 @@ export interface JobType<D extends z.ZodType = z.ZodType, R extends z.ZodType = 
   options: JobOptions;
   /** a job the worker schedules itself, every `everyMs` (one schedule however many workers run) */
   schedule?: { everyMs: number; data: z.input<D> };
+  /** the app that consumes it when not the worker (the Telegram bot sends its own messages) */
+  consumer?: 'telegram-bot';
 }
 
 export const defineJobType = <D extends z.ZodType, R extends z.ZodType>(type: JobType<D, R>): JobType<D, R> => type;
@@ -67,6 +70,25 @@ export const JOBS = {
     version: 1,
     data: PushJob,
     result: PushJobResult,
+    options: {
+      attempts: 6,
+      backoff: { type: 'exponential', delay: 5000 },
+      removeOnComplete: { age: DAY, count: 10_000 },
+      removeOnFail: { age: 7 * DAY },
+    },
+  }),
+  /**
+   * one notification's Telegram message (gamification produces under `notification:<id>:telegram`,
+   * held through quiet hours; the Telegram bot sends it with sendMessage if the chat is still
+   * linked to the recipient, docs/notifications.md "Telegram")
+   */
+  sendTelegram: defineJobType({
+    queue: 'telegram',
+    name: 'notification.telegram',
+    version: 1,
+    consumer: 'telegram-bot',
+    data: TelegramJob,
+    result: TelegramJobResult,
     options: {
       attempts: 6,
       backoff: { type: 'exponential', delay: 5000 },

@@ -67,6 +67,8 @@ export const ALL_INTERNAL: readonly InternalDef[] = [
  */
 export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
   gamification: [
+    identityEvents.telegramLinked,
+    identityEvents.telegramUnlinked,
     identityEvents.userRegistered,
     identityEvents.userUpdated,
     identityEvents.userDeletionScheduled,

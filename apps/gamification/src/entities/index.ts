@@ -19,6 +19,7 @@ import {
   NotificationSwitchesEntity,
 } from './notification.entity.js';
 import { PushSubscriptionEntity } from './push-subscription.entity.js';
+import { TelegramChatEntity } from './telegram-chat.entity.js';
 
 /** Every table of gamification, the users read model's included: the one list (data-source.ts hands it on). */
 export const gamificationEntities = [
@@ -43,4 +44,5 @@ export const gamificationEntities = [
   NotificationSwitchesEntity,
   NotificationReminderEntity,
   PushSubscriptionEntity,
+  TelegramChatEntity,
 ];

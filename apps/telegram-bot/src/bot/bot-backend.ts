@@ -17,6 +17,8 @@ export interface BotBackend {
   courses(user: LinkedUser): Promise<CourseLine[]>;
   leaderboard(user: LinkedUser): Promise<{ top: BoardLine[]; me: BoardLine | null }>;
   deadlines(user: LinkedUser): Promise<DeadlineLine[]>;
+  /** the user's Telegram notifications switch, set when `on` is given; answers it as it is now */
+  telegramSwitch(user: LinkedUser, on?: boolean): Promise<boolean>;
 }
 
 /** how many lines /deadlines shows: assignments and sessions together, soonest first */
@@ -66,6 +68,11 @@ export class RpcBotBackend implements BotBackend {
       })),
     ];
     return lines.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(0, DEADLINES_SHOWN);
+  }
+
+  async telegramSwitch(user: LinkedUser, on?: boolean): Promise<boolean> {
+    const r = await this.call(gamificationInternal.botTelegramSwitch, { ...reader(user), ...(on === undefined ? {} : { on }) });
+    return r.on;
   }
 
   async leaderboard(user: LinkedUser): Promise<{ top: BoardLine[]; me: BoardLine | null }> {

@@ -65,6 +65,12 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     this.log.info({ url }, 'bot receiving updates by webhook');
   }
 
+  /** The Bot API client (the notification sender's way out), once the bot started. */
+  api(): Bot['api'] {
+    if (!this.bot) throw new Error('the bot has not started');
+    return this.bot.api;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (this.bot?.isRunning()) await this.bot.stop().catch(() => undefined);
     await this.polling?.catch(() => undefined);

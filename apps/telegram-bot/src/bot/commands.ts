@@ -1,4 +1,4 @@
-import { Bot, type Context } from 'grammy';
+import { Bot, InlineKeyboard, type Context } from 'grammy';
 import { AppError, PLATFORM_TIME_ZONE } from '@lp/contracts';
 import type { Logger } from '@lp/service-kit';
 import type { BotBackend, LinkedUser } from './bot-backend.js';
@@ -108,6 +108,26 @@ export function buildBot(o: BotOptions): Bot {
     forLinked(async (ctx, user, t) => {
       const board = await backend.leaderboard(user);
       return ctx.reply(t.leaderboard(board.top, board.me));
+    }),
+  );
+
+  const switchKeyboard = (t: Texts, on: boolean) =>
+    new InlineKeyboard().text(on ? t.turnOff : t.turnOn, on ? 'settings:off' : 'settings:on');
+
+  bot.command(
+    'settings',
+    forLinked(async (ctx, user, t) => {
+      const on = await backend.telegramSwitch(user);
+      return ctx.reply(t.settings(on), { reply_markup: switchKeyboard(t, on) });
+    }),
+  );
+
+  bot.callbackQuery(
+    /^settings:(on|off)$/,
+    forLinked(async (ctx, user, t) => {
+      const on = await backend.telegramSwitch(user, ctx.callbackQuery?.data === 'settings:on');
+      await ctx.answerCallbackQuery({ text: t.pressed });
+      return ctx.editMessageText(t.settingsSaved(on), { reply_markup: switchKeyboard(t, on) });
     }),
   );
 

@@ -32,7 +32,7 @@ export class BotHarness {
   static async start(more: Record<string, (env: Record<string, string>) => DynamicModule> = {}): Promise<BotHarness> {
     const double = new BotApiDouble();
     const apiRoot = await double.start();
-    const env = testEnv({ TELEGRAM_API_ROOT: apiRoot });
+    const env = testEnv({ TELEGRAM_API_ROOT: apiRoot, PUBLIC_URL: 'http://learnhub.test' });
     const services: Record<string, TestService> = {};
     const started: TestService[] = [];
     try {

@@ -11,3 +11,19 @@ import { RoleSchema } from './roles.js';
  */
 export const BotReadRequest = z.object({ user_id: IdSchema, role: RoleSchema });
 export type BotReadRequest = z.infer<typeof BotReadRequest>;
+
+/** /settings in the bot: the user's Telegram notifications switch (gamification keeps it), read or set. */
+export const BotTelegramSwitchRequest = BotReadRequest.extend({ on: z.boolean().optional() });
+export const BotTelegramSwitchReply = z.object({ on: z.boolean(), linked: z.boolean() });
+
+/** One notification's Telegram message for the bot to send (JOBS.sendTelegram). */
+export const TelegramJob = z.object({
+  notification_id: IdSchema,
+  user_id: IdSchema,
+  /** the private chat: the linked Telegram user's id */
+  chat_id: z.string().min(1),
+  text: z.string().min(1).max(4096),
+});
+export type TelegramJob = z.infer<typeof TelegramJob>;
+/** sent: false when the chat was no longer linked to the recipient at send time */
+export const TelegramJobResult = z.object({ sent: z.boolean(), message_id: z.number().int().nullable() });

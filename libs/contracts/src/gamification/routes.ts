@@ -14,7 +14,7 @@
  */
 import { defineRoute } from '../common/route.js';
 import { defineInternal } from '../common/bus-access.js';
-import { BotReadRequest } from '../common/bot-reads.js';
+import { BotReadRequest, BotTelegramSwitchReply, BotTelegramSwitchRequest } from '../common/bot-reads.js';
 import { z } from 'zod';
 import * as s from './schemas.js';
 import * as n from './notification-schemas.js';
@@ -250,6 +250,13 @@ export const gamificationInternal = {
     subject: 'gamification.bot.leaderboard',
     request: BotReadRequest,
     response: z.object({ top: z.array(s.LeaderboardEntrySchema), me: s.LeaderboardEntrySchema.nullable(), participants: z.number().int() }),
+    callers: ['telegram-bot'],
+  }),
+  /** /settings in the Telegram bot: the user's one Telegram switch (all Telegram notifications on or off) */
+  botTelegramSwitch: defineInternal({
+    subject: 'gamification.bot.telegram-switch',
+    request: BotTelegramSwitchRequest,
+    response: BotTelegramSwitchReply,
     callers: ['telegram-bot'],
   }),
   closeWeek: defineInternal({

@@ -39,6 +39,19 @@ export const identityEvents = {
     summary: "A user asked for (or an admin ordered) deletion; every service forgets the user's personal data",
     schema: z.object({ v: z.literal(1), user_id: z.string(), scheduled_at: z.string(), by: z.enum(['self', 'admin']) }),
   }),
+  telegramLinked: defineEvent({
+    name: 'identity.telegram.linked',
+    service,
+    summary:
+      "A user linked a Telegram account through the bot (/start <code>): the engagement service sends the user's Telegram notifications to it",
+    schema: z.object({ v: z.literal(1), user_id: z.string(), telegram_user_id: z.string(), linked_at: z.string() }),
+  }),
+  telegramUnlinked: defineEvent({
+    name: 'identity.telegram.unlinked',
+    service,
+    summary: 'A user unlinked their Telegram account (on /profile or with /unlink in the bot): no Telegram notification goes out any more',
+    schema: z.object({ v: z.literal(1), user_id: z.string(), unlinked_at: z.string() }),
+  }),
   notificationSettingsChanged: defineEvent({
     name: 'identity.user.notification-settings-changed',
     service,

@@ -6,6 +6,8 @@ import type { GamificationEnv } from '../../config/gamification-env.js';
 import { notificationEmail } from './notification-email.js';
 import { NotificationsRepository, type PendingDelivery } from './notifications.repository.js';
 import { PushQueue, handOverPush } from './push-hand-over.js';
+import { TelegramQueue, handOverTelegram } from './telegram-channel.js';
+import { TelegramChatsRepository } from './telegram-chats.repository.js';
 import { UnsubscribeLinks } from './unsubscribe-links.js';
 
 /** How often deliveries still pending are handed to the worker again (Redis away, a crash between commit and hand-over). */
@@ -39,6 +41,8 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
     @Inject(LOGGER) private readonly log: Logger,
     @Inject(PushQueue) private readonly push: PushQueue,
     @Inject(UnsubscribeLinks) private readonly unsubscribe: UnsubscribeLinks,
+    @Inject(TelegramQueue) private readonly telegram: TelegramQueue,
+    @Inject(TelegramChatsRepository) private readonly telegramChats: TelegramChatsRepository,
   ) {
     this.committed = queues.afterCommit<string>((ids) => void this.handOver({ ids: [...new Set(ids)] }));
     this.withdrawn = queues.afterCommit<string>((jobIds) => void this.withdraw(jobIds));
@@ -93,6 +97,17 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
           if (d.channel === 'push') {
             await handOverPush(this.push, d, this.env.PUBLIC_URL, deliveryJobId(d.notificationId, d.channel));
             queued.push(d);
+            continue;
+          }
+          if (d.channel === 'telegram') {
+            const handed = await handOverTelegram(
+              this.telegram,
+              this.telegramChats,
+              d,
+              this.env.PUBLIC_URL,
+              deliveryJobId(d.notificationId, d.channel),
+            );
+            (handed ? queued : impossible).push(d);
             continue;
           }
           if (d.channel !== 'email' || !d.email) {

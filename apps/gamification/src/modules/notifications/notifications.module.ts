@@ -9,6 +9,8 @@ import { UnsubscribeService } from './unsubscribe.service.js';
 import { UnsubscribeLinks } from './unsubscribe-links.js';
 import { PushQueue } from './push-hand-over.js';
 import { PushSubscriptionsService } from './push-subscriptions.service.js';
+import { TelegramChannel, TelegramQueue } from './telegram-channel.js';
+import { TelegramChatsRepository } from './telegram-chats.repository.js';
 
 /** The notification centre: notifications from events, their deliveries through the worker, the caller's routes (docs/notifications.md). */
 @Module({
@@ -23,6 +25,9 @@ import { PushSubscriptionsService } from './push-subscriptions.service.js';
     EmailQueue,
     PushQueue,
     PushSubscriptionsService,
+    TelegramQueue,
+    TelegramChatsRepository,
+    TelegramChannel,
   ],
   exports: [NotificationsService],
 })

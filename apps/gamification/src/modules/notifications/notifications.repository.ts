@@ -22,6 +22,8 @@ export interface RecipientRow {
   switches: Switches;
   /** subscribed to Web Push in at least one browser */
   push: boolean;
+  /** a linked Telegram chat with the user's Telegram switch on */
+  telegram: boolean;
 }
 
 /** A pending delivery with what its message needs. */
@@ -73,11 +75,13 @@ export class NotificationsRepository {
       study_reminders: boolean | null;
       assignment_deadlines: boolean | null;
       push: boolean;
+      telegram: boolean;
     }>(
       tx,
       `SELECT x.id, CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, s.time_zone,
               w.email AS email_on, w.study_reminders, w.assignment_deadlines,
-              EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = x.id) AS push
+              EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = x.id) AS push,
+              EXISTS (SELECT 1 FROM telegram_chats t WHERE t.user_id = x.id AND t."on") AS telegram
          FROM unnest($1::uuid[]) AS x(id)
          LEFT JOIN users u ON u.id = x.id
          LEFT JOIN user_stats s ON s.user_id = x.id
@@ -92,6 +96,7 @@ export class NotificationsRepository {
           email: r.email,
           timeZone: r.time_zone,
           push: r.push,
+          telegram: r.telegram,
           // the three are written together: no row, identity's defaults
           switches:
             r.email_on === null
@@ -273,6 +278,7 @@ export class NotificationsRepository {
       'notification_switches',
       'push_subscriptions',
       'notification_reminders',
+      'telegram_chats',
     ])
       await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     return queued.map((d) => ({ notificationId: d.notification_id, channel: d.channel }));

@@ -94,6 +94,7 @@ export class NotificationsService {
       const p = people.get(userId);
       const reachable = new Set<OutboundChannel>(p?.email ? ['email'] : []);
       if (p?.push) reachable.add('push');
+      if (p?.telegram) reachable.add('telegram');
       return {
         switches: p?.switches ?? SWITCHES_ON,
         choices: choices.get(userId) ?? new Map(),

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { identityInternal, identityRoutes, type RouteOutput } from '@lp/contracts';
+import type { EntityManager } from 'typeorm';
+import { identityEvents, identityInternal, identityRoutes, type RouteOutput } from '@lp/contracts';
+import { writeEvent } from '@lp/bus';
 import { ENV, UnitOfWork, isUniqueViolation, Clock, addSeconds, Handles, HandlesInternal, currentCaller } from '@lp/service-kit';
 import type { IdentityEnv } from '../../config/identity-env.js';
 import { identityErrors } from '../../common/identity-errors.js';
@@ -58,7 +60,11 @@ export class TelegramService {
   @Handles(identityRoutes.telegramUnlink)
   async unlink(): Promise<RouteOutput<R['telegramUnlink']>> {
     const userId = currentCaller().userId;
-    const removed = await this.uow.run((tx) => this.repo.deleteLink(tx, userId));
+    const removed = await this.uow.run(async (tx) => {
+      const gone = await this.repo.deleteLink(tx, userId);
+      if (gone) await this.announceUnlink(tx, userId);
+      return gone;
+    });
     if (!removed) throw identityErrors.notLinked();
     return { message: 'Telegram account unlinked' };
   }
@@ -87,6 +93,12 @@ export class TelegramService {
         linkedAt: now,
       });
       await this.repo.markCodeUsed(tx, code.code, now);
+      await writeEvent(tx, identityEvents.telegramLinked, {
+        v: 1,
+        user_id: code.userId,
+        telegram_user_id: req.telegram_user_id,
+        linked_at: now.toISOString(),
+      });
     });
     return { message: 'Telegram account linked' };
   }
@@ -106,9 +118,16 @@ export class TelegramService {
   async unlinkFromBot(req: TelegramUserRequest): Promise<z.infer<ConfirmLink['response']>> {
     const removed = await this.uow.run(async (tx) => {
       const link = await this.repo.findLinkByTelegramUser(tx, req.telegram_user_id);
-      return link ? this.repo.deleteLink(tx, link.userId) : false;
+      if (!link || !(await this.repo.deleteLink(tx, link.userId))) return false;
+      await this.announceUnlink(tx, link.userId);
+      return true;
     });
     if (!removed) throw identityErrors.notLinked();
     return { message: 'Telegram account unlinked' };
+  }
+
+  /** The engagement service stops the user's Telegram notifications from this event on. */
+  private async announceUnlink(tx: EntityManager, userId: string): Promise<void> {
+    await writeEvent(tx, identityEvents.telegramUnlinked, { v: 1, user_id: userId, unlinked_at: this.clock.now().toISOString() });
   }
 }
