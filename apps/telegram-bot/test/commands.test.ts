@@ -159,3 +159,58 @@ describe('/deadlines', () => {
     expect((await h.say(tg, '/deadlines')).text).not.toContain('Joins');
   });
 });
+
+describe('/quiz', () => {
+  it('asks a practice question of my course with its options as buttons and grades the one pressed', async () => {
+    const teacher = await h.register('Tess Teacher', 'instructor');
+    const ada = await h.register('Ada Lovelace');
+    const tg = await h.linked(ada);
+    expect((await h.say(tg, '/quiz')).text).toBe('There is no practice question for your courses right now.');
+
+    const title = `Maths ${randomUUID().slice(0, 4)}`;
+    const course = await courseWithLessons(teacher, title, 1);
+    await eventually(() => h.call(catalogRoutes.enroll, { params: { id: course.id } }, ada.caller));
+    await eventually(() =>
+      h.call(
+        assessmentRoutes.createQuiz,
+        {
+          body: {
+            title: 'Sums',
+            description: 'd',
+            subject: 'maths',
+            time_limit: 0,
+            test_mode: 'practice',
+            course_id: course.id,
+            questions: [
+              {
+                question_text: 'What is 2 + 2?',
+                question_type: 'multiple_choice',
+                options: ['3', '4', '5', ''],
+                correct_answer: '4',
+                points: 1,
+              },
+              { question_text: 'Write an essay', question_type: 'essay', correct_answer: '', points: 1 },
+            ],
+          } as never,
+        },
+        teacher.caller,
+      ),
+    );
+    // the enrollment reaches assessment by event
+    let question = await h.say(tg, '/quiz');
+    await eventually(async () => {
+      question = await h.say(tg, '/quiz');
+      if (!question.text.startsWith('Practice question')) throw new Error(question.text);
+    });
+    expect(question.text).toBe(`Practice question (${title}, Sums):\n\nWhat is 2 + 2?`);
+    const buttons = question.reply_markup!.inline_keyboard!.map((row) => row[0]!);
+    expect(buttons.map((b) => b.text)).toEqual(['3', '4', '5']);
+    const right = await h.press(tg, question, buttons[1]!.callback_data!);
+    expect(right.text).toBe('What is 2 + 2?\n\nYour answer: 4\nCorrect!');
+    expect(right.reply_markup).toBeUndefined();
+
+    const again = await h.say(tg, '/quiz');
+    const wrong = await h.press(tg, again, again.reply_markup!.inline_keyboard![0]![0]!.callback_data!);
+    expect(wrong.text).toBe('What is 2 + 2?\n\nYour answer: 3\nNot quite. The right answer: 4');
+  });
+});

@@ -19,6 +19,8 @@ export interface BotBackend {
   deadlines(user: LinkedUser): Promise<DeadlineLine[]>;
   /** the user's Telegram notifications switch, set when `on` is given; answers it as it is now */
   telegramSwitch(user: LinkedUser, on?: boolean): Promise<boolean>;
+  question(user: LinkedUser): Promise<z.infer<typeof assessmentInternal.botQuestion.response>>;
+  answer(user: LinkedUser, questionId: string, option: number): Promise<z.infer<typeof assessmentInternal.botAnswer.response>>;
 }
 
 /** how many lines /deadlines shows: assignments and sessions together, soonest first */
@@ -68,6 +70,14 @@ export class RpcBotBackend implements BotBackend {
       })),
     ];
     return lines.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(0, DEADLINES_SHOWN);
+  }
+
+  question(user: LinkedUser): Promise<z.infer<typeof assessmentInternal.botQuestion.response>> {
+    return this.call(assessmentInternal.botQuestion, reader(user));
+  }
+
+  answer(user: LinkedUser, questionId: string, option: number): Promise<z.infer<typeof assessmentInternal.botAnswer.response>> {
+    return this.call(assessmentInternal.botAnswer, { ...reader(user), question_id: questionId, option });
   }
 
   async telegramSwitch(user: LinkedUser, on?: boolean): Promise<boolean> {

@@ -131,6 +131,32 @@ export function buildBot(o: BotOptions): Bot {
     }),
   );
 
+  bot.command(
+    'quiz',
+    forLinked(async (ctx, user, t) => {
+      const q = await backend.question(user);
+      if (!q) return ctx.reply(t.noQuiz);
+      // one option a row (a trailing .row() would leave an empty row, which Telegram refuses)
+      const keyboard = InlineKeyboard.from(q.options.map((o, i) => [InlineKeyboard.text(o, `quiz:${q.question_id}:${i}`)]));
+      return ctx.reply(t.quizQuestion(q.course_title ?? q.quiz_title, q.quiz_title, q.question_text), { reply_markup: keyboard });
+    }),
+  );
+
+  bot.callbackQuery(
+    /^quiz:([0-9a-f-]{36}):(\d{1,2})$/,
+    forLinked(async (ctx, user, t) => {
+      const [, questionId, option] = /^quiz:([0-9a-f-]{36}):(\d{1,2})$/.exec(ctx.callbackQuery?.data ?? '') ?? [];
+      const graded = await backend.answer(user, questionId!, Number(option));
+      await ctx.answerCallbackQuery();
+      if (!graded) return ctx.editMessageText(t.quizGone);
+      return ctx.editMessageText(
+        graded.correct
+          ? t.quizCorrect(graded.question_text, graded.answer)
+          : t.quizWrong(graded.question_text, graded.answer, graded.correct_answer || null),
+      );
+    }),
+  );
+
   bot.command('help', async (ctx) => {
     const id = telegramId(ctx);
     const t = textsOf(ctx);

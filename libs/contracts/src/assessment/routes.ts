@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 import { defineInternal } from '../common/bus-access.js';
-import { BotReadRequest } from '../common/bot-reads.js';
+import { BotAnswerReply, BotAnswerRequest, BotQuestionReply, BotReadRequest } from '../common/bot-reads.js';
 import { defineRoute } from '../common/route.js';
 import { IdParams, IdSchema, MessageResponse } from '../common/ids.js';
 import * as s from './schemas.js';
@@ -366,6 +366,20 @@ export const assessmentRoutes = {
 
 /** Bus-only subjects (no HTTP route): only the seed calls them. */
 export const assessmentInternal = {
+  /** /quiz in the Telegram bot: a practice question (multiple choice or true/false) of a published quiz of one of the user's courses */
+  botQuestion: defineInternal({
+    subject: 'assessment.bot.question',
+    request: BotReadRequest,
+    response: BotQuestionReply,
+    callers: ['telegram-bot'],
+  }),
+  /** the answer pressed under /quiz's question, graded by the attempts' grading (practice: no attempt is stored, docs/notifications.md) */
+  botAnswer: defineInternal({
+    subject: 'assessment.bot.answer',
+    request: BotAnswerRequest,
+    response: BotAnswerReply,
+    callers: ['telegram-bot'],
+  }),
   /** /deadlines in the Telegram bot: the published assignments of the user's courses due from now on, not yet submitted, soonest first */
   botDeadlines: defineInternal({
     subject: 'assessment.bot.deadlines',

@@ -16,6 +16,22 @@ export type BotReadRequest = z.infer<typeof BotReadRequest>;
 export const BotTelegramSwitchRequest = BotReadRequest.extend({ on: z.boolean().optional() });
 export const BotTelegramSwitchReply = z.object({ on: z.boolean(), linked: z.boolean() });
 
+/** /quiz in the bot: one practice question (options to press), or null when the user's courses have none. */
+export const BotQuestionReply = z
+  .object({
+    question_id: IdSchema,
+    quiz_title: z.string(),
+    course_title: z.string().nullable(),
+    question_text: z.string(),
+    options: z.array(z.string()),
+  })
+  .nullable();
+/** The user pressed an option (its index): graded as an attempt grades it; null when the question is not open to the user. */
+export const BotAnswerRequest = BotReadRequest.extend({ question_id: IdSchema, option: z.number().int().min(0).max(19) });
+export const BotAnswerReply = z
+  .object({ question_text: z.string(), answer: z.string(), correct: z.boolean(), correct_answer: z.string(), explanation: z.string() })
+  .nullable();
+
 /** One notification's Telegram message for the bot to send (JOBS.sendTelegram). */
 export const TelegramJob = z.object({
   notification_id: IdSchema,

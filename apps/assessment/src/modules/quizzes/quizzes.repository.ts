@@ -167,6 +167,34 @@ export class QuizzesRepository {
   }
 
   /** The questions in their authored order. */
+  /**
+   * A question the bot may ask the user: multiple choice or true/false, of a published quiz of a
+   * course the user is enrolled in; a random one, or the given one if it is such a question.
+   */
+  async practiceQuestion(
+    userId: string,
+    questionId: string | null,
+  ): Promise<(QuestionEntity & { quizTitle: string; courseTitle: string | null; quizSubject: string }) | null> {
+    const row = await queryOne<Record<string, unknown>>(
+      this.ds,
+      `SELECT q.*, z.title AS quiz_title, z.subject AS quiz_subject, c.title AS course_title
+         FROM questions q
+         JOIN quizzes z ON z.id = q.quiz_id AND z.is_published
+         JOIN enrollments e ON e.course_id = z.course_id AND e.user_id = $1
+         LEFT JOIN courses c ON c.id = z.course_id
+        WHERE q.question_type IN ('multiple_choice', 'true_false') AND ($2::uuid IS NULL OR q.id = $2)
+        ORDER BY random() LIMIT 1`,
+      [userId, questionId],
+    );
+    if (!row) return null;
+    return {
+      ...fromRow(this.ds.manager, QuestionEntity, row),
+      quizTitle: row.quiz_title as string,
+      quizSubject: row.quiz_subject as string,
+      courseTitle: (row.course_title as string | null) ?? null,
+    };
+  }
+
   questions(quizId: string, tx?: EntityManager): Promise<QuestionEntity[]> {
     return this.questionRepo(tx).find({ where: { quizId }, order: { sortOrder: 'ASC', id: 'ASC' } });
   }
