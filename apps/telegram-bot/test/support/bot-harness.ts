@@ -29,10 +29,13 @@ export class BotHarness {
     private readonly nc: NatsConnection,
   ) {}
 
-  static async start(more: Record<string, (env: Record<string, string>) => DynamicModule> = {}): Promise<BotHarness> {
+  static async start(
+    more: Record<string, (env: Record<string, string>) => DynamicModule> = {},
+    extraEnv: Record<string, string> = {},
+  ): Promise<BotHarness> {
     const double = new BotApiDouble();
     const apiRoot = await double.start();
-    const env = testEnv({ TELEGRAM_API_ROOT: apiRoot, PUBLIC_URL: 'http://learnhub.test' });
+    const env = testEnv({ TELEGRAM_API_ROOT: apiRoot, PUBLIC_URL: 'http://learnhub.test', ...extraEnv });
     const services: Record<string, TestService> = {};
     const started: TestService[] = [];
     try {
