@@ -140,6 +140,8 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE || '50',
 };
+// the Telegram bot's local double beside the journeys' port, not on npm start's 3081 (both may run at once)
+env.TELEGRAM_DOUBLE_PORT = process.env.TELEGRAM_DOUBLE_PORT || String(Number(env.PORT) + 1);
 // the journeys' browser is on 127.0.0.1: absolute links (an invitation e-mail's, a certificate's) must be too
 env.PUBLIC_URL = process.env.PUBLIC_URL || `http://127.0.0.1:${env.PORT}`;
 delete env.NATS_URL; // never the shared open NATS: the journeys run under the same permissions as npm start
