@@ -19,11 +19,11 @@ export const deliveryJobId = (notificationId: string, channel: string) => `notif
 
 /**
  * Hands a notification's deliveries to the worker once the transaction that made them committed:
- * each an e-mail job (JOBS.sendEmail) under its own job id, delayed to the end of the
- * recipient's quiet hours when it is due inside them; the worker sends and retries it. A sweep
- * (at boot and every DELIVERY_SWEEP_MS) hands over what is still pending, so a Redis outage or a
- * crash between the commit and the hand-over only delays a delivery. Telegram and Web Push get
- * their deliveries made once the bot and push subscriptions exist (docs/notifications.md).
+ * each a job of its channel (JOBS.sendEmail, the Telegram one, JOBS.sendPush) under its own job
+ * id, delayed to the end of the recipient's quiet hours when it is due inside them; the worker
+ * sends and retries it. A sweep (at boot and every DELIVERY_SWEEP_MS) hands over what is still
+ * pending, so a Redis outage or a crash between the commit and the hand-over only delays a
+ * delivery (docs/notifications.md).
  */
 @Injectable()
 export class NotificationDeliveries implements OnApplicationBootstrap, OnApplicationShutdown {
