@@ -151,8 +151,8 @@ export function buildBot(o: BotOptions): Bot {
       if (!graded) return ctx.editMessageText(t.quizGone);
       return ctx.editMessageText(
         graded.correct
-          ? t.quizCorrect(graded.question_text, graded.answer)
-          : t.quizWrong(graded.question_text, graded.answer, graded.correct_answer || null),
+          ? t.quizCorrect(graded.question_text, graded.answer, graded.explanation)
+          : t.quizWrong(graded.question_text, graded.answer, graded.correct_answer || null, graded.explanation),
       );
     }),
   );

@@ -42,6 +42,12 @@ describe('the bot texts', () => {
     );
     expect(en.leaderboard([], null)).toBe('Nobody has earned XP this week yet. Be the first!');
   });
+  it('grades a practice answer with the explanation when the question has one', () => {
+    expect(en.quizCorrect('2 + 2?', '4', '')).toBe('2 + 2?\n\nYour answer: 4\nCorrect!');
+    expect(en.quizWrong('2 + 2?', '3', '4', 'Count on from 2.')).toBe(
+      '2 + 2?\n\nYour answer: 3\nNot quite. The right answer: 4\n\nCount on from 2.',
+    );
+  });
   it('has a menu entry for every command', () => {
     expect(commandMenu().map((c) => c.command)).toEqual([
       'start',

@@ -97,9 +97,10 @@ const en = {
       : 'Telegram notifications are off. I will not send you notifications.',
   noQuiz: 'There is no practice question for your courses right now.',
   quizQuestion: (course: string, quiz: string, question: string) => `Practice question (${course}, ${quiz}):\n\n${question}`,
-  quizCorrect: (question: string, answer: string) => `${question}\n\nYour answer: ${answer}\nCorrect!`,
-  quizWrong: (question: string, answer: string, correct: string | null) =>
-    `${question}\n\nYour answer: ${answer}\nNot quite.${correct ? ` The right answer: ${correct}` : ''}`,
+  quizCorrect: (question: string, answer: string, explanation: string) =>
+    `${question}\n\nYour answer: ${answer}\nCorrect!${explanation ? `\n\n${explanation}` : ''}`,
+  quizWrong: (question: string, answer: string, correct: string | null, explanation: string) =>
+    `${question}\n\nYour answer: ${answer}\nNot quite.${correct ? ` The right answer: ${correct}` : ''}${explanation ? `\n\n${explanation}` : ''}`,
   quizGone: 'This question is no longer open. Send /quiz for a new one.',
   pressed: 'Saved',
 };
