@@ -9,6 +9,7 @@ import { HeldReversals1795801538080 } from './migrations/1795801538080-held-reve
 import { Notifications1795853247004 } from './migrations/1795853247004-notifications.js';
 import { PushSubscriptions1796160665263 } from './migrations/1796160665263-push-subscriptions.js';
 import { NotificationReminders1796161353676 } from './migrations/1796161353676-notification-reminders.js';
+import { StudyReminders1796163537585 } from './migrations/1796163537585-study-reminders.js';
 import { TelegramChats1796163891732 } from './migrations/1796163891732-telegram-chats.js';
 
 /**
@@ -28,5 +29,6 @@ export const migrations = [
   Notifications1795853247004,
   PushSubscriptions1796160665263,
   NotificationReminders1796161353676,
+  StudyReminders1796163537585,
   TelegramChats1796163891732,
 ];

@@ -152,3 +152,70 @@ describe('session reminders', () => {
     expect((await kept(s.session_id)).map((r) => r.user_id)).toEqual([mentor.id, mentor.id]);
   });
 });
+
+describe('the daily study reminder', () => {
+  const zone = 'Etc/GMT-3'; // UTC+3, no daylight saving
+  const localNow = () => new Date(Date.now() + 3 * HOUR);
+  const hourNow = () => localNow().getUTCHours();
+  const day = (offset: number) => new Date(localNow().getTime() + offset * 24 * HOUR).toISOString().slice(0, 10);
+
+  /** A learner of `zone` whose reminder hour is now, last active `lastActive` days ago (null: never). */
+  async function learnerDue(lastActive: number | null, role: 'learner' | 'mentor' = 'learner', hour = hourNow()): Promise<TestUser> {
+    const u = await h.user(role);
+    const settings = await h.call(gamificationRoutes.updateSettings, { body: { time_zone: zone, study_reminder_hour: hour } }, u.caller);
+    expect(settings).toMatchObject({ time_zone: zone, study_reminder_hour: hour });
+    await h.ds.query('UPDATE user_stats SET last_active_day = $2, current_streak = 4 WHERE user_id = $1', [
+      u.id,
+      lastActive === null ? null : day(-lastActive),
+    ]);
+    return u;
+  }
+  const studyOf = async (userId: string) =>
+    (await h.ds.query(`SELECT source_key, params FROM notifications WHERE user_id = $1 AND type = 'study_reminder'`, [userId])) as Array<{
+      source_key: string;
+      params: Record<string, unknown>;
+    }>;
+
+  it('comes at the chosen hour to a learner who learned recently but not today, once a day even when deleted', async () => {
+    const ada = await learnerDue(1);
+    await reminders.sweep();
+    const [made] = await studyOf(ada.id);
+    expect(made).toEqual({ source_key: `study:${day(0)}`, params: { streak: 4 } });
+    // another sweep in the hour, even after the learner deleted it, makes no second one
+    const listed = await h.call(gamificationRoutes.notifications, {}, ada.caller);
+    await h.call(gamificationRoutes.deleteNotification, { params: { id: listed.notifications[0]!.id } }, ada.caller);
+    await reminders.sweep();
+    expect(await studyOf(ada.id)).toEqual([]);
+  });
+
+  it('leaves alone a learner active today, one gone for weeks, one never active, another hour, a mentor and a learner who switched reminders off', async () => {
+    const today = await learnerDue(0);
+    const gone = await learnerDue(20);
+    const never = await learnerDue(null);
+    const otherHour = await learnerDue(1, 'learner', (hourNow() + 2) % 24);
+    const mentor = await learnerDue(1, 'mentor');
+    const off = await learnerDue(1);
+    await h.publish(identityEvents.notificationSettingsChanged, {
+      v: 1,
+      user_id: off.id,
+      email: true,
+      study_reminders: false,
+      assignment_deadlines: true,
+      changed_at: new Date().toISOString(),
+    });
+    await h.idle(identityEvents.notificationSettingsChanged);
+    await reminders.sweep();
+    for (const u of [today, gone, never, otherHour, mentor, off])
+      expect({ id: u.id, made: await studyOf(u.id) }).toEqual({ id: u.id, made: [] });
+  });
+
+  it('answers the default hour until the learner chooses one, and refuses an hour outside 0-23', async () => {
+    const u = await h.user();
+    const me = await h.call(gamificationRoutes.me, {}, u.caller);
+    expect(me.settings.study_reminder_hour).toBe(18);
+    await expect(h.call(gamificationRoutes.updateSettings, { body: { study_reminder_hour: 24 } }, u.caller)).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'study_reminder_hour', message: 'Choose an hour from 0 to 23' }],
+    });
+  });
+});

@@ -18,5 +18,9 @@ export class UserStatsEntity {
   @Column({ type: 'date', name: 'last_active_day', nullable: true }) lastActiveDay!: string | null;
   @Column({ type: 'text', name: 'time_zone', nullable: true }) timeZone!: string | null;
   @Column({ type: 'boolean', name: 'hide_from_leaderboards', default: false }) hideFromLeaderboards!: boolean;
+  /** the hour of the daily study reminder in time_zone; null: STUDY_REMINDER_DEFAULT_HOUR */
+  @Column({ type: 'smallint', name: 'study_reminder_hour', nullable: true }) studyReminderHour!: number | null;
+  /** the learner's date of the last study reminder made (or held by their switch): one a day, even if they delete it */
+  @Column({ type: 'date', name: 'study_reminded_on', nullable: true }) studyRemindedOn!: string | null;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

@@ -6,6 +6,14 @@
 /** The platform's time zone: weeks (Monday 00:00) and months of the boards start here. */
 export const PLATFORM_TIME_ZONE = 'Africa/Addis_Ababa';
 
+/**
+ * The daily study reminder (docs/notifications.md): at the hour a learner chose, in their time
+ * zone (this one until they choose), on a day without activity, to learners active in the
+ * last STUDY_REMINDER_RECENT_DAYS days only: someone who stopped coming is not nagged daily.
+ */
+export const STUDY_REMINDER_DEFAULT_HOUR = 18;
+export const STUDY_REMINDER_RECENT_DAYS = 14;
+
 export const LEADERBOARD_TIMEFRAMES = ['week', 'month', 'all'] as const;
 export type LeaderboardTimeframe = (typeof LEADERBOARD_TIMEFRAMES)[number];
 export const LEADERBOARD_TIMEFRAME_LABELS: Record<LeaderboardTimeframe, string> = {

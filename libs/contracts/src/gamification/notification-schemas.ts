@@ -60,6 +60,7 @@ export const NOTIFICATION_TYPE_NAMES = [
   'institution_rejected',
   'session_reminder_24h',
   'session_reminder_1h',
+  'study_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE_NAMES)[number];
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPE_NAMES);
@@ -109,6 +110,11 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
     extra: { notes: 'The reviewer wrote: {{notes}}' },
   },
   session_reminder_24h: { title: 'Tomorrow: {{title}}', body: 'Your mentoring session is on {{when}}.' },
+  study_reminder: {
+    title: 'Time for a little learning',
+    body: 'You have not learned anything today yet. A lesson or a quiz takes a few minutes.',
+    extra: { streak: 'Keep your {{streak}}-day streak going.' },
+  },
   session_reminder_1h: {
     title: 'In one hour: {{title}}',
     body: 'Your mentoring session starts at {{when}}. The meeting link is on your sessions page.',

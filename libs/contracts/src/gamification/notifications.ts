@@ -134,4 +134,6 @@ export const NOTIFICATION_TYPES = {
   // made by a schedule (a confirmed session's reminders), not by an event
   session_reminder_24h: def('session_reminder_24h', { category: 'reminders', event: null, channels: ALL, obeys: 'email' }),
   session_reminder_1h: def('session_reminder_1h', { category: 'reminders', event: null, channels: ALL, obeys: 'email' }),
+  // once a day at the learner's hour, on a day without activity (notification-reminders.ts); "Study Reminders" off stops it
+  study_reminder: def('study_reminder', { category: 'reminders', event: null, channels: ALL, obeys: 'studyReminders' }),
 } as const satisfies { [K in NotificationType]: NotificationTypeDef & { type: K } };

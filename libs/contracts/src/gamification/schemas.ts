@@ -32,10 +32,24 @@ export const GamificationSettingsSchema = z.object({
   /** the IANA zone a streak's days are counted in; the SPA sends the browser's when none is set */
   time_zone: z.string(),
   time_zone_set: z.boolean(),
+  /** the hour (0-23, in time_zone) the daily study reminder comes at, on a day without activity */
+  study_reminder_hour: z.number().int(),
 });
 export const GamificationSettingsUpdate = z
-  .object({ hide_from_leaderboards: z.boolean().optional(), time_zone: TimeZoneSchema.optional() })
-  .refine((b) => b.hide_from_leaderboards !== undefined || b.time_zone !== undefined, 'Nothing to update');
+  .object({
+    hide_from_leaderboards: z.boolean().optional(),
+    time_zone: TimeZoneSchema.optional(),
+    study_reminder_hour: z
+      .number({ error: 'Choose an hour from 0 to 23' })
+      .int('Choose an hour from 0 to 23')
+      .min(0, 'Choose an hour from 0 to 23')
+      .max(23, 'Choose an hour from 0 to 23')
+      .optional(),
+  })
+  .refine(
+    (b) => b.hide_from_leaderboards !== undefined || b.time_zone !== undefined || b.study_reminder_hour !== undefined,
+    'Nothing to update',
+  );
 
 /** The caller's own standing: the shell header's level and progress, /profile's badges. */
 export const GamificationProfileSchema = z.object({

@@ -1,6 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventPayload, mentoringEvents } from '@lp/contracts';
+import {
+  PLATFORM_TIME_ZONE,
+  STUDY_REMINDER_DEFAULT_HOUR,
+  STUDY_REMINDER_RECENT_DAYS,
+  type EventPayload,
+  type mentoringEvents,
+} from '@lp/contracts';
 import { Clock, LOGGER, UnitOfWork, type Logger } from '@lp/service-kit';
 import { NotificationsService } from './notifications.service.js';
 import { RemindersRepository } from './reminders.repository.js';
@@ -55,13 +61,47 @@ export class NotificationReminders implements OnApplicationBootstrap, OnApplicat
   /** Makes every reminder due by now into its notification; answers how many were made. One sweep at a time per process. */
   sweep(): Promise<number> {
     if (this.stopped) return Promise.resolve(0);
-    this.sweeping ??= this.makeDue()
+    this.sweeping ??= Promise.all([this.makeDue(), this.makeStudyReminders()])
+      .then(([due, study]) => due + study)
       .catch((err: unknown) => {
         this.log.warn({ err }, 'notification reminders: the sweep failed; the next one tries again');
         return 0;
       })
       .finally(() => (this.sweeping = null));
     return this.sweeping;
+  }
+
+  /**
+   * Today's study reminder for each learner whose hour it is and who has not learned today. At
+   * most one a day: its source key is the learner's date, so a second sweep in the hour, or
+   * another replica's, makes nothing more; "Study Reminders" off holds it (its `obeys`).
+   */
+  private async makeStudyReminders(): Promise<number> {
+    let made = 0;
+    for (;;) {
+      const due = await this.repo.studyReminderDue(this.clock.now(), {
+        defaultHour: STUDY_REMINDER_DEFAULT_HOUR,
+        platformZone: PLATFORM_TIME_ZONE,
+        recentDays: STUDY_REMINDER_RECENT_DAYS,
+        limit: BATCH,
+      });
+      if (!due.length) return made;
+      await this.uow.run(async (tx) => {
+        await this.repo.markStudyReminded(tx, due);
+        this.notifications.notify(
+          tx,
+          'study_reminder',
+          due.map((d) => ({
+            userId: d.user_id,
+            params: { streak: d.current_streak > 0 ? d.current_streak : '' },
+            link: '/learner/dashboard',
+            sourceKey: `study:${d.local_day}`,
+          })),
+        );
+      });
+      made += due.length;
+      if (due.length < BATCH || this.stopped) return made;
+    }
   }
 
   private async makeDue(): Promise<number> {

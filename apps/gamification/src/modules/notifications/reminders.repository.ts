@@ -52,6 +52,40 @@ export class RemindersRepository {
     return rows.map((r) => fromRow(tx, NotificationReminderEntity, r));
   }
 
+  /**
+   * The learners due a study reminder now: their chosen hour (else `defaultHour`) is this hour in
+   * their zone (else `platformZone`), they were active within `recentDays` days but not yet today,
+   * and they had no reminder today. Answers each one's local date and current streak.
+   */
+  studyReminderDue(
+    now: Date,
+    opts: { defaultHour: number; platformZone: string; recentDays: number; limit: number },
+  ): Promise<Array<{ user_id: string; local_day: string; current_streak: number }>> {
+    return queryRows(
+      this.ds,
+      `SELECT s.user_id, l.day::text AS local_day, s.current_streak
+         FROM user_stats s
+         JOIN users u ON u.id = s.user_id AND NOT u.deleted AND u.role = 'learner'
+         CROSS JOIN LATERAL (SELECT ($1::timestamptz AT TIME ZONE coalesce(s.time_zone, $2)) AS at) t
+         CROSS JOIN LATERAL (SELECT t.at::date AS day) l
+        WHERE extract(hour FROM t.at) = coalesce(s.study_reminder_hour, $3)
+          AND s.last_active_day >= l.day - $4::int
+          AND s.last_active_day < l.day
+          AND (s.study_reminded_on IS NULL OR s.study_reminded_on < l.day)
+        ORDER BY s.user_id
+        LIMIT $5`,
+      [now, opts.platformZone, opts.defaultHour, opts.recentDays, opts.limit],
+    );
+  }
+
+  /** These learners had today's study reminder (their own `day` each), made or held by their switch. */
+  async markStudyReminded(tx: EntityManager, rows: ReadonlyArray<{ user_id: string; local_day: string }>): Promise<void> {
+    await tx.query(
+      `UPDATE user_stats s SET study_reminded_on = r.day FROM unnest($1::uuid[], $2::date[]) AS r(user_id, day) WHERE s.user_id = r.user_id`,
+      [rows.map((r) => r.user_id), rows.map((r) => r.local_day)],
+    );
+  }
+
   /** A user's reminders still to come, soonest first (tests and the data export). */
   ofUser(userId: string): Promise<NotificationReminderEntity[]> {
     return this.ds.getRepository(NotificationReminderEntity).find({ where: { userId }, order: { dueAt: 'ASC' } });

@@ -1,5 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PLATFORM_TIME_ZONE, gamificationRoutes, localDate, levelProgress, type RouteInput, type RouteOutput } from '@lp/contracts';
+import {
+  PLATFORM_TIME_ZONE,
+  STUDY_REMINDER_DEFAULT_HOUR,
+  gamificationRoutes,
+  localDate,
+  levelProgress,
+  type RouteInput,
+  type RouteOutput,
+} from '@lp/contracts';
 import { Clock, ExportsUserData, Handles, UnitOfWork, currentCaller } from '@lp/service-kit';
 import { BadgesService } from '../badges/badges.service.js';
 import { LeaderboardService } from '../leaderboard/leaderboard.service.js';
@@ -13,6 +21,7 @@ const settingsOf = (s: StatsRow | null) => ({
   hide_from_leaderboards: s?.hide_from_leaderboards ?? false,
   time_zone: s?.time_zone ?? PLATFORM_TIME_ZONE,
   time_zone_set: s?.time_zone != null,
+  study_reminder_hour: s?.study_reminder_hour ?? STUDY_REMINDER_DEFAULT_HOUR,
 });
 
 /** The caller's own standing (the header, /profile) and settings; their part of the data export. */
@@ -69,6 +78,7 @@ export class ProfileService {
       this.repo.saveSettings(tx, userId, {
         ...(body.hide_from_leaderboards !== undefined ? { hideFromLeaderboards: body.hide_from_leaderboards } : {}),
         ...(body.time_zone !== undefined ? { timeZone: body.time_zone } : {}),
+        ...(body.study_reminder_hour !== undefined ? { studyReminderHour: body.study_reminder_hour } : {}),
       }),
     );
     if (body.hide_from_leaderboards !== undefined) await this.leaderboard.afterCommit([userId]);

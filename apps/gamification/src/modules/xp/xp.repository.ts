@@ -14,6 +14,7 @@ export interface StatsRow {
   last_active_day: string | null;
   time_zone: string | null;
   hide_from_leaderboards: boolean;
+  study_reminder_hour: number | null;
 }
 
 export interface LedgerRow {
@@ -34,7 +35,7 @@ export interface LedgerRow {
 export const COURSE_RULES = ['lesson_completed', 'course_completed'] as const;
 
 const STATS_COLUMNS = `user_id, total_xp, level, highest_level, current_streak, longest_streak, last_active_day::text AS last_active_day,
-  time_zone, hide_from_leaderboards`;
+  time_zone, hide_from_leaderboards, study_reminder_hour`;
 const LEDGER_COLUMNS = `id, user_id, rule_code, xp, source_event_id, source_key, course_id, occurred_at, day::text AS day, reverses, created_at`;
 
 /**
@@ -181,13 +182,17 @@ export class XpRepository {
   }
 
   /** The settings, the row made when missing; answers the row as it is now. */
-  async saveSettings(tx: EntityManager, userId: string, change: { hideFromLeaderboards?: boolean; timeZone?: string }): Promise<StatsRow> {
+  async saveSettings(
+    tx: EntityManager,
+    userId: string,
+    change: { hideFromLeaderboards?: boolean; timeZone?: string; studyReminderHour?: number },
+  ): Promise<StatsRow> {
     await tx.query('INSERT INTO user_stats (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [userId]);
     return (await queryOne<StatsRow>(
       tx,
       `UPDATE user_stats SET hide_from_leaderboards = coalesce($2, hide_from_leaderboards), time_zone = coalesce($3, time_zone),
-         updated_at = now() WHERE user_id = $1 RETURNING ${STATS_COLUMNS}`,
-      [userId, change.hideFromLeaderboards ?? null, change.timeZone ?? null],
+         study_reminder_hour = coalesce($4, study_reminder_hour), updated_at = now() WHERE user_id = $1 RETURNING ${STATS_COLUMNS}`,
+      [userId, change.hideFromLeaderboards ?? null, change.timeZone ?? null, change.studyReminderHour ?? null],
     ))!;
   }
 

@@ -54,13 +54,13 @@ describe('NotificationPreferencesCard', () => {
     const categories = within(card)
       .getAllByRole('heading', { level: 3 })
       .map((h) => h.textContent);
-    expect(categories).toEqual(['Learning', 'Mentoring', 'Community', 'Payments', 'Achievements']);
+    expect(categories).toEqual(['Learning', 'Mentoring', 'Community', 'Payments', 'Achievements', 'Reminders', 'Account']);
     const community = within(card).getByRole('region', { name: 'Community' });
     expect(
       within(community)
         .getAllByTestId('notification-preference')
         .map((r) => r.getAttribute('data-type')),
-    ).toEqual(['answer_posted', 'answer_accepted']);
+    ).toEqual(['answer_posted', 'answer_accepted', 'direct_message']);
 
     const inApp = within(card).getByRole('switch', { name: 'Answer accepted: In-app (always on)' });
     expect(checked(inApp)).toBe('true');

@@ -1,10 +1,11 @@
 import { identityRoutes, type NotificationSettings, type User } from '@lp/contracts';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteMutation } from '../../api/route-hooks';
 import { Label, Switch, useToast } from '../../ui';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
+import { StudyReminderHour } from './study-reminder-hour';
 import { usePatchCurrentUser } from './use-patch-current-user';
 
 type SettingKey = keyof NotificationSettings;
@@ -37,7 +38,7 @@ export function NotificationSettingsCard({ user }: { user: User }) {
       <div className="divide-y divide-slate-200">
         {SETTINGS.map((key) => {
           const id = `${idPrefix}-${key}`;
-          return (
+          const row = (
             <SettingRow
               key={key}
               inline
@@ -55,6 +56,15 @@ export function NotificationSettingsCard({ user }: { user: User }) {
                 />
               }
             />
+          );
+          // study reminders go to learners, at the hour they choose
+          return key === 'studyReminders' && user.role === 'learner' ? (
+            <Fragment key={key}>
+              {row}
+              <StudyReminderHour remindersOn={current.studyReminders} />
+            </Fragment>
+          ) : (
+            row
           );
         })}
       </div>

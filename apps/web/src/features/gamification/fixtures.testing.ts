@@ -36,7 +36,7 @@ export function profile(totalXp: number, extra: Partial<GamificationProfile> = {
     longest_streak: 5,
     last_active_day: '2026-11-27',
     badges: [],
-    settings: { hide_from_leaderboards: false, time_zone: 'Africa/Addis_Ababa', time_zone_set: true },
+    settings: { hide_from_leaderboards: false, time_zone: 'Africa/Addis_Ababa', time_zone_set: true, study_reminder_hour: 18 },
     ...extra,
   };
 }

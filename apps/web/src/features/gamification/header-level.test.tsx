@@ -14,6 +14,7 @@ beforeEach(() => {
     hide_from_leaderboards: false,
     time_zone: (call.body as { time_zone: string }).time_zone,
     time_zone_set: true,
+    study_reminder_hour: 18,
   }));
   signIn(api, identityRoutes.me, learner);
 });
@@ -38,11 +39,18 @@ describe('HeaderLevel', () => {
   it("sends the browser's time zone once when the service has none", async () => {
     let zoneSet = false;
     api.on(gamificationRoutes.me, () =>
-      profile(0, { settings: { hide_from_leaderboards: false, time_zone: 'Africa/Addis_Ababa', time_zone_set: zoneSet } }),
+      profile(0, {
+        settings: { hide_from_leaderboards: false, time_zone: 'Africa/Addis_Ababa', time_zone_set: zoneSet, study_reminder_hour: 18 },
+      }),
     );
     api.on(gamificationRoutes.updateSettings, (call) => {
       zoneSet = true;
-      return { hide_from_leaderboards: false, time_zone: (call.body as { time_zone: string }).time_zone, time_zone_set: true };
+      return {
+        hide_from_leaderboards: false,
+        time_zone: (call.body as { time_zone: string }).time_zone,
+        time_zone_set: true,
+        study_reminder_hour: 18,
+      };
     });
     renderScreen(<HeaderLevel />);
     expect((await screen.findByTestId('header-level-number')).textContent).toBe('Level 1');

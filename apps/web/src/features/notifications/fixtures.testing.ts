@@ -36,6 +36,13 @@ const PARAMS: Record<NotificationType, NotificationParams> = {
   level_up: { level: 4, total_xp: 700 },
   badge_earned: { badge_name: 'On Fire' },
   referral_completed: {},
+  withdrawal_paid: { amount: '25.00 USD', description: 'Withdrawal to Telebirr +251911223344' },
+  withdrawal_refused: { amount: '25.00 USD', description: 'Withdrawal to Telebirr +251900000000' },
+  institution_verified: { name: 'Addis Learning Group' },
+  institution_rejected: { name: 'Hawassa Training Center', notes: '' },
+  session_reminder_24h: { title: 'Career chat', when: '2 December, 10:00' },
+  session_reminder_1h: { title: 'Career chat', when: '10:00' },
+  study_reminder: { streak: 3 },
 };
 
 /** One notification, `minutesAgo` old (from the real clock: the relative times are read as a person would). */

@@ -17,7 +17,7 @@ beforeEach(() => {
   api.on(identityRoutes.me, () => new Reply(401, { detail: 'Not signed in', code: 'UNAUTHENTICATED', errors: [] }));
   api.on(gamificationRoutes.unsubscribeLink, (call) =>
     call.query.get('token') === 'good'
-      ? { type: 'answer_posted', category: 'community', subscribed }
+      ? { type: 'answer_posted' as const, category: 'community' as const, subscribed }
       : new Reply(400, {
           detail: 'This unsubscribe link is not valid. You can turn e-mails off in your account settings.',
           code: 'INVALID_UNSUBSCRIBE_LINK',
@@ -26,7 +26,12 @@ beforeEach(() => {
   );
   api.on(gamificationRoutes.unsubscribe, () => {
     subscribed = false;
-    return { type: 'answer_posted', category: 'community', subscribed: false, message: 'You will no longer receive these e-mails.' };
+    return {
+      type: 'answer_posted' as const,
+      category: 'community' as const,
+      subscribed: false,
+      message: 'You will no longer receive these e-mails.',
+    };
   });
 });
 afterEach(restoreFetch);
