@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { gamificationRoutes, identityRoutes, type NotificationSettings } from '@lp/contracts';
+import { gamificationRoutes, identityRoutes, levelProgress, type GamificationProfile, type NotificationSettings } from '@lp/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen, Reply, restoreFetch, signIn, stubApi, type ApiStub } from '../../testing/app-harness';
 import { aUser } from '../../testing/users';
-import { profile } from '../gamification/fixtures.testing';
 import { NotificationSettingsCard } from './notification-settings-card';
 
 jest.setTimeout(30_000);
@@ -17,11 +16,17 @@ beforeEach(() => {
   hour = 18;
   fails = false;
   api = stubApi()
-    .on(gamificationRoutes.me, () =>
-      profile(120, {
-        settings: { hide_from_leaderboards: false, time_zone: 'Europe/Berlin', time_zone_set: true, study_reminder_hour: hour },
-      }),
-    )
+    .on(gamificationRoutes.me, (): GamificationProfile => ({
+      user_id: 'u1',
+      total_xp: 120,
+      xp_this_week: 40,
+      level: levelProgress(120),
+      current_streak: 3,
+      longest_streak: 5,
+      last_active_day: '2026-11-27',
+      badges: [],
+      settings: { hide_from_leaderboards: false, time_zone: 'Europe/Berlin', time_zone_set: true, study_reminder_hour: hour },
+    }))
     .on(gamificationRoutes.updateSettings, (call) => {
       if (fails) return new Reply(503, { detail: 'Gamification is not answering.', code: 'SERVICE_UNAVAILABLE' });
       hour = (call.body as { study_reminder_hour: number }).study_reminder_hour;
