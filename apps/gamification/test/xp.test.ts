@@ -499,6 +499,7 @@ describe('streaks in the user’s own time zone', () => {
       hide_from_leaderboards: false,
       time_zone: 'America/New_York',
       time_zone_set: true,
+      study_reminder_hour: 18,
     });
     // 23:30 EDT on Oct 30 (already Oct 31 in UTC), Oct 31 midday, 23:30 EST on Nov 1 after the clocks went back (Nov 2 in UTC)
     for (const at of ['2026-10-31T03:30:00Z', '2026-10-31T15:00:00Z', '2026-11-02T04:30:00Z']) {
@@ -626,7 +627,7 @@ describe('the caller’s standing and settings', () => {
       longest_streak: 0,
       last_active_day: null,
       badges: [],
-      settings: { hide_from_leaderboards: false, time_zone: 'Africa/Addis_Ababa', time_zone_set: false },
+      settings: { hide_from_leaderboards: false, time_zone: 'Africa/Addis_Ababa', time_zone_set: false, study_reminder_hour: 18 },
     });
   });
 
@@ -650,6 +651,7 @@ describe('the caller’s standing and settings', () => {
       hide_from_leaderboards: true,
       time_zone: 'Asia/Tokyo',
       time_zone_set: true,
+      study_reminder_hour: 18,
     });
   });
 

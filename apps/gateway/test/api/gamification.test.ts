@@ -45,7 +45,10 @@ describe('/api/gamification', () => {
 
   it('sets the time zone, and refuses an unknown one in the error shape naming the field', async () => {
     const ok = await stack.api('PUT', '/gamification/settings', { token: learner, body: { time_zone: 'Europe/Berlin' } });
-    expect([ok.status, ok.body]).toEqual([200, { hide_from_leaderboards: false, time_zone: 'Europe/Berlin', time_zone_set: true }]);
+    expect([ok.status, ok.body]).toEqual([
+      200,
+      { hide_from_leaderboards: false, time_zone: 'Europe/Berlin', time_zone_set: true, study_reminder_hour: 18 },
+    ]);
     const bad = await stack.api<{ code: string; errors: Array<{ path: string }> }>('PUT', '/gamification/settings', {
       token: learner,
       body: { time_zone: 'Nowhere/Atlantis' },
