@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppError } from '@lp/contracts';
+import { AppError, formatWallTime } from '@lp/contracts';
 import { commandMenu, linkRefusal } from './commands.js';
-import { formatWhen, textsFor } from './texts.js';
+import { textsFor } from './texts.js';
 
 const en = textsFor('en');
 
@@ -32,8 +32,8 @@ describe('the bot texts', () => {
   });
   it('writes times in the user’s time zone', () => {
     const at = new Date('2026-12-07T11:30:00Z');
-    expect(formatWhen(at, 'Africa/Addis_Ababa')).toBe('Mon 7 Dec, 14:30');
-    expect(formatWhen(at, 'UTC')).toBe('Mon 7 Dec, 11:30');
+    expect(formatWallTime(at, 'Africa/Addis_Ababa')).toBe('Mon 7 Dec, 14:30');
+    expect(formatWallTime(at, 'UTC')).toBe('Mon 7 Dec, 11:30');
   });
   it('puts the user’s own rank under the top five', () => {
     const top = [1, 2, 3, 4, 5].map((rank) => ({ rank, name: `P${rank}`, xp: 600 - rank * 100, isMe: false }));

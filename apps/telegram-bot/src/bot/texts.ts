@@ -1,3 +1,5 @@
+import { formatWallTime } from '@lp/contracts';
+
 /**
  * Everything the bot says, per language. Identity keeps no language setting and the SPA has
  * English texts only, so English is the one language; a language Telegram reports that has no
@@ -71,8 +73,8 @@ const en = {
       `Coming up (times in ${timeZone}):`,
       ...lines.map((d) =>
         d.kind === 'assignment'
-          ? `• ${formatWhen(d.at, timeZone)}: assignment "${d.title}" due (${d.context})`
-          : `• ${formatWhen(d.at, timeZone)}: mentoring session "${d.title}" with ${d.context}`,
+          ? `• ${formatWallTime(d.at, timeZone)}: assignment "${d.title}" due (${d.context})`
+          : `• ${formatWallTime(d.at, timeZone)}: mentoring session "${d.title}" with ${d.context}`,
       ),
     ].join('\n'),
   leaderboard: (top: BoardLine[], me: BoardLine | null) =>
@@ -113,17 +115,4 @@ const LANGUAGES: Record<string, Texts> = { en };
 export function textsFor(languageCode: string | undefined | null): Texts {
   const lang = (languageCode ?? '').toLowerCase().split('-')[0] ?? '';
   return LANGUAGES[lang] ?? en;
-}
-
-/** A date as the user reads it in their time zone: "Mon 7 Dec, 14:30". */
-export function formatWhen(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(at);
 }

@@ -103,3 +103,19 @@ export function startOfLocalDay(date: string, timeZone: string): Date {
   if (localDate(guess, timeZone) < date) guess += 3_600_000;
   return new Date(guess);
 }
+
+/**
+ * A moment as a person reads it in their own time zone, "Mon 7 Dec, 14:30": the notifications'
+ * {{when}} (bell, e-mail, push, Telegram) and the bot's lists say times one way.
+ */
+export function formatWallTime(at: Date | number | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(at));
+}

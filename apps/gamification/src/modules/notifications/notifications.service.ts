@@ -6,6 +6,7 @@ import {
   NOTIFICATION_TYPES,
   NOTIFICATION_TYPE_NAMES,
   PLATFORM_TIME_ZONE,
+  formatWallTime,
   gamificationEvents,
   gamificationRoutes,
   type Notification,
@@ -45,19 +46,6 @@ export const toNotification = (n: NotificationEntity): Notification => ({
   read: n.readAt !== null,
   created_at: n.createdAt.toISOString(),
 });
-
-/** "Mon 30 Nov, 14:00" in the recipient's zone: how a time reads in a notification's text. */
-function wallTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
-}
 
 /**
  * The notification centre: notifications made from events (the consumers `notify` inside the
@@ -108,7 +96,7 @@ export class NotificationsService {
       kept.map((a) => ({
         userId: a.userId,
         type: a.type,
-        params: a.when ? { ...a.params, when: wallTime(a.when, recipientOf(a.userId).timeZone) } : a.params,
+        params: a.when ? { ...a.params, when: formatWallTime(a.when, recipientOf(a.userId).timeZone) } : a.params,
         link: a.link,
         sourceKey: a.sourceKey,
       })),

@@ -1,12 +1,11 @@
-import { gamificationRoutes, type GamificationProfile } from '@lp/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { gamificationRoutes } from '@lp/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
-import { routeKey } from '../../api/route-key';
+import { useRouteQuery } from '../../api/route-hooks';
 import { Label, Switch, useToast } from '../../ui';
 import { SettingRow } from './setting-row';
 import { SettingsSection } from './settings-section';
+import { useUpdateGamificationSettings } from './use-update-gamification-settings';
 
 /**
  * "Hide me from leaderboards" (PUT /gamification/settings): the switch shows what the service
@@ -16,14 +15,8 @@ export function LeaderboardSettingsCard() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const id = useId();
-  const queryClient = useQueryClient();
   const me = useRouteQuery(gamificationRoutes.me, {});
-  const update = useRouteMutation(gamificationRoutes.updateSettings, {
-    invalidates: ['gamification.'],
-    // the switch shows the saved answer at once, not the old one until the profile is asked again
-    onSuccess: (settings) =>
-      queryClient.setQueryData<GamificationProfile>(routeKey(gamificationRoutes.me), (old) => (old ? { ...old, settings } : old)),
-  });
+  const update = useUpdateGamificationSettings({ boards: true });
   const hidden = me.data?.settings.hide_from_leaderboards ?? false;
 
   const toggle = (value: boolean) =>

@@ -1,11 +1,10 @@
-import { gamificationRoutes, type GamificationProfile } from '@lp/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { gamificationRoutes } from '@lp/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteMutation, useRouteQuery } from '../../api/route-hooks';
-import { routeKey } from '../../api/route-key';
+import { useRouteQuery } from '../../api/route-hooks';
 import { Label, Select, useToast } from '../../ui';
 import { SettingRow } from './setting-row';
+import { useUpdateGamificationSettings } from './use-update-gamification-settings';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -18,12 +17,8 @@ export function StudyReminderHour({ remindersOn }: { remindersOn: boolean }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const id = useId();
-  const queryClient = useQueryClient();
   const me = useRouteQuery(gamificationRoutes.me, {});
-  const update = useRouteMutation(gamificationRoutes.updateSettings, {
-    onSuccess: (settings) =>
-      queryClient.setQueryData<GamificationProfile>(routeKey(gamificationRoutes.me), (old) => (old ? { ...old, settings } : old)),
-  });
+  const update = useUpdateGamificationSettings();
   const settings = me.data?.settings;
   const change = (hour: number) =>
     update.mutate(
