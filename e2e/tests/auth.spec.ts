@@ -77,6 +77,7 @@ test.describe('registration through the auth modal', () => {
         [
           ['Study Groups', '/community'],
           ['Global Forum & Q&A', '/qa'],
+          ['Messages', '/messages'],
           ['Find Mentors', '/mentors'],
           ['My Sessions', '/my-sessions'],
         ],

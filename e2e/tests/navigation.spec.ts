@@ -23,7 +23,11 @@ interface Entry {
 const page_ = (group: string | null, label: string, href: string, heading = label): Entry => ({ group, label, href, heading });
 const soon = (group: string | null, label: string, href: string): Entry => ({ group, label, href, heading: label, soon: true });
 
-const COMMUNITY: Entry[] = [page_('Community', 'Study Groups', '/community', 'Community'), page_('Community', 'Global Forum & Q&A', '/qa')];
+const COMMUNITY: Entry[] = [
+  page_('Community', 'Study Groups', '/community', 'Community'),
+  page_('Community', 'Global Forum & Q&A', '/qa'),
+  page_('Community', 'Messages', '/messages'),
+];
 const COMMON: Entry[] = [
   page_(null, 'Wallet', '/wallet'),
   page_(null, 'Plans', '/subscriptions', 'Subscription Plans'),
