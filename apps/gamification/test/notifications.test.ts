@@ -13,6 +13,7 @@ import {
 import { queuePrefix } from '@lp/service-kit';
 import { deliveryJobId } from '../src/modules/notifications/notification-deliveries.js';
 import { GamificationHarness, type TestUser } from './support/gamification-harness.js';
+import { zoneWhereHourIs } from '@lp/testing';
 
 jest.setTimeout(90_000);
 
@@ -66,12 +67,7 @@ async function acceptAnswerOf(author: TestUser) {
 
 /** A time zone where it is now the middle of the night (quiet hours), and one where it is the afternoon. */
 function zonesNow(): { night: string; day: string } {
-  const hourIn = (tz: string) =>
-    Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-  const zones = Array.from({ length: 25 }, (_, i) => i - 12).map((o) =>
-    o === 0 ? 'Etc/GMT' : `Etc/GMT${o > 0 ? '+' : '-'}${Math.abs(o)}`,
-  );
-  return { night: zones.find((z) => [1, 2, 3, 4].includes(hourIn(z)))!, day: zones.find((z) => [13, 14, 15].includes(hourIn(z)))! };
+  return { night: zoneWhereHourIs([1, 2, 3, 4]), day: zoneWhereHourIs([13, 14, 15]) };
 }
 
 describe('notifications from events', () => {

@@ -7,6 +7,7 @@ import { signToken } from '@lp/auth';
 import { deliveryJobId } from '../src/modules/notifications/notification-deliveries.js';
 import { DEV_UNSUBSCRIBE_SECRET } from '../src/config/gamification-env.js';
 import { GamificationHarness, type TestUser } from './support/gamification-harness.js';
+import { zoneWhereHourIs } from '@lp/testing';
 
 jest.setTimeout(90_000);
 
@@ -26,19 +27,9 @@ afterAll(async () => {
   await h.stop();
 }, 90_000);
 
-/** A time zone where it is the afternoon now, so no delivery waits for the morning. */
-function dayZone(): string {
-  const hourIn = (tz: string) =>
-    Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-  const zones = Array.from({ length: 25 }, (_, i) => i - 12).map((o) =>
-    o === 0 ? 'Etc/GMT' : `Etc/GMT${o > 0 ? '+' : '-'}${Math.abs(o)}`,
-  );
-  return zones.find((z) => [12, 13, 14, 15].includes(hourIn(z)))!;
-}
-
 async function learner(): Promise<TestUser> {
   const u = await h.user();
-  await h.call(gamificationRoutes.updateSettings, { body: { time_zone: dayZone() } }, u.caller);
+  await h.call(gamificationRoutes.updateSettings, { body: { time_zone: zoneWhereHourIs([12, 13, 14, 15]) } }, u.caller);
   return u;
 }
 

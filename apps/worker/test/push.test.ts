@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import webpush from 'web-push';
 import { JOBS, PUSH_TTL_SECONDS, PushPayload, communityEvents, gamificationRoutes } from '@lp/contracts';
 import { queuePrefix } from '@lp/service-kit';
-import { startTestService, type TestService } from '@lp/testing';
+import { startTestService, zoneWhereHourIs, type TestService } from '@lp/testing';
 import { WorkerModule } from '../src/app.module.js';
 import { GamificationHarness, type TestUser } from '../../gamification/test/support/gamification-harness.js';
 import { NotificationDeliveries, deliveryJobId } from '../../gamification/src/modules/notifications/notification-deliveries.js';
@@ -123,19 +123,11 @@ let pushes: Queue;
 
 /** A day-time zone: nothing is held for quiet hours. */
 function dayZone(): string {
-  return zoneAt([13, 14, 15]);
+  return zoneWhereHourIs([13, 14, 15]);
 }
 /** A zone where it is now the middle of the night (quiet hours). */
 function nightZone(): string {
-  return zoneAt([1, 2, 3, 4]);
-}
-function zoneAt(hours: number[]): string {
-  const hourIn = (tz: string) =>
-    Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-  const zones = Array.from({ length: 25 }, (_, i) => i - 12).map((o) =>
-    o === 0 ? 'Etc/GMT' : `Etc/GMT${o > 0 ? '+' : '-'}${Math.abs(o)}`,
-  );
-  return zones.find((z) => hours.includes(hourIn(z)))!;
+  return zoneWhereHourIs([1, 2, 3, 4]);
 }
 
 beforeAll(async () => {

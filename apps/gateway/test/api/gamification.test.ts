@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityInternal } from '@lp/contracts';
 import { connectBus, RpcClient } from '@lp/bus';
 import { startStack, uniqueEmail, type Stack } from './harness.js';
+import { zoneWhereHourIs } from '@lp/testing';
 
 /** Gamification through the gateway: the route table maps its paths, the guards and the error shape hold. */
 let stack: Stack;
@@ -209,11 +210,7 @@ describe('/api/notifications', () => {
       body: { name: 'Una Subscriber', email, password: PASSWORD, role: 'learner' },
     });
     // a zone where it is the afternoon now: outside quiet hours the e-mail leaves at once
-    const hourIn = (tz: string) =>
-      Number(new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
-    const day = Array.from({ length: 25 }, (_, i) => i - 12)
-      .map((o) => (o === 0 ? 'Etc/GMT' : `Etc/GMT${o > 0 ? '+' : '-'}${Math.abs(o)}`))
-      .find((z) => [12, 13, 14, 15].includes(hourIn(z)))!;
+    const day = zoneWhereHourIs([12, 13, 14, 15]);
     expect((await stack.api('PUT', '/gamification/settings', { token: reader.body.token, body: { time_zone: day } })).status).toBe(200);
     const ask = async (title: string) => {
       const q = await stack.api<{ id: string }>('POST', '/qa/questions', {
