@@ -55,12 +55,12 @@ export class BotApiDouble {
   readonly calls: Array<{ method: string; params: Record<string, unknown> }> = [];
   private listeners = new Set<() => void>();
 
-  /** Starts on loopback; port 0 takes a free one. */
-  async start(port = 0, host = '127.0.0.1'): Promise<string> {
+  /** Starts on loopback, always (anyone who reaches it can speak as any Telegram user); port 0 takes a free one. */
+  async start(port = 0): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((done, fail) => {
       this.server!.once('error', fail);
-      this.server!.listen(port, host, () => done());
+      this.server!.listen(port, '127.0.0.1', () => done());
     });
     return this.url;
   }
