@@ -100,6 +100,8 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     gamificationEvents.referralCompleted,
     billingEvents.withdrawalSettled,
     institutionEvents.verified,
+    communityEvents.invitationSent,
+    catalogEvents.courseAnnounced,
   ],
   identity: [
     catalogEvents.courseCreated,

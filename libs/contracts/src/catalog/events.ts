@@ -76,6 +76,24 @@ export const catalogEvents = {
       completed_at: z.string(),
     }),
   }),
+  courseAnnounced: defineEvent({
+    name: 'catalog.course.announced',
+    service,
+    summary:
+      "A course's instructor (or an admin) posted an announcement: the engagement service tells every learner enrolled in the course (catalogInternal.courseLearners pages them)",
+    schema: z.object({
+      v: z.literal(1),
+      announcement_id: z.string(),
+      course_id: z.string(),
+      course_title: z.string(),
+      instructor_id: z.string(),
+      /** who posted it (the instructor, or an admin) */
+      posted_by: z.string(),
+      title: z.string(),
+      message: z.string(),
+      posted_at: z.string(),
+    }),
+  }),
   courseCompleted: defineEvent({
     name: 'catalog.course.completed',
     service,

@@ -41,6 +41,8 @@ export const NotificationCategorySchema = z.enum(NOTIFICATION_CATEGORIES);
 /** Every notification type; notifications.ts declares each one (its event, channels, switch) under the same key. */
 export const NOTIFICATION_TYPE_NAMES = [
   'enrollment_confirmed',
+  'course_announcement',
+  'assignment_due',
   'payment_completed',
   'payment_failed',
   'session_booked',
@@ -51,6 +53,7 @@ export const NOTIFICATION_TYPE_NAMES = [
   'answer_posted',
   'answer_accepted',
   'direct_message',
+  'group_invitation',
   'level_up',
   'badge_earned',
   'referral_completed',
@@ -77,6 +80,8 @@ export interface NotificationText {
 }
 export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
   enrollment_confirmed: { title: 'Enrolled in {{course_title}}', body: 'You are enrolled. Your first lesson is waiting.' },
+  course_announcement: { title: 'New announcement in {{course_title}}', body: '{{title}}: {{preview}}' },
+  assignment_due: { title: 'Due tomorrow: {{assignment_title}}', body: 'Your assignment in {{course_title}} is due on {{when}}.' },
   payment_completed: { title: 'Payment received', body: 'Your payment of {{amount}} went through.' },
   payment_failed: { title: 'Payment not completed', body: 'Your payment of {{amount}} was {{status}}. Nothing was charged.' },
   session_booked: { title: 'Session booked: {{title}}', body: 'A learner booked a session with you for {{when}}.' },
@@ -91,6 +96,11 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
   answer_posted: { title: 'New answer to your question', body: '{{author_name}} answered your question.' },
   answer_accepted: { title: 'Your answer was accepted', body: 'The asker accepted your answer. Well done!' },
   direct_message: { title: 'New message from {{sender_name}}', body: '{{preview}}' },
+  group_invitation: {
+    title: 'Invitation to {{group_name}}',
+    body: '{{invited_by_name}} invited you to join the study group {{group_name}}.',
+    extra: { message: '"{{message}}"' },
+  },
   level_up: { title: 'Level {{level}} reached', body: 'You reached level {{level}} with {{total_xp}} XP.' },
   badge_earned: { title: 'Badge earned: {{badge_name}}', body: 'You earned the {{badge_name}} badge.' },
   referral_completed: {
@@ -214,6 +224,20 @@ export const UnsubscribeResponse = UnsubscribeLinkResponse.extend({ message: z.s
  * are stored at once whatever the hour.
  */
 export const NOTIFICATION_QUIET_HOURS = { startHour: 22, endHour: 7 } as const;
+
+/**
+ * Digests (docs/notifications.md, "Digests"): the first `threshold` notifications of one type a
+ * user gets within `windowMs` go out one by one on each outbound channel; the ones after are held
+ * and go out together as one message per channel, `windowMs` after the first one held.
+ */
+export const NOTIFICATION_DIGEST = { threshold: 5, windowMs: 60 * 60 * 1000 } as const;
+/** A digest's message: how many of one type, then each one's title (the newest first, at most `listed`). */
+export const NOTIFICATION_DIGEST_TEXT = {
+  title: '{{count}} new notifications: {{type_title}}',
+  body: 'You have {{count}} new notifications of this kind since {{since}}:',
+  more: 'and {{count}} more.',
+  listed: 10,
+} as const;
 
 /**
  * Browser Web Push (docs/notifications.md, "Web Push"): a browser's PushSubscription as its

@@ -32,12 +32,18 @@ export interface NotificationTypeDef {
   obeys: NotificationSwitch | null;
   /** sent at once even in quiet hours (none so far; sign-in codes and resets keep their own e-mails) */
   security: boolean;
+  /**
+   * folded into a digest when more than NOTIFICATION_DIGEST.threshold of it pile up for one user
+   * within NOTIFICATION_DIGEST.windowMs (per outbound channel; in-app keeps each). Off for
+   * reminders, which are due at their moment, and for security messages.
+   */
+  digest: boolean;
 }
 
 const def = <T extends string, E extends EventDef | null>(
   type: T,
-  d: Omit<NotificationTypeDef, 'type' | 'security' | 'event'> & { event: E; security?: boolean },
-) => ({ type, security: false, ...d }) as Omit<NotificationTypeDef, 'type' | 'event'> & { type: T; event: E };
+  d: Omit<NotificationTypeDef, 'type' | 'security' | 'event' | 'digest'> & { event: E; security?: boolean; digest?: boolean },
+) => ({ type, security: false, digest: !d.security, ...d }) as Omit<NotificationTypeDef, 'type' | 'event'> & { type: T; event: E };
 
 const ALL: readonly NotificationChannel[] = NOTIFICATION_CHANNELS;
 
@@ -48,6 +54,15 @@ export const NOTIFICATION_TYPES = {
     channels: ALL,
     obeys: 'email',
   }),
+  // to every learner enrolled in the course (the engagement service pages them from catalog)
+  course_announcement: def('course_announcement', {
+    category: 'learning',
+    event: catalogEvents.courseAnnounced,
+    channels: ALL,
+    obeys: 'email',
+  }),
+  // made by a schedule: a day before an assignment's due date, to each enrolled learner who has not submitted; "Assignment Deadlines" off stops it
+  assignment_due: def('assignment_due', { category: 'reminders', event: null, channels: ALL, obeys: 'assignmentDeadlines', digest: false }),
   payment_completed: def('payment_completed', {
     category: 'payments',
     event: billingEvents.paymentCompleted,
@@ -88,6 +103,13 @@ export const NOTIFICATION_TYPES = {
     event: communityEvents.directMessageSent,
     channels: ALL,
     obeys: 'email',
+  }),
+  // community e-mails the invitation itself (its signed link): the app, Telegram and the browser tell an invitee who has an account
+  group_invitation: def('group_invitation', {
+    category: 'community',
+    event: communityEvents.invitationSent,
+    channels: ['in_app', 'telegram', 'push'],
+    obeys: null,
   }),
   level_up: def('level_up', {
     category: 'achievements',
@@ -132,8 +154,8 @@ export const NOTIFICATION_TYPES = {
     obeys: 'email',
   }),
   // made by a schedule (a confirmed session's reminders), not by an event
-  session_reminder_24h: def('session_reminder_24h', { category: 'reminders', event: null, channels: ALL, obeys: 'email' }),
-  session_reminder_1h: def('session_reminder_1h', { category: 'reminders', event: null, channels: ALL, obeys: 'email' }),
+  session_reminder_24h: def('session_reminder_24h', { category: 'reminders', event: null, channels: ALL, obeys: 'email', digest: false }),
+  session_reminder_1h: def('session_reminder_1h', { category: 'reminders', event: null, channels: ALL, obeys: 'email', digest: false }),
   // once a day at the learner's hour, on a day without activity (notification-reminders.ts); "Study Reminders" off stops it
-  study_reminder: def('study_reminder', { category: 'reminders', event: null, channels: ALL, obeys: 'studyReminders' }),
+  study_reminder: def('study_reminder', { category: 'reminders', event: null, channels: ALL, obeys: 'studyReminders', digest: false }),
 } as const satisfies { [K in NotificationType]: NotificationTypeDef & { type: K } };

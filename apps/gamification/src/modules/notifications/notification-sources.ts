@@ -16,7 +16,15 @@ export type EventMadeType = {
   [T in NotificationType]: (typeof NOTIFICATION_TYPES)[T]['event'] extends null ? never : T;
 }[NotificationType];
 
-type Source<T extends EventMadeType> = (p: EventPayload<NonNullable<(typeof NOTIFICATION_TYPES)[T]['event']>>) => NotificationItem[];
+/**
+ * The event-made types whose recipients the event does not name: the consumer looks them up
+ * first (a course's enrolled learners from catalog; the account of an invited e-mail address in
+ * the users read model), then their source makes the items for them.
+ */
+export type LookedUpType = 'course_announcement' | 'group_invitation';
+type PayloadOf<T extends EventMadeType> = EventPayload<NonNullable<(typeof NOTIFICATION_TYPES)[T]['event']>>;
+type Source<T extends EventMadeType> = (p: PayloadOf<T>) => NotificationItem[];
+type LookedUpSource<T extends LookedUpType> = (p: PayloadOf<T>, recipients: readonly string[]) => NotificationItem[];
 
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 /** A message's first words for a notification's body (the whole message is on /messages). */
@@ -30,7 +38,7 @@ export const preview = (content: string, max = 140): string => {
  * proved in notification-sources.spec.ts. Nobody is told about their own act (accepting one's
  * own answer, answering one's own question).
  */
-export const NOTIFICATION_SOURCES: { [T in EventMadeType]: Source<T> } = {
+export const NOTIFICATION_SOURCES: { [T in Exclude<EventMadeType, LookedUpType>]: Source<T> } = {
   enrollment_confirmed: (p) => [
     { userId: p.user_id, params: { course_title: p.course_title }, link: `/course/${p.course_id}/learn`, sourceKey: p.enrollment_id },
   ],
@@ -161,4 +169,35 @@ export const NOTIFICATION_SOURCES: { [T in EventMadeType]: Source<T> } = {
           },
         ]
       : [],
+};
+
+/** The path of one of our absolute links (the invitation's signed page), the notification's link in the SPA. */
+const pathOf = (absolute: string): string | null => {
+  try {
+    return new URL(absolute, 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+};
+
+/** The looked-up types' items, for the recipients the consumer found (pure, as the others). */
+export const LOOKED_UP_SOURCES: { [T in LookedUpType]: LookedUpSource<T> } = {
+  // the poster is not told of their own announcement (an instructor enrolled in their own course)
+  course_announcement: (p, learners) =>
+    learners
+      .filter((userId) => userId !== p.posted_by)
+      .map((userId) => ({
+        userId,
+        params: { course_title: p.course_title, title: p.title, preview: preview(p.message) },
+        link: `/course/${p.course_id}/learn`,
+        sourceKey: p.announcement_id,
+      })),
+  // a resend is not news in the app: one per invitation
+  group_invitation: (p, invitees) =>
+    invitees.map((userId) => ({
+      userId,
+      params: { group_name: p.group_name, invited_by_name: p.invited_by_name, message: p.message ? preview(p.message) : '' },
+      link: pathOf(p.link),
+      sourceKey: p.invitation_id,
+    })),
 };

@@ -15,7 +15,7 @@ import { OnEvent, entityManager } from '@lp/service-kit';
 import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
 import { NotificationDeliveries, deliveryJobId } from './notification-deliveries.js';
 import { NotificationReminders } from './notification-reminders.js';
-import { NOTIFICATION_SOURCES, type EventMadeType } from './notification-sources.js';
+import { LOOKED_UP_SOURCES, NOTIFICATION_SOURCES, type EventMadeType, type LookedUpType } from './notification-sources.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -32,7 +32,7 @@ export class NotificationsConsumer {
     @Inject(NotificationReminders) private readonly reminders: NotificationReminders,
   ) {}
 
-  private make<T extends EventMadeType>(type: T, payload: unknown, ctx: EventContext): void {
+  private make<T extends Exclude<EventMadeType, LookedUpType>>(type: T, payload: unknown, ctx: EventContext): void {
     const source = NOTIFICATION_SOURCES[type] as (p: unknown) => ReturnType<(typeof NOTIFICATION_SOURCES)[T]>;
     this.notifications.notify(entityManager(ctx.tx), type, source(payload));
   }
@@ -95,6 +95,14 @@ export class NotificationsConsumer {
   @OnEvent(communityEvents.directMessageSent)
   async directMessageSent(p: unknown, ctx: EventContext): Promise<void> {
     this.make('direct_message', p, ctx);
+  }
+
+  /** An invitee who has an account learns of it in the app too (community's e-mail reaches every invitee). */
+  @OnEvent(communityEvents.invitationSent)
+  async invitationSent(p: EventPayload<typeof communityEvents.invitationSent>, ctx: EventContext): Promise<void> {
+    const tx = entityManager(ctx.tx);
+    const invitees = await this.repo.accountsWithEmail(tx, p.email);
+    this.notifications.notify(tx, 'group_invitation', LOOKED_UP_SOURCES.group_invitation(p, invitees));
   }
 
   @OnEvent(gamificationEvents.levelReached, { concurrency: XP_EVENT_CONCURRENCY })

@@ -65,6 +65,12 @@ export class NotificationsRepository {
     return inserted.map((r) => fromRow(tx, NotificationEntity, r));
   }
 
+  /** The accounts (not deleted) that have this e-mail address, whatever its case (an invitee's). */
+  async accountsWithEmail(tx: EntityManager, email: string): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(tx, 'SELECT id FROM users WHERE lower(email) = lower($1) AND NOT deleted', [email]);
+    return rows.map((r) => r.id);
+  }
+
   /** The recipients' e-mail, time zone and switches, in one query. */
   async recipients(tx: EntityManager, userIds: readonly string[]): Promise<Map<string, RecipientRow>> {
     const rows = await queryRows<{
