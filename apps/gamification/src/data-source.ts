@@ -11,6 +11,7 @@ import { PushSubscriptions1796160665263 } from './migrations/1796160665263-push-
 import { NotificationReminders1796161353676 } from './migrations/1796161353676-notification-reminders.js';
 import { StudyReminders1796163537585 } from './migrations/1796163537585-study-reminders.js';
 import { TelegramChats1796163891732 } from './migrations/1796163891732-telegram-chats.js';
+import { NotificationDigests1796186106736 } from './migrations/1796186106736-notification-digests.js';
 
 /**
  * Gamification's tables: the entities are their one description, the migrations are generated
@@ -31,4 +32,5 @@ export const migrations = [
   NotificationReminders1796161353676,
   StudyReminders1796163537585,
   TelegramChats1796163891732,
+  NotificationDigests1796186106736,
 ];

@@ -33,14 +33,24 @@ export class NotificationEntity {
  */
 @Entity({ name: 'notification_deliveries' })
 @Index('notification_deliveries_pending_idx', ['createdAt'], { where: `status = 'pending'` })
-@Check('notification_deliveries_status_check', `status IN ('pending', 'queued', 'failed')`)
+// the digests' sweep: the held ones, by recipient and channel
+@Index('notification_deliveries_held_idx', ['userId', 'channel', 'createdAt'], { where: `status = 'held'` })
+// a digest's members, found from the one that carries it
+@Index('notification_deliveries_digest_idx', ['digestOf', 'channel'], { where: `digest_of IS NOT NULL` })
+@Check('notification_deliveries_status_check', `status IN ('pending', 'held', 'queued', 'digested', 'failed')`)
 @Check('notification_deliveries_channel_check', `channel IN ('email', 'telegram', 'push')`)
 export class NotificationDeliveryEntity {
   @PrimaryColumn({ type: 'uuid', name: 'notification_id' }) notificationId!: string;
   @PrimaryColumn({ type: 'text' }) channel!: Exclude<NotificationChannel, 'in_app'>;
   @Column({ type: 'uuid', name: 'user_id' }) userId!: string;
-  /** pending: not handed to the worker yet; queued: its job exists (the worker sends and retries it) */
-  @Column({ type: 'text', default: 'pending' }) status!: 'pending' | 'queued' | 'failed';
+  /**
+   * pending: not handed to the worker yet; queued: its job exists (the worker sends and retries it);
+   * held: past the digest threshold, waiting for its digest; digested: went out in the digest of
+   * `digest_of` (that delivery's job carries them all).
+   */
+  @Column({ type: 'text', default: 'pending' }) status!: 'pending' | 'held' | 'queued' | 'digested' | 'failed';
+  /** the notification whose delivery on this channel carried this one in its digest */
+  @Column({ type: 'uuid', name: 'digest_of', nullable: true }) digestOf!: string | null;
   @Column({ type: 'timestamptz', name: 'not_before' }) notBefore!: Date;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @Column({ type: 'timestamptz', name: 'queued_at', nullable: true }) queuedAt!: Date | null;

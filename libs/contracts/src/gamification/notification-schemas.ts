@@ -131,6 +131,37 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
   },
 };
 
+/**
+ * Each type's name, in English: the preferences table's rows and a digest's subject. The SPA's
+ * catalogue (apps/web/src/i18n/en-notifications.json, "types") says the same, checked by a test.
+ */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  enrollment_confirmed: 'Enrollment confirmed',
+  course_announcement: 'Course announcement',
+  assignment_due: 'Assignment due tomorrow',
+  payment_completed: 'Payment received',
+  payment_failed: 'Payment not completed',
+  session_booked: 'Session booked',
+  session_confirmed: 'Session confirmed',
+  session_cancelled: 'Session cancelled',
+  assignment_graded: 'Assignment graded',
+  quiz_graded: 'Quiz graded',
+  answer_posted: 'New answer to your question',
+  answer_accepted: 'Answer accepted',
+  direct_message: 'New direct message',
+  group_invitation: 'Study group invitation',
+  level_up: 'Level reached',
+  badge_earned: 'Badge earned',
+  referral_completed: 'Referral completed',
+  withdrawal_paid: 'Withdrawal paid',
+  withdrawal_refused: 'Withdrawal not paid',
+  institution_verified: 'Institution verified',
+  institution_rejected: 'Institution not verified',
+  session_reminder_24h: 'Session tomorrow',
+  session_reminder_1h: 'Session in one hour',
+  study_reminder: 'Daily study reminder',
+};
+
 /** A notification's parameters: the values its texts and link use (strings and numbers only). */
 export const NotificationParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 export type NotificationParams = z.infer<typeof NotificationParamsSchema>;

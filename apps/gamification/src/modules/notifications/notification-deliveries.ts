@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EmailQueue, ENV, LOGGER, type Logger } from '@lp/service-kit';
+import { NOTIFICATION_DIGEST } from '@lp/contracts';
+import { Clock, EmailQueue, ENV, LOGGER, UnitOfWork, type Logger } from '@lp/service-kit';
 import { TransactionQueues, type TransactionQueue } from '../../common/transaction-queues.js';
 import type { GamificationEnv } from '../../config/gamification-env.js';
+import { notBefore } from './delivery-plan.js';
 import { notificationEmail } from './notification-email.js';
 import { NotificationsRepository, type PendingDelivery } from './notifications.repository.js';
 import { PushQueue, handOverPush } from './push-hand-over.js';
@@ -43,6 +45,8 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
     @Inject(UnsubscribeLinks) private readonly unsubscribe: UnsubscribeLinks,
     @Inject(TelegramQueue) private readonly telegram: TelegramQueue,
     @Inject(TelegramChatsRepository) private readonly telegramChats: TelegramChatsRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork,
+    @Inject(Clock) private readonly clock: Clock,
   ) {
     this.committed = queues.afterCommit<string>((ids) => void this.handOver({ ids: [...new Set(ids)] }));
     this.withdrawn = queues.afterCommit<string>((jobIds) => void this.withdraw(jobIds));
@@ -69,11 +73,41 @@ export class NotificationDeliveries implements OnApplicationBootstrap, OnApplica
     for (const id of notificationIds) this.committed.add(tx, id);
   }
 
-  /** Every delivery pending for longer than a sweep's period, handed over; answers how many. One sweep at a time per process. */
+  /**
+   * The digests due folded and handed over, then every delivery pending for longer than a
+   * sweep's period; answers how many were handed over. One sweep at a time per process.
+   */
   sweep(): Promise<number> {
     if (this.stopped) return Promise.resolve(0);
-    this.sweeping ??= this.handOver({ olderThan: new Date(Date.now() - DELIVERY_SWEEP_MS) }).finally(() => (this.sweeping = null));
+    this.sweeping ??= (async () => {
+      const digests = await this.foldDigests();
+      return digests + (await this.handOver({ olderThan: new Date(Date.now() - DELIVERY_SWEEP_MS) }));
+    })().finally(() => (this.sweeping = null));
     return this.sweeping;
+  }
+
+  /**
+   * Each recipient's held deliveries of one type on one channel whose first is a digest window
+   * old, folded into one delivery (its own transaction per digest, so a crash loses none) and
+   * handed over: one message per channel, held through quiet hours like any other.
+   */
+  private async foldDigests(): Promise<number> {
+    let handed = 0;
+    try {
+      for (;;) {
+        const due = await this.repo.dueDigests(NOTIFICATION_DIGEST.windowMs, SWEEP_BATCH);
+        const carriers: string[] = [];
+        for (const g of due) {
+          const carrier = await this.uow.run((tx) => this.repo.foldDigest(tx, g, notBefore(this.clock.now(), g.timeZone, false)));
+          if (carrier) carriers.push(carrier);
+        }
+        if (carriers.length) handed += await this.handOver({ ids: carriers });
+        if (due.length < SWEEP_BATCH || this.stopped) break;
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'notification deliveries: digests could not be folded; the sweep tries again');
+    }
+    return handed;
   }
 
   private async withdraw(jobIds: readonly string[]): Promise<void> {

@@ -1,5 +1,6 @@
-import { NOTIFICATION_TYPES, notificationText, type EmailJob } from '@lp/contracts';
+import { NOTIFICATION_TYPES, type EmailJob } from '@lp/contracts';
 import { escapeHtml } from '@lp/service-kit';
+import { deliveryText } from './delivery-text.js';
 import type { PendingDelivery } from './notifications.repository.js';
 
 /** Where an e-mail's unsubscribe goes: the one-click POST target (RFC 8058) and the page a person opens. */
@@ -18,7 +19,7 @@ export interface UnsubscribeUrls {
  * a bulk sender without them is marked as spam by the large mailbox providers.
  */
 export function notificationEmail(d: PendingDelivery & { email: string }, publicUrl: string, unsubscribe: UnsubscribeUrls): EmailJob {
-  const { title, body } = notificationText(d.type, d.params);
+  const { title, body, lines } = deliveryText(d, d.timeZone);
   const open = d.link ? `${publicUrl}${d.link}` : null;
   const settings = `${publicUrl}/account-settings`;
   const greeting = d.name ? `Hello ${d.name},` : 'Hello,';
@@ -29,6 +30,7 @@ export function notificationEmail(d: PendingDelivery & { email: string }, public
     greeting,
     '',
     body,
+    ...lines.map((l) => `- ${l}`),
     ...(open ? ['', `Open it: ${open}`] : []),
     '',
     `You receive this e-mail because of your notification settings. Change them: ${settings}`,
@@ -37,6 +39,7 @@ export function notificationEmail(d: PendingDelivery & { email: string }, public
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(body)}</p>`,
+    ...(lines.length ? [`<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`] : []),
     ...(open ? [`<p><a href="${escapeHtml(open)}">Open it</a></p>`] : []),
     `<p style="color:#666;font-size:12px">You receive this e-mail because of your notification settings. <a href="${escapeHtml(settings)}">Change them</a>.${
       canLeave ? ` <a href="${escapeHtml(unsubscribe.page)}">Stop e-mails like this one</a>.` : ''

@@ -7,7 +7,7 @@ import {
   type EventPayload,
   type mentoringEvents,
 } from '@lp/contracts';
-import { NOTIFICATION_SOURCES, preview } from './notification-sources.js';
+import { LOOKED_UP_SOURCES, NOTIFICATION_SOURCES, preview } from './notification-sources.js';
 
 const session: EventPayload<typeof mentoringEvents.sessionCancelled> = {
   v: 1,
@@ -105,7 +105,7 @@ describe('notification sources', () => {
       expect(NOTIFICATION_TYPES[type].type).toBe(type);
       expect(NOTIFICATION_TEXTS[type].title.length).toBeGreaterThan(0);
       expect(NOTIFICATION_TEXTS[type].body.length).toBeGreaterThan(0);
-      const source = (NOTIFICATION_SOURCES as Record<string, unknown>)[type];
+      const source = { ...NOTIFICATION_SOURCES, ...LOOKED_UP_SOURCES }[type as keyof typeof NOTIFICATION_SOURCES];
       expect({ type, source: typeof source }).toEqual({ type, source: NOTIFICATION_TYPES[type].event ? 'function' : 'undefined' });
     }
   });
@@ -157,5 +157,51 @@ describe('notification sources', () => {
     // an event from before created_by was carried names nobody
     const { created_by: _none, ...older } = verified;
     expect(NOTIFICATION_SOURCES.institution_verified(older)).toEqual([]);
+  });
+
+  it('tells the learners the consumer found of an announcement (not its poster), and an invitee with an account of the invitation', () => {
+    const announced = {
+      v: 1 as const,
+      announcement_id: 'a1',
+      course_id: 'c1',
+      course_title: 'Intro to Chemistry',
+      instructor_id: 'teacher',
+      posted_by: 'teacher',
+      title: 'Exam moved',
+      message: 'The exam is now on Friday.\n\nBring a calculator.',
+      posted_at: '2026-12-01T10:00:00Z',
+    };
+    const items = LOOKED_UP_SOURCES.course_announcement(announced, ['l1', 'teacher', 'l2']);
+    expect(items.map((i) => i.userId)).toEqual(['l1', 'l2']);
+    expect(items[0]).toMatchObject({ link: '/course/c1/learn', sourceKey: 'a1' });
+    expect(notificationText('course_announcement', items[0]!.params)).toEqual({
+      title: 'New announcement in Intro to Chemistry',
+      body: 'Exam moved: The exam is now on Friday. Bring a calculator.',
+    });
+
+    const invited = {
+      v: 1 as const,
+      invitation_id: 'inv1',
+      sending: 2,
+      group_id: 'g1',
+      group_name: 'Chemistry circle',
+      email: 'ada@example.com',
+      invited_by_name: 'Grace',
+      message: 'Join us on Thursdays',
+      link: 'https://learn.example.test/community/invitations/tok.sig',
+      expires_at: '2026-12-08T10:00:00Z',
+    };
+    const [told] = LOOKED_UP_SOURCES.group_invitation(invited, ['ada']);
+    // one per invitation, however often it is resent; the link is the invitation's own page, in the app
+    expect(told).toEqual({
+      userId: 'ada',
+      params: { group_name: 'Chemistry circle', invited_by_name: 'Grace', message: 'Join us on Thursdays' },
+      link: '/community/invitations/tok.sig',
+      sourceKey: 'inv1',
+    });
+    expect(notificationText('group_invitation', told!.params).body).toBe(
+      'Grace invited you to join the study group Chemistry circle. "Join us on Thursdays"',
+    );
+    expect(LOOKED_UP_SOURCES.group_invitation(invited, [])).toEqual([]);
   });
 });

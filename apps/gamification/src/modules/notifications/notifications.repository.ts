@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { fromRow, queryRows, type Db } from '@lp/service-kit';
-import type { NotificationParams, NotificationType, OutboundChannel } from '@lp/contracts';
+import { PLATFORM_TIME_ZONE, type NotificationParams, type NotificationType, type OutboundChannel } from '@lp/contracts';
 import { NotificationEntity, NotificationPreferenceEntity, NotificationSwitchesEntity } from '../../entities/notification.entity.js';
 import { SWITCHES_ON, type Switches } from './delivery-plan.js';
+import { DIGEST_LINK, type DigestContent } from './delivery-text.js';
 
 export interface NewNotification {
   userId: string;
@@ -37,6 +38,17 @@ export interface PendingDelivery {
   link: string | null;
   email: string | null;
   name: string | null;
+  timeZone: string;
+  /** the notifications it carries when it is a digest (its members, folded into it), else null */
+  digest: DigestContent | null;
+}
+
+/** A recipient's held deliveries of one type on one channel, due to go out as one digest. */
+export interface DueDigest {
+  userId: string;
+  type: NotificationType;
+  channel: OutboundChannel;
+  timeZone: string;
 }
 
 /** Data access for notifications, their deliveries, the users' choices and switches; no rules here. */
@@ -127,14 +139,88 @@ export class NotificationsRepository {
 
   async insertDeliveries(
     tx: EntityManager,
-    rows: ReadonlyArray<{ notificationId: string; channel: OutboundChannel; userId: string; notBefore: Date }>,
+    rows: ReadonlyArray<{ notificationId: string; channel: OutboundChannel; userId: string; notBefore: Date; status: 'pending' | 'held' }>,
   ): Promise<void> {
     if (!rows.length) return;
     await tx.query(
-      `INSERT INTO notification_deliveries (notification_id, channel, user_id, not_before)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[]) ON CONFLICT DO NOTHING`,
-      [rows.map((r) => r.notificationId), rows.map((r) => r.channel), rows.map((r) => r.userId), rows.map((r) => r.notBefore)],
+      `INSERT INTO notification_deliveries (notification_id, channel, user_id, not_before, status)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::text[]) ON CONFLICT DO NOTHING`,
+      [
+        rows.map((r) => r.notificationId),
+        rows.map((r) => r.channel),
+        rows.map((r) => r.userId),
+        rows.map((r) => r.notBefore),
+        rows.map((r) => r.status),
+      ],
     );
+  }
+
+  /** How many notifications of each (user, type) were made within the last `windowMs`, leaving out `except` (those just made), as "user|type" -> count. */
+  async recentCounts(
+    tx: EntityManager,
+    pairs: ReadonlyArray<{ userId: string; type: NotificationType }>,
+    except: readonly string[],
+    windowMs: number,
+  ): Promise<Map<string, number>> {
+    if (!pairs.length) return new Map();
+    const rows = await queryRows<{ user_id: string; type: string; n: number }>(
+      tx,
+      `SELECT n.user_id, n.type, count(*)::int AS n
+         FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[])) AS k(user_id, type)
+         JOIN notifications n ON n.user_id = k.user_id AND n.type = k.type
+        WHERE n.created_at > now() - make_interval(secs => $3::float8 / 1000) AND NOT (n.id = ANY($4::uuid[]))
+        GROUP BY n.user_id, n.type`,
+      [pairs.map((p) => p.userId), pairs.map((p) => p.type), windowMs, except],
+    );
+    return new Map(rows.map((r) => [`${r.user_id}|${r.type}`, r.n]));
+  }
+
+  /** Recipients whose held deliveries of a type on a channel began at least `windowMs` ago: their digest is due. */
+  async dueDigests(windowMs: number, limit: number): Promise<DueDigest[]> {
+    const rows = await queryRows<{ user_id: string; type: NotificationType; channel: OutboundChannel; time_zone: string | null }>(
+      this.ds,
+      `SELECT g.user_id, g.type, g.channel, s.time_zone
+         FROM (SELECT d.user_id, n.type, d.channel
+                 FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
+                WHERE d.status = 'held'
+                GROUP BY d.user_id, n.type, d.channel
+               HAVING min(d.created_at) <= now() - make_interval(secs => $1::float8 / 1000)
+                LIMIT $2) g
+         LEFT JOIN user_stats s ON s.user_id = g.user_id`,
+      [windowMs, limit],
+    );
+    return rows.map((r) => ({ userId: r.user_id, type: r.type, channel: r.channel, timeZone: r.time_zone ?? PLATFORM_TIME_ZONE }));
+  }
+
+  /**
+   * Folds a recipient's held deliveries of a type on a channel into one: the newest becomes
+   * pending again, due at `notBefore`, and carries the others (digested, digest_of it). Rows
+   * another process holds are skipped (they fold there). Answers the carrier's notification, or
+   * null when nothing was held any more.
+   */
+  async foldDigest(tx: EntityManager, g: DueDigest, notBefore: Date): Promise<string | null> {
+    const held = await queryRows<{ notification_id: string }>(
+      tx,
+      `SELECT d.notification_id
+         FROM notification_deliveries d JOIN notifications n ON n.id = d.notification_id
+        WHERE d.status = 'held' AND d.user_id = $1 AND d.channel = $2 AND n.type = $3
+        ORDER BY d.created_at DESC, d.notification_id DESC
+          FOR UPDATE OF d SKIP LOCKED`,
+      [g.userId, g.channel, g.type],
+    );
+    const [carrier, ...members] = held.map((h) => h.notification_id);
+    if (!carrier) return null;
+    await tx.query(
+      `UPDATE notification_deliveries SET status = 'digested', digest_of = $1
+        WHERE channel = $2 AND notification_id = ANY($3::uuid[])`,
+      [carrier, g.channel, members],
+    );
+    await tx.query(`UPDATE notification_deliveries SET status = 'pending', not_before = $3 WHERE notification_id = $1 AND channel = $2`, [
+      carrier,
+      g.channel,
+      notBefore,
+    ]);
+    return carrier;
   }
 
   /** Each user's unread count. */
@@ -233,13 +319,25 @@ export class NotificationsRepository {
       link: string | null;
       email: string | null;
       name: string | null;
+      time_zone: string | null;
+      folded: number;
+      since: Date | null;
+      recent: NotificationParams[] | null;
     }>(
       this.ds,
       `SELECT d.notification_id, d.channel, d.user_id, d.not_before, n.type, n.params, n.link,
-              CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, u.name
+              CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, u.name, s.time_zone,
+              g.folded, g.since, g.recent
          FROM notification_deliveries d
          JOIN notifications n ON n.id = d.notification_id
          LEFT JOIN users u ON u.id = d.user_id
+         LEFT JOIN user_stats s ON s.user_id = d.user_id
+         -- a digest's members (none for a delivery of its own)
+         LEFT JOIN LATERAL (
+              SELECT count(*)::int AS folded, min(m.created_at) AS since,
+                     jsonb_agg(mn.params ORDER BY m.created_at DESC, m.notification_id DESC) AS recent
+                FROM notification_deliveries m JOIN notifications mn ON mn.id = m.notification_id
+               WHERE m.digest_of = d.notification_id AND m.channel = d.channel) g ON true
         WHERE d.status = 'pending'
           AND ($1::uuid[] IS NULL OR d.notification_id = ANY($1::uuid[]))
           AND ($2::timestamptz IS NULL OR d.created_at < $2)
@@ -247,17 +345,21 @@ export class NotificationsRepository {
         LIMIT $3`,
       [filter.ids ?? null, filter.olderThan ?? null, filter.limit],
     );
-    return rows.map((r) => ({
-      notificationId: r.notification_id,
-      channel: r.channel,
-      userId: r.user_id,
-      notBefore: r.not_before,
-      type: r.type,
-      params: r.params,
-      link: r.link,
-      email: r.email,
-      name: r.name,
-    }));
+    return rows
+      .map((r) => ({
+        notificationId: r.notification_id,
+        channel: r.channel,
+        userId: r.user_id,
+        notBefore: r.not_before,
+        type: r.type,
+        params: r.params,
+        link: r.link,
+        email: r.email,
+        name: r.name,
+        timeZone: r.time_zone ?? PLATFORM_TIME_ZONE,
+        digest: r.folded ? { count: r.folded + 1, since: r.since!, params: [r.params, ...(r.recent ?? [])] } : null,
+      }))
+      .map((d) => (d.digest ? { ...d, link: DIGEST_LINK } : d));
   }
 
   /** Records deliveries as handed to the worker (queued) or impossible (failed: no address any more). */

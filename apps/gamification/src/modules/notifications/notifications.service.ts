@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import {
   AppError,
   NOTIFICATION_CATEGORIES,
+  NOTIFICATION_DIGEST,
   NOTIFICATION_TYPES,
   NOTIFICATION_TYPE_NAMES,
   PLATFORM_TIME_ZONE,
@@ -103,6 +104,7 @@ export class NotificationsService {
     );
     if (!made.length) return;
     const now = this.clock.now();
+    const held = await this.pastDigestThreshold(tx, made);
     const outbound = made.flatMap((n) => {
       const def = NOTIFICATION_TYPES[n.type];
       const r = recipientOf(n.userId);
@@ -111,6 +113,7 @@ export class NotificationsService {
         channel,
         userId: n.userId,
         notBefore: notBefore(now, r.timeZone, def.security),
+        status: held.has(n.id) ? ('held' as const) : ('pending' as const),
       }));
     });
     await this.repo.insertDeliveries(tx, outbound);
@@ -124,7 +127,34 @@ export class NotificationsService {
         requestId: requestOf.get(`${n.userId}|${n.type}|${n.sourceKey}`),
       })),
     );
-    if (outbound.length) this.deliveries.afterCommit(tx, [...new Set(outbound.map((d) => d.notificationId))]);
+    const dueNow = outbound.filter((d) => d.status === 'pending');
+    if (dueNow.length) this.deliveries.afterCommit(tx, [...new Set(dueNow.map((d) => d.notificationId))]);
+  }
+
+  /**
+   * The new notifications whose deliveries wait for a digest: of a type that has them, each one
+   * after the first NOTIFICATION_DIGEST.threshold its recipient got within the window (those of
+   * this transaction counted in their order). NotificationDeliveries folds them when due.
+   */
+  private async pastDigestThreshold(tx: EntityManager, made: readonly NotificationEntity[]): Promise<Set<string>> {
+    const digestible = made.filter((n) => NOTIFICATION_TYPES[n.type].digest);
+    if (!digestible.length) return new Set();
+    const { threshold, windowMs } = NOTIFICATION_DIGEST;
+    const earlier = await this.repo.recentCounts(
+      tx,
+      digestible,
+      made.map((n) => n.id),
+      windowMs,
+    );
+    const counted = new Map<string, number>();
+    const held = new Set<string>();
+    for (const n of digestible) {
+      const key = `${n.userId}|${n.type}`;
+      const nth = (counted.get(key) ?? earlier.get(key) ?? 0) + 1;
+      counted.set(key, nth);
+      if (nth > threshold) held.add(n.id);
+    }
+    return held;
   }
 
   // ------------------------------------------------------------------ the caller's routes

@@ -8,6 +8,8 @@ const delivery = {
   type: 'session_cancelled' as const,
   params: { title: 'Career chat', when: 'Mon 30 Nov, 14:00', refund: '$45.00' },
   link: '/sessions/abc',
+  timeZone: 'UTC',
+  digest: null,
 };
 
 describe('a notification as a browser push', () => {
@@ -29,5 +31,15 @@ describe('a notification as a browser push', () => {
   it('leads to the notification page when there is no link, or one that is not an app path', () => {
     for (const link of [null, 'https://evil.example.com/x', '//evil.example.com/x'])
       expect(pushJob({ ...delivery, link }, '').payload.url).toBe('/notifications');
+  });
+
+  it('says how many and since when for a digest, and opens the notification page', () => {
+    const digest = { count: 7, since: new Date('2026-12-01T09:05:00Z'), params: [delivery.params] };
+    const job = pushJob({ ...delivery, digest, link: '/notifications' }, '');
+    expect(job.payload).toMatchObject({
+      title: '7 new notifications: Session cancelled',
+      body: 'You have 7 new notifications of this kind since Tue 1 Dec, 09:05:',
+      url: '/notifications',
+    });
   });
 });

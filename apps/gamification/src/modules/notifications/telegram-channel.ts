@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { JOBS, gamificationInternal, identityEvents, notificationText, type EventPayload, type TelegramJob } from '@lp/contracts';
+import { JOBS, gamificationInternal, identityEvents, type EventPayload, type TelegramJob } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { ENV, HandlesInternal, JobProducer, OnEvent, entityManager, type BaseEnv } from '@lp/service-kit';
 import { TelegramChatsRepository } from './telegram-chats.repository.js';
+import { deliveryText } from './delivery-text.js';
 import type { PendingDelivery } from './notifications.repository.js';
 
 /** Gamification's side of the Telegram jobs (JOBS.sendTelegram): it says what to send and where, the bot sends it. */
@@ -15,10 +16,10 @@ export class TelegramQueue extends JobProducer<typeof JOBS.sendTelegram> {
 }
 
 /** The text of one notification in a Telegram chat: its title, its body, and where it leads. */
-export function telegramText(d: Pick<PendingDelivery, 'type' | 'params' | 'link'>, publicUrl: string): string {
-  const { title, body } = notificationText(d.type, d.params);
+export function telegramText(d: Pick<PendingDelivery, 'type' | 'params' | 'link' | 'digest' | 'timeZone'>, publicUrl: string): string {
+  const { title, body, lines } = deliveryText(d, d.timeZone);
   const path = d.link?.startsWith('/') && !d.link.startsWith('//') ? d.link : '/notifications';
-  return `${title}\n\n${body}\n\n${publicUrl}${path}`.slice(0, 4096);
+  return [title, '', body, ...lines.map((l) => `• ${l}`), '', `${publicUrl}${path}`].join('\n').slice(0, 4096);
 }
 
 /**
