@@ -345,21 +345,20 @@ export class NotificationsRepository {
         LIMIT $3`,
       [filter.ids ?? null, filter.olderThan ?? null, filter.limit],
     );
-    return rows
-      .map((r) => ({
-        notificationId: r.notification_id,
-        channel: r.channel,
-        userId: r.user_id,
-        notBefore: r.not_before,
-        type: r.type,
-        params: r.params,
-        link: r.link,
-        email: r.email,
-        name: r.name,
-        timeZone: r.time_zone ?? PLATFORM_TIME_ZONE,
-        digest: r.folded ? { count: r.folded + 1, since: r.since!, params: [r.params, ...(r.recent ?? [])] } : null,
-      }))
-      .map((d) => (d.digest ? { ...d, link: DIGEST_LINK } : d));
+    return rows.map((r) => ({
+      notificationId: r.notification_id,
+      channel: r.channel,
+      userId: r.user_id,
+      notBefore: r.not_before,
+      type: r.type,
+      params: r.params,
+      // a digest leads to the page that lists what it carries
+      link: r.folded ? DIGEST_LINK : r.link,
+      email: r.email,
+      name: r.name,
+      timeZone: r.time_zone ?? PLATFORM_TIME_ZONE,
+      digest: r.folded ? { count: r.folded + 1, since: r.since!, params: [r.params, ...(r.recent ?? [])] } : null,
+    }));
   }
 
   /** Records deliveries as handed to the worker (queued) or impossible (failed: no address any more). */
