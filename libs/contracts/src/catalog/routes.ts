@@ -264,6 +264,34 @@ export const catalogRoutes = {
     successStatus: 201,
   }),
 
+  // ---------------------------------------------------------------- announcements
+  postAnnouncement: defineRoute({
+    subject: 'catalog.announcement.post',
+    service,
+    method: 'POST',
+    path: '/courses/{id}/announcements',
+    guard: ['instructor', 'admin'],
+    summary:
+      "Post an announcement to a course's enrolled learners (the course's instructor or an admin; 403 otherwise): each is notified (in the app, and by e-mail, Telegram, push as their settings allow)",
+    params: IdParams,
+    body: s.AnnouncementCreateRequest,
+    response: s.AnnouncementCreateResponse,
+    successStatus: 201,
+    // one post fans out to every enrolled learner's channels: the costliest write of the catalog
+    rateLimit: { limit: 20, windowSeconds: 3600, per: 'user' },
+  }),
+  courseAnnouncements: defineRoute({
+    subject: 'catalog.announcement.list',
+    service,
+    method: 'GET',
+    path: '/courses/{id}/announcements',
+    guard: 'any',
+    summary: "A course's announcements, newest first: its enrolled learners, its instructor and admins (403 for others)",
+    params: IdParams,
+    query: s.AnnouncementListQuery,
+    response: s.AnnouncementListResponse,
+  }),
+
   // ---------------------------------------------------------------- enrollment and progress
   checkEnrollment: defineRoute({
     subject: 'catalog.enrollment.check',
@@ -583,6 +611,13 @@ export const catalogInternal = {
     request: s.EnrollMembersRequest,
     response: s.EnrollMembersReply,
     callers: ['institution', 'worker'],
+  }),
+  /** the engagement service pages a course's enrolled learners to notify them of an announcement */
+  courseLearners: defineInternal({
+    subject: 'catalog.course.learners',
+    request: s.CourseLearnersRequest,
+    response: s.CourseLearnersReply,
+    callers: ['gamification'],
   }),
   /** demo data: idempotent by (instructor, title) */
   ensureCourse: defineInternal({

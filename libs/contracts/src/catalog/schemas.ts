@@ -791,3 +791,46 @@ export const EnrollMembersReply = z.object({
   /** one per user id, in order: created false when the user was already enrolled */
   enrollments: z.array(z.object({ user_id: IdSchema, enrollment_id: IdSchema, created: z.boolean() })),
 });
+
+// ------------------------------------------------------------------ announcements
+
+export const ANNOUNCEMENT_TITLE_MAX = 200;
+export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
+/** the largest page of catalogInternal.courseLearners: 10,000 learners are two requests */
+export const COURSE_LEARNERS_PAGE_MAX = 5000;
+
+export const CourseAnnouncementSchema = z.object({
+  id: IdSchema,
+  course_id: IdSchema,
+  title: z.string(),
+  message: z.string(),
+  posted_by: IdSchema,
+  posted_by_name: z.string(),
+  created_at: IsoString,
+});
+export type CourseAnnouncement = z.infer<typeof CourseAnnouncementSchema>;
+export const AnnouncementCreateRequest = z.object({
+  title: trimmed('Title', ANNOUNCEMENT_TITLE_MAX),
+  message: trimmed('Message', ANNOUNCEMENT_MESSAGE_MAX),
+});
+export const AnnouncementCreateResponse = z.object({
+  announcement: CourseAnnouncementSchema,
+  message: z.literal('Announcement posted'),
+});
+export const AnnouncementListQuery = z.object({ limit: pageLimit, offset: pageOffset });
+export const AnnouncementListResponse = z.object({
+  announcements: z.array(CourseAnnouncementSchema),
+  total: z.number().int(),
+});
+/** keyset paging by user id over a course's active enrollments (the engagement service's fan-out) */
+export const CourseLearnersRequest = z.object({
+  course_id: IdSchema,
+  /** the last user id of the previous page, null for the first */
+  after: IdSchema.nullable(),
+  limit: z.number().int().min(1).max(COURSE_LEARNERS_PAGE_MAX),
+});
+export const CourseLearnersReply = z.object({
+  user_ids: z.array(IdSchema),
+  /** the `after` of the next page, null when this one was the last */
+  next: IdSchema.nullable(),
+});
