@@ -4,6 +4,7 @@ import { CatalogEnvSchema } from './config/catalog-env.js';
 import { entities, migrations } from './data-source.js';
 import { CatalogDataModule } from './catalog-data.module.js';
 import { CatalogEdgesModule } from './catalog-edges.module.js';
+import { AnnouncementsModule } from './modules/announcements/announcements.module.js';
 import { CertificatesModule } from './modules/certificates/certificates.module.js';
 import { ContentModule } from './modules/content/content.module.js';
 import { CoursesModule } from './modules/courses/courses.module.js';
@@ -40,6 +41,7 @@ export class CatalogModule {
         EnrollmentsModule,
         ProgressModule,
         ReviewsModule,
+        AnnouncementsModule,
         CertificatesModule,
         QuizzesModule,
         InstructorModule,

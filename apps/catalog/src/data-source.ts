@@ -7,6 +7,7 @@ import { UsersRoleDefault1764600000001 } from './migrations/1764600000001-users-
 import { AuthorLimits1795605545660 } from './migrations/1795605545660-author-limits.js';
 import { CourseCovers1795693700000 } from './migrations/1795693700000-course-covers.js';
 import { LessonStructure1795700000000 } from './migrations/1795700000000-lesson-structure.js';
+import { CourseAnnouncements1796186705917 } from './migrations/1796186705917-course-announcements.js';
 
 /**
  * Catalog's tables: the entities are their one description, new migrations are generated
@@ -23,4 +24,5 @@ export const migrations = [
   AuthorLimits1795605545660,
   CourseCovers1795693700000,
   LessonStructure1795700000000,
+  CourseAnnouncements1796186705917,
 ];

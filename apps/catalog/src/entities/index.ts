@@ -11,6 +11,7 @@ import { CertificateEntity } from './certificate.entity.js';
 import { KnowledgeResourceEntity } from './knowledge-resource.entity.js';
 import { QuizAttemptEntity, QuizEntity } from './quiz.entity.js';
 import { AuthorLimitEntity } from './author-limit.entity.js';
+import { CourseAnnouncementEntity } from './announcement.entity.js';
 
 export const catalogEntities = [
   ReadModelUserEntity,
@@ -29,4 +30,5 @@ export const catalogEntities = [
   QuizEntity,
   QuizAttemptEntity,
   AuthorLimitEntity,
+  CourseAnnouncementEntity,
 ];
