@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AssignmentsRepository } from './modules/assignments/assignments.repository.js';
 import { SubmissionsRepository } from './modules/assignments/submissions.repository.js';
+import { DeadlinesRepository } from './modules/assignments/deadlines.repository.js';
 import { CatalogReadModelRepository } from './modules/catalog-read-model/catalog-read-model.repository.js';
 import { QuizzesRepository } from './modules/quizzes/quizzes.repository.js';
 import { EssayReviewRepository } from './modules/results/essay-review.repository.js';
@@ -14,6 +15,7 @@ const repositories = [
   EssayReviewRepository,
   AssignmentsRepository,
   SubmissionsRepository,
+  DeadlinesRepository,
   CatalogReadModelRepository,
 ];
 

@@ -1,6 +1,7 @@
 import { assessmentEntities } from './entities/index.js';
 import { Initial1764288000000 } from './migrations/1764288000000-initial.js';
 import { UsersReadModel1764500000000 } from './migrations/1764500000000-users-read-model.js';
+import { AssignmentDueNotice1796186585931 } from './migrations/1796186585931-assignment-due-notice.js';
 
 /**
  * Assessment's tables: the entities are their one description, new migrations are generated
@@ -8,4 +9,4 @@ import { UsersReadModel1764500000000 } from './migrations/1764500000000-users-re
  * service test fails when the migrated database and the entities differ.
  */
 export const entities = assessmentEntities;
-export const migrations = [Initial1764288000000, UsersReadModel1764500000000];
+export const migrations = [Initial1764288000000, UsersReadModel1764500000000, AssignmentDueNotice1796186585931];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { gamificationRoutes, identityEvents, mentoringEvents } from '@lp/contracts';
+import { assessmentEvents, gamificationRoutes, identityEvents, mentoringEvents } from '@lp/contracts';
 import { NotificationReminders } from '../src/modules/notifications/notification-reminders.js';
 import { GamificationHarness, type TestUser } from './support/gamification-harness.js';
 
@@ -217,5 +217,54 @@ describe('the daily study reminder', () => {
       status: 400,
       errors: [{ path: 'study_reminder_hour', message: 'Choose an hour from 0 to 23' }],
     });
+  });
+});
+
+describe('an assignment due soon', () => {
+  it('tells the learner once per due date, the time in their zone, unless they switched Assignment Deadlines off', async () => {
+    const [on, off] = [await h.user(), await h.user()];
+    await h.call(gamificationRoutes.updateSettings, { body: { time_zone: 'Asia/Tokyo' } }, on.caller);
+    await h.publish(identityEvents.notificationSettingsChanged, {
+      v: 1,
+      user_id: off.id,
+      email: true,
+      study_reminders: true,
+      assignment_deadlines: false,
+      changed_at: new Date().toISOString(),
+    });
+    await h.idle(identityEvents.notificationSettingsChanged);
+    const assignmentId = randomUUID();
+    const due = (userId: string, dueDate: string) => ({
+      v: 1 as const,
+      assignment_id: assignmentId,
+      assignment_title: 'Essay on sorting',
+      course_id: randomUUID(),
+      course_title: 'Algorithms',
+      user_id: userId,
+      due_date: dueDate,
+    });
+    const first = due(on.id, '2026-12-03T09:00:00.000Z');
+    const id = await h.publish(assessmentEvents.assignmentDueSoon, first);
+    await h.redeliver(id, assessmentEvents.assignmentDueSoon, first);
+    await h.publish(assessmentEvents.assignmentDueSoon, due(off.id, first.due_date));
+    // the due date moved: told again
+    await h.publish(assessmentEvents.assignmentDueSoon, due(on.id, '2026-12-04T09:00:00.000Z'));
+    await h.idle(assessmentEvents.assignmentDueSoon);
+    const rows = (await h.ds.query(
+      "SELECT user_id, params, link FROM notifications WHERE type = 'assignment_due' AND user_id = ANY($1) ORDER BY created_at",
+      [[on.id, off.id]],
+    )) as Array<{ user_id: string; params: Record<string, string>; link: string }>;
+    expect(rows).toEqual([
+      {
+        user_id: on.id,
+        params: { assignment_title: 'Essay on sorting', course_title: 'Algorithms', when: 'Thu 3 Dec, 18:00' },
+        link: `/assignments/${assignmentId}`,
+      },
+      {
+        user_id: on.id,
+        params: { assignment_title: 'Essay on sorting', course_title: 'Algorithms', when: 'Fri 4 Dec, 18:00' },
+        link: `/assignments/${assignmentId}`,
+      },
+    ]);
   });
 });

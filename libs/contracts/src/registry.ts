@@ -102,6 +102,7 @@ export const EVENT_CONSUMERS: Partial<Record<AppName, readonly EventDef[]>> = {
     institutionEvents.verified,
     communityEvents.invitationSent,
     catalogEvents.courseAnnounced,
+    assessmentEvents.assignmentDueSoon,
   ],
   identity: [
     catalogEvents.courseCreated,

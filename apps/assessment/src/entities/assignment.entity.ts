@@ -8,6 +8,8 @@ import type { AssignmentType } from '@lp/contracts';
 @Check('assignments_late_penalty_percent_check', 'late_penalty_percent BETWEEN 0 AND 100')
 @Index('assignments_course_idx', ['courseId', 'dueDate'])
 @Index('assignments_author_idx', ['createdBy'])
+// the deadline sweep: published assignments by due date
+@Index('assignments_due_idx', ['dueDate'], { where: 'is_published' })
 export class AssignmentEntity {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column({ type: 'uuid', name: 'course_id' }) courseId!: string;
@@ -22,6 +24,8 @@ export class AssignmentEntity {
   @Column({ type: 'numeric', name: 'late_penalty_percent', precision: 5, scale: 2, default: 10 })
   latePenaltyPercent!: number;
   @Column({ type: 'boolean', name: 'is_published', default: false }) isPublished!: boolean;
+  /** the due date its learners were last told is near (assignment-deadlines.ts): a moved due date differs, and is told again */
+  @Column({ type: 'timestamptz', name: 'due_notice_for', nullable: true }) dueNoticeFor!: Date | null;
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' }) createdAt!: Date;
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' }) updatedAt!: Date;
 }

@@ -88,6 +88,21 @@ export const assessmentEvents = {
       passed_at: z.string(),
     }),
   }),
+  assignmentDueSoon: defineEvent({
+    name: 'assessment.assignment.due-soon',
+    service,
+    summary:
+      "A published assignment's due date is less than ASSIGNMENT_DUE_NOTICE_MS away and this enrolled learner has not submitted: one per learner and due date (a moved due date is told again)",
+    schema: z.object({
+      v: z.literal(1),
+      assignment_id: z.string(),
+      assignment_title: z.string(),
+      course_id: z.string(),
+      course_title: z.string().nullable(),
+      user_id: z.string(),
+      due_date: z.string(),
+    }),
+  }),
   submissionGraded: defineEvent({
     name: 'assessment.submission.graded',
     service,
@@ -111,3 +126,6 @@ export const assessmentEvents = {
     }),
   }),
 } as const;
+
+/** How long before an assignment's due date its learners who have not submitted are told (assessment's deadline sweep). */
+export const ASSIGNMENT_DUE_NOTICE_MS = 24 * 60 * 60 * 1000;

@@ -293,6 +293,7 @@ describe('assessment routes and events', () => {
       'assessment.quiz.saved',
       'assessment.quiz.deleted',
       'assessment.quiz.passed',
+      'assessment.assignment.due-soon',
       'assessment.submission.graded',
     ]);
     for (const e of Object.values(assessmentEvents)) expect(e.schema.shape.v).toBeDefined();

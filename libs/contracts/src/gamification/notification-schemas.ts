@@ -81,7 +81,11 @@ export interface NotificationText {
 export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
   enrollment_confirmed: { title: 'Enrolled in {{course_title}}', body: 'You are enrolled. Your first lesson is waiting.' },
   course_announcement: { title: 'New announcement in {{course_title}}', body: '{{title}}: {{preview}}' },
-  assignment_due: { title: 'Due tomorrow: {{assignment_title}}', body: 'Your assignment in {{course_title}} is due on {{when}}.' },
+  assignment_due: {
+    title: 'Due soon: {{assignment_title}}',
+    body: '{{assignment_title}} is due on {{when}} and you have not handed it in yet.',
+    extra: { course_title: 'Course: {{course_title}}.' },
+  },
   payment_completed: { title: 'Payment received', body: 'Your payment of {{amount}} went through.' },
   payment_failed: { title: 'Payment not completed', body: 'Your payment of {{amount}} was {{status}}. Nothing was charged.' },
   session_booked: { title: 'Session booked: {{title}}', body: 'A learner booked a session with you for {{when}}.' },
@@ -138,7 +142,7 @@ export const NOTIFICATION_TEXTS: Record<NotificationType, NotificationText> = {
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   enrollment_confirmed: 'Enrollment confirmed',
   course_announcement: 'Course announcement',
-  assignment_due: 'Assignment due tomorrow',
+  assignment_due: 'Assignment due soon',
   payment_completed: 'Payment received',
   payment_failed: 'Payment not completed',
   session_booked: 'Session booked',

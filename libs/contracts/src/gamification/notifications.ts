@@ -61,8 +61,14 @@ export const NOTIFICATION_TYPES = {
     channels: ALL,
     obeys: 'email',
   }),
-  // made by a schedule: a day before an assignment's due date, to each enrolled learner who has not submitted; "Assignment Deadlines" off stops it
-  assignment_due: def('assignment_due', { category: 'reminders', event: null, channels: ALL, obeys: 'assignmentDeadlines', digest: false }),
+  // a day before an assignment's due date, to each enrolled learner who has not submitted (assessment's sweep); "Assignment Deadlines" off stops it
+  assignment_due: def('assignment_due', {
+    category: 'reminders',
+    event: assessmentEvents.assignmentDueSoon,
+    channels: ALL,
+    obeys: 'assignmentDeadlines',
+    digest: false,
+  }),
   payment_completed: def('payment_completed', {
     category: 'payments',
     event: billingEvents.paymentCompleted,

@@ -91,6 +91,16 @@ export const NOTIFICATION_SOURCES: { [T in Exclude<EventMadeType, LookedUpType>]
       sourceKey: `${p.submission_id}:${p.graded_at}`,
     },
   ],
+  // one per learner and due date: a due date moved is told again
+  assignment_due: (p) => [
+    {
+      userId: p.user_id,
+      params: { assignment_title: p.assignment_title, course_title: p.course_title ?? '' },
+      link: `/assignments/${p.assignment_id}`,
+      sourceKey: `${p.assignment_id}:${p.due_date}`,
+      when: p.due_date,
+    },
+  ],
   quiz_graded: (p) => [
     {
       userId: p.user_id,

@@ -77,6 +77,11 @@ export class NotificationsConsumer {
     this.make('assignment_graded', p, ctx);
   }
 
+  @OnEvent(assessmentEvents.assignmentDueSoon)
+  async assignmentDueSoon(p: unknown, ctx: EventContext): Promise<void> {
+    this.make('assignment_due', p, ctx);
+  }
+
   @OnEvent(assessmentEvents.attemptReviewed, { concurrency: XP_EVENT_CONCURRENCY })
   async attemptReviewed(p: unknown, ctx: EventContext): Promise<void> {
     this.make('quiz_graded', p, ctx);
