@@ -3,14 +3,16 @@ import {
   assessmentEvents,
   billingEvents,
   catalogEvents,
+  catalogInternal,
   communityEvents,
+  COURSE_LEARNERS_PAGE_MAX,
   gamificationEvents,
   identityEvents,
   institutionEvents,
   mentoringEvents,
   type EventPayload,
 } from '@lp/contracts';
-import type { EventContext } from '@lp/bus';
+import { RpcClient, type EventContext } from '@lp/bus';
 import { OnEvent, entityManager } from '@lp/service-kit';
 import { XP_EVENT_CONCURRENCY } from '../../common/event-concurrency.js';
 import { NotificationDeliveries, deliveryJobId } from './notification-deliveries.js';
@@ -30,6 +32,7 @@ export class NotificationsConsumer {
     @Inject(NotificationsRepository) private readonly repo: NotificationsRepository,
     @Inject(NotificationDeliveries) private readonly deliveries: NotificationDeliveries,
     @Inject(NotificationReminders) private readonly reminders: NotificationReminders,
+    @Inject(RpcClient) private readonly rpc: RpcClient,
   ) {}
 
   private make<T extends Exclude<EventMadeType, LookedUpType>>(type: T, payload: unknown, ctx: EventContext): void {
@@ -100,6 +103,28 @@ export class NotificationsConsumer {
   @OnEvent(communityEvents.directMessageSent)
   async directMessageSent(p: unknown, ctx: EventContext): Promise<void> {
     this.make('direct_message', p, ctx);
+  }
+
+  /**
+   * Every learner enrolled in the course when the event is applied, paged from catalog (an event
+   * naming 10,000 of them would be half a megabyte). The whole lot is one transaction's notify:
+   * the store writes it in a fixed number of unnest statements, and a redelivery finds each
+   * (user, type, announcement) already there, so nobody is told twice.
+   */
+  @OnEvent(catalogEvents.courseAnnounced)
+  async courseAnnounced(p: EventPayload<typeof catalogEvents.courseAnnounced>, ctx: EventContext): Promise<void> {
+    const learners: string[] = [];
+    for (let after: string | null = null; ;) {
+      const page: { user_ids: string[]; next: string | null } = await this.rpc.request(catalogInternal.courseLearners.subject, {
+        course_id: p.course_id,
+        after,
+        limit: COURSE_LEARNERS_PAGE_MAX,
+      });
+      learners.push(...page.user_ids);
+      if (page.next === null) break;
+      after = page.next;
+    }
+    this.notifications.notify(entityManager(ctx.tx), 'course_announcement', LOOKED_UP_SOURCES.course_announcement(p, learners));
   }
 
   /** An invitee who has an account learns of it in the app too (community's e-mail reaches every invitee). */
