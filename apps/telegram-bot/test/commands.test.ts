@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { assessmentRoutes, catalogRoutes, gamificationInternal } from '@lp/contracts';
+import { assessmentRoutes, catalogRoutes, gamificationInternal, gamificationRoutes } from '@lp/contracts';
 import { callInternal } from '@lp/testing';
 import { CatalogModule } from '../../catalog/src/app.module.js';
 import { GamificationModule } from '../../gamification/src/app.module.js';
@@ -114,7 +114,7 @@ describe('/leaderboard', () => {
 });
 
 describe('/deadlines', () => {
-  it('lists the open assignments of my courses, soonest first, in the platform time zone; handed in or past: gone', async () => {
+  it('lists the open assignments of my courses, soonest first, in my time zone (the platform one until I choose); handed in or past: gone', async () => {
     const teacher = await h.register('Tess Teacher', 'instructor');
     const ada = await h.register('Ada Lovelace');
     const tg = await h.linked(ada);
@@ -157,6 +157,11 @@ describe('/deadlines', () => {
       h.call(assessmentRoutes.submitAssignment, { params: { id: later.id }, body: { submission_text: 'Done' } as never }, ada.caller),
     );
     expect((await h.say(tg, '/deadlines')).text).not.toContain('Joins');
+    // the zone Ada chose for her streak and notifications
+    await h.call(gamificationRoutes.updateSettings, { body: { time_zone: 'Asia/Tokyo' } }, ada.caller);
+    expect((await h.say(tg, '/deadlines')).text).toBe(
+      `Coming up (times in Asia/Tokyo):\n• Sun 2 Mar, 21:30: assignment "Indexes" due (${title})`,
+    );
   });
 });
 

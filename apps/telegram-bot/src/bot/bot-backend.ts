@@ -17,6 +17,8 @@ export interface BotBackend {
   courses(user: LinkedUser): Promise<CourseLine[]>;
   leaderboard(user: LinkedUser): Promise<{ top: BoardLine[]; me: BoardLine | null }>;
   deadlines(user: LinkedUser): Promise<DeadlineLine[]>;
+  /** the zone the user's times are told in */
+  timeZone(user: LinkedUser): Promise<string>;
   /** the user's Telegram notifications switch, set when `on` is given; answers it as it is now */
   telegramSwitch(user: LinkedUser, on?: boolean): Promise<boolean>;
   question(user: LinkedUser): Promise<z.infer<typeof assessmentInternal.botQuestion.response>>;
@@ -70,6 +72,10 @@ export class RpcBotBackend implements BotBackend {
       })),
     ];
     return lines.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(0, DEADLINES_SHOWN);
+  }
+
+  async timeZone(user: LinkedUser): Promise<string> {
+    return (await this.call(gamificationInternal.botTimeZone, reader(user))).time_zone;
   }
 
   question(user: LinkedUser): Promise<z.infer<typeof assessmentInternal.botQuestion.response>> {

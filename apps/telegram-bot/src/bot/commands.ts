@@ -1,5 +1,5 @@
 import { Bot, InlineKeyboard, type Context } from 'grammy';
-import { AppError, PLATFORM_TIME_ZONE } from '@lp/contracts';
+import { AppError } from '@lp/contracts';
 import type { Logger } from '@lp/service-kit';
 import type { BotBackend, LinkedUser } from './bot-backend.js';
 import { COMMANDS, textsFor, type Texts } from './texts.js';
@@ -98,8 +98,8 @@ export function buildBot(o: BotOptions): Bot {
   bot.command(
     'deadlines',
     forLinked(async (ctx, user, t) => {
-      const lines = await backend.deadlines(user);
-      return ctx.reply(lines.length ? t.deadlines(lines, PLATFORM_TIME_ZONE) : t.noDeadlines);
+      const [lines, zone] = await Promise.all([backend.deadlines(user), backend.timeZone(user)]);
+      return ctx.reply(lines.length ? t.deadlines(lines, zone) : t.noDeadlines);
     }),
   );
 

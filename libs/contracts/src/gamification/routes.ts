@@ -259,6 +259,13 @@ export const gamificationInternal = {
     response: BotTelegramSwitchReply,
     callers: ['telegram-bot'],
   }),
+  /** /deadlines in the Telegram bot: the zone the user's times are told in (their gamification setting, else the platform's) */
+  botTimeZone: defineInternal({
+    subject: 'gamification.bot.time-zone',
+    request: BotReadRequest,
+    response: z.object({ time_zone: z.string() }),
+    callers: ['telegram-bot'],
+  }),
   closeWeek: defineInternal({
     subject: 'gamification.maintenance.close-week',
     request: s.CloseWeekRequest,

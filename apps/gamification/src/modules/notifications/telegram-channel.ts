@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
-import { JOBS, gamificationInternal, identityEvents, type EventPayload, type TelegramJob } from '@lp/contracts';
+import { JOBS, PLATFORM_TIME_ZONE, gamificationInternal, identityEvents, type EventPayload, type TelegramJob } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { ENV, HandlesInternal, JobProducer, OnEvent, entityManager, type BaseEnv } from '@lp/service-kit';
 import { TelegramChatsRepository } from './telegram-chats.repository.js';
@@ -42,6 +42,7 @@ export async function handOverTelegram(
 }
 
 type Switch = typeof gamificationInternal.botTelegramSwitch;
+type TimeZone = typeof gamificationInternal.botTimeZone;
 
 /**
  * The Telegram channel's state: which chat a user's notifications go to (from identity's link
@@ -59,6 +60,11 @@ export class TelegramChannel {
   @OnEvent(identityEvents.telegramUnlinked)
   async unlinked(p: EventPayload<typeof identityEvents.telegramUnlinked>, ctx: EventContext): Promise<void> {
     await this.chats.unlink(entityManager(ctx.tx), p.user_id, new Date(p.unlinked_at));
+  }
+
+  @HandlesInternal(gamificationInternal.botTimeZone)
+  async timeZone(req: z.infer<TimeZone['request']>): Promise<z.infer<TimeZone['response']>> {
+    return { time_zone: (await this.chats.timeZoneOf(req.user_id)) ?? PLATFORM_TIME_ZONE };
   }
 
   @HandlesInternal(gamificationInternal.botTelegramSwitch)
