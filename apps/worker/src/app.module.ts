@@ -31,7 +31,13 @@ function pushOf(e: WorkerEnv, redis: Redis, log: Logger): PushSender | null {
     log.warn('VAPID keys are not set: browser notifications (push jobs) will fail');
     return null;
   }
-  return new PushSender({ publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }, redis, e.BUS_PREFIX);
+  return new PushSender(
+    { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    redis,
+    e.BUS_PREFIX,
+    // a development convenience (the tests' push service on loopback) is refused in production
+    isDevelopmentLike(e.NODE_ENV),
+  );
 }
 
 /** The background worker: no database, no HTTP; BullMQ jobs that talk to services over NATS. */

@@ -18,6 +18,7 @@ interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  at: number;
 }
 
 /**
@@ -28,6 +29,8 @@ class PushServiceDouble {
   readonly received: Received[] = [];
   /** the statuses to answer a path with, in turn; the last one stays */
   readonly answers = new Map<string, number[]>();
+  /** a Retry-After to send with a path's failures */
+  readonly retryAfter = new Map<string, string>();
   private constructor(private readonly server: Server) {}
 
   static async start(): Promise<PushServiceDouble> {
@@ -36,9 +39,11 @@ class PushServiceDouble {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '/';
-        self.received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+        self.received.push({ path, headers: req.headers, body: Buffer.concat(chunks), at: Date.now() });
         const queue = self.answers.get(path) ?? [201];
-        res.writeHead(queue.length > 1 ? queue.shift()! : queue[0]!).end();
+        const status = queue.length > 1 ? queue.shift()! : queue[0]!;
+        const later = self.retryAfter.get(path);
+        res.writeHead(status, status >= 400 && later ? { 'Retry-After': later } : {}).end();
       });
     });
     const self = new PushServiceDouble(server);
@@ -232,6 +237,17 @@ describe('browser push through the worker', () => {
     expect(pushService.to(flaky.path)).toHaveLength(2);
     expect(pushService.to(reached.path)).toHaveLength(1);
     expect((await pushes.getJob(deliveryJobId(notificationId, 'push')))!.returnvalue).toEqual({ sent: 2, gone: 0 });
+  });
+
+  it("waits as long as a push service's Retry-After asks before trying again (longer than the backoff's 5 s)", async () => {
+    const limited = newBrowser();
+    pushService.answers.set(limited.path, [429, 201]);
+    pushService.retryAfter.set(limited.path, '9');
+    const u = await subscribedUser(limited);
+    const { notificationId } = await notify(u);
+    await h.waitFor(async () => (await jobState(notificationId)) === 'completed', 40_000);
+    const [first, second] = pushService.to(limited.path);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(9000);
   });
 
   it('pushes each browser once when the worker restarts between the attempts', async () => {

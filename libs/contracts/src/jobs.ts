@@ -11,7 +11,7 @@ import { TelegramJob, TelegramJobResult } from './common/bot-reads.js';
 /** How a producer adds a job of a type: its retries and how long BullMQ keeps it. */
 export interface JobOptions {
   attempts: number;
-  backoff: { type: 'exponential' | 'fixed'; delay: number };
+  backoff: { type: 'exponential' | 'fixed' | typeof RETRY_AFTER_BACKOFF; delay: number };
   removeOnComplete: { age: number; count?: number };
   removeOnFail: { age: number };
 }
@@ -39,6 +39,14 @@ export interface JobType<D extends z.ZodType = z.ZodType, R extends z.ZodType = 
 export const defineJobType = <D extends z.ZodType, R extends z.ZodType>(type: JobType<D, R>): JobType<D, R> => type;
 
 const DAY = 24 * 3600;
+
+/**
+ * A backoff of the worker's own (apps/worker/src/queue/retry-after-backoff.ts): exponential from
+ * its delay, as BullMQ's, or longer when the failure carries a remote service's Retry-After
+ * (a push service's 429 or 503), at most RETRY_AFTER_MAX_MS.
+ */
+export const RETRY_AFTER_BACKOFF = 'retry-after';
+export const RETRY_AFTER_MAX_MS = 3600_000;
 
 export const JOBS = {
   /**
@@ -72,7 +80,7 @@ export const JOBS = {
     result: PushJobResult,
     options: {
       attempts: 6,
-      backoff: { type: 'exponential', delay: 5000 },
+      backoff: { type: RETRY_AFTER_BACKOFF, delay: 5000 },
       removeOnComplete: { age: DAY, count: 10_000 },
       removeOnFail: { age: 7 * DAY },
     },

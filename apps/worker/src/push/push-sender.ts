@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import type { Redis } from 'ioredis';
 import type { PushPayload } from '@lp/contracts';
+import { leadsToPrivateAddress, retryAfterMs } from './endpoint-address.js';
 
 export interface VapidKeys {
   publicKey: string;
@@ -25,6 +26,8 @@ export class PushFailed extends Error {
   constructor(
     readonly status: number | null,
     message: string,
+    /** the push service's Retry-After (429, 503), in ms from now */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'PushFailed';
@@ -42,10 +45,17 @@ export class PushSender {
     private readonly vapid: VapidKeys,
     private readonly redis: Redis,
     private readonly keyPrefix: string,
+    /** production: false, an endpoint leading to a private address is refused (see endpoint-address.ts); the tests' push service listens on loopback */
+    private readonly privateEndpoints: boolean,
   ) {}
 
-  /** 'sent', or 'gone' when the push service answers 404 or 410 (the subscription is over); throws PushFailed otherwise. */
+  /**
+   * 'sent'; 'gone' when the push service answers 404 or 410 (the subscription is over), or when the
+   * endpoint leads to a private address where those are refused (it is no push service); throws
+   * PushFailed otherwise.
+   */
   async send(target: PushTarget, payload: PushPayload, ttl: number): Promise<'sent' | 'gone'> {
+    if (!this.privateEndpoints && (await leadsToPrivateAddress(target.endpoint))) return 'gone';
     const req = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
@@ -69,7 +79,8 @@ export class PushSender {
     }
     await res.body?.cancel();
     if (res.status === 404 || res.status === 410) return 'gone';
-    if (!res.ok) throw new PushFailed(res.status, `the push service answered ${res.status}`);
+    if (!res.ok)
+      throw new PushFailed(res.status, `the push service answered ${res.status}`, retryAfterMs(res.headers.get('retry-after'), Date.now()));
     return 'sent';
   }
 

@@ -5,6 +5,7 @@ import { ENV, LOGGER, type Logger } from '@lp/service-kit';
 import type { WorkerEnv } from '../config/worker-env.js';
 import { queuePrefix } from '@lp/service-kit';
 import type { JobDefinition, JobDeps } from '../jobs/job-definition.js';
+import { retryAfterBackoff } from './retry-after-backoff.js';
 import { JOB_DEPS, JOB_REGISTRY } from './tokens.js';
 
 /** One BullMQ Worker per registered job; each job's data is validated before its handler runs. */
@@ -26,6 +27,7 @@ export class JobRunner implements OnApplicationBootstrap, OnModuleDestroy {
         connection: { url: this.env.REDIS_URL, maxRetriesPerRequest: null },
         prefix: queuePrefix(this.env.BUS_PREFIX),
         concurrency: this.env.WORKER_CONCURRENCY,
+        settings: { backoffStrategy: retryAfterBackoff },
       });
       worker.on('failed', (job, err) =>
         this.log.warn({ job: def.type.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),
