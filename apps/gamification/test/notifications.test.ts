@@ -11,7 +11,7 @@ import {
   type EmailJob,
 } from '@lp/contracts';
 import { queuePrefix } from '@lp/service-kit';
-import { deliveryJobId } from '../src/modules/notifications/notification-deliveries.js';
+import { NotificationDeliveries, deliveryJobId } from '../src/modules/notifications/notification-deliveries.js';
 import { GamificationHarness, type TestUser } from './support/gamification-harness.js';
 import { zoneWhereHourIs } from '@lp/testing';
 
@@ -19,9 +19,11 @@ jest.setTimeout(90_000);
 
 let h: GamificationHarness;
 let emails: Queue;
+let deliveries: NotificationDeliveries;
 
 beforeAll(async () => {
   h = await GamificationHarness.start({ PUBLIC_URL: 'https://learn.example.test' });
+  deliveries = h.svc.app.get(NotificationDeliveries);
   emails = new Queue(JOBS.sendEmail.queue, {
     connection: { url: h.env.REDIS_URL!, maxRetriesPerRequest: null },
     prefix: queuePrefix(h.env.BUS_PREFIX!),
@@ -250,6 +252,41 @@ describe('notifications from events', () => {
     const [n] = await notificationsOf(stranger.userId);
     expect(n).toMatchObject({ type: 'level_up', params: { level: 2, total_xp: 120 } });
     expect(await deliveriesOf(n!.id)).toEqual([]);
+  });
+
+  it("e-mails someone the users read model does not know yet once identity's registration arrives (an event ahead of it)", async () => {
+    // an enrollment right after a sign-up: catalog's event can reach this service before identity's
+    const id = randomUUID();
+    const newcomer: TestUser = {
+      id,
+      name: 'Nia Newcomer',
+      caller: { userId: id, role: 'learner', sessionId: randomUUID(), institutionId: null },
+    };
+    await acceptAnswerOf(newcomer);
+    const [n] = await notificationsOf(id);
+    expect(await deliveriesOf(n!.id)).toMatchObject([{ channel: 'email', status: 'pending' }]);
+    // the sweep (past its period) leaves it while the address is unknown
+    const age = () =>
+      h.ds.query(`UPDATE notification_deliveries SET created_at = now() - interval '2 minutes' WHERE notification_id = $1`, [n!.id]);
+    await age();
+    await deliveries.sweep();
+    expect(await deliveriesOf(n!.id)).toMatchObject([{ status: 'pending' }]);
+
+    await h.publish(identityEvents.userRegistered, {
+      v: 1,
+      user_id: id,
+      email: 'nia.newcomer@gamification.test',
+      phone: null,
+      name: newcomer.name,
+      role: 'learner',
+      ref: null,
+      created_at: new Date().toISOString(),
+    });
+    await h.waitFor(async () => (await h.ds.query('SELECT 1 FROM users WHERE id = $1', [id])).length > 0);
+    await deliveries.sweep();
+    expect(await deliveriesOf(n!.id)).toMatchObject([{ channel: 'email', status: 'queued' }]);
+    const job = await emails.getJob(deliveryJobId(n!.id, 'email'));
+    expect(job!.data as EmailJob).toMatchObject({ to: 'nia.newcomer@gamification.test', kind: 'notification.answer_accepted' });
   });
 });
 

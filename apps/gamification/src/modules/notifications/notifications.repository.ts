@@ -14,11 +14,19 @@ export interface NewNotification {
   sourceKey: string;
 }
 
+/** How long an e-mail waits for the address of a recipient the users read model has not heard of yet (identity's event is late). */
+export const UNKNOWN_RECIPIENT_WAIT_MS = 60 * 60 * 1000;
+
 /** What a delivery's recipient is, as this service knows them. */
 export interface RecipientRow {
   userId: string;
-  /** null for a deleted account, or one the users read model has not heard of yet (reached in-app only) */
+  /** null for a deleted account, or one the users read model has not heard of yet (see `known`) */
   email: string | null;
+  /**
+   * the users read model has heard of the account: an event about someone new (an enrollment just
+   * after the sign-up) can arrive before identity's registration, and their e-mail then waits for it
+   */
+  known: boolean;
   timeZone: string | null;
   switches: Switches;
   /** subscribed to Web Push in at least one browser */
@@ -94,9 +102,10 @@ export class NotificationsRepository {
       assignment_deadlines: boolean | null;
       push: boolean;
       telegram: boolean;
+      known: boolean;
     }>(
       tx,
-      `SELECT x.id, CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, s.time_zone,
+      `SELECT x.id, CASE WHEN u.deleted THEN NULL ELSE u.email END AS email, u.id IS NOT NULL AS known, s.time_zone,
               w.email AS email_on, w.study_reminders, w.assignment_deadlines,
               EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = x.id) AS push,
               EXISTS (SELECT 1 FROM telegram_chats t WHERE t.user_id = x.id AND t."on") AS telegram
@@ -112,6 +121,7 @@ export class NotificationsRepository {
         {
           userId: r.id,
           email: r.email,
+          known: r.known,
           timeZone: r.time_zone,
           push: r.push,
           telegram: r.telegram,
@@ -307,7 +317,11 @@ export class NotificationsRepository {
     );
   }
 
-  /** Deliveries still pending (not handed to the worker) with what their message needs; `ids` limits them to these notifications. */
+  /**
+   * Deliveries still pending (not handed to the worker) with what their message needs; `ids` limits them to these notifications.
+   * An e-mail to someone the users read model has not heard of yet waits for their address (the sweep takes it once
+   * identity's registration arrived), for at most UNKNOWN_RECIPIENT_WAIT_MS; then it comes without one and fails.
+   */
   async pending(filter: { ids?: readonly string[]; olderThan?: Date; limit: number }): Promise<PendingDelivery[]> {
     const rows = await queryRows<{
       notification_id: string;
@@ -341,9 +355,10 @@ export class NotificationsRepository {
         WHERE d.status = 'pending'
           AND ($1::uuid[] IS NULL OR d.notification_id = ANY($1::uuid[]))
           AND ($2::timestamptz IS NULL OR d.created_at < $2)
+          AND NOT (d.channel = 'email' AND u.id IS NULL AND d.created_at > now() - make_interval(secs => $4::int / 1000.0))
         ORDER BY d.created_at
         LIMIT $3`,
-      [filter.ids ?? null, filter.olderThan ?? null, filter.limit],
+      [filter.ids ?? null, filter.olderThan ?? null, filter.limit, UNKNOWN_RECIPIENT_WAIT_MS],
     );
     return rows.map((r) => ({
       notificationId: r.notification_id,

@@ -81,7 +81,8 @@ export class NotificationsService {
     const [people, choices] = await Promise.all([this.repo.recipients(tx, userIds), this.repo.choices(userIds, tx)]);
     const recipientOf = (userId: string): Recipient & { timeZone: string } => {
       const p = people.get(userId);
-      const reachable = new Set<OutboundChannel>(p?.email ? ['email'] : []);
+      // someone the read model has not heard of yet (identity's registration behind the event) gets the e-mail once it has
+      const reachable = new Set<OutboundChannel>(p?.email || p?.known === false ? ['email'] : []);
       if (p?.push) reachable.add('push');
       if (p?.telegram) reachable.add('telegram');
       return {
