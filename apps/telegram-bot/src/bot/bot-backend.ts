@@ -28,7 +28,7 @@ export interface BotBackend {
 /** how many lines /deadlines shows: assignments and sessions together, soonest first */
 export const DEADLINES_SHOWN = 5;
 
-const reader = (u: LinkedUser) => ({ user_id: u.user_id, role: u.role });
+const reader = (u: LinkedUser) => ({ user_id: u.user_id });
 
 export class RpcBotBackend implements BotBackend {
   constructor(private readonly rpc: RpcClient) {}
