@@ -6,6 +6,7 @@ import { CatalogModule } from '../../catalog/src/app.module.js';
 import { GamificationModule } from '../../gamification/src/app.module.js';
 import { AssessmentModule } from '../../assessment/src/app.module.js';
 import { MentoringModule } from '../../mentoring/src/app.module.js';
+import type { DoubleUser } from '../src/dev/bot-api-double.js';
 import { BotHarness, type Account } from './support/bot-harness.js';
 
 jest.setTimeout(90_000);
@@ -56,11 +57,25 @@ async function courseWithLessons(owner: Account, title: string, lessons: number)
   return { id: course.id, lessons: ids };
 }
 
+/**
+ * Linked, with Telegram notifications switched off: what the user does here (enroll, level up)
+ * notifies them on Telegram by day, and a notification arriving between a command and its reply
+ * would be taken for the reply. notifications.test.ts is where they are proved.
+ */
+async function linkedQuietly(a: Account): Promise<DoubleUser> {
+  const tg = await h.linked(a);
+  await eventually(async () => {
+    const r = await callInternal(h.client, gamificationInternal.botTelegramSwitch, { user_id: a.userId, on: false });
+    if (!r.linked) throw new Error('gamification has not heard of the link yet');
+  });
+  return tg;
+}
+
 describe('/courses', () => {
   it('lists the enrolled courses with their progress; none: says so', async () => {
     const teacher = await h.register('Tess Teacher', 'instructor');
     const ada = await h.register('Ada Lovelace');
-    const tg = await h.linked(ada);
+    const tg = await linkedQuietly(ada);
     expect((await h.say(tg, '/courses')).text).toBe('You are not enrolled in any course yet. Find one in the LearnHub catalog.');
 
     const title = `React ${randomUUID().slice(0, 4)}`;
@@ -83,7 +98,7 @@ describe('/leaderboard', () => {
     const people: Account[] = [];
     for (let i = 0; i < 6; i++) people.push(await h.register(`Learner ${i + 1}`));
     const me = people[5]!;
-    const tg = await h.linked(me);
+    const tg = await linkedQuietly(me);
     const now = new Date().toISOString();
     // XP as the demo seed gives it, through the one award path: people 1..5 above "me"
     for (const [i, p] of people.entries()) {
@@ -117,7 +132,7 @@ describe('/deadlines', () => {
   it('lists the open assignments of my courses, soonest first, in my time zone (the platform one until I choose); handed in or past: gone', async () => {
     const teacher = await h.register('Tess Teacher', 'instructor');
     const ada = await h.register('Ada Lovelace');
-    const tg = await h.linked(ada);
+    const tg = await linkedQuietly(ada);
     expect((await h.say(tg, '/deadlines')).text).toBe('Nothing due: no open assignments and no upcoming mentoring sessions.');
 
     const title = `SQL ${randomUUID().slice(0, 4)}`;
@@ -169,7 +184,7 @@ describe('/quiz', () => {
   it('asks a practice question of my course with its options as buttons and grades the one pressed', async () => {
     const teacher = await h.register('Tess Teacher', 'instructor');
     const ada = await h.register('Ada Lovelace');
-    const tg = await h.linked(ada);
+    const tg = await linkedQuietly(ada);
     expect((await h.say(tg, '/quiz')).text).toBe('There is no practice question for your courses right now.');
 
     const title = `Maths ${randomUUID().slice(0, 4)}`;
