@@ -226,6 +226,38 @@ describe('the card (GET /quizzes/{id}/info)', () => {
   });
 });
 
+describe("unlocking: a course's assessments open at 100% completion (spec 2, course player)", () => {
+  const getQuiz = (id: string, who: Caller) => h.call(routes.getQuiz, { params: { id } }, who);
+  const submitQuiz = (id: string, who: Caller) =>
+    h.call(routes.submitQuiz, { params: { id }, body: { answers: {}, question_times: {}, flagged_questions: [] } }, who);
+
+  it('refuses an enrolled learner below 100% every way of starting (403 ASSESSMENT_LOCKED), opens at 100%', async () => {
+    const courseId = await h.course(author.userId);
+    const quiz = await create({ course_id: courseId });
+    const learner = h.caller();
+    await h.enroll(courseId, learner.userId, author.userId, { completion: 20 });
+    const locked = { status: 403, code: 'ASSESSMENT_LOCKED' };
+    await expect(start(quiz.id, learner)).rejects.toMatchObject(locked);
+    await expect(getQuiz(quiz.id, learner)).rejects.toMatchObject(locked);
+    await expect(submitQuiz(quiz.id, learner)).rejects.toMatchObject(locked);
+    h.setCompletion(courseId, learner.userId, 99.9);
+    await expect(start(quiz.id, learner)).rejects.toMatchObject(locked);
+    // the card stays readable: it is what a locked screen shows
+    expect((await h.call(routes.quizInfo, { params: { id: quiz.id } }, learner)).id).toBe(quiz.id);
+    expect(await h.ds.query('SELECT 1 FROM test_sessions WHERE quiz_id = $1', [quiz.id])).toHaveLength(0);
+    h.setCompletion(courseId, learner.userId, 100);
+    expect((await start(quiz.id, learner)).session_id).toEqual(expect.any(String));
+  });
+
+  it("lets the course's instructor preview at any completion, and never locks a standalone assessment", async () => {
+    const courseId = await h.course(author.userId);
+    const quiz = await create({ course_id: courseId });
+    expect((await start(quiz.id, author)).session_id).toEqual(expect.any(String));
+    const standalone = await create();
+    expect((await start(standalone.id, h.caller())).session_id).toEqual(expect.any(String));
+  });
+});
+
 describe('edits between sessions', () => {
   it('serves and grades the current question set after an edit (no stale questions)', async () => {
     const quiz = await create();

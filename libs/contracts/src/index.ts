@@ -52,6 +52,7 @@ export * from './billing/money.js';
 export * from './billing/plan-terms.js';
 export * from './billing/errors.js';
 export * from './assessment/late-penalty.js';
+export * from './assessment/unlock.js';
 export * from './assessment/errors.js';
 export * from './billing/events.js';
 export * from './registry.js';

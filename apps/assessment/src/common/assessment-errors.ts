@@ -11,6 +11,11 @@ export const assessmentErrors = {
   notCourseOwner: () => AppError.forbidden("Only the course's instructor can do this", AssessmentErrorCode.NOT_COURSE_OWNER),
   notSessionOwner: () => AppError.forbidden('This test session is not yours', AssessmentErrorCode.NOT_SESSION_OWNER),
   notEnrolled: () => AppError.forbidden('Enroll in this course to continue', AssessmentErrorCode.NOT_ENROLLED),
+  assessmentLocked: () =>
+    AppError.forbidden(
+      'Complete the course to unlock this assessment: assessments open at 100% completion',
+      AssessmentErrorCode.ASSESSMENT_LOCKED,
+    ),
   noQuestions: () => AppError.rule(AssessmentErrorCode.QUIZ_HAS_NO_QUESTIONS, 'This quiz has no questions'),
   attemptsExhausted: () => AppError.rule(AssessmentErrorCode.ATTEMPTS_EXHAUSTED, 'You have used all attempts of this quiz'),
   attemptNotFound: () => AppError.notFound('Attempt not found', AssessmentErrorCode.ATTEMPT_NOT_FOUND),

@@ -2,8 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import type { z } from 'zod';
-import { catalogEvents, type AnyRoute, type Caller, type EventDef, type Role, type RouteOutput, type RouteRequest } from '@lp/contracts';
-import { connectBus, encode, ensureEventStream, eventSubject, RpcClient } from '@lp/bus';
+import {
+  catalogEvents,
+  catalogInternal,
+  type AnyRoute,
+  type Caller,
+  type EventDef,
+  type Role,
+  type RouteOutput,
+  type RouteRequest,
+} from '@lp/contracts';
+import pino from 'pino';
+import { CallerVerifier, connectBus, encode, ensureEventStream, eventSubject, RpcClient, RpcServer } from '@lp/bus';
+import { callerVerifyKey } from '@lp/service-kit';
 import { callInternal, callRoute, startTestService, testEnv, type TestService } from '@lp/testing';
 import { AssessmentModule } from '../../src/app.module.js';
 
@@ -63,12 +74,35 @@ export function quizBody(over: Record<string, unknown> = {}) {
 
 /** Assessment booted against real PostgreSQL/NATS/Redis with a throwaway database and prefix. */
 export class AssessmentHarness {
+  /** Catalog's word on a learner's completion of a course, by `${courseId}/${userId}` (the stand-in below answers it). */
+  private readonly completions = new Map<string, number>();
+  private readonly catalog: RpcServer;
+
   private constructor(
     readonly env: Record<string, string>,
     readonly svc: TestService,
     private readonly nc: NatsConnection,
     readonly client: RpcClient = new RpcClient(nc, env.BUS_PREFIX!, 30_000),
-  ) {}
+  ) {
+    // catalog's access facts, as catalog answers them: assessment asks a learner's completion before an attempt starts
+    this.catalog = new RpcServer(
+      nc,
+      env.BUS_PREFIX!,
+      'catalog-stand-in',
+      pino({ level: 'silent' }),
+      new CallerVerifier(callerVerifyKey(env as Parameters<typeof callerVerifyKey>[0])),
+    );
+    this.catalog.internal(catalogInternal.accessFacts, async ({ course_id, user_id }) => {
+      const completion = user_id === undefined ? undefined : this.completions.get(`${course_id}/${user_id}`);
+      return {
+        course: null,
+        enrollment:
+          completion === undefined
+            ? null
+            : { enrollment_id: randomUUID(), enrolled_at: new Date().toISOString(), completion_percentage: completion },
+      };
+    });
+  }
 
   static async start(extraEnv: Record<string, string> = {}): Promise<AssessmentHarness> {
     const env = testEnv(extraEnv);
@@ -78,7 +112,13 @@ export class AssessmentHarness {
     return new AssessmentHarness(env, svc, nc);
   }
 
+  /** The learner's completion of the course as catalog reports it (assessments unlock at 100%). */
+  setCompletion(courseId: string, userId: string, percentage: number): void {
+    this.completions.set(`${courseId}/${userId}`, percentage);
+  }
+
   async stop(): Promise<void> {
+    await this.catalog.drain();
     await this.nc.drain();
     await this.svc.stop();
   }
@@ -119,7 +159,13 @@ export class AssessmentHarness {
     return courseId;
   }
 
-  async enroll(courseId: string, userId: string, instructorId: string): Promise<void> {
+  /**
+   * The learner enrolled (catalog's enrollment.created), with their completion of the course as
+   * catalog would report it: 100 unless told, since most tests take the course's assessments,
+   * which open only at 100% (a test of the lock passes less).
+   */
+  async enroll(courseId: string, userId: string, instructorId: string, { completion = 100 }: { completion?: number } = {}): Promise<void> {
+    this.setCompletion(courseId, userId, completion);
     await this.publish(catalogEvents.enrollmentCreated, {
       v: 1,
       enrollment_id: randomUUID(),

@@ -718,7 +718,8 @@ export const CourseAccessFactsResponse = z.object({
   course: z
     .object({ id: IdSchema, title: z.string(), instructor_id: IdSchema, institution_id: IdSchema.nullable(), is_published: z.boolean() })
     .nullable(),
-  enrollment: z.object({ enrollment_id: IdSchema, enrolled_at: z.string() }).nullable(),
+  /** completion_percentage: the learner's progress in the course now (assessments unlock at 100%) */
+  enrollment: z.object({ enrollment_id: IdSchema, enrolled_at: z.string(), completion_percentage: z.number() }).nullable(),
 });
 export type CourseAccessFacts = z.infer<typeof CourseAccessFactsResponse>;
 

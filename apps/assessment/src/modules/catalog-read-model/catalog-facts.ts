@@ -55,6 +55,15 @@ export class CatalogFacts {
     return fact !== null;
   }
 
+  /**
+   * The learner's completion of a course in %, from catalog itself (progress changes with every
+   * completed unit and every published lesson, so it is never kept here); 0 when not enrolled.
+   * Only asked when a learner starts a course's assessment (the unlocking rule).
+   */
+  async completion(courseId: string, userId: string): Promise<number> {
+    return (await this.ask(courseId, userId)).enrollment?.completion_percentage ?? 0;
+  }
+
   private ask(courseId: string, userId?: string): Promise<CourseAccessFacts> {
     return this.rpc.request<CourseAccessFacts>(
       catalogInternal.accessFacts.subject,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Caller } from '@lp/contracts';
+import { assessmentUnlocked, type Caller } from '@lp/contracts';
 import type { EntityManager } from 'typeorm';
 import { assessmentErrors } from '../../common/assessment-errors.js';
 import type { CourseFacts } from '../catalog-read-model/catalog-read-model.repository.js';
@@ -28,7 +28,9 @@ const manages = (quiz: QuizView, caller: Caller): boolean =>
  * authorship (403 NOT_QUIZ_AUTHOR); taking an assessment attached to a course needs an
  * enrollment in that course (403 NOT_ENROLLED) unless the caller authored it or owns the
  * course (they preview and try their own tests). Standalone assessments (no course) are
- * open to every signed-in user: the quiz centre is public practice.
+ * open to every signed-in user: the quiz centre is public practice. Starting an attempt of a
+ * course's assessment also needs the learner's completion of the course at 100% (403
+ * ASSESSMENT_LOCKED; libs/contracts assessmentUnlocked, docs/architecture.md, "Assessment").
  */
 @Injectable()
 export class QuizAccess {
@@ -58,6 +60,19 @@ export class QuizAccess {
       if (!(await this.catalog.isEnrolled(quiz.courseId, caller.userId))) throw assessmentErrors.notEnrolled();
       return { ...quiz, enrolled: true };
     }
+    return quiz;
+  }
+
+  /**
+   * The assessment when the caller may start (or resume) an attempt: takeable, and unlocked
+   * by the course's completion. Catalog is asked for the completion only for a learner of a
+   * course's assessment (it is not kept in the read model).
+   */
+  async startable(id: string, caller: Caller): Promise<TakerQuizView> {
+    const quiz = await this.takeable(id, caller);
+    if (quiz.courseId === null || manages(quiz, caller)) return quiz;
+    const completionPercentage = await this.catalog.completion(quiz.courseId, caller.userId);
+    if (!assessmentUnlocked({ courseId: quiz.courseId, completionPercentage, manages: false })) throw assessmentErrors.assessmentLocked();
     return quiz;
   }
 

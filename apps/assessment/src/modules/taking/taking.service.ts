@@ -67,7 +67,7 @@ export class TakingService {
   @Handles(assessmentRoutes.getQuiz)
   async getQuiz({ params: { id } }: RouteInput<R['getQuiz']>): Promise<QuizTaker> {
     const caller = currentCaller();
-    const quiz = await this.access.takeable(id, caller);
+    const quiz = await this.access.startable(id, caller);
     const { questions, state, session } = await this.prepare(quiz, caller);
     const served = session ? servedOrder(questions, session.questionOrder) : questions;
     return {
@@ -95,7 +95,7 @@ export class TakingService {
   @Handles(assessmentRoutes.startMockTest)
   async start({ params: { id } }: RouteInput<R['startMockTest']>): Promise<TestSession> {
     const caller = currentCaller();
-    const quiz = await this.access.takeable(id, caller);
+    const quiz = await this.access.startable(id, caller);
     const { questions, session } = await this.prepare(quiz, caller);
     if (!questions.length) throw assessmentErrors.noQuestions();
     if (!session) throw assessmentErrors.attemptsExhausted();
@@ -131,7 +131,7 @@ export class TakingService {
     const caller = currentCaller();
     let sessionId = given;
     if (!sessionId) {
-      const quiz = await this.access.takeable(quizId, caller);
+      const quiz = await this.access.startable(quizId, caller);
       const { questions, session } = await this.prepare(quiz, caller);
       if (!questions.length) throw assessmentErrors.noQuestions();
       if (!session) throw assessmentErrors.attemptsExhausted();

@@ -20,6 +20,7 @@ import { AuthorLimitsRepository } from '../courses/author-limits.repository.js';
 import { CourseAccess } from '../courses/course-access.js';
 import { CourseListCache } from '../courses/course-list.cache.js';
 import { CoursesRepository } from '../courses/courses.repository.js';
+import { ProgressRepository } from '../progress/progress.repository.js';
 import { EnrollmentsRepository, type CoursePayment } from './enrollments.repository.js';
 
 type R = typeof catalogRoutes;
@@ -53,6 +54,7 @@ export class EnrollmentsService {
     @Inject(CourseAccess) private readonly access: CourseAccess,
     @Inject(CourseListCache) private readonly listCache: CourseListCache,
     @Inject(AuthorLimitsRepository) private readonly limits: AuthorLimitsRepository,
+    @Inject(ProgressRepository) private readonly progress: ProgressRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -68,7 +70,13 @@ export class EnrollmentsService {
       course: c
         ? { id: c.id, title: c.title, instructor_id: c.instructorId, institution_id: c.institutionId, is_published: c.isPublished }
         : null,
-      enrollment: e ? { enrollment_id: e.id, enrolled_at: iso(e.enrolledAt) } : null,
+      enrollment: e
+        ? {
+            enrollment_id: e.id,
+            enrolled_at: iso(e.enrolledAt),
+            completion_percentage: (await this.progress.compute(payload.course_id, e.userId)).percentage,
+          }
+        : null,
     };
   }
 
