@@ -11,5 +11,6 @@ export { QuestionEditor } from './authoring/question-editor';
 export { QuestionList } from './authoring/question-list';
 export { percentText, type MockTestResults } from './authoring/quiz-figures';
 export { QuizFiguresGrid } from './authoring/quiz-figures-grid';
+export { AssessmentLockedNote } from './taking/assessment-lock';
 export { previewOf } from './taking/quiz-card';
 export { GRADE_HISTORY_SHOWN, startButton, takePath } from './taking/quiz-standing';

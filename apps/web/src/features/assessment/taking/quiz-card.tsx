@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, cn, focusRing } from '../../../ui';
 import { percent, truncate } from '../../../lib/format';
+import { AssessmentLockedNote, useAssessmentLock } from './assessment-lock';
 import { estimatedMinutes, QUIZ_CARD_DESCRIPTION_LENGTH, startButton, takePath } from './quiz-standing';
 import type { SessionPreview } from './test-session-page';
 import { useSubjectLabel } from './subject-label';
@@ -29,6 +30,7 @@ export function QuizCardView({ quiz, headingLevel: Heading = 'h3' }: { quiz: Qui
   const subjectLabel = useSubjectLabel();
   const titleId = useId();
   const button = startButton(quiz.my);
+  const locked = useAssessmentLock()(quiz);
   const estimate = estimatedMinutes(quiz.question_count);
   return (
     <Card
@@ -88,7 +90,9 @@ export function QuizCardView({ quiz, headingLevel: Heading = 'h3' }: { quiz: Qui
           )}
         </dl>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-          {button.disabled ? (
+          {locked ? (
+            <AssessmentLockedNote testId="quiz-card-locked" />
+          ) : button.disabled ? (
             <Button disabled data-testid="quiz-card-start">
               {t(`taking.start.${button.key}`)}
             </Button>

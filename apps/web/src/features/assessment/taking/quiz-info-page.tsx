@@ -10,6 +10,7 @@ import { percent } from '../../../lib/format';
 import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { StatCard } from '../../../ui/stat-card';
+import { AssessmentLockedNote, useAssessmentLock } from './assessment-lock';
 import { previewOf } from './quiz-card';
 import { estimatedMinutes, startButton, takePath } from './quiz-standing';
 import { useSubjectLabel } from './subject-label';
@@ -26,6 +27,7 @@ export function QuizInfoPage() {
   const { id } = useParams<{ id: string }>();
   const info = useRouteQuery(assessmentRoutes.quizInfo, { params: { id } }, { retry: false });
   const results = useRouteQuery(assessmentRoutes.mockTestResults, { params: { id } }, { retry: false });
+  const lockOf = useAssessmentLock();
   usePageTitle(info.data?.title ?? t('taking.info.pageTitle'));
 
   if (info.isPending || results.isPending) return <LoadingBlock />;
@@ -41,6 +43,7 @@ export function QuizInfoPage() {
   const attempts = results.data!.attempts;
 
   const button = startButton(card.my);
+  const locked = lockOf(card);
   const estimate = estimatedMinutes(card.question_count);
   return (
     <div className="space-y-6" data-testid="quiz-info" data-status={card.my.status}>
@@ -48,7 +51,9 @@ export function QuizInfoPage() {
         title={card.title}
         subtitle={card.course_title ?? undefined}
         actions={
-          button.disabled ? (
+          locked ? (
+            <AssessmentLockedNote testId="quiz-info-locked" />
+          ) : button.disabled ? (
             <Button disabled data-testid="quiz-info-start">
               {t(`taking.start.${button.key}`)}
             </Button>

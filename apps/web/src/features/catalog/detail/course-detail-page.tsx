@@ -83,7 +83,9 @@ export function CourseDetailPage() {
             />
           )}
 
-          {(isOwner || enrolled === true) && <CourseQuizzes courseId={data.id} isOwner={isOwner} />}
+          {(isOwner || enrolled === true) && (
+            <CourseQuizzes courseId={data.id} isOwner={isOwner} completion={progress.data?.completion_percentage ?? 0} />
+          )}
 
           <ReviewsSection
             course={data}

@@ -1,4 +1,4 @@
-import { catalogRoutes, CERTIFICATE_MIN_COMPLETION } from '@lp/contracts';
+import { assessmentUnlocked, catalogRoutes, CERTIFICATE_MIN_COMPLETION } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useRouteQuery } from '../../../api/route-hooks';
@@ -51,6 +51,8 @@ export function CoursePlayerPage() {
   const done = new Set([...(progress.data?.lessons_completed_ids ?? []), ...(progress.data?.completed_items ?? [])]);
   const completion = progress.data?.completion_percentage ?? 0;
   const finished = enrolled && completion >= CERTIFICATE_MIN_COMPLETION;
+  // the one unlocking rule (the server refuses a locked start: 403 ASSESSMENT_LOCKED); the owner sees no start buttons here
+  const assessmentsOpen = enrolled && assessmentUnlocked({ courseId: data.id, completionPercentage: completion, manages: false });
   const selected = selectedUnit(units, askedId, done);
   const nextUnit = selected ? units[units.indexOf(selected) + 1] : undefined;
 
@@ -84,7 +86,7 @@ export function CoursePlayerPage() {
       )}
 
       <div className="mt-6 space-y-6">
-        <CourseAssessments courseId={data.id} unlocked={finished} isOwner={isOwner} />
+        <CourseAssessments courseId={data.id} unlocked={assessmentsOpen} isOwner={isOwner} />
         {enrolled && <CourseGrades courseId={data.id} />}
       </div>
     </div>
