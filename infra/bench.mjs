@@ -47,6 +47,10 @@
 //                                 leaderboard?timeframe=week at 200 req/s open loop (p99) and
 //                                 closed loop against a bare Fastify + Redis handler; the boards
 //                                 rebuilt from the ledger after Redis lost them, checked by GROUP BY
+//   (j) notifications             bench/notifications.mjs, its own stack: one course announcement
+//                                 to 10,000 enrolled learners: every notification stored, every
+//                                 e-mail at a local SMTP sink (0 lost, 0 doubled) against a bare
+//                                 nodemailer loop at the worker's concurrency; the live bell's p99
 //
 // Each scenario is measured closed-loop (autocannon, BENCH_CONNECTIONS connections, the
 // most req/s) and at equal load (the same fixed open-loop rate for baseline and target,
@@ -138,8 +142,8 @@ const config = {
   only: scenarioList
     ? scenarioList.split(',').map((x) => x.trim())
     : env.BENCH_STUB === '1'
-      ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
-      : ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],
+      ? ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']
+      : ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'],
   /** scenario (c), catalog search */
   catalog: {
     courses: Math.round(num('BENCH_CATALOG_COURSES', 10_000)),
@@ -172,8 +176,8 @@ if (!quick && config.rounds < 3) {
   notes.push(`BENCH_ROUNDS=${config.rounds} raised to 3 (the minimum for a full run; BENCH_QUICK=1 runs one)`);
   config.rounds = 3;
 }
-if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].includes(s)))
-  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e, f, g, h, i`);
+if (!config.only.length || !config.only.every((s) => ['a', 's', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].includes(s)))
+  throw new Error(`BENCH_ONLY/BENCH_SCENARIOS=${scenarioList}: a comma list of a, s, b, c, d, e, f, g, h, i, j`);
 /** (d) mock-test submissions, (e) wallet payments, (f) mentoring, (g) bulk enrollment, (h) community and (i) gamification are scripts with their own stacks (bench/assessment.mjs, bench/billing.mjs, bench/mentoring.mjs, bench/institution.mjs, bench/qa-search.mjs + bench/live-fanout.mjs, bench/gamification.mjs), run after the others */
 const withAssessment = config.only.includes('d');
 const withBilling = config.only.includes('e');
@@ -181,7 +185,8 @@ const withMentoring = config.only.includes('f');
 const withInstitution = config.only.includes('g');
 const withCommunity = config.only.includes('h');
 const withGamification = config.only.includes('i');
-config.only = config.only.filter((s) => !['d', 'e', 'f', 'g', 'h', 'i'].includes(s));
+const withNotifications = config.only.includes('j');
+config.only = config.only.filter((s) => !['d', 'e', 'f', 'g', 'h', 'i', 'j'].includes(s));
 if (!['auto', 'always', 'off'].includes(config.catalog.low))
   throw new Error(`BENCH_CATALOG_LOW=${config.catalog.low}: auto, always or off`);
 const withCatalog = config.only.includes('c');
@@ -1077,7 +1082,7 @@ try {
   await cleanup();
 }
 if (
-  (withAssessment || withBilling || withMentoring || withCommunity || withGamification) &&
+  (withAssessment || withBilling || withMentoring || withCommunity || withGamification || withNotifications) &&
   !config.only.length &&
   env.BENCH_NO_BUILD !== '1'
 ) {
@@ -1092,6 +1097,7 @@ for (const [wanted, letter, script] of [
   [withCommunity, 'h', 'qa-search.mjs'],
   [withCommunity, 'h', 'live-fanout.mjs'],
   [withGamification, 'i', 'gamification.mjs'],
+  [withNotifications, 'j', 'notifications.mjs'],
 ]) {
   if (!wanted) continue;
   say(`scenario (${letter}): bench/${script}`);
