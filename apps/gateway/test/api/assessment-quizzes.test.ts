@@ -73,6 +73,7 @@ describe('quizzes, mock tests and results through the gateway', () => {
   let olga: Auth; // another instructor
   let lena: Auth; // enrolled learner
   let nina: Auth; // learner, not enrolled
+  let lessonId: string;
   let course: Course;
 
   const register = async (role: string, name = `Test ${role}`): Promise<Auth> => {
@@ -132,8 +133,13 @@ describe('quizzes, mock tests and results through the gateway', () => {
     expect(created.status).toBe(201);
     course = created.body;
     await knownToAssessment('SELECT 1 FROM courses WHERE id = $1', [course.id]);
+    // the course's one lesson, which Lena completes: its assessments open only at 100% completion
+    const lesson = await call<{ id: string }>('POST', `/courses/${course.id}/lessons`, ivan, { title: 'Counting', content: 'One, two' });
+    expect(lesson.status).toBe(201);
     expect((await call('POST', `/courses/${course.id}/enroll`, lena)).status).toBe(201);
     await knownToAssessment('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [course.id, lena.user.id]);
+    lessonId = lesson.body.id;
+    expect((await call('POST', `/lessons/${lessonId}/complete`, lena, {})).body).toMatchObject({ completion_percentage: 100 });
   }, 90_000);
   afterAll(async () => {
     await stack.stop();
@@ -358,6 +364,25 @@ describe('quizzes, mock tests and results through the gateway', () => {
       expectError(await call('POST', `/quizzes/${quiz.id}/submit`, lena, {}), 422, 'ATTEMPTS_EXHAUSTED');
       const empty = await createQuiz({ questions: [] });
       expectError(await call('GET', `/mock-tests/${empty.id}/start`, nina), 422, 'QUIZ_HAS_NO_QUESTIONS');
+    });
+
+    it("keeps a course's assessment locked for a learner until their completion reaches 100% (403 ASSESSMENT_LOCKED)", async () => {
+      const quiz = await createQuiz({ course_id: course.id });
+      const paul = await register('learner', 'Paul Partway');
+      expect((await call('POST', `/courses/${course.id}/enroll`, paul)).status).toBe(201);
+      await knownToAssessment('SELECT 1 FROM enrollments WHERE course_id = $1 AND user_id = $2', [course.id, paul.user.id]);
+      const locked = await call<ErrorBody>('GET', `/mock-tests/${quiz.id}/start`, paul);
+      expectError(locked, 403, 'ASSESSMENT_LOCKED');
+      expect(locked.body.detail).toMatch(/Complete the course/);
+      expectError(await call('GET', `/quizzes/${quiz.id}`, paul), 403, 'ASSESSMENT_LOCKED');
+      expectError(await call('POST', `/quizzes/${quiz.id}/submit`, paul, {}), 403, 'ASSESSMENT_LOCKED');
+      expect((await call('GET', `/quizzes/${quiz.id}/info`, paul)).status).toBe(200);
+      const open = await stack.assessment.ds.query('SELECT 1 FROM test_sessions WHERE quiz_id = $1', [quiz.id]);
+      expect(open).toHaveLength(0);
+      expect((await call('POST', `/lessons/${lessonId}/complete`, paul, {})).body).toMatchObject({ completion_percentage: 100 });
+      expect((await start(quiz.id, paul)).session_id).toEqual(expect.any(String));
+      // the instructor previews his course's assessment at any completion
+      expect((await start(quiz.id, ivan)).session_id).toEqual(expect.any(String));
     });
 
     it('marks a session past its limit and grace as time_exceeded and refuses late saves (422)', async () => {
