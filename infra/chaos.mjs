@@ -3,13 +3,17 @@
 // A stack of its own (databases chaos_*, its own nats-server with the generated permissions,
 // its own redis-server, the apps as child processes from their dist/, NODE_ENV=test) takes a
 // steady load of registrations, enrollments, lesson completions and quiz submissions through
-// the gateway, and of wallet top-ups and course purchases (infra/chaos/payments.mjs).
+// the gateway, and of wallet top-ups and course purchases (infra/chaos/payments.mjs); the
+// enrollments' notifications go out by e-mail through the worker to an SMTP sink in this
+// process, and learners linked to the Telegram bot (apps/telegram-bot, against the Bot API
+// double in this process) get theirs there (infra/chaos/notifications.mjs).
 // Meanwhile, in turn: catalog, assessment, identity (whose outbox relay feeds the others),
-// institution and the worker (each with a bulk CSV import under way, infra/chaos/imports.mjs),
-// billing (payments in flight), mentoring (learners racing for one mentor's time,
-// infra/chaos/bookings.mjs), gamification (the XP of the load's lesson completions,
-// infra/chaos/xp.mjs), NATS and Redis are killed with SIGKILL, left down for a while,
-// and restarted. Then the load stops, the system settles, and the books are compared:
+// institution and the worker (each with a bulk CSV import under way, infra/chaos/imports.mjs;
+// the worker also with a burst of enrollment e-mails being sent), billing (payments in flight),
+// mentoring (learners racing for one mentor's time, infra/chaos/bookings.mjs), gamification
+// (the XP of the load's lesson completions, infra/chaos/xp.mjs), the Telegram bot (links and
+// Telegram notifications under way), NATS and Redis are killed with SIGKILL, left down for a
+// while, and restarted. Then the load stops, the system settles, and the books are compared:
 //   - every enrollment a client was told about is in catalog, and in assessment's read model;
 //   - every attempt a client was told about is in assessment, announced by exactly one
 //     outbox event, and in catalog's read model exactly once;
@@ -19,6 +23,10 @@
 //   - every lesson completion a client was told about earned exactly one lesson_completed row
 //     in gamification's XP ledger, every user's total is the ledger's sum, and the leaderboard
 //     answers with Redis boards (lost with Redis, rebuilt) equal to a GROUP BY over the ledger;
+//   - every acknowledged enrollment has exactly one enrollment_confirmed notification; every
+//     e-mail delivery reached the SMTP sink exactly once and none is left pending; every linked
+//     user's Telegram notification reached the double exactly once, and none a chat after its
+//     unlink was answered;
 //   - no outbox row is left unpublished in any service;
 //   - no request answered 5xx outside a kill window (the kill until the part is back, plus a
 //     grace of CHAOS_GRACE_MS).
@@ -34,6 +42,7 @@ import { join } from 'node:path';
 import { provision, root } from './provision.mjs';
 import { bookingsLoad } from './chaos/bookings.mjs';
 import { importsLoad } from './chaos/imports.mjs';
+import { notificationsLoad, openNotificationSinks } from './chaos/notifications.mjs';
 import { paymentsLoad } from './chaos/payments.mjs';
 import { xpLoad } from './chaos/xp.mjs';
 
@@ -49,10 +58,14 @@ const cfg = {
   settleMs: int('CHAOS_SETTLE_MS', 120_000),
   leadMs: int('CHAOS_LEAD_MS', 1500),
   importRows: int('CHAOS_IMPORT_ROWS', 400),
+  smtpDelayMs: int('CHAOS_SMTP_DELAY_MS', 40),
   // institution and the worker last: their imports are not to be caught by another kill (a call in flight to a killed
   // service waits out its timeout, 120 s for an import's), nor wiped by Redis's (this stack's Redis keeps nothing on disk);
-  // gamification before NATS and Redis like the other services (infra/chaos/xp.mjs's books also cover Redis's kill, which loses every board)
-  victims: (env.CHAOS_VICTIMS || 'catalog,assessment,identity,billing,mentoring,gamification,nats,redis,institution,worker').split(','),
+  // gamification before NATS and Redis like the other services (infra/chaos/xp.mjs's books also cover Redis's kill, which loses every board);
+  // the Telegram bot after gamification, before NATS and Redis (it holds no import; the worker's kill, last, also takes e-mails being sent)
+  victims: (
+    env.CHAOS_VICTIMS || 'catalog,assessment,identity,billing,mentoring,gamification,telegram-bot,nats,redis,institution,worker'
+  ).split(','),
 };
 const DB_PREFIX = 'chaos_';
 // every running service (the stack's health needs them all); the victims are chosen above
@@ -157,6 +170,8 @@ const redisPort = await freePort();
 const redis = new Proc('redis', 'redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
   PATH: env.PATH,
 });
+// the worker's SMTP server and the bot's Bot API live in this process: a kill of either app loses nothing they recorded
+const sinks = await openNotificationSinks({ smtpDelayMs: cfg.smtpDelayMs });
 const keys = generateCallerKeys();
 const gatewayPort = await freePort();
 const appEnv = (name) => ({
@@ -175,9 +190,14 @@ const appEnv = (name) => ({
   ...(name === 'gateway'
     ? { PORT: String(gatewayPort), HOST: '127.0.0.1', CALLER_SIGNING_KEY: keys.privateKey, WEB_DIST: '/nonexistent' }
     : {}),
+  ...(name === 'worker' ? { SMTP_URL: sinks.smtpUrl } : {}),
+  ...(name === 'telegram-bot' ? { TELEGRAM_API_ROOT: sinks.apiRoot } : {}),
 });
 const apps = Object.fromEntries(
-  [...SERVICES, 'worker', 'gateway'].map((n) => [n, new Proc(n, process.execPath, [join('apps', n, 'dist', 'main.js')], appEnv(n))]),
+  [...SERVICES, 'worker', 'telegram-bot', 'gateway'].map((n) => [
+    n,
+    new Proc(n, process.execPath, [join('apps', n, 'dist', 'main.js')], appEnv(n)),
+  ]),
 );
 const base = `http://127.0.0.1:${gatewayPort}/api`;
 
@@ -208,7 +228,9 @@ const ready = { nats: () => listening(natsPort), redis: redisUp };
 let stopping = false;
 async function stopAll(code) {
   stopping = true;
-  for (const p of [apps.gateway, apps.worker, ...SERVICES.map((s) => apps[s])]) await p.kill('SIGTERM').catch(() => undefined);
+  for (const p of [apps.gateway, apps.worker, apps['telegram-bot'], ...SERVICES.map((s) => apps[s])])
+    await p.kill('SIGTERM').catch(() => undefined);
+  await sinks.close().catch(() => undefined);
   await redis.kill().catch(() => undefined);
   await nats.kill().catch(() => undefined);
   if (env.CHAOS_KEEP !== '1') {
@@ -227,9 +249,11 @@ await until(ready.nats, 10_000, 'nats-server');
 await until(ready.redis, 10_000, 'redis-server');
 for (const s of SERVICES) apps[s].start();
 apps.worker.start();
+apps['telegram-bot'].start();
 apps.gateway.start();
 try {
   await until(health, 90_000, 'GET /api/health 200');
+  await until(async () => sinks.botStarts() > 0, 60_000, 'the Telegram bot polling the Bot API double');
 } catch (e) {
   for (const p of Object.values(apps)) console.log(`---- ${p.name}\n${p.tail()}`);
   say(e.message);
@@ -356,17 +380,28 @@ const bookings = bookingsLoad(ctx);
 const imports = importsLoad(ctx, { rows: cfg.importRows, password: PASSWORD });
 // the steady load's lesson completions are its load: only books and checks of its own
 const xp = xpLoad(ctx, { completions: acked.lessons });
-/** the load aimed at a victim: `before` runs ahead of the kill; `start` ahead of it too, `stop` once the calm after it is over */
-const aimed = { institution: imports, worker: imports, mentoring: bookings };
+// the enrollments' notifications (e-mail at the SMTP sink) and the bot's links and messages (at the Bot API double)
+const notifications = notificationsLoad(ctx, { sinks, course, enrollments: acked.enrollments });
+/**
+ * the loads aimed at a victim: `before` runs ahead of the kill; `start` ahead of it too, `atKill` just before it,
+ * `stop` once the calm after it is over
+ */
+const aimed = {
+  institution: [imports],
+  worker: [imports, notifications],
+  mentoring: [bookings],
+  'telegram-bot': [notifications],
+};
 try {
   await payments.setup(instructor);
+  await notifications.setup(instructor);
   if (cfg.victims.includes('mentoring')) await bookings.setup();
   if (cfg.victims.includes('institution') || cfg.victims.includes('worker')) await imports.setup();
 } catch (e) {
   say(e.message);
   await stopAll(1);
 }
-const loads = [payments, xp, ...new Set(cfg.victims.map((v) => aimed[v]).filter(Boolean))];
+const loads = [...new Set([payments, xp, notifications, ...cfg.victims.flatMap((v) => aimed[v] ?? [])])];
 
 /** One learner's journey; each step retried (bounded) so that a kill delays it rather than ends it. */
 async function journey() {
@@ -405,6 +440,7 @@ const loops = Array.from({ length: cfg.users }, async () => {
   while (loadOn && !stopping) await journey();
 });
 payments.start();
+notifications.run();
 
 // ------------------------------------------------------------------ the kills
 
@@ -412,23 +448,26 @@ await sleep(cfg.warmupMs);
 for (const victim of cfg.victims) {
   const proc = victim === 'nats' ? nats : victim === 'redis' ? redis : apps[victim];
   if (!proc) throw new Error(`unknown victim ${victim}`);
-  const aim = aimed[victim];
+  const aims = aimed[victim] ?? [];
   try {
-    await aim?.before?.(victim);
+    for (const aim of aims) await aim.before?.(victim);
   } catch (e) {
     say(e.message);
     await stopAll(1);
   }
-  if (aim?.start) {
-    aim.start();
+  if (aims.some((aim) => aim.start)) {
+    for (const aim of aims) aim.start?.(victim);
     await sleep(cfg.leadMs);
   }
+  for (const aim of aims) await aim.atKill?.(victim);
+  const botStarts = sinks.botStarts();
   const from = Date.now();
   say(`kill -9 ${victim}`);
   await proc.kill('SIGKILL');
   await sleep(cfg.downMs);
   proc.start();
-  const isBack = ready[victim] ?? health;
+  // the bot is back once it polls the double again (it sets its command menu at each start)
+  const isBack = victim === 'telegram-bot' ? async () => sinks.botStarts() > botStarts : (ready[victim] ?? health);
   try {
     await until(isBack, 60_000, `${victim} back`);
     // a restarted NATS or Redis is only "back" once every app has reconnected: the stack's health says so
@@ -442,11 +481,12 @@ for (const victim of cfg.victims) {
   windows.push({ victim, from, to });
   say(`${victim} back after ${((Date.now() - from) / 1000).toFixed(1)} s`);
   await sleep(cfg.calmMs);
-  await aim?.stop?.();
+  for (const aim of aims) await aim.stop?.();
 }
 loadOn = false;
 await Promise.all(loops);
 await payments.stop();
+await notifications.halt();
 say(`load stopped: ${acked.users} learners, ${acked.enrollments.length} enrollments, ${acked.attempts.length} attempts acknowledged`);
 
 // ------------------------------------------------------------------ settle and compare
