@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DirectMessage } from '@lp/contracts';
-import { hasUnreadFrom, inboxEventOf, mergeThread, seenMessageId } from './logic';
+import { hasUnreadFrom, inboxEventOf, isMessageTo, mergeThread, seenMessageId, unreadBadgeText } from './logic';
 
 const msg = (id: string, from: string, to: string, minute: number, read = false): DirectMessage => ({
   id,
@@ -38,5 +38,36 @@ describe('the thread', () => {
     expect(inboxEventOf({ event: 'community.direct-message.sent', data: { sender_id: 's' } })).toEqual({ kind: 'message', otherId: 's' });
     expect(inboxEventOf({ event: 'community.direct-messages.read', data: { reader_id: 'r' } })).toEqual({ kind: 'seen', otherId: 'r' });
     expect(inboxEventOf({ event: 'gamification.notification.created', data: {} })).toBeNull();
+  });
+});
+
+describe("the shell's unread badge", () => {
+  const sent = (to: string, from: string) => ({
+    event: 'community.direct-message.sent',
+    data: {
+      v: 1,
+      message_id: 'm',
+      user_id: to,
+      sender_id: from,
+      sender_name: 'Sender',
+      content: 'hi',
+      context: null,
+      unread_since_id: 'm',
+      sent_at: '2026-12-01T10:00:00.000Z',
+    },
+  });
+
+  it('counts a message to the caller from someone else, nothing else', () => {
+    expect(isMessageTo(sent('me', 'you'), 'me')).toBe(true);
+    expect(isMessageTo(sent('you', 'me'), 'me')).toBe(false);
+    expect(isMessageTo(sent('me', 'me'), 'me')).toBe(false);
+    expect(isMessageTo({ event: 'community.direct-message.sent', data: { user_id: 'me' } }, 'me')).toBe(false);
+    expect(isMessageTo({ event: 'community.direct-messages.read', data: sent('me', 'you').data }, 'me')).toBe(false);
+  });
+
+  it('caps the count at 99+', () => {
+    expect(unreadBadgeText(3)).toBe('3');
+    expect(unreadBadgeText(99)).toBe('99');
+    expect(unreadBadgeText(100)).toBe('99+');
   });
 });

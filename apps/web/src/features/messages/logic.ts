@@ -35,3 +35,17 @@ export function inboxEventOf(e: LiveEvent): { kind: 'message' | 'seen'; otherId:
   }
   return null;
 }
+
+/**
+ * Whether a /live/me event is a message to `me` from someone else (one more unread for the
+ * shell's Messages badge); anything else (a reading, another user's event, a payload off its schema) is not.
+ */
+export function isMessageTo(e: LiveEvent, me: string): boolean {
+  if (e.event !== communityEvents.directMessageSent.name) return false;
+  const sent = communityEvents.directMessageSent.schema.safeParse(e.data);
+  return sent.success && sent.data.user_id === me && sent.data.sender_id !== me;
+}
+
+/** The badge's text: the count, capped so it stays a badge. */
+export const UNREAD_BADGE_MAX = 99;
+export const unreadBadgeText = (unread: number): string => (unread > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(unread));

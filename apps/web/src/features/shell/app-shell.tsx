@@ -1,10 +1,11 @@
 import type { User } from '@lp/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { cn, focusRing } from '../../ui';
 import { dashboardPath } from '../auth';
 import { HeaderLevel, LiveAchievements } from '../gamification';
+import { LiveUnreadMessages, UnreadMessagesBadge, useUnreadMessages, useUnreadMessagesText } from '../messages';
 import { NotificationBell } from '../notifications';
 import { PortalBrandLogo } from '../portal';
 import { MAIN_NAV_ID, MainNav } from './main-nav';
@@ -18,6 +19,10 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   const [menuOpen, setMenuOpen] = useState(false);
   // staff earn no XP and never appear on a board: no level in their header
   const earnsXp = user.role !== 'admin';
+  // the phone menu's button carries the unread messages while the menu is shut
+  const unreadMessages = useUnreadMessages();
+  const unreadText = useUnreadMessagesText();
+  const unreadId = useId();
 
   // A chosen link closes the phone menu.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -30,12 +35,13 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
             <button
               type="button"
               className={cn(
-                'inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden',
+                'relative inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden',
                 focusRing,
               )}
               aria-expanded={menuOpen}
               aria-controls={MAIN_NAV_ID}
               onClick={() => setMenuOpen((open) => !open)}
+              aria-describedby={unreadMessages > 0 && !menuOpen ? unreadId : undefined}
               data-testid="nav-menu-button"
             >
               <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -46,7 +52,13 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
                 )}
               </svg>
               <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+              {!menuOpen && <UnreadMessagesBadge count={unreadMessages} className="absolute -top-0.5 -right-0.5 ml-0" />}
             </button>
+            {unreadMessages > 0 && (
+              <span id={unreadId} hidden>
+                {unreadText(unreadMessages)}
+              </span>
+            )}
             <PortalBrandLogo user={user} to={dashboardPath(user.role)} />
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
               {earnsXp && <HeaderLevel />}
@@ -62,6 +74,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         {children}
       </main>
       {earnsXp && <LiveAchievements />}
+      <LiveUnreadMessages userId={user.id} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Role } from '@lp/contracts';
 import { useTranslation } from 'react-i18next';
 import { dashboardPath } from '../auth';
 import { NavGroupMenu } from './nav-group-menu';
+import { NavLabel, useNavCounts } from './nav-label';
 import { NavLinkItem } from './nav-link-item';
 import { isNavGroup, ROLE_NAVIGATION } from './navigation';
 
@@ -20,6 +21,7 @@ interface MainNavProps {
 export function MainNav({ role, mobileOpen }: MainNavProps) {
   const { t } = useTranslation();
   const { entries, common } = ROLE_NAVIGATION[role];
+  const counts = useNavCounts();
   return (
     <nav id={MAIN_NAV_ID} data-testid="app-nav" aria-label={t('nav.main')}>
       <ul className="hidden flex-wrap items-center gap-1 py-2 md:flex">
@@ -31,12 +33,12 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
         {entries.map((entry) =>
           isNavGroup(entry) ? (
             <li key={entry.group}>
-              <NavGroupMenu group={entry} />
+              <NavGroupMenu group={entry} counts={counts} />
             </li>
           ) : (
             <li key={entry.to}>
               <NavLinkItem to={entry.to} layout="inline" upcoming={entry.upcoming !== null}>
-                {t(`areas.${entry.area}`)}
+                <NavLabel link={entry} count={counts[entry.to] ?? 0} />
               </NavLinkItem>
             </li>
           ),
@@ -66,7 +68,7 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
               isNavGroup(entry) ? null : (
                 <li key={entry.to}>
                   <NavLinkItem to={entry.to} layout="stacked" upcoming={entry.upcoming !== null}>
-                    {t(`areas.${entry.area}`)}
+                    <NavLabel link={entry} count={counts[entry.to] ?? 0} />
                   </NavLinkItem>
                 </li>
               ),
@@ -81,7 +83,7 @@ export function MainNav({ role, mobileOpen }: MainNavProps) {
                 {group.links.map((link) => (
                   <li key={link.to}>
                     <NavLinkItem to={link.to} layout="stacked" upcoming={link.upcoming !== null}>
-                      {t(`areas.${link.area}`)}
+                      <NavLabel link={link} count={counts[link.to] ?? 0} />
                     </NavLinkItem>
                   </li>
                 ))}
