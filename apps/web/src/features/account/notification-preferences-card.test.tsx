@@ -60,7 +60,12 @@ describe('NotificationPreferencesCard', () => {
       within(community)
         .getAllByTestId('notification-preference')
         .map((r) => r.getAttribute('data-type')),
-    ).toEqual(['answer_posted', 'answer_accepted', 'direct_message']);
+    ).toEqual(['answer_posted', 'answer_accepted', 'direct_message', 'group_invitation']);
+    // the newer types carry their labels too
+    expect(within(community).getByText('Study group invitation')).toBeTruthy();
+    const learning = within(card).getByRole('region', { name: 'Learning' });
+    expect(within(learning).getByText('Course announcement')).toBeTruthy();
+    expect(within(card).getByText('Assignment due tomorrow')).toBeTruthy();
 
     const inApp = within(card).getByRole('switch', { name: 'Answer accepted: In-app (always on)' });
     expect(checked(inApp)).toBe('true');

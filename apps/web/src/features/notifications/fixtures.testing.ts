@@ -23,6 +23,8 @@ export const notificationId = (n: number) => `00000000-0000-4000-8000-${String(n
 /** Parameters each type's texts read, so a rendered title is a real one. */
 const PARAMS: Record<NotificationType, NotificationParams> = {
   enrollment_confirmed: { course_title: 'Intro to Chemistry' },
+  course_announcement: { course_title: 'Intro to Chemistry', title: 'Lab moved', preview: 'The lab is on Friday this week.' },
+  assignment_due: { assignment_title: 'Essay 1', when: '2 December, 23:59', course_title: 'Intro to Chemistry' },
   payment_completed: { amount: '250.00 ETB' },
   payment_failed: { amount: '250.00 ETB', status: 'declined' },
   session_booked: { title: 'Career chat', when: '1 December, 10:00' },
@@ -33,6 +35,7 @@ const PARAMS: Record<NotificationType, NotificationParams> = {
   answer_posted: { author_name: 'Abebe' },
   answer_accepted: {},
   direct_message: { sender_name: 'Abebe', preview: 'Are you coming to the study session?' },
+  group_invitation: { group_name: 'Chemistry circle', invited_by_name: 'Abebe', message: '' },
   level_up: { level: 4, total_xp: 700 },
   badge_earned: { badge_name: 'On Fire' },
   referral_completed: {},

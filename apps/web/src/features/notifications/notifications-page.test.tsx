@@ -138,7 +138,8 @@ describe('NotificationsPage', () => {
     open();
     await waitFor(() => expect(items()).toHaveLength(3));
     await waitFor(() => expect(screen.getByTestId('notification-bell').getAttribute('data-unread')).toBe('3'));
-    await userEvent.click(within(items()[1]!).getByRole('button', { name: 'Mark as read: Payment received' }));
+    // the second type of the contract's list: a course announcement
+    await userEvent.click(within(items()[1]!).getByRole('button', { name: 'Mark as read: New announcement in Intro to Chemistry' }));
     await waitFor(() => expect(items()[1]!.getAttribute('data-read')).toBe('true'));
     expect(within(items()[1]!).queryByTestId('notification-mark-read')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('notification-bell').getAttribute('data-unread')).toBe('2'));
