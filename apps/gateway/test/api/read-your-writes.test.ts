@@ -7,7 +7,9 @@ type Auth = { token: string; user: User };
 /**
  * A read model may lag; a user's decision may not. Assessment learns of enrollments from
  * catalog's events a few milliseconds late; a learner who enrolls and opens the course's quiz
- * in the very next request must not be told to enroll (assessment asks catalog on a miss).
+ * in the very next request must not be told to enroll (assessment asks catalog on a miss). The
+ * quiz's card (GET /quizzes/{id}/info) is what is opened: it is decided by the enrollment alone,
+ * where starting the quiz also waits for 100% completion (403 ASSESSMENT_LOCKED).
  */
 describe('read your own writes across services', () => {
   let stack: Stack;
@@ -59,7 +61,7 @@ describe('read your own writes across services', () => {
     for (const l of learners) {
       const enrolled = await stack.api('POST', `/courses/${course.id}/enroll`, { token: l.token });
       expect(enrolled.status).toBe(201);
-      const opened = await stack.api<{ code?: string }>('GET', `/quizzes/${quiz.id}`, { token: l.token });
+      const opened = await stack.api<{ code?: string }>('GET', `/quizzes/${quiz.id}/info`, { token: l.token });
       if (opened.status !== 200) refusals.push(`${opened.status} ${opened.body.code}`);
     }
     expect(refusals).toEqual([]);
