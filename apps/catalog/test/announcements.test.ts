@@ -127,7 +127,11 @@ describe('catalogInternal.courseLearners', () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const r = await h.internal(catalogInternal.courseLearners, { course_id: course, after, limit: 10 });
+      const r: { user_ids: string[]; next: string | null } = await h.internal(catalogInternal.courseLearners, {
+        course_id: course,
+        after,
+        limit: 10,
+      });
       expect(r.user_ids.length).toBeLessThanOrEqual(10);
       seen.push(...r.user_ids);
       after = r.next;
