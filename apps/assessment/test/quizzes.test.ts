@@ -264,7 +264,7 @@ describe('no answer key leaks to takers', () => {
     const courseId = await h.course(author.userId);
     await h.enroll(courseId, learner.userId, author.userId);
     const quiz = await create({ course_id: courseId, is_mock_test: true, randomize_questions: true, show_results_immediately: false });
-    const seen = [
+    const seen: unknown[] = [
       await h.call(routes.getQuiz, { params: { id: quiz.id } }, learner),
       await h.call(routes.startMockTest, { params: { id: quiz.id } }, learner),
       await h.call(routes.listMockTests, { query: { course_id: courseId } }, learner),

@@ -389,7 +389,7 @@ describe('attempts', () => {
     await h.enroll(courseId, learner.userId, author.userId);
     const quiz = await h.call(routes.createQuiz, { body: { ...quizBody({ course_id: courseId }), questions: autoOnly() } }, author);
     const scores: number[] = [];
-    for (const answers of [{ '0': '3' }, { '0': '4', '1': 'True' }, { '0': '4', '1': 'True' }]) {
+    for (const answers of [{ '0': '3' }, { '0': '4', '1': 'True' }, { '0': '4', '1': 'True' }] as Record<string, string>[]) {
       const s = await start(quiz.id, learner);
       scores.push((await submit(quiz.id, s.session_id, learner, answers)).score);
     }

@@ -23,7 +23,12 @@ afterAll(async () => {
  */
 async function world() {
   const ivan = await h.user('instructor', 'Ivan Instructor');
-  const [ann, ben, cat, dan] = await Promise.all(['Ann', 'Ben', 'Cat', 'Dan'].map((n) => h.user('learner', n)));
+  const [ann, ben, cat, dan] = await Promise.all([
+    h.user('learner', 'Ann'),
+    h.user('learner', 'Ben'),
+    h.user('learner', 'Cat'),
+    h.user('learner', 'Dan'),
+  ]);
   const go = await h.course(ivan, { title: 'Go' });
   const goLessons: Lesson[] = [];
   for (let i = 0; i < 4; i++) goLessons.push(await h.lesson(ivan, go.id, { title: `Go ${i + 1}`, order: i }));

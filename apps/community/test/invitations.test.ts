@@ -308,7 +308,7 @@ describe('the invitation e-mail', () => {
       .filter((p) => p.invitation_id === id && p.sending === 1);
     const replay = await h.publish(communityEvents.invitationSent, payload as never);
     await h.waitFor(async () => (await h.ds.query('SELECT 1 FROM inbox WHERE event_id = $1', [replay])).length > 0);
-    const ours = (await h.emails.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'paused', 'prioritized'])).filter((j) =>
+    const ours = (await h.emails.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized'])).filter((j) =>
       j.id?.startsWith(`invitation-${id}-`),
     );
     expect(ours.map((j) => j.id).sort()).toEqual([`invitation-${id}-1`, `invitation-${id}-2`]);

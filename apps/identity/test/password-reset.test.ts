@@ -25,13 +25,15 @@ beforeAll(async () => {
   });
   clock = h.get(Clock);
 }, 60_000);
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 afterAll(async () => {
   await emails?.close();
   await h?.stop();
 });
 
-const ALL_STATES = ['waiting', 'delayed', 'active', 'completed', 'failed', 'paused', 'prioritized'] as const;
+const ALL_STATES = ['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized'] as const;
 const mailsTo = async (to: string): Promise<Job<EmailJob>[]> =>
   ((await emails.getJobs([...ALL_STATES])) as Job<EmailJob>[]).filter((j) => j.data.to === to).sort((a, b) => a.timestamp - b.timestamp);
 const tokenLink = /https:\/\/learn\.example\/reset-password\?token=\S+/;

@@ -19,7 +19,9 @@ beforeAll(async () => {
   sms = h.get(SmsProvider) as DevSmsProvider;
   clock = h.get(Clock);
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 afterAll(() => h.stop());
 
 const lastCode = (phone: string): string => sms.lastCodeFor(phone)!;

@@ -16,12 +16,12 @@ let upcoming: string;
 const at = slotAt;
 async function learner(name: string): Promise<U> {
   const l = await h.user('learner', name);
-  await callInternal(
-    h.client,
-    billingInternal.seedWallet,
-    { user_id: l.id, currency: 'USD', deposit_minor: 100_000, description: 'Test funds' },
-    null,
-  );
+  await callInternal(h.client, billingInternal.seedWallet, {
+    user_id: l.id,
+    currency: 'USD',
+    deposit_minor: 100_000,
+    description: 'Test funds',
+  });
   return l;
 }
 const book = (who: U, hours: number, title = 'Session') =>
@@ -63,7 +63,7 @@ beforeAll(async () => {
   await pastIt(a2.id, 2);
   await pastIt(b1.id, 1);
   await pastIt(b2.id, 4);
-  await callInternal(h.client, mentoringInternal.maintainSessions, {}, null);
+  await callInternal(h.client, mentoringInternal.maintainSessions, {});
   await h.call(mentoringRoutes.rateSession, { params: { id: a1.id }, body: { rating: 5 } as never }, ann);
   done = a2.id;
 }, 120_000);

@@ -41,12 +41,12 @@ async function mentor(rate = 40, over: Record<string, unknown> = {}): Promise<U>
 async function learner(dollars = 500): Promise<U> {
   const l = await h.user('learner');
   if (dollars > 0)
-    await callInternal(
-      h.client,
-      billingInternal.seedWallet,
-      { user_id: l.id, currency: 'USD', deposit_minor: dollars * 100, description: 'Test funds' },
-      null,
-    );
+    await callInternal(h.client, billingInternal.seedWallet, {
+      user_id: l.id,
+      currency: 'USD',
+      deposit_minor: dollars * 100,
+      description: 'Test funds',
+    });
   return l;
 }
 const balance = async (who: U) => (await h.call(billingRoutes.walletBalance, {}, who)).balance_minor;
@@ -209,7 +209,7 @@ describe('booking', () => {
     const [m, l, other] = [await mentor(10), await learner(), await learner()];
     const s = await book(l, m);
     await expectAppError(
-      callInternal(h.client, mentoringInternal.sessionPricing, { session_id: s.id, user_id: other.id }, null),
+      callInternal(h.client, mentoringInternal.sessionPricing, { session_id: s.id, user_id: other.id }),
       404,
       'SESSION_NOT_FOUND',
     );
@@ -271,7 +271,7 @@ describe('lifecycle', () => {
       422,
       'SESSION_NOT_RATABLE',
     );
-    const done = await callInternal(h.client, mentoringInternal.maintainSessions, {}, null);
+    const done = await callInternal(h.client, mentoringInternal.maintainSessions, {});
     expect(done.expired).toBeGreaterThanOrEqual(1);
     expect(done.completed).toBeGreaterThanOrEqual(1);
     expect((await h.call(mentoringRoutes.session, { params: { id: unpaid.id } }, m)).status).toBe('cancelled');

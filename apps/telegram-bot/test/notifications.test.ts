@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { PLATFORM_TIME_ZONE } from '@lp/contracts';
 import { Clock, UnitOfWork } from '@lp/service-kit';
 import { GamificationModule } from '../../gamification/src/app.module.js';
 import { NotificationsService } from '../../gamification/src/modules/notifications/notifications.service.js';
@@ -94,6 +95,8 @@ describe('Telegram notifications', () => {
       link: null,
       email: null,
       name: null,
+      timeZone: PLATFORM_TIME_ZONE,
+      digest: null,
     };
     const after = h.double.lastMessageId;
     await handOverTelegram(queue, chats, d, 'http://x', deliveryJobId(notificationId, 'telegram'));

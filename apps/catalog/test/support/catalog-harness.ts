@@ -12,6 +12,7 @@ import {
   type AnyRoute,
   type Caller,
   type EventDef,
+  type PendingWork,
   type Role,
   type RouteOutput,
   type RouteRequest,
@@ -158,7 +159,7 @@ export class CatalogHarness {
       { params: { id: courseId }, body: paymentId ? { payment_id: paymentId } : undefined },
       user.caller,
     );
-    if ('pending' in r) throw new Error(`enroll answered pending: ${r.pending.message}`);
+    if ('pending' in r) throw new Error(`enroll answered pending: ${(r.pending as PendingWork).message}`);
     return r;
   }
 

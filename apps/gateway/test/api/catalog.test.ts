@@ -56,7 +56,7 @@ describe('catalog through the gateway', () => {
     const f = new FormData();
     for (const [k, v] of Object.entries(fields)) {
       if (typeof v === 'string') f.append(k, v);
-      else f.append(k, new Blob([v.data], { type: v.type }), v.name);
+      else f.append(k, new Blob([new Uint8Array(v.data)], { type: v.type }), v.name);
     }
     return f;
   };

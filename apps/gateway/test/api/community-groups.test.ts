@@ -91,7 +91,7 @@ describe('study groups through the gateway', () => {
   };
   const upload = (path: string, who: Auth, data: Buffer, name: string, type: string) => {
     const f = new FormData();
-    f.append('file', new Blob([data], { type }), name);
+    f.append('file', new Blob([new Uint8Array(data)], { type }), name);
     return stack.api<GroupFile>('POST', path, { token: who.token, raw: f });
   };
   const tokenOf = (link: string) => link.split('/').pop()!;
@@ -332,7 +332,7 @@ describe('study groups through the gateway', () => {
       expect(sent.body).toMatchObject({
         message: 'Invitation sent',
         expires_in_days: 7,
-        invitation: { email: guest.user.email.toLowerCase(), status: 'pending' },
+        invitation: { email: guest.user.email!.toLowerCase(), status: 'pending' },
       });
       expect(sent.body.invitation_link).toMatch(/^https:\/\/learn\.example\/community\/invitations\//);
       const list = await call<Invitation[]>('GET', `/study-groups/${priv.id}/invitations`, creator);

@@ -270,7 +270,11 @@ function probesOf(op: Operation): Probe[] {
       op,
       variant,
       url,
-      init: () => ({ method, headers: contentType ? { 'content-type': contentType } : ({} as Record<string, string>), ...(body ? { body: body() } : {}) }),
+      init: () => ({
+        method,
+        headers: contentType ? { 'content-type': contentType } : ({} as Record<string, string>),
+        ...(body ? { body: body() } : {}),
+      }),
     });
   };
   const json = (variant: string, text: string, url = goodUrl) => send(variant, url, () => text, 'application/json');
@@ -418,7 +422,7 @@ function formProbes(op: Operation, url: string): Probe[] {
     for (const [k, v] of Object.entries(fields)) {
       if (v === undefined) continue;
       if (typeof v === 'string') f.append(k, v);
-      else f.append(k, new Blob([v.data], { type: v.type }), v.name);
+      else f.append(k, new Blob([new Uint8Array(v.data)], { type: v.type }), v.name);
     }
     return f;
   };
@@ -428,7 +432,11 @@ function formProbes(op: Operation, url: string): Probe[] {
       op,
       variant,
       url,
-      init: () => ({ method: op.method, headers: contentType ? { 'content-type': contentType } : ({} as Record<string, string>), body: body() }),
+      init: () => ({
+        method: op.method,
+        headers: contentType ? { 'content-type': contentType } : ({} as Record<string, string>),
+        body: body(),
+      }),
     });
   send('valid form', form(valid()));
   send('empty form', form({}));

@@ -97,6 +97,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
   }
   const { identity, catalog, assessment, billing, community, mentoring, institution, gamification, worker } = services;
   const { child: gateway, url } = spawned;
+  const api = httpApi(url);
   return {
     env,
     url,
@@ -110,7 +111,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
     institution,
     gamification,
     worker,
-    api: httpApi(url),
+    api,
     async fetchFile(path, init) {
       for (let i = 0; i < 150; i++) {
         const res = await fetch(`${url}${path}`, init);
@@ -121,7 +122,7 @@ export async function startStack(extra: Record<string, string> = {}): Promise<St
       throw new Error(`${path} stayed pending`);
     },
     async link(path, token) {
-      const res = await this.api<{ url: string }>('POST', '/auth/download-link', { token, body: { path } });
+      const res = await api<{ url: string }>('POST', '/auth/download-link', { token, body: { path } });
       if (res.status !== 200) throw new Error(`download link for ${path}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.url;
     },

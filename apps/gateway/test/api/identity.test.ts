@@ -93,7 +93,7 @@ describe('identity through the gateway', () => {
       expect(bad.status).toBe(401);
       const unknown = await login(uniqueEmail('nobody'));
       expect(unknown.status).toBe(401);
-      expect(bad.body).toMatchObject({ detail: (unknown.body as { detail: string }).detail });
+      expect(bad.body).toMatchObject({ detail: (unknown.body as unknown as { detail: string }).detail });
     });
 
     it('answers cross-portal login with access_token, institution and portals', async () => {
