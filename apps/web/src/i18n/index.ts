@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { PRODUCT_NAME } from '../config/product';
 import en from './en.json' with { type: 'json' };
 import enAdmin from './en-admin.json' with { type: 'json' };
+import enAnnouncements from './en-announcements.json' with { type: 'json' };
 import enAssessmentAuthoring from './en-assessment-authoring.json' with { type: 'json' };
 import enAssessmentTaking from './en-assessment-taking.json' with { type: 'json' };
 import enAssignments from './en-assignments.json' with { type: 'json' };
@@ -30,6 +31,7 @@ import enUpcoming from './en-upcoming.json' with { type: 'json' };
  */
 export const enTranslation = {
   ...en,
+  ...enAnnouncements,
   ...enAssessmentAuthoring,
   ...enAssessmentTaking,
   ...enAssignments,

@@ -10,6 +10,7 @@ import { CourseCover } from '../shared/course-cover';
 import { isMissing } from '../../../lib/not-found';
 import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
+import { CourseAnnouncements } from '../announcements/course-announcements';
 import { CourseLessons } from './course-lessons';
 import { CourseQuizzes } from './course-quizzes';
 import { EnrollmentPanel } from './enrollment-panel';
@@ -82,6 +83,8 @@ export function CourseDetailPage() {
               itemCounts={itemCounts}
             />
           )}
+
+          {enrolled === true && <CourseAnnouncements courseId={data.id} />}
 
           {(isOwner || enrolled === true) && (
             <CourseQuizzes courseId={data.id} isOwner={isOwner} completion={progress.data?.completion_percentage ?? 0} />

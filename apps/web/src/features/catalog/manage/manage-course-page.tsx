@@ -14,6 +14,7 @@ import { BackIcon } from '../../../ui/icons';
 import { NotFoundCard } from '../../errors';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { StatCard } from '../../../ui/stat-card';
+import { AnnouncementsCard } from '../announcements/announcements-card';
 import { AssessmentPanel } from './assessment-panel';
 import { AssessmentsTab, type AssessmentView, type CourseAssessment } from './assessments-tab';
 import { CourseStructure } from './course-structure';
@@ -101,6 +102,13 @@ export function ManageCoursePage({ variant }: ManageCoursePageProps) {
       </div>
 
       <ManageTabs course={data} variant={variant} isOwner={isOwner} items={items} content={content} assessments={assessments} base={base} />
+
+      {/* the course's instructor or an admin may post (POST /courses/{id}/announcements) */}
+      {variant === 'instructor' && (isOwner || user.role === 'admin') && (
+        <div className="mt-8">
+          <AnnouncementsCard courseId={data.id} />
+        </div>
+      )}
     </div>
   );
 }

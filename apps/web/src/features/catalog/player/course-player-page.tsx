@@ -8,6 +8,7 @@ import { EmptyState } from '../../../ui';
 import { LoadError, LoadingBlock } from '../../../ui/query-state';
 import { useSignedInUser } from '../../auth';
 import { NotFoundCard } from '../../errors';
+import { CourseAnnouncements } from '../announcements/course-announcements';
 import { CourseAssessments } from './course-assessments';
 import { CourseGrades } from './course-grades';
 import { CourseCompleted, NotEnrolled, PlayerHeader } from './player-header';
@@ -86,6 +87,8 @@ export function CoursePlayerPage() {
       )}
 
       <div className="mt-6 space-y-6">
+        {/* a course announcement's notification leads here */}
+        <CourseAnnouncements courseId={data.id} />
         <CourseAssessments courseId={data.id} unlocked={assessmentsOpen} isOwner={isOwner} />
         {enrolled && <CourseGrades courseId={data.id} />}
       </div>
