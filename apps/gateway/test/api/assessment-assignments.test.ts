@@ -107,7 +107,7 @@ describe('assignments through the gateway', () => {
   }, 90_000);
   afterAll(async () => {
     await stack.stop();
-  });
+  }, 60_000);
 
   describe('guards', () => {
     const routes = ASSIGNMENT_ROUTES.map((k) => assessmentRoutes[k] as AnyRoute);

@@ -143,7 +143,7 @@ describe('quizzes, mock tests and results through the gateway', () => {
   }, 90_000);
   afterAll(async () => {
     await stack.stop();
-  });
+  }, 60_000);
 
   describe('guards', () => {
     const routes = QUIZ_ROUTES.map((k) => assessmentRoutes[k] as AnyRoute);

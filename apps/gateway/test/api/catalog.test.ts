@@ -126,7 +126,7 @@ describe('catalog through the gateway', () => {
   afterAll(async () => {
     await nc.drain();
     await stack.stop();
-  });
+  }, 60_000);
 
   describe('guards', () => {
     const routes = Object.values(catalogRoutes) as AnyRoute[];

@@ -35,7 +35,7 @@ describe('identity through the gateway', () => {
   afterAll(async () => {
     await closeBus();
     await stack.stop();
-  });
+  }, 60_000);
 
   describe('registration and sign-in', () => {
     it('registers each self-service role and answers token and user', async () => {
