@@ -96,24 +96,29 @@ export class OutboxRelay {
           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batch],
       );
-      const done: string[] = [];
-      for (const row of rows) {
-        const envelope: EventEnvelope = {
-          id: row.id,
-          name: row.name,
-          occurred_at: new Date(row.occurred_at).toISOString(),
-          payload: row.payload,
-          ...(row.request_id ? { request_id: row.request_id } : {}),
-        };
-        try {
-          await this.js.publish(eventSubject(this.prefix, row.name), encode(envelope), { msgID: row.id });
-          done.push(row.id);
-        } catch (e) {
-          if (!this.failing) this.log.warn({ err: e }, 'cannot publish events; they stay in the outbox and go out when NATS is back');
-          this.failing = true;
-          this.streamReady = false;
-          break;
-        }
+      // The batch's publishes go out together, in order, on the one connection (JetStream stores them in the order
+      // it receives them), and their acknowledgements are awaited together: one round trip per batch, not per event.
+      // Only the rows up to the first one not acknowledged are marked; the rest go again with the next tick (a copy
+      // JetStream already stored is dropped by its dedupe on the row id, and the consumers' inboxes catch the rest).
+      const acks = await Promise.allSettled(
+        rows.map((row) => {
+          const envelope: EventEnvelope = {
+            id: row.id,
+            name: row.name,
+            occurred_at: new Date(row.occurred_at).toISOString(),
+            payload: row.payload,
+            ...(row.request_id ? { request_id: row.request_id } : {}),
+          };
+          return this.js.publish(eventSubject(this.prefix, row.name), encode(envelope), { msgID: row.id });
+        }),
+      );
+      const firstFailed = acks.findIndex((a) => a.status === 'rejected');
+      const done = (firstFailed === -1 ? rows : rows.slice(0, firstFailed)).map((r) => r.id);
+      if (firstFailed !== -1) {
+        const e = (acks[firstFailed] as PromiseRejectedResult).reason as unknown;
+        if (!this.failing) this.log.warn({ err: e }, 'cannot publish events; they stay in the outbox and go out when NATS is back');
+        this.failing = true;
+        this.streamReady = false;
       }
       if (done.length) {
         await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [done]);
