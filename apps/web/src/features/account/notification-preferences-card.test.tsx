@@ -65,7 +65,7 @@ describe('NotificationPreferencesCard', () => {
     expect(within(community).getByText('Study group invitation')).toBeTruthy();
     const learning = within(card).getByRole('region', { name: 'Learning' });
     expect(within(learning).getByText('Course announcement')).toBeTruthy();
-    expect(within(card).getByText('Assignment due tomorrow')).toBeTruthy();
+    expect(within(card).getByText('Assignment due soon')).toBeTruthy();
 
     const inApp = within(card).getByRole('switch', { name: 'Answer accepted: In-app (always on)' });
     expect(checked(inApp)).toBe('true');
