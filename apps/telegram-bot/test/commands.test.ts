@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { assessmentRoutes, catalogRoutes, gamificationInternal, gamificationRoutes } from '@lp/contracts';
+import { assessmentInternal, assessmentRoutes, catalogRoutes, gamificationInternal, gamificationRoutes } from '@lp/contracts';
 import { callInternal } from '@lp/testing';
 import { CatalogModule } from '../../catalog/src/app.module.js';
 import { GamificationModule } from '../../gamification/src/app.module.js';
@@ -216,12 +216,13 @@ describe('/quiz', () => {
         teacher.caller,
       ),
     );
-    // the enrollment reaches assessment by event
-    let question = await h.say(tg, '/quiz');
+    // the enrollment reaches assessment by event: asked of assessment itself, so that no /quiz sent too early is
+    // still waiting for its reply (a late one would be taken for the answer to a press below)
     await eventually(async () => {
-      question = await h.say(tg, '/quiz');
-      if (!question.text.startsWith('Practice question')) throw new Error(question.text);
+      if ((await callInternal(h.client, assessmentInternal.botQuestion, { user_id: ada.userId })) === null)
+        throw new Error('assessment has no question for Ada yet');
     });
+    const question = await h.say(tg, '/quiz');
     expect(question.text).toBe(`Practice question (${title}, Sums):\n\nWhat is 2 + 2?`);
     const buttons = question.reply_markup!.inline_keyboard!.map((row) => row[0]!);
     expect(buttons.map((b) => b.text)).toEqual(['3', '4', '5']);
