@@ -22,12 +22,12 @@
 // The receivers run in this process, on the same machine: their own reading is in the figures.
 // Env: BENCH_QUICK=1 (5 messages), BENCH_LIVE_MESSAGES, BENCH_LIVE_CONNECTIONS (1000), BENCH_LOG_LEVEL.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { freePort, tail } from './lib/proc.mjs';
+import { openStream } from './lib/sse.mjs';
 import { percentile, sleep } from './lib/load.mjs';
 import { request } from './lib/http.mjs';
 import { runScript, throwawayRun, writeResult } from './lib/throwaway-run.mjs';
@@ -49,72 +49,6 @@ const config = {
 
 const run = throwawayRun(root, 'h-live', say);
 const { runId, children } = run;
-
-// streams stay open for the whole run: no pooling, no limit
-const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-
-/**
- * One receiver: an SSE stream read as bytes; `expect(marker)` resolves with the moment a
- * frame holding the marker arrived. A frame may be split across reads: the tail of the last
- * read is searched again.
- */
-function openStream(base, path, token) {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, base);
-    let seen = '';
-    let ready = false;
-    const waiting = new Map();
-    const req = http.get(
-      {
-        agent: streamAgent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () => reject(new Error(`${path}: ${res.statusCode} ${body.slice(0, 200)}`)));
-          return;
-        }
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          const now = performance.now();
-          const text = seen + chunk;
-          if (!ready && text.includes(': ready\n')) {
-            ready = true;
-            resolve(stream);
-          }
-          for (const [marker, done] of waiting)
-            if (text.includes(marker)) {
-              waiting.delete(marker);
-              done(now);
-            }
-          seen = text.slice(-200);
-        });
-        res.on('error', () => undefined);
-      },
-    );
-    req.on('error', reject);
-    const stream = {
-      expect(marker, timeoutMs) {
-        return new Promise((done) => {
-          const timer = setTimeout(() => {
-            waiting.delete(marker);
-            done(null);
-          }, timeoutMs);
-          waiting.set(marker, (t) => {
-            clearTimeout(timer);
-            done(t);
-          });
-        });
-      },
-      close: () => req.destroy(),
-    };
-  });
-}
 
 async function main() {
   say(`run ${runId}: ${config.connections} streams on one group, ${config.messages} messages${quick ? ' (QUICK)' : ''}`);

@@ -25,12 +25,12 @@
 // BENCH_WORKER_CONCURRENCY (the worker's WORKER_CONCURRENCY and the baseline's), BENCH_BASELINE_SENDS
 // (the bare loop's count, default the learners'), BENCH_LOG_LEVEL.
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { freePort, tail } from './lib/proc.mjs';
+import { openStream } from './lib/sse.mjs';
 import { percentile, sleep } from './lib/load.mjs';
 import { request } from './lib/http.mjs';
 import { runScript, throwawayRun, writeResult } from './lib/throwaway-run.mjs';
@@ -56,7 +56,6 @@ const config = {
 
 const run = throwawayRun(root, 'j', say);
 const { runId, children } = run;
-const streamAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 
 /** The local SMTP sink: counts every message by envelope recipient, per phase. */
 async function startSink() {
@@ -86,65 +85,6 @@ async function startSink() {
   sink.port = server.server.address().port;
   sink.close = () => new Promise((resolve) => server.close(resolve));
   return sink;
-}
-
-/** One live bell: an SSE stream; `expect(marker)` resolves with the moment a frame holding it arrived (null on timeout). */
-function openStream(base, path, token) {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, base);
-    let seen = '';
-    let ready = false;
-    const waiting = new Map();
-    const req = http.get(
-      {
-        agent: streamAgent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () => reject(new Error(`${path}: ${res.statusCode} ${body.slice(0, 200)}`)));
-          return;
-        }
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          const now = performance.now();
-          const text = seen + chunk;
-          if (!ready && text.includes(': ready\n')) {
-            ready = true;
-            resolve(stream);
-          }
-          for (const [marker, done] of waiting)
-            if (text.includes(marker)) {
-              waiting.delete(marker);
-              done(now);
-            }
-          seen = text.slice(-400);
-        });
-        res.on('error', () => undefined);
-      },
-    );
-    req.on('error', reject);
-    const stream = {
-      expect(marker, timeoutMs) {
-        return new Promise((done) => {
-          const timer = setTimeout(() => {
-            waiting.delete(marker);
-            done(null);
-          }, timeoutMs);
-          waiting.set(marker, (t) => {
-            clearTimeout(timer);
-            done(t);
-          });
-        });
-      },
-      close: () => req.destroy(),
-    };
-  });
 }
 
 /** The bare loop: `n` nodemailer sends to the sink, `concurrency` at a time, with the worker's transport options. */
