@@ -81,6 +81,8 @@ async function startSink() {
       });
     },
   });
+  // a sender killed mid-session resets its connection: smtp-server emits that as an error, which unhandled ends the process
+  server.on('error', () => undefined);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   sink.port = server.server.address().port;
   sink.close = () => new Promise((resolve) => server.close(resolve));

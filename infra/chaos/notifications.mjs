@@ -102,6 +102,8 @@ export async function openNotificationSinks({ smtpDelayMs = 40 } = {}) {
       });
     },
   });
+  // a sender killed mid-session resets its connection: smtp-server emits that as an error, which unhandled ends the process
+  server.on('error', () => undefined);
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { BotApiDouble } = await import(new URL('../../apps/telegram-bot/dist/dev/bot-api-double.js', import.meta.url).href);
   const double = new BotApiDouble();
