@@ -154,6 +154,23 @@ test.describe('assessment authoring journey', () => {
     await test.step('a learner takes it: the Analytics tab shows real figures', async () => {
       const enroll = await request.post(`/api/courses/${courseId}/enroll`, { headers: bearer(learner) });
       expect(enroll.status(), await enroll.text()).toBe(201);
+      // a course's quizzes open at 100% completion (spec 2, enforced by assessment): the course gets a lesson, which
+      // the learner finishes first (a course with nothing to complete stays at 0%)
+      const added = await request.post(`/api/courses/${courseId}/lessons`, {
+        headers: bearer(instructor),
+        data: { title: 'Fractions, read first', content: 'Halves and quarters.' },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const lessons = (await (await request.get(`/api/courses/${courseId}/lessons`, { headers: bearer(learner) })).json()) as Array<{
+        id: string;
+      }>;
+      for (const lesson of lessons) {
+        const done = await request.post(`/api/lessons/${lesson.id}/complete`, {
+          headers: bearer(learner),
+          data: { time_spent_minutes: 5 },
+        });
+        expect(done.status(), await done.text()).toBe(200);
+      }
       // the enrolment reaches the assessment service as an event
       await expect
         .poll(async () => (await request.get(`/api/quizzes/${quizId}`, { headers: bearer(learner) })).status(), {
