@@ -61,7 +61,7 @@ export function AnnouncementsCard({ courseId }: { courseId: string }) {
             )}
           </FormField>
           {form.formError && <Alert tone="error">{form.formError}</Alert>}
-          <Button type="submit" loading={post.isPending} data-testid="announcement-submit">
+          <Button type="submit" variant="outline" loading={post.isPending} data-testid="announcement-submit">
             {t('announcements.form.submit')}
           </Button>
         </form>
