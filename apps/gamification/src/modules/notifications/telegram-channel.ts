@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { JOBS, PLATFORM_TIME_ZONE, gamificationInternal, identityEvents, type EventPayload, type TelegramJob } from '@lp/contracts';
 import type { EventContext } from '@lp/bus';
 import { ENV, HandlesInternal, JobProducer, OnEvent, entityManager, type BaseEnv } from '@lp/service-kit';
+import { XpRepository } from '../xp/xp.repository.js';
 import { TelegramChatsRepository } from './telegram-chats.repository.js';
 import { deliveryText } from './delivery-text.js';
 import type { PendingDelivery } from './notifications.repository.js';
@@ -50,7 +51,10 @@ type TimeZone = typeof gamificationInternal.botTimeZone;
  */
 @Injectable()
 export class TelegramChannel {
-  constructor(@Inject(TelegramChatsRepository) private readonly chats: TelegramChatsRepository) {}
+  constructor(
+    @Inject(TelegramChatsRepository) private readonly chats: TelegramChatsRepository,
+    @Inject(XpRepository) private readonly stats: XpRepository,
+  ) {}
 
   @OnEvent(identityEvents.telegramLinked)
   async linked(p: EventPayload<typeof identityEvents.telegramLinked>, ctx: EventContext): Promise<void> {
@@ -64,7 +68,7 @@ export class TelegramChannel {
 
   @HandlesInternal(gamificationInternal.botTimeZone)
   async timeZone(req: z.infer<TimeZone['request']>): Promise<z.infer<TimeZone['response']>> {
-    return { time_zone: (await this.chats.timeZoneOf(req.user_id)) ?? PLATFORM_TIME_ZONE };
+    return { time_zone: (await this.stats.stats(req.user_id))?.time_zone ?? PLATFORM_TIME_ZONE };
   }
 
   @HandlesInternal(gamificationInternal.botTelegramSwitch)

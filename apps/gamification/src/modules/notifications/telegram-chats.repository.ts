@@ -30,14 +30,6 @@ export class TelegramChatsRepository {
     await tx.query(`DELETE FROM telegram_chats WHERE user_id = $1 AND linked_at <= $2`, [userId, at]);
   }
 
-  /** The user's time zone setting, or null (none chosen, or a user this service has no stats of). */
-  async timeZoneOf(userId: string): Promise<string | null> {
-    const rows = (await this.ds.query('SELECT time_zone FROM user_stats WHERE user_id = $1', [userId])) as Array<{
-      time_zone: string | null;
-    }>;
-    return rows[0]?.time_zone ?? null;
-  }
-
   async setOn(userId: string, on: boolean): Promise<boolean> {
     const r = await this.repo().update({ userId }, { on });
     return (r.affected ?? 0) > 0;

@@ -4,42 +4,16 @@ import { screen, within } from '@testing-library/react';
 import { renderScreen, restoreFetch, signIn, stubApi, type ApiStub } from '../../../testing/app-harness';
 import { aUser } from '../../../testing/users';
 import { QuizCardView, type QuizCard } from './quiz-card';
+import { aQuizCard, FIXTURE_AT, FIXTURE_COURSE, FIXTURE_TEACHER } from '../../../testing/quiz-cards';
 
 jest.setTimeout(30_000);
 
-const COURSE = '3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c';
-const TEACHER = '11111111-2222-4333-8444-555555555555';
-const at = '2026-11-20T09:00:00.000Z';
+const COURSE = FIXTURE_COURSE;
+const TEACHER = FIXTURE_TEACHER;
+const at = FIXTURE_AT;
 const learner: User = aUser({ created_at: at });
 
-const card = (over: Partial<QuizCard> = {}): QuizCard => ({
-  id: '22222222-3333-4444-8555-666666666666',
-  title: 'Loops check',
-  description: '',
-  kind: 'quiz',
-  is_mock_test: false,
-  test_mode: 'practice',
-  time_limit: 10,
-  passing_score: 70,
-  subject: 'programming',
-  difficulty: 'medium',
-  course_id: COURSE,
-  course_title: 'JavaScript from scratch',
-  max_attempts: 3,
-  allow_multiple_attempts: true,
-  is_published: true,
-  randomize_questions: false,
-  show_results_immediately: true,
-  instructions: '',
-  question_count: 5,
-  total_points: 5,
-  figures: { attempts: 0, average_score: null, pass_rate: null },
-  created_by: TEACHER,
-  created_at: at,
-  updated_at: at,
-  my: { status: 'new', attempts_used: 0, attempts_left: null, best_score: null, can_start: true },
-  ...over,
-});
+const card = (over: Partial<QuizCard> = {}): QuizCard => aQuizCard(over);
 
 const enrolledAt = (progress: number): RouteOutput<typeof catalogRoutes.learnerEnrolledCourses>[number] => ({
   id: COURSE,
